@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every motionc module shares: Swift 6 language mode (strict concurrency) and
+/// explicit imports, so one file's imports never leak into another.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "motionc",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "motionc", targets: ["motionc"]),
+        .library(name: "MotionRuntime", targets: ["MotionRuntime"]),
+        .library(name: "MotionPlans", targets: ["MotionPlans"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian: libyaml-dev, libcairo2-dev).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        // Diagnostics as data, their catalogue of codes, and their renderers.
+        .target(name: "MotionDiagnostics", swiftSettings: swiftSettings),
+        // Values, property paths and the timing maths shared by the scheduler and the render server.
+        .target(name: "MotionCore", swiftSettings: swiftSettings),
+        // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
+        .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
+        // Target selectors: grammar, parser and matcher.
+        .target(name: "MotionSelectors", swiftSettings: swiftSettings),
+        // The document model and its decoding from YAML nodes.
+        .target(
+            name: "MotionPlans",
+            dependencies: ["MotionYAML", "MotionCore", "MotionDiagnostics", "MotionSelectors"],
+            swiftSettings: swiftSettings),
+        // The validator's rules.
+        .target(name: "MotionValidation", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
+        // The Material Motion runtime: transactions, executors, tokens, streams.
+        .target(
+            name: "MotionRuntime", dependencies: ["MotionCore", "MotionPlans", "MotionSelectors"],
+            swiftSettings: swiftSettings),
+        // Baked timelines: model, JSON codec, baking.
+        .target(name: "MotionTimeline", dependencies: ["MotionRuntime", "MotionCore"], swiftSettings: swiftSettings),
+        // The software render server: layers, keyed animations, sampling, Cairo drawing.
+        .target(
+            name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline", "CCairo"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "motionc",
+            dependencies: [
+                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionTimeline",
+                "MotionRenderServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+
+        .testTarget(name: "MotionDiagnosticsTests", dependencies: ["MotionDiagnostics"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionSelectorsTests", dependencies: ["MotionSelectors"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionPlansTests", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionValidationTests", dependencies: ["MotionValidation"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionRenderServerTests", dependencies: ["MotionRenderServer"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

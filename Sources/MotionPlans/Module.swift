@@ -1,0 +1,1 @@
+// Module MotionPlans: see DESIGN.md.

@@ -1,0 +1,1 @@
+// Module MotionRenderServer: see DESIGN.md.

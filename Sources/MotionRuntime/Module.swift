@@ -1,0 +1,1 @@
+// Module MotionRuntime: see DESIGN.md.

@@ -1,0 +1,1 @@
+// Module MotionSelectors: see DESIGN.md.

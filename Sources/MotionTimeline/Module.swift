@@ -1,0 +1,1 @@
+// Module MotionTimeline: see DESIGN.md.

@@ -1,0 +1,1 @@
+// Module MotionValidation: see DESIGN.md.

@@ -1,0 +1,1 @@
+// Module MotionYAML: see DESIGN.md.

@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionCore
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionDiagnostics
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

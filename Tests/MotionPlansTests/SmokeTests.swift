@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionPlans
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionRenderServer
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

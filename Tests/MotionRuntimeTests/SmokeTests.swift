@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionRuntime
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

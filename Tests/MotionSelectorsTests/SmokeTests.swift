@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionSelectors
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

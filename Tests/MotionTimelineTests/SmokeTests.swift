@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionTimeline
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

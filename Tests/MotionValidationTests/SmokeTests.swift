@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionValidation
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

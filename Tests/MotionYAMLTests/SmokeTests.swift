@@ -1,0 +1,6 @@
+import Testing
+@testable import MotionYAML
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}
