@@ -24,8 +24,10 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
+        // Ordered JSON values and a deterministic writer, for every JSON output.
+        .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
-        .target(name: "MotionDiagnostics", swiftSettings: swiftSettings),
+        .target(name: "MotionDiagnostics", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
         // Values, property paths and the timing maths shared by the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
@@ -35,7 +37,7 @@ let package = Package(
         // The document model and its decoding from YAML nodes.
         .target(
             name: "MotionPlans",
-            dependencies: ["MotionYAML", "MotionCore", "MotionDiagnostics", "MotionSelectors"],
+            dependencies: ["MotionYAML", "MotionCore", "MotionDiagnostics", "MotionSelectors", "MotionJSON"],
             swiftSettings: swiftSettings),
         // The validator's rules.
         .target(name: "MotionValidation", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
@@ -44,7 +46,8 @@ let package = Package(
             name: "MotionRuntime", dependencies: ["MotionCore", "MotionPlans", "MotionSelectors"],
             swiftSettings: swiftSettings),
         // Baked timelines: model, JSON codec, baking.
-        .target(name: "MotionTimeline", dependencies: ["MotionRuntime", "MotionCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "MotionTimeline", dependencies: ["MotionRuntime", "MotionCore", "MotionJSON"], swiftSettings: swiftSettings),
         // The software render server: layers, keyed animations, sampling, Cairo drawing.
         .target(
             name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline", "CCairo"],
@@ -58,6 +61,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
 
+        .testTarget(name: "MotionJSONTests", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionDiagnosticsTests", dependencies: ["MotionDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML"], swiftSettings: swiftSettings),

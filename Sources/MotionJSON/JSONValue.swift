@@ -1,0 +1,162 @@
+/// A JSON value whose objects keep their keys in the order they were written.
+///
+/// motionc's outputs (diagnostics, schemas, timelines) promise a fixed key order and
+/// byte-identical output for the same input; this type and its writer keep that promise.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([JSONMember])
+
+    /// An object from key-value pairs, in order.
+    public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(pairs.map { JSONMember($0.key, $0.value) })
+    }
+
+    /// An array of strings.
+    public static func strings(_ values: some Sequence<String>) -> JSONValue {
+        .array(values.map(JSONValue.string))
+    }
+
+    /// An array of numbers.
+    public static func numbers(_ values: some Sequence<Double>) -> JSONValue {
+        .array(values.map(JSONValue.number))
+    }
+
+    /// The value written as JSON text; `pretty` indents by two spaces and ends without a newline.
+    ///
+    /// - Complexity: O(n) in the size of the output.
+    public func serialized(pretty: Bool = true) -> String {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(self, indent: 0)
+        return writer.output
+    }
+}
+
+/// One key and value of a JSON object.
+public struct JSONMember: Equatable, Sendable {
+    public var key: String
+    public var value: JSONValue
+
+    public init(_ key: String, _ value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Writes JSON text with a fixed layout.
+struct JSONWriter {
+    let pretty: Bool
+    var output = ""
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+        output.reserveCapacity(1 << 12)
+    }
+
+    mutating func newline(_ indent: Int) {
+        guard pretty else { return }
+        output.append("\n")
+        output.append(String(repeating: " ", count: indent * 2))
+    }
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null: output.append("null")
+        case .bool(let b): output.append(b ? "true" : "false")
+        case .number(let n): output.append(JSONNumber.format(n))
+        case .string(let s): JSONString.append(s, to: &output)
+        case .array(let items):
+            if items.isEmpty {
+                output.append("[]")
+                return
+            }
+            // Short arrays of scalars stay on one line: points, colours, keyTimes.
+            let inline = !pretty || (items.count <= 8 && items.allSatisfy(\.isScalar))
+            output.append("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { output.append(inline && pretty ? ", " : ",") }
+                if !inline { newline(indent + 1) }
+                write(item, indent: indent + 1)
+            }
+            if !inline { newline(indent) }
+            output.append("]")
+        case .object(let members):
+            if members.isEmpty {
+                output.append("{}")
+                return
+            }
+            output.append("{")
+            for (i, member) in members.enumerated() {
+                if i > 0 { output.append(",") }
+                newline(indent + 1)
+                JSONString.append(member.key, to: &output)
+                output.append(pretty ? ": " : ":")
+                write(member.value, indent: indent + 1)
+            }
+            newline(indent)
+            output.append("}")
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is neither an array nor an object.
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+}
+
+/// JSON number formatting: shortest round-trip text, integers without a fraction.
+public enum JSONNumber {
+    /// `1` for 1.0, `0.1` for 0.1, `1e-07` style exponents as Swift prints them; non-finite
+    /// numbers (which JSON cannot hold) become `null`.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(.towardZero), abs(value) < 9.007_199_254_740_992e15 {
+            return value == 0 ? "0" : String(Int64(value))
+        }
+        return "\(value)"
+    }
+}
+
+/// JSON string escaping.
+public enum JSONString {
+    /// Appends `string` quoted and escaped (RFC 8259): quotes, backslashes and control characters.
+    ///
+    /// - Complexity: O(n) in the string's length.
+    public static func append(_ string: String, to output: inout String) {
+        output.append("\"")
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output.append("\\\"")
+            case "\\": output.append("\\\\")
+            case "\n": output.append("\\n")
+            case "\r": output.append("\\r")
+            case "\t": output.append("\\t")
+            case "\u{08}": output.append("\\b")
+            case "\u{0C}": output.append("\\f")
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output.append("\"")
+    }
+
+    /// `string` quoted and escaped.
+    public static func quoted(_ string: String) -> String {
+        var output = ""
+        append(string, to: &output)
+        return output
+    }
+}

@@ -1,0 +1,269 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// The low-level readers the document decoder is built from: each reads one YAML node as one
+/// kind of value, or records a diagnostic and returns nil.
+///
+/// Readers never throw: a document with many mistakes gets one diagnostic per mistake.
+struct DecodingContext {
+    let tree: YAMLTree
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    init(tree: YAMLTree, file: String) {
+        self.tree = tree
+        self.file = file
+    }
+
+    // MARK: Reporting
+
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
+        help: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(code, message, file: file, at: range, notes: notes, help: help))
+    }
+
+    /// `did you mean "x"?` for the closest candidate, or nil.
+    static func didYouMean(_ word: String, _ candidates: some Sequence<String>) -> String? {
+        guard let match = Suggestions.closest(to: word, in: candidates) else { return nil }
+        return "did you mean \"\(match)\"?"
+    }
+
+    func range(_ node: YAMLNodeID) -> SourceRange { tree.range(node) }
+
+    /// How a node looks to a user: `a mapping`, `a list`, `null`, `"abc"`, `3`.
+    func describe(_ node: YAMLNodeID) -> String {
+        switch tree.kind(node) {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar:
+            if tree.isNull(node) { return "null" }
+            let text = tree.string(node)
+            if tree.isPlain(node), tree.double(node) != nil { return "the number \(text)" }
+            let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+            return "\"\(shown)\""
+        }
+    }
+
+    mutating func typeMismatch(_ node: YAMLNodeID, expected: String, for key: String) {
+        report(.D003, "`\(key)` expects \(expected), found \(describe(node))", at: range(node))
+    }
+
+    // MARK: Mappings
+
+    /// Walks a mapping's pairs, reporting unknown keys (D002, or `unknownCode`) with did-you-mean.
+    ///
+    /// - Complexity: O(pairs x known keys); known-key lists are short.
+    mutating func forEachPair(
+        in mapping: YAMLNodeID, known: [String], context: String, unknownCode: DiagnosticCode = .D002,
+        extraHelp: ((String) -> String?)? = nil,
+        _ body: (inout DecodingContext, String, YAMLPair) -> Void
+    ) {
+        for pair in tree.pairs(mapping) {
+            guard tree.kind(pair.key) == .scalar else {
+                report(.D003, "keys in \(context) must be plain strings, found \(describe(pair.key))", at: range(pair.key))
+                continue
+            }
+            let key = tree.string(pair.key)
+            if known.contains(key) {
+                body(&self, key, pair)
+            } else {
+                let help = extraHelp?(key) ?? Self.didYouMean(key, known)
+                report(unknownCode, "unknown key `\(key)` in \(context)", at: range(pair.key), help: help)
+            }
+        }
+    }
+
+    /// Requires `node` to be a mapping (null counts as an empty mapping when `allowNull`).
+    mutating func expectMapping(_ node: YAMLNodeID, for key: String, allowNull: Bool = false) -> Bool {
+        if tree.kind(node) == .mapping { return true }
+        if allowNull && tree.kind(node) == .scalar && tree.isNull(node) { return false }
+        typeMismatch(node, expected: "a mapping", for: key)
+        return false
+    }
+
+    /// Requires `node` to be a list; returns its items, or nil after a D003.
+    mutating func list(_ node: YAMLNodeID, for key: String) -> [YAMLNodeID]? {
+        guard tree.kind(node) == .sequence else {
+            typeMismatch(node, expected: "a list", for: key)
+            return nil
+        }
+        return Array(tree.items(node))
+    }
+
+    // MARK: Scalars
+
+    /// A string scalar (quoted or plain). Null is refused unless `allowNull`, which reads it as "".
+    mutating func string(_ node: YAMLNodeID, for key: String, allowNull: Bool = false) -> String? {
+        guard tree.kind(node) == .scalar else {
+            typeMismatch(node, expected: "a string", for: key)
+            return nil
+        }
+        if tree.isNull(node) {
+            if allowNull { return "" }
+            typeMismatch(node, expected: "a string", for: key)
+            return nil
+        }
+        return tree.string(node)
+    }
+
+    /// A finite number (D003 when not a number, D005 when not finite).
+    mutating func number(_ node: YAMLNodeID, for key: String) -> Double? {
+        guard tree.kind(node) == .scalar, !tree.isNull(node), let value = tree.double(node) else {
+            typeMismatch(node, expected: "a number", for: key)
+            return nil
+        }
+        guard value.isFinite else {
+            report(.D005, "`\(key)` must be a finite number, found \(tree.string(node))", at: range(node))
+            return nil
+        }
+        return value
+    }
+
+    /// A finite number no smaller than `minimum`.
+    mutating func number(_ node: YAMLNodeID, for key: String, atLeast minimum: Double) -> Double? {
+        guard let value = number(node, for: key) else { return nil }
+        guard value >= minimum else {
+            report(.D005, "`\(key)` must be at least \(Self.format(minimum)), found \(Self.format(value))", at: range(node))
+            return nil
+        }
+        return value
+    }
+
+    /// Seconds: a number, or a string with a unit (`"300ms"`, `"0.3s"`). Never negative.
+    mutating func duration(_ node: YAMLNodeID, for key: String) -> Double? {
+        guard tree.kind(node) == .scalar, !tree.isNull(node) else {
+            typeMismatch(node, expected: "a duration (seconds, or a string such as \"300ms\")", for: key)
+            return nil
+        }
+        let seconds: Double
+        if let number = tree.double(node) {
+            seconds = number
+        } else if let parsed = DurationParser.seconds(from: tree.string(node)) {
+            seconds = parsed
+        } else {
+            typeMismatch(node, expected: "a duration (seconds, or a string such as \"300ms\")", for: key)
+            return nil
+        }
+        guard seconds.isFinite else {
+            report(.D005, "`\(key)` must be a finite duration, found \(tree.string(node))", at: range(node))
+            return nil
+        }
+        guard seconds >= 0 else {
+            report(.D005, "`\(key)` must not be negative, found \(tree.string(node))", at: range(node))
+            return nil
+        }
+        return seconds
+    }
+
+    /// `true` or `false` (YAML 1.2 core spellings).
+    mutating func bool(_ node: YAMLNodeID, for key: String) -> Bool? {
+        if tree.kind(node) == .scalar, tree.isPlain(node) {
+            switch tree.string(node) {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break
+            }
+        }
+        typeMismatch(node, expected: "true or false", for: key)
+        return nil
+    }
+
+    /// One of `choices`; D003 with did-you-mean otherwise.
+    mutating func choice(_ node: YAMLNodeID, for key: String, _ choices: [String]) -> String? {
+        guard let text = string(node, for: key) else { return nil }
+        guard choices.contains(text) else {
+            report(
+                .D003, "`\(key)` must be one of \(choices.joined(separator: ", ")), found \"\(text)\"", at: range(node),
+                help: Self.didYouMean(text, choices))
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Values
+
+    /// A list of `count` finite numbers.
+    mutating func numbers(_ node: YAMLNodeID, count: Int, for key: String, expected: String) -> [Double]? {
+        guard tree.kind(node) == .sequence, tree.count(node) == count else {
+            typeMismatch(node, expected: expected, for: key)
+            return nil
+        }
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        for item in tree.items(node) {
+            guard let n = number(item, for: key) else { return nil }
+            result.append(n)
+        }
+        return result
+    }
+
+    /// `[x, y]`.
+    mutating func point(_ node: YAMLNodeID, for key: String) -> MotionValue? {
+        guard let n = numbers(node, count: 2, for: key, expected: "a point [x, y]") else { return nil }
+        return .point(n[0], n[1])
+    }
+
+    /// A colour: `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]` with components in 0...1.
+    mutating func color(_ node: YAMLNodeID, for key: String) -> MotionValue? {
+        let expected = "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or [r, g, b, a])"
+        if tree.kind(node) == .scalar, !tree.isNull(node) {
+            if let color = MotionValue.parseHexColor(tree.string(node)) { return color }
+            typeMismatch(node, expected: expected, for: key)
+            return nil
+        }
+        guard let c = numbers(node, count: 4, for: key, expected: expected) else { return nil }
+        guard c.allSatisfy({ (0...1).contains($0) }) else {
+            report(.D005, "colour components of `\(key)` must be between 0 and 1", at: range(node))
+            return nil
+        }
+        return .color(c[0], c[1], c[2], c[3])
+    }
+
+    /// A value for `path`: a number, a point, a size or a colour, range-checked where the format
+    /// gives a range (opacity 0...1; sizes, corner radius and border width not negative).
+    mutating func value(_ node: YAMLNodeID, for path: PropertyPath, key: String) -> MotionValue? {
+        let value: MotionValue?
+        switch path.kind {
+        case .scalar:
+            value = number(node, for: key).map(MotionValue.scalar)
+        case .point:
+            if path.property == .scale, tree.kind(node) == .scalar {
+                value = number(node, for: key).map { .point($0, $0) }
+            } else {
+                value = point(node, for: key)
+            }
+        case .size:
+            value = numbers(node, count: 2, for: key, expected: "a size [width, height]").map { .size($0[0], $0[1]) }
+        case .color:
+            value = color(node, for: key)
+        }
+        guard let value else { return nil }
+        if let problem = Self.rangeProblem(value, path) {
+            report(.D005, "`\(key)` \(problem)", at: range(node))
+            return nil
+        }
+        return value
+    }
+
+    /// Why a value is out of its property's range, or nil.
+    static func rangeProblem(_ value: MotionValue, _ path: PropertyPath) -> String? {
+        switch path.property {
+        case .opacity:
+            return (0...1).contains(value[0]) ? nil : "is an opacity, which must be between 0 and 1, found \(format(value[0]))"
+        case .size, .cornerRadius, .borderWidth:
+            let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
+            return indices.allSatisfy({ value[$0] >= 0 }) ? nil : "must not be negative"
+        default:
+            return nil
+        }
+    }
+
+    /// Numbers as users wrote them: `1` rather than `1.0`.
+    static func format(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

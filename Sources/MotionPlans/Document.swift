@@ -1,0 +1,216 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// A value together with where the document wrote it.
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var range: SourceRange
+
+    public init(_ value: Value, at range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}
+
+/// A decoded motion document (FORMAT.md §1): canvas, target tree, transactions and inputs.
+public struct MotionDocument: Sendable {
+    /// The file the document came from, as the user named it.
+    public var file: String
+    /// The document's name: `name:` or the file's stem.
+    public var name: String
+    public var canvas: Canvas
+    /// The target tree, flattened in document pre-order; `parent` indices point into it.
+    public var targets: [TargetNode]
+    /// Transactions in document order.
+    public var transactions: [TransactionSpec]
+    /// Synthetic gesture inputs.
+    public var inputs: [InputSpec]
+    /// The YAML the document was decoded from, for locating any key; nil for documents built in code.
+    public var source: YAMLTree?
+
+    public init(
+        file: String, name: String, canvas: Canvas = Canvas(), targets: [TargetNode] = [],
+        transactions: [TransactionSpec] = [], inputs: [InputSpec] = []
+    ) {
+        self.file = file
+        self.name = name
+        self.canvas = canvas
+        self.targets = targets
+        self.transactions = transactions
+        self.inputs = inputs
+    }
+
+    /// Where the value of `key` in `operation` was written; else the key; else the op's head.
+    public func range(of key: String, in operation: OperationSpec) -> SourceRange {
+        guard let tree = source, let node = operation.node else { return operation.head }
+        for pair in tree.pairs(node) where tree.string(pair.key) == key {
+            return tree.range(pair.value)
+        }
+        return operation.head
+    }
+
+    /// The index of the target with `id`, if any.
+    ///
+    /// - Complexity: O(n) in the number of targets; build ``targetIndex`` for repeated lookups.
+    public func target(withID id: String) -> Int? {
+        targets.firstIndex { $0.id.value == id }
+    }
+
+    /// A dictionary from target id to its index.
+    public var targetIndex: [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(targets.count)
+        for (i, t) in targets.enumerated() where index[t.id.value] == nil { index[t.id.value] = i }
+        return index
+    }
+}
+
+/// What the render server draws on.
+public struct Canvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    /// A colour value.
+    public var background: MotionValue
+    /// Frames per second of run, play and render.
+    public var fps: Double
+
+    public init(width: Double = 512, height: Double = 512, background: MotionValue = .color(1, 1, 1, 1), fps: Double = 60) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.fps = fps
+    }
+}
+
+/// Whether a layer is drawn as a rectangle or an ellipse.
+public enum LayerShape: String, Sendable, Hashable, CaseIterable {
+    case rect, ellipse
+}
+
+/// One target of the tree: an id, a type and classes for selectors, and initial layer values.
+public struct TargetNode: Sendable {
+    public var id: Located<String>
+    /// The type name selectors match (`Photo`); default `Layer`.
+    public var type: String
+    public var classes: [String]
+    /// Initial model values the document sets, by property.
+    public var layer: [LayerProperty: MotionValue]
+    public var shape: LayerShape
+    /// The parent's index in ``MotionDocument/targets``, nil at the top level.
+    public var parent: Int?
+    /// How deep the target sits: 0 at the top level.
+    public var depth: Int
+
+    public init(
+        id: Located<String>, type: String = "Layer", classes: [String] = [], layer: [LayerProperty: MotionValue] = [:],
+        shape: LayerShape = .rect, parent: Int? = nil, depth: Int = 0
+    ) {
+        self.id = id
+        self.type = type
+        self.classes = classes
+        self.layer = layer
+        self.shape = shape
+        self.parent = parent
+        self.depth = depth
+    }
+
+    /// The model value of `property`: the document's, or the property's default.
+    public func initialValue(_ property: LayerProperty) -> MotionValue {
+        layer[property] ?? property.defaultValue
+    }
+}
+
+/// A transaction: operations committed together at one time on the runtime clock.
+public struct TransactionSpec: Sendable {
+    /// Seconds on the runtime clock.
+    public var at: Located<Double>
+    public var label: String?
+    public var operations: [OperationSpec]
+    /// Where the transaction's item starts.
+    public var range: SourceRange
+
+    public init(at: Located<Double>, label: String? = nil, operations: [OperationSpec] = [], range: SourceRange) {
+        self.at = at
+        self.label = label
+        self.operations = operations
+        self.range = range
+    }
+}
+
+/// One operation of a transaction: add an intention (maybe by name) or remove a named plan.
+public struct OperationSpec: Sendable {
+    /// What the operation does.
+    public enum Action: Sendable {
+        /// `add: TYPE`, with the intention's parameters and an optional name.
+        case add(PlannedIntention, name: Located<String>?)
+        /// `remove: NAME`.
+        case remove(name: Located<String>)
+    }
+
+    public var action: Action
+    /// The target selector text.
+    public var target: Located<String>
+    /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
+    public var head: SourceRange
+    /// The op's mapping in the document's YAML tree, for locating any of its keys; nil for
+    /// operations built in code.
+    public var node: YAMLNodeID?
+
+    public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
+        self.action = action
+        self.target = target
+        self.head = head
+        self.node = node
+    }
+
+    /// The name the op adds or removes, if any.
+    public var name: Located<String>? {
+        switch action {
+        case .add(_, let name): name
+        case .remove(let name): name
+        }
+    }
+
+    /// The intention the op adds, if it adds one.
+    public var intention: PlannedIntention? {
+        if case .add(let intention, _) = action { return intention }
+        return nil
+    }
+}
+
+/// A synthetic gesture input (`inputs:`), for run and bake.
+public struct InputSpec: Sendable {
+    public var id: Located<String>
+    public var kind: InputKind
+    /// The target selector text.
+    public var target: Located<String>
+    /// Seconds on the runtime clock when the gesture begins.
+    public var at: Double
+    /// Seconds the gesture lasts.
+    public var duration: Double
+    /// The samples, spaced evenly over the duration: points for pan, factors for pinch, degrees
+    /// for rotate.
+    public var samples: [MotionValue]
+    /// Where `kind` was written.
+    public var kindRange: SourceRange
+
+    public init(
+        id: Located<String>, kind: InputKind, target: Located<String>, at: Double, duration: Double,
+        samples: [MotionValue], kindRange: SourceRange
+    ) {
+        self.id = id
+        self.kind = kind
+        self.target = target
+        self.at = at
+        self.duration = duration
+        self.samples = samples
+        self.kindRange = kindRange
+    }
+
+    /// The time the gesture ends.
+    public var end: Double { at + duration }
+}

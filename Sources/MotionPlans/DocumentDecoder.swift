@@ -1,0 +1,399 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// Decodes a YAML tree into a ``MotionDocument``, reporting D001-D009 (and the structural W005
+/// case) along the way.
+///
+/// Decoding reads the compact node arena directly: no intermediate dictionaries, no Codable.
+/// - Complexity: O(nodes) for the whole document.
+struct DocumentDecoder {
+    var context: DecodingContext
+    var document: MotionDocument
+    /// Target ids seen so far, with where they were first written.
+    var seenTargets: [String: SourceRange] = [:]
+
+    static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs"]
+    static let canvasKeys = ["size", "background", "fps"]
+    static let targetKeys = ["type", "class", "layer", "children"]
+    static let transactionKeys = ["at", "label", "ops"]
+    static let inputKeys = ["id", "kind", "target", "at", "duration", "translation", "scale", "angle"]
+    /// The largest canvas the render server draws, in points per side.
+    static let maximumCanvasSide = 8192.0
+    /// The highest frame rate run, play and render accept.
+    static let maximumFPS = 1000.0
+
+    init(tree: YAMLTree, file: String, name: String) {
+        context = DecodingContext(tree: tree, file: file)
+        document = MotionDocument(file: file, name: name)
+        document.source = tree
+    }
+
+    var tree: YAMLTree { context.tree }
+
+    // MARK: Document
+
+    mutating func decode() -> MotionDocument {
+        guard let root = tree.root else {
+            context.report(.D001, "the document is empty; it needs `motion: 1`", at: .fileStart)
+            return document
+        }
+        guard tree.kind(root) == .mapping else {
+            context.report(.D001, "a motion document is a mapping that starts with `motion: 1`, found \(context.describe(root))", at: context.range(root))
+            return document
+        }
+        var sawVersion = false
+        context.forEachPair(in: root, known: Self.topLevelKeys, context: "the document") { ctx, key, pair in
+            switch key {
+            case "motion":
+                sawVersion = true
+                if ctx.tree.kind(pair.value) != .scalar || ctx.tree.double(pair.value) != 1 {
+                    ctx.report(
+                        .D001, "unsupported format version \(ctx.describe(pair.value)); this motionc reads `motion: 1`",
+                        at: ctx.range(pair.value))
+                }
+            case "name":
+                if let name = ctx.string(pair.value, for: "name") { document.name = name }
+            default:
+                break
+            }
+        }
+        if !sawVersion {
+            context.report(.D001, "`motion: 1` is missing: every motion document starts with its format version", at: context.range(root))
+        }
+        // Targets first: transactions and inputs refer to them.
+        for pair in tree.pairs(root) where tree.kind(pair.key) == .scalar {
+            switch tree.string(pair.key) {
+            case "canvas": decodeCanvas(pair.value)
+            case "targets": decodeTargets(pair.value, parent: nil, depth: 0)
+            default: break
+            }
+        }
+        for pair in tree.pairs(root) where tree.kind(pair.key) == .scalar {
+            switch tree.string(pair.key) {
+            case "transactions": decodeTransactions(pair.value)
+            case "inputs": decodeInputs(pair.value)
+            default: break
+            }
+        }
+        return document
+    }
+
+    // MARK: Canvas
+
+    mutating func decodeCanvas(_ node: YAMLNodeID) {
+        guard context.expectMapping(node, for: "canvas", allowNull: true) else { return }
+        context.forEachPair(in: node, known: Self.canvasKeys, context: "`canvas`") { ctx, key, pair in
+            switch key {
+            case "size":
+                guard let size = ctx.numbers(pair.value, count: 2, for: "size", expected: "a size [width, height]") else { return }
+                guard size.allSatisfy({ $0 > 0 && $0 <= Self.maximumCanvasSide }) else {
+                    ctx.report(
+                        .D005, "canvas sides must be greater than 0 and at most \(Int(Self.maximumCanvasSide)) points",
+                        at: ctx.range(pair.value))
+                    return
+                }
+                document.canvas.width = size[0]
+                document.canvas.height = size[1]
+            case "background":
+                if let color = ctx.color(pair.value, for: "background") { document.canvas.background = color }
+            case "fps":
+                guard let fps = ctx.number(pair.value, for: "fps") else { return }
+                guard fps > 0, fps <= Self.maximumFPS else {
+                    ctx.report(.D005, "`fps` must be greater than 0 and at most \(Int(Self.maximumFPS)), found \(DecodingContext.format(fps))", at: ctx.range(pair.value))
+                    return
+                }
+                document.canvas.fps = fps
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Targets
+
+    /// Whether `id` can be named by a selector: a letter or `_`, then letters, digits, `_`, `-`.
+    static func isValidIdentifier(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    mutating func decodeTargets(_ node: YAMLNodeID, parent: Int?, depth: Int) {
+        let key = parent == nil ? "targets" : "children"
+        guard context.expectMapping(node, for: key, allowNull: true) else { return }
+        for pair in tree.pairs(node) {
+            guard tree.kind(pair.key) == .scalar, !tree.isNull(pair.key) else {
+                context.report(.D006, "a target id must be a plain name, found \(context.describe(pair.key))", at: context.range(pair.key))
+                continue
+            }
+            let id = tree.string(pair.key)
+            let idRange = context.range(pair.key)
+            guard Self.isValidIdentifier(id) else {
+                context.report(
+                    .D006, "invalid target id \"\(id)\": ids start with a letter or `_` and hold letters, digits, `_` and `-`",
+                    at: idRange)
+                continue
+            }
+            if let first = seenTargets[id] {
+                context.report(
+                    .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
+                    notes: [DiagnosticNote("\"\(id)\" is first defined here", at: first)])
+                continue
+            }
+            seenTargets[id] = idRange
+            let index = document.targets.count
+            document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
+            decodeTarget(pair.value, index: index, depth: depth)
+        }
+    }
+
+    mutating func decodeTarget(_ node: YAMLNodeID, index: Int, depth: Int) {
+        guard context.expectMapping(node, for: document.targets[index].id.value, allowNull: true) else { return }
+        var childrenNode: YAMLNodeID?
+        context.forEachPair(in: node, known: Self.targetKeys, context: "a target") { ctx, key, pair in
+            switch key {
+            case "type":
+                guard let type = ctx.string(pair.value, for: "type") else { return }
+                guard Self.isValidIdentifier(type) else {
+                    ctx.report(.D003, "`type` expects a type name such as Photo, found \"\(type)\"", at: ctx.range(pair.value))
+                    return
+                }
+                document.targets[index].type = type
+            case "class":
+                document.targets[index].classes = decodeClasses(pair.value, ctx: &ctx)
+            case "layer":
+                decodeLayer(pair.value, index: index, ctx: &ctx)
+            case "children":
+                childrenNode = pair.value
+            default:
+                break
+            }
+        }
+        if let childrenNode { decodeTargets(childrenNode, parent: index, depth: depth + 1) }
+    }
+
+    func decodeClasses(_ node: YAMLNodeID, ctx: inout DecodingContext) -> [String] {
+        let items: [YAMLNodeID] = tree.kind(node) == .sequence ? Array(tree.items(node)) : [node]
+        var classes: [String] = []
+        for item in items {
+            guard let name = ctx.string(item, for: "class") else { continue }
+            guard Self.isValidIdentifier(name) else {
+                ctx.report(.D003, "`class` expects class names such as elevated, found \"\(name)\"", at: ctx.range(item))
+                continue
+            }
+            classes.append(name)
+        }
+        return classes
+    }
+
+    func decodeLayer(_ node: YAMLNodeID, index: Int, ctx: inout DecodingContext) {
+        guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return }
+        var values: [LayerProperty: MotionValue] = [:]
+        var shape = LayerShape.rect
+        ctx.forEachPair(
+            in: node, known: LayerProperty.allCases.map(\.rawValue), context: "`layer`", unknownCode: .D009
+        ) { ctx, key, pair in
+            guard let property = LayerProperty(rawValue: key) else { return }
+            if property == .shape {
+                if let text = ctx.choice(pair.value, for: "shape", LayerShape.allCases.map(\.rawValue)),
+                    let decoded = LayerShape(rawValue: text)
+                {
+                    shape = decoded
+                }
+                return
+            }
+            if let value = ctx.value(pair.value, for: PropertyPath(property), key: key) { values[property] = value }
+        }
+        document.targets[index].layer = values
+        document.targets[index].shape = shape
+    }
+
+    // MARK: Transactions
+
+    mutating func decodeTransactions(_ node: YAMLNodeID) {
+        guard let items = context.list(node, for: "transactions") else { return }
+        for item in items {
+            guard context.expectMapping(item, for: "transactions") else { continue }
+            var transaction = TransactionSpec(at: Located(0, at: context.range(item)), range: context.range(item))
+            var opsNode: YAMLNodeID?
+            context.forEachPair(in: item, known: Self.transactionKeys, context: "a transaction") { ctx, key, pair in
+                switch key {
+                case "at":
+                    if let at = ctx.duration(pair.value, for: "at") { transaction.at = Located(at, at: ctx.range(pair.value)) }
+                case "label":
+                    transaction.label = ctx.string(pair.value, for: "label")
+                case "ops":
+                    opsNode = pair.value
+                default:
+                    break
+                }
+            }
+            if let opsNode, let ops = context.list(opsNode, for: "ops") {
+                transaction.operations.reserveCapacity(ops.count)
+                for op in ops {
+                    if let decoded = decodeOperation(op) { transaction.operations.append(decoded) }
+                }
+            }
+            document.transactions.append(transaction)
+        }
+    }
+
+    mutating func decodeOperation(_ node: YAMLNodeID) -> OperationSpec? {
+        guard context.expectMapping(node, for: "ops") else { return nil }
+        let addNode = tree.value(forKey: "add", in: node)
+        let removeNode = tree.value(forKey: "remove", in: node)
+        switch (addNode, removeNode) {
+        case (nil, nil):
+            context.report(.D004, "an operation needs `add: TYPE` or `remove: NAME`", at: context.range(node))
+            return nil
+        case (.some, .some(let remove)):
+            context.report(.D003, "an operation is either `add` or `remove`, not both", at: context.range(remove))
+            return nil
+        case (nil, .some(let remove)):
+            return decodeRemove(node, nameNode: remove)
+        case (.some(let add), nil):
+            return decodeAdd(node, typeNode: add)
+        }
+    }
+
+    /// The op's `target:` selector text (D004 when missing).
+    mutating func target(of node: YAMLNodeID) -> Located<String>? {
+        guard let targetNode = tree.value(forKey: "target", in: node) else {
+            context.report(.D004, "`target` is missing: say which targets the operation applies to, e.g. target: \"#card\"", at: context.range(node))
+            return nil
+        }
+        guard let text = context.string(targetNode, for: "target", allowNull: true) else { return nil }
+        return Located(text, at: context.range(targetNode))
+    }
+
+    mutating func decodeRemove(_ node: YAMLNodeID, nameNode: YAMLNodeID) -> OperationSpec? {
+        context.forEachPair(in: node, known: IntentionCatalog.removeKeys, context: "a remove operation") { _, _, _ in }
+        guard let name = context.string(nameNode, for: "remove", allowNull: true) else { return nil }
+        guard let target = target(of: node) else { return nil }
+        let located = Located(name, at: context.range(nameNode))
+        return OperationSpec(action: .remove(name: located), target: target, head: located.range, node: node)
+    }
+
+    mutating func decodeAdd(_ node: YAMLNodeID, typeNode: YAMLNodeID) -> OperationSpec? {
+        guard let typeName = context.string(typeNode, for: "add") else { return nil }
+        guard let type = IntentionType(rawValue: typeName) else {
+            context.report(
+                .D008, "unknown intention type \"\(typeName)\"", at: context.range(typeNode),
+                help: DecodingContext.didYouMean(typeName, IntentionType.allCases.map(\.rawValue)))
+            return nil
+        }
+        let parameters = type.parameters
+        let known = IntentionCatalog.addKeys + parameters.map(\.name)
+        var nodes: [String: YAMLNodeID] = [:]
+        var name: Located<String>?
+        context.forEachPair(in: node, known: known, context: "a \(typeName) operation") { ctx, key, pair in
+            switch key {
+            case "add", "target": break
+            case "name":
+                if let text = ctx.string(pair.value, for: "name", allowNull: true) {
+                    name = Located(text, at: ctx.range(pair.value))
+                }
+            default: nodes[key] = pair.value
+            }
+        }
+        let target = target(of: node)
+        var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName)
+        for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil {
+            context.report(
+                .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(parameter.summary))", at: context.range(typeNode))
+            reader.failed = true
+        }
+        let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
+        guard let intention, !reader.failed, let target else { return nil }
+        return OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+    }
+
+    // MARK: Inputs
+
+    mutating func decodeInputs(_ node: YAMLNodeID) {
+        guard let items = context.list(node, for: "inputs") else { return }
+        var seen: [String: SourceRange] = [:]
+        for item in items {
+            guard context.expectMapping(item, for: "inputs") else { continue }
+            var id: Located<String>?
+            var kind: (InputKind, SourceRange)?
+            var target: Located<String>?
+            var at = 0.0
+            var duration: Double?
+            var samplesNode: (String, YAMLNodeID)?
+            var ok = true
+            let kindNode = tree.value(forKey: "kind", in: item)
+            let declaredKind = kindNode.flatMap { tree.kind($0) == .scalar ? InputKind(rawValue: tree.string($0)) : nil }
+            context.forEachPair(in: item, known: Self.inputKeys, context: "an input") { ctx, key, pair in
+                switch key {
+                case "id":
+                    if let text = ctx.string(pair.value, for: "id") { id = Located(text, at: ctx.range(pair.value)) } else { ok = false }
+                case "kind":
+                    if let text = ctx.choice(pair.value, for: "kind", InputKind.allCases.map(\.rawValue)), let k = InputKind(rawValue: text) {
+                        kind = (k, ctx.range(pair.value))
+                    } else {
+                        ok = false
+                    }
+                case "target":
+                    if let text = ctx.string(pair.value, for: "target", allowNull: true) { target = Located(text, at: ctx.range(pair.value)) } else { ok = false }
+                case "at":
+                    if let value = ctx.duration(pair.value, for: "at") { at = value } else { ok = false }
+                case "duration":
+                    if let value = ctx.duration(pair.value, for: "duration") { duration = value } else { ok = false }
+                case "translation", "scale", "angle":
+                    if let declaredKind, declaredKind.samplesKey != key {
+                        ctx.report(
+                            .D002, "`\(key)` does not belong to a \(declaredKind.rawValue) input", at: ctx.range(pair.key),
+                            help: "\(declaredKind.rawValue) inputs take `\(declaredKind.samplesKey)`")
+                        ok = false
+                    } else {
+                        samplesNode = (key, pair.value)
+                    }
+                default:
+                    break
+                }
+            }
+            let itemRange = context.range(item)
+            let required: [StaticString] = ["id", "kind", "target", "duration"]
+            for key in required where tree.value(forKey: key, in: item) == nil {
+                context.report(.D004, "`\(key)` is missing from this input", at: itemRange)
+                ok = false
+            }
+            guard ok, let id, let (kindValue, kindRange) = kind, let target, let duration else { continue }
+            guard let (samplesKey, samples) = samplesNode else {
+                context.report(.D004, "`\(kindValue.samplesKey)` is missing: a \(kindValue.rawValue) input needs its samples", at: itemRange)
+                continue
+            }
+            guard let values = decodeSamples(samples, kind: kindValue, key: samplesKey) else { continue }
+            if let first = seen[id.value] {
+                context.report(
+                    .D006, "duplicate input id \"\(id.value)\"", at: id.range,
+                    notes: [DiagnosticNote("\"\(id.value)\" is first defined here", at: first)])
+                continue
+            }
+            seen[id.value] = id.range
+            document.inputs.append(
+                InputSpec(id: id, kind: kindValue, target: target, at: at, duration: duration, samples: values, kindRange: kindRange))
+        }
+    }
+
+    mutating func decodeSamples(_ node: YAMLNodeID, kind: InputKind, key: String) -> [MotionValue]? {
+        guard let items = context.list(node, for: key) else { return nil }
+        guard !items.isEmpty else {
+            context.report(.D003, "`\(key)` needs at least one sample", at: context.range(node))
+            return nil
+        }
+        var values: [MotionValue] = []
+        values.reserveCapacity(items.count)
+        for item in items {
+            let value: MotionValue? =
+                switch kind {
+                case .pan: context.point(item, for: key)
+                case .pinch, .rotate: context.number(item, for: key).map(MotionValue.scalar)
+                }
+            guard let value else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}

@@ -1,0 +1,96 @@
+import MotionDiagnostics
+import MotionYAML
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What loading a document produced: the document (when decoding got that far) and every
+/// diagnostic found on the way.
+public struct LoadResult: Sendable {
+    /// The decoded document; nil when the YAML itself could not be read.
+    public var document: MotionDocument?
+    public var diagnostics: [Diagnostic]
+    /// The source text, for rendering carets under diagnostics.
+    public var text: [UInt8]
+
+    public init(document: MotionDocument?, diagnostics: [Diagnostic], text: [UInt8]) {
+        self.document = document
+        self.diagnostics = diagnostics
+        self.text = text
+    }
+}
+
+/// A file that could not be read at all (exit code 2), as opposed to one with problems in it.
+public struct FileReadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): cannot read: \(reason)" }
+}
+
+/// Reads motion documents: YAML front end, then decoding.
+public enum DocumentLoader {
+    /// Parses and decodes `bytes` as the document at `file`.
+    ///
+    /// - Complexity: O(n) in the size of the text.
+    public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> LoadResult {
+        let parsed = YAMLParser.parse(bytes, file: file, limits: limits)
+        if parsed.diagnostics.containsErrors {
+            return LoadResult(document: nil, diagnostics: parsed.diagnostics, text: bytes)
+        }
+        var decoder = DocumentDecoder(tree: parsed.tree, file: file, name: stem(of: file))
+        let document = decoder.decode()
+        return LoadResult(document: document, diagnostics: parsed.diagnostics + decoder.context.diagnostics, text: bytes)
+    }
+
+    /// Reads the file at `path` and loads it. Files over the size limit are refused before being
+    /// read whole (Y005).
+    public static func load(path: String, limits: YAMLLimits = .default) throws(FileReadError) -> LoadResult {
+        let bytes = try readFile(path, limit: limits.maxFileBytes)
+        guard let bytes else {
+            let diagnostic = Diagnostic(
+                .Y005, "the file is larger than the limit of \(limits.maxFileBytes) bytes", file: path, at: .fileStart)
+            return LoadResult(document: nil, diagnostics: [diagnostic], text: [])
+        }
+        return load(bytes, file: path, limits: limits)
+    }
+
+    /// A file's bytes, or nil when it is larger than `limit`.
+    static func readFile(_ path: String, limit: Int) throws(FileReadError) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else {
+            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+            if count > 0 {
+                if bytes.count + count > limit { return nil }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            if count < chunk.count {
+                if ferror(handle) != 0 { throw FileReadError(path: path, reason: "read error (is it a directory?)") }
+                break
+            }
+        }
+        return bytes
+    }
+
+    /// The document's default name: the file name without folders, `.yaml`/`.yml` and `.motion`.
+    public static func stem(of file: String) -> String {
+        var name = Substring(file.split(separator: "/").last ?? Substring(file))
+        for suffix in [".yaml", ".yml", ".motion"] where name.hasSuffix(suffix) {
+            name = name.dropLast(suffix.count)
+        }
+        return String(name)
+    }
+}

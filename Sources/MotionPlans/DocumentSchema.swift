@@ -1,0 +1,305 @@
+import MotionCore
+import MotionJSON
+
+/// The JSON Schema (2020-12) of motion documents, generated from the same tables the decoder
+/// uses, so the schema editors read and the rules motionc applies cannot drift apart.
+///
+/// `Schemas/motion-plan.schema.json` is this schema as `motionc schema` prints it.
+public enum DocumentSchema {
+    /// The schema's text, as `motionc schema` prints it (with a final newline).
+    public static var text: String { json.serialized() + "\n" }
+
+    /// The schema as a JSON value.
+    public static var json: JSONValue {
+        .object([
+            "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+            "$id": .string("urn:motionc:schema:motion-plan:1"),
+            "title": .string("motionc motion document, format version 1"),
+            "description": .string(
+                "A motion document names layers (targets) and commits intentions to them in transactions: tweens, springs, friction, gestures and composites. See FORMAT.md."),
+            "type": .string("object"),
+            "required": .strings(["motion"]),
+            "additionalProperties": .bool(false),
+            "properties": .object([
+                "motion": .object(["const": .number(1), "description": .string("The format version; always 1.")]),
+                "name": .object(["type": .string("string"), "description": .string("The document's name; defaults to the file's stem.")]),
+                "canvas": ref("canvas"),
+                "targets": ref("targetMap", "The target tree; ids are unique across the whole tree."),
+                "transactions": .object([
+                    "type": .string("array"), "items": ref("transaction"),
+                    "description": .string("Transactions, committed in order, each at its time."),
+                ]),
+                "inputs": .object([
+                    "type": .string("array"), "items": ref("input"),
+                    "description": .string("Synthetic gestures that drive draggable, pinchable and rotatable in run and bake."),
+                ]),
+            ]),
+            "$defs": .object(definitions),
+        ])
+    }
+
+    static func ref(_ name: String, _ description: String? = nil) -> JSONValue {
+        var members = [JSONMember("$ref", .string("#/$defs/\(name)"))]
+        if let description { members.append(JSONMember("description", .string(description))) }
+        return .object(members)
+    }
+
+    static func described(_ schema: JSONValue, _ description: String) -> JSONValue {
+        guard case .object(var members) = schema else { return schema }
+        members.append(JSONMember("description", .string(description)))
+        return .object(members)
+    }
+
+    static let number: JSONValue = .object(["type": .string("number")])
+
+    static func numberList(_ count: Int, _ description: String) -> JSONValue {
+        .object([
+            "type": .string("array"), "items": number, "minItems": .number(Double(count)), "maxItems": .number(Double(count)),
+            "description": .string(description),
+        ])
+    }
+
+    static let identifierPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
+
+    static var definitions: [JSONMember] {
+        var defs: [JSONMember] = [
+            JSONMember(
+                "duration",
+                .object([
+                    "description": .string("Seconds: a number, or a string with a unit such as \"300ms\" or \"0.3s\"."),
+                    "anyOf": .array([
+                        .object(["type": .string("number"), "minimum": .number(0)]),
+                        .object(["type": .string("string"), "pattern": .string("^[0-9]+(\\.[0-9]+)?(e[+-]?[0-9]+)?\\s*(ms|s)?$")]),
+                    ]),
+                ])),
+            JSONMember("point", numberList(2, "A point [x, y] in canvas points.")),
+            JSONMember("size", numberList(2, "A size [width, height] in canvas points.")),
+            JSONMember(
+                "color",
+                .object([
+                    "description": .string("A colour: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a] with components 0..1."),
+                    "anyOf": .array([
+                        .object([
+                            "type": .string("string"),
+                            "pattern": .string("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"),
+                        ]),
+                        .object([
+                            "type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+                            "minItems": .number(4), "maxItems": .number(4),
+                        ]),
+                    ]),
+                ])),
+            JSONMember(
+                "value",
+                .object([
+                    "description": .string("A value of the property's type: a number, a point or size [a, b], or a colour."),
+                    "anyOf": .array([number, ref("point"), ref("color")]),
+                ])),
+            JSONMember(
+                "propertyPath",
+                .object([
+                    "description": .string("A layer property or one of its components."),
+                    "enum": .strings(PropertyPath.all.filter { $0.property.isAnimatable }.map(\.description)),
+                ])),
+            JSONMember(
+                "easing",
+                .object([
+                    "description": .string("A named curve or a CSS cubic-bezier [x1, y1, x2, y2] with x1, x2 in 0..1."),
+                    "anyOf": .array([
+                        .object(["enum": .strings(TimingCurve.names)]),
+                        .object([
+                            "type": .string("array"), "items": number, "minItems": .number(4), "maxItems": .number(4),
+                            "prefixItems": .array([
+                                .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]), number,
+                                .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]), number,
+                            ]),
+                        ]),
+                    ]),
+                ])),
+            JSONMember("selector", .object(["type": .string("string"), "description": .string("A target selector: #id, Type, .class, *, descendant (space), child (>), lists (,).")])),
+            JSONMember("canvas", canvas),
+            JSONMember(
+                "targetMap",
+                .object([
+                    "type": .string("object"),
+                    "propertyNames": .object(["pattern": .string(identifierPattern)]),
+                    "additionalProperties": .object(["anyOf": .array([ref("target"), .object(["type": .string("null")])])]),
+                ])),
+            JSONMember("target", target),
+            JSONMember("layer", layer),
+            JSONMember("transaction", transaction),
+            JSONMember("operation", .object(["oneOf": .array(IntentionType.allCases.map { ref("add-\($0.rawValue)") } + [ref("remove")])])),
+            JSONMember("remove", removeOperation),
+            JSONMember("input", input),
+        ]
+        for type in IntentionType.allCases {
+            defs.append(JSONMember("add-\(type.rawValue)", addOperation(type)))
+        }
+        return defs
+    }
+
+    static var canvas: JSONValue {
+        .object([
+            "type": .string("object"), "additionalProperties": .bool(false),
+            "description": .string("What the render server draws on."),
+            "properties": .object([
+                "size": described(ref("size"), "Canvas size in points; default [512, 512]."),
+                "background": described(ref("color"), "Background colour; default \"#FFFFFF\"."),
+                "fps": .object(["type": .string("number"), "exclusiveMinimum": .number(0), "maximum": .number(1000), "description": .string("Frame rate of run, play and render; default 60.")]),
+            ]),
+        ])
+    }
+
+    static var target: JSONValue {
+        .object([
+            "type": .string("object"), "additionalProperties": .bool(false),
+            "properties": .object([
+                "type": .object(["type": .string("string"), "pattern": .string(identifierPattern), "description": .string("A type name for selectors; default Layer.")]),
+                "class": .object([
+                    "description": .string("Classes for selectors."),
+                    "anyOf": .array([
+                        .object(["type": .string("string"), "pattern": .string(identifierPattern)]),
+                        .object(["type": .string("array"), "items": .object(["type": .string("string"), "pattern": .string(identifierPattern)])]),
+                    ]),
+                ]),
+                "layer": ref("layer", "Initial model values."),
+                "children": ref("targetMap", "Child targets; their positions are relative to this target's anchor point."),
+            ]),
+        ])
+    }
+
+    static func valueSchema(_ property: LayerProperty) -> JSONValue {
+        switch property {
+        case .opacity: return .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])
+        case .cornerRadius, .borderWidth: return .object(["type": .string("number"), "minimum": .number(0)])
+        case .scale: return .object(["anyOf": .array([number, ref("point")])])
+        case .shape: return .object(["enum": .strings(LayerShape.allCases.map(\.rawValue))])
+        default:
+            switch property.kind {
+            case .scalar: return number
+            case .point: return ref("point")
+            case .size: return ref("size")
+            case .color: return ref("color")
+            }
+        }
+    }
+
+    static var layer: JSONValue {
+        .object([
+            "type": .string("object"), "additionalProperties": .bool(false),
+            "properties": .object(LayerProperty.allCases.map { JSONMember($0.rawValue, described(valueSchema($0), layerSummary($0))) }),
+        ])
+    }
+
+    static func layerSummary(_ property: LayerProperty) -> String {
+        switch property {
+        case .position: "Position of the anchor point, relative to the parent's anchor point (top level: canvas origin). Default [0, 0]."
+        case .size: "Width and height. Default [0, 0]."
+        case .anchorPoint: "The point the layer is placed, scaled and rotated around, in units of its size. Default [0.5, 0.5]."
+        case .scale: "Scale factor [x, y], or one number for both. Default 1."
+        case .rotation: "Rotation in degrees, clockwise. Default 0."
+        case .opacity: "Opacity 0..1, multiplied through the tree. Default 1."
+        case .cornerRadius: "Corner radius in points. Default 0."
+        case .borderWidth: "Border width in points, drawn inside the edge. Default 0."
+        case .backgroundColor: "Fill colour. Default transparent."
+        case .borderColor: "Border colour. Default black."
+        case .zPosition: "Drawing order among siblings: higher on top. Default 0."
+        case .shape: "rect or ellipse; not animatable. Default rect."
+        }
+    }
+
+    static var transaction: JSONValue {
+        .object([
+            "type": .string("object"), "additionalProperties": .bool(false),
+            "properties": .object([
+                "at": described(ref("duration"), "Seconds on the runtime clock; default 0; non-decreasing across transactions."),
+                "label": .object(["type": .string("string")]),
+                "ops": .object(["type": .string("array"), "items": ref("operation"), "description": .string("Operations, applied in order; for one target and name the last wins.")]),
+            ]),
+        ])
+    }
+
+    static func parameterSchema(_ shape: ParameterShape) -> JSONValue {
+        switch shape {
+        case .propertyPath: ref("propertyPath")
+        case .propertyValue: ref("value")
+        case .propertyValues: .object(["type": .string("array"), "items": ref("value"), "minItems": .number(1)])
+        case .duration: ref("duration")
+        case .number(let minimum, let exclusiveMinimum):
+            .object(
+                [JSONMember("type", .string("number"))] + (minimum.map { [JSONMember("minimum", .number($0))] } ?? [])
+                    + (exclusiveMinimum.map { [JSONMember("exclusiveMinimum", .number($0))] } ?? []))
+        case .easing: ref("easing")
+        case .easingOrList: .object(["anyOf": .array([ref("easing"), .object(["type": .string("array"), "items": ref("easing")])])])
+        case .offsets: .object(["type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])])
+        case .repeatCount: .object(["anyOf": .array([.object(["type": .string("number"), "exclusiveMinimum": .number(0)]), .object(["const": .string("forever")])])])
+        case .boolean: .object(["type": .string("boolean")])
+        case .choice(let words): .object(["enum": .strings(words)])
+        case .inputID: .object(["type": .string("string")])
+        case .point: ref("point")
+        case .segment:
+            .object([
+                "type": .string("object"), "additionalProperties": .bool(false),
+                "properties": .object([
+                    "position": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+                    "length": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+                ]),
+            ])
+        }
+    }
+
+    static func addOperation(_ type: IntentionType) -> JSONValue {
+        var properties = [
+            JSONMember("add", .object(["const": .string(type.rawValue), "description": .string(type.summary)])),
+            JSONMember("target", ref("selector")),
+        ]
+        if type.canBeNamed {
+            properties.append(JSONMember("name", .object(["type": .string("string"), "minLength": .number(1), "description": .string("A named plan: adding a held name replaces it; `remove` takes it away.")])))
+        }
+        for parameter in type.parameters {
+            var summary = parameter.summary
+            if let d = parameter.defaultDescription { summary += " Default: \(d)." }
+            properties.append(JSONMember(parameter.name, described(parameterSchema(parameter.shape), summary)))
+        }
+        let required = ["add", "target"] + type.parameters.filter(\.isRequired).map(\.name)
+        return .object([
+            "type": .string("object"), "description": .string(type.summary),
+            "required": .strings(required), "additionalProperties": .bool(false),
+            "properties": .object(properties),
+        ])
+    }
+
+    static var removeOperation: JSONValue {
+        .object([
+            "type": .string("object"), "description": .string("Removes the named plan from each target the selector resolves to."),
+            "required": .strings(["remove", "target"]), "additionalProperties": .bool(false),
+            "properties": .object([
+                "remove": .object(["type": .string("string"), "minLength": .number(1), "description": .string("The name of the plan to remove.")]),
+                "target": ref("selector"),
+            ]),
+        ])
+    }
+
+    static var input: JSONValue {
+        .object([
+            "type": .string("object"), "description": .string("A synthetic gesture."),
+            "required": .strings(["id", "kind", "target", "duration"]), "additionalProperties": .bool(false),
+            "properties": .object([
+                "id": .object(["type": .string("string")]),
+                "kind": .object(["enum": .strings(InputKind.allCases.map(\.rawValue))]),
+                "target": ref("selector"),
+                "at": described(ref("duration"), "When the gesture begins; default 0."),
+                "duration": ref("duration"),
+                "translation": .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1), "description": .string("pan: translation points over the gesture, spaced evenly in time.")]),
+                "scale": .object(["type": .string("array"), "items": number, "minItems": .number(1), "description": .string("pinch: scale factors over the gesture.")]),
+                "angle": .object(["type": .string("array"), "items": number, "minItems": .number(1), "description": .string("rotate: angles in degrees over the gesture.")]),
+            ]),
+            "oneOf": .array(InputKind.allCases.map { kind in
+                .object([
+                    "properties": .object(["kind": .object(["const": .string(kind.rawValue)])]),
+                    "required": .strings([kind.samplesKey]),
+                ])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,303 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// The parameter nodes of one `add` op, by key, and whether any of them failed to decode.
+struct ParameterReader {
+    var nodes: [String: YAMLNodeID]
+    /// Where the op's `add:` value was written: diagnostics about missing keys point here.
+    var opRange: SourceRange
+    var typeName: String
+    var failed = false
+
+    init(nodes: [String: YAMLNodeID], opRange: SourceRange, typeName: String) {
+        self.nodes = nodes
+        self.opRange = opRange
+        self.typeName = typeName
+    }
+
+    /// Reads `key` with `read` when present; marks the op failed when the reader returns nil.
+    mutating func read<T>(
+        _ key: String, _ context: inout DecodingContext, _ read: (inout DecodingContext, YAMLNodeID) -> T?
+    ) -> T? {
+        guard let node = nodes[key] else { return nil }
+        guard let value = read(&context, node) else {
+            failed = true
+            return nil
+        }
+        return value
+    }
+}
+
+/// Decodes each intention type's parameters (FORMAT.md §2.1) into its typed value.
+enum IntentionDecoder {
+    static func decode(
+        _ type: IntentionType, reader: inout ParameterReader, context: inout DecodingContext
+    ) -> PlannedIntention? {
+        switch type {
+        case .tween: return tween(&reader, &context).map(PlannedIntention.tween)
+        case .spring: return spring(&reader, &context).map(PlannedIntention.spring)
+        case .anchoredSpring:
+            let anchor = reader.read("anchor", &context) { $0.point($1, for: "anchor") }
+            let parameters = springParameters(&reader, &context)
+            guard let anchor else { return nil }
+            return .anchoredSpring(AnchoredSpring(anchor: anchor, parameters: parameters))
+        case .friction:
+            let property = propertyPath(&reader, &context, default: PropertyPath(.position))
+            let coefficient = reader.read("coefficient", &context) { $0.number($1, for: "coefficient") }
+            guard let property, let coefficient else { return nil }
+            return .friction(Friction(property: property, coefficient: coefficient))
+        case .draggable:
+            let axis = reader.read("axis", &context) { ctx, node in
+                ctx.choice(node, for: "axis", DragAxis.allCases.map(\.rawValue)).flatMap(DragAxis.init(rawValue:))
+            }
+            return .draggable(Draggable(axis: axis ?? .both, gesture: gesture(&reader, &context)))
+        case .pinchable:
+            return .pinchable(Pinchable(gesture: gesture(&reader, &context)))
+        case .rotatable:
+            return .rotatable(Rotatable(gesture: gesture(&reader, &context)))
+        case .squashAndStretch:
+            let factor = reader.read("factor", &context) { $0.number($1, for: "factor", atLeast: 0) }
+            let property = propertyPath(&reader, &context, default: PropertyPath(.position))
+            guard let property else { return nil }
+            return .squashAndStretch(SquashAndStretch(factor: factor ?? 0.2, property: property))
+        case .directlyManipulable:
+            return .directlyManipulable(DirectlyManipulable())
+        case .tossable:
+            let destination = reader.read("destination", &context) { $0.point($1, for: "destination") }
+            return .tossable(Tossable(destination: destination, parameters: springParameters(&reader, &context)))
+        case .transitionTween:
+            return transitionTween(&reader, &context).map(PlannedIntention.transitionTween)
+        }
+    }
+
+    // MARK: Shared parameters
+
+    /// `property:`, checked to be a known, animatable path (D009 with did-you-mean otherwise).
+    static func propertyPath(
+        _ reader: inout ParameterReader, _ context: inout DecodingContext, default fallback: PropertyPath? = nil
+    ) -> PropertyPath? {
+        guard reader.nodes["property"] != nil else { return fallback }
+        return reader.read("property", &context) { ctx, node in
+            guard let text = ctx.string(node, for: "property") else { return nil }
+            guard let path = PropertyPath(text) else {
+                ctx.report(
+                    .D009, "unknown property \"\(text)\"", at: ctx.range(node),
+                    help: DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                return nil
+            }
+            guard path.property.isAnimatable else {
+                ctx.report(.D009, "`\(text)` cannot be animated: it is set once in `layer`", at: ctx.range(node))
+                return nil
+            }
+            return path
+        }
+    }
+
+    static func gesture(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> String? {
+        reader.read("gesture", &context) { $0.string($1, for: "gesture") }
+    }
+
+    static func springParameters(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> SpringParameters {
+        var parameters = SpringParameters()
+        if let v = reader.read("stiffness", &context, { $0.number($1, for: "stiffness") }) { parameters.stiffness = v }
+        if let v = reader.read("damping", &context, { $0.number($1, for: "damping") }) { parameters.damping = v }
+        if let v = reader.read("mass", &context, { $0.number($1, for: "mass") }) { parameters.mass = v }
+        parameters.threshold = reader.read("threshold", &context) { $0.number($1, for: "threshold") }
+        return parameters
+    }
+
+    /// A curve name or `[x1, y1, x2, y2]`. A list of the wrong length is W005.
+    static func easing(_ node: YAMLNodeID, key: String, _ context: inout DecodingContext) -> Easing? {
+        let tree = context.tree
+        switch tree.kind(node) {
+        case .scalar:
+            guard let name = context.string(node, for: key) else { return nil }
+            guard let curve = TimingCurve.named(name) else {
+                context.report(
+                    .D003, "unknown easing \"\(name)\": use a name such as standard, or [x1, y1, x2, y2]", at: context.range(node),
+                    help: DecodingContext.didYouMean(name, TimingCurve.names))
+                return nil
+            }
+            return curve
+        case .sequence:
+            guard tree.count(node) == 4 else {
+                context.report(
+                    .W005, "a cubic-bezier easing is 4 numbers [x1, y1, x2, y2], found \(tree.count(node))", at: context.range(node))
+                return nil
+            }
+            var n: [Double] = []
+            for item in tree.items(node) {
+                guard let value = context.number(item, for: key) else { return nil }
+                n.append(value)
+            }
+            return .cubicBezier(x1: n[0], y1: n[1], x2: n[2], y2: n[3])
+        case .mapping:
+            context.typeMismatch(node, expected: "an easing name or [x1, y1, x2, y2]", for: key)
+            return nil
+        }
+    }
+
+    /// Whether a list node is one cubic-bezier (all items numbers) rather than a list of curves.
+    static func isSingleCurve(_ node: YAMLNodeID, _ tree: YAMLTree) -> Bool {
+        tree.items(node).allSatisfy { tree.kind($0) == .scalar && tree.double($0) != nil }
+    }
+
+    // MARK: Tween
+
+    static func tween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Tween? {
+        guard let property = propertyPath(&reader, &context) else {
+            reader.failed = true
+            return nil
+        }
+        var values: [MotionValue] = []
+        let valuesNode = reader.nodes["values"]
+        let fromNode = reader.nodes["from"]
+        let toNode = reader.nodes["to"]
+        if let valuesNode {
+            if let extra = fromNode ?? toNode {
+                context.report(
+                    .D003, "`values` and `from`/`to` cannot be combined: use one or the other", at: context.range(extra))
+                reader.failed = true
+            }
+            if let items = context.list(valuesNode, for: "values") {
+                for item in items {
+                    if let value = context.value(item, for: property, key: "values") { values.append(value) } else { reader.failed = true }
+                }
+            } else {
+                reader.failed = true
+            }
+        } else if let toNode {
+            if let fromNode {
+                if let from = context.value(fromNode, for: property, key: "from") { values.append(from) } else { reader.failed = true }
+            }
+            if let to = context.value(toNode, for: property, key: "to") { values.append(to) } else { reader.failed = true }
+        } else if let fromNode {
+            context.report(.D004, "`to` is missing: `from` needs a `to` (or use `values`)", at: context.range(fromNode))
+            reader.failed = true
+        }
+        var tween = Tween(property: property, values: values)
+        tween.offsets = reader.read("offsets", &context) { ctx, node in
+            guard let items = ctx.list(node, for: "offsets") else { return nil }
+            var offsets: [Double] = []
+            offsets.reserveCapacity(items.count)
+            for item in items {
+                guard let value = ctx.number(item, for: "offsets") else { return nil }
+                offsets.append(value)
+            }
+            return offsets
+        }
+        if let easingNode = reader.nodes["easing"] {
+            if context.tree.kind(easingNode) == .sequence, !isSingleCurve(easingNode, context.tree) {
+                var curves: [Easing] = []
+                for item in context.tree.items(easingNode) {
+                    if let curve = easing(item, key: "easing", &context) { curves.append(curve) } else { reader.failed = true }
+                }
+                tween.easings = curves
+                tween.easingIsList = true
+            } else if let curve = easing(easingNode, key: "easing", &context) {
+                tween.easings = [curve]
+            } else {
+                reader.failed = true
+            }
+        }
+        if let d = reader.read("duration", &context, { $0.duration($1, for: "duration") }) { tween.duration = d }
+        if let d = reader.read("delay", &context, { $0.duration($1, for: "delay") }) { tween.delay = d }
+        if let r = reader.read("repeat", &context, { repeatCount($1, &$0) }) { tween.repeatCount = r }
+        if let a = reader.read("autoreverse", &context, { $0.bool($1, for: "autoreverse") }) { tween.autoreverses = a }
+        return tween
+    }
+
+    static func repeatCount(_ node: YAMLNodeID, _ context: inout DecodingContext) -> RepeatCount? {
+        let tree = context.tree
+        if tree.kind(node) == .scalar, tree.double(node) == nil, tree.string(node) == "forever" { return .forever }
+        guard tree.kind(node) == .scalar, !tree.isNull(node), let count = tree.double(node) else {
+            context.typeMismatch(node, expected: "a number of passes or forever", for: "repeat")
+            return nil
+        }
+        guard count.isFinite, count > 0 else {
+            context.report(
+                .D005, "`repeat` must be a finite number greater than 0 (or forever), found \(tree.string(node))",
+                at: context.range(node), help: count.isInfinite ? "write `repeat: forever`" : nil)
+            return nil
+        }
+        return .count(count)
+    }
+
+    // MARK: Spring
+
+    static func spring(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Spring? {
+        guard let property = propertyPath(&reader, &context) else {
+            reader.failed = true
+            return nil
+        }
+        let destination = reader.read("destination", &context) { $0.value($1, for: property, key: "destination") }
+        let parameters = springParameters(&reader, &context)
+        let velocity = reader.read("initialVelocity", &context) { ctx, node in
+            // Velocities may be any sign and are not range-checked like values.
+            ctx.velocity(node, for: property, key: "initialVelocity")
+        }
+        guard let destination else { return nil }
+        return Spring(property: property, destination: destination, parameters: parameters, initialVelocity: velocity)
+    }
+
+    // MARK: Transition tween
+
+    static func transitionTween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> TransitionTween? {
+        guard let property = propertyPath(&reader, &context) else {
+            reader.failed = true
+            return nil
+        }
+        let back = reader.read("back", &context) { $0.value($1, for: property, key: "back") }
+        let fore = reader.read("fore", &context) { $0.value($1, for: property, key: "fore") }
+        guard let back, let fore else { return nil }
+        var transition = TransitionTween(property: property, back: back, fore: fore)
+        if let d = reader.read("direction", &context, { ctx, node in
+            ctx.choice(node, for: "direction", TransitionDirection.allCases.map(\.rawValue)).flatMap(TransitionDirection.init(rawValue:))
+        }) {
+            transition.direction = d
+        }
+        if let w = reader.read("window", &context, { $0.duration($1, for: "window") }) { transition.window = w }
+        if let s = reader.read("segment", &context, { segment($1, &$0) }) { transition.segment = s }
+        if let e = reader.read("easing", &context, { easing($1, key: "easing", &$0) }) { transition.easing = e }
+        transition.backwardEasing = reader.read("backwardEasing", &context) { easing($1, key: "backwardEasing", &$0) }
+        return transition
+    }
+
+    static func segment(_ node: YAMLNodeID, _ context: inout DecodingContext) -> TransitionSegment? {
+        guard context.expectMapping(node, for: "segment") else { return nil }
+        var segment = TransitionSegment()
+        var ok = true
+        context.forEachPair(in: node, known: ["position", "length"], context: "`segment`") { ctx, key, pair in
+            guard let value = ctx.number(pair.value, for: key) else {
+                ok = false
+                return
+            }
+            if key == "position" { segment.position = value } else { segment.length = value }
+        }
+        guard ok else { return nil }
+        let epsilon = 0.00001
+        guard segment.position >= -epsilon, segment.length >= -epsilon, segment.position + segment.length <= 1 + epsilon else {
+            context.report(
+                .D005, "a segment needs 0 <= position, 0 <= length and position + length <= 1", at: context.range(node))
+            return nil
+        }
+        return segment
+    }
+}
+
+extension DecodingContext {
+    /// A velocity for `path`: the path's shape (a number for `scale` means both axes), any sign.
+    mutating func velocity(_ node: YAMLNodeID, for path: PropertyPath, key: String) -> MotionValue? {
+        switch path.kind {
+        case .scalar: return number(node, for: key).map(MotionValue.scalar)
+        case .point:
+            if tree.kind(node) == .scalar { return number(node, for: key).map { .point($0, $0) } }
+            return point(node, for: key)
+        case .size:
+            return numbers(node, count: 2, for: key, expected: "a size velocity [width, height]").map { .size($0[0], $0[1]) }
+        case .color:
+            return numbers(node, count: 4, for: key, expected: "a colour velocity [r, g, b, a]").map { .color($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Module MotionPlans: see DESIGN.md.
