@@ -1,0 +1,135 @@
+/// An easing curve: how a tween segment's progress maps to its value's progress (FORMAT.md §2.2).
+///
+/// A curve is either linear or a CSS `cubic-bezier(x1, y1, x2, y2)` with end points (0, 0) and
+/// (1, 1). It is solved as browsers do (WebKit's `UnitBezier`): find the curve parameter `s` with
+/// `x(s) = u` to within 1e-7 by Newton's method, falling back to bisection, and return `y(s)`.
+/// Both the scheduler and the render server evaluate curves through ``value(at:)``, so they agree.
+public enum TimingCurve: Hashable, Sendable {
+    /// Output equals input.
+    case linear
+    /// A CSS cubic-bezier. `x1` and `x2` should lie in 0...1 (the validator reports W005
+    /// otherwise); `y1` and `y2` are free, so the curve may overshoot.
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+
+    /// The curve names a document may use, in the order FORMAT.md §2.2 lists them.
+    public static let names: [String] = [
+        "linear", "standard", "deceleration", "acceleration", "sharp", "easeIn", "easeOut", "easeInOut",
+        "default", "emphasizedDecelerate", "emphasizedAccelerate",
+    ]
+
+    /// The curve with a FORMAT.md §2.2 name (`standard`, `easeInOut`, ...), or nil for an unknown name.
+    ///
+    /// Names are case-sensitive, as they appear in documents.
+    public static func named(_ name: String) -> TimingCurve? {
+        switch name {
+        case "linear": .linear
+        case "standard": .cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)
+        case "deceleration": .cubicBezier(x1: 0, y1: 0, x2: 0.2, y2: 1)
+        case "acceleration": .cubicBezier(x1: 0.4, y1: 0, x2: 1, y2: 1)
+        case "sharp": .cubicBezier(x1: 0.4, y1: 0, x2: 0.6, y2: 1)
+        case "easeIn": .cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+        case "easeOut": .cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+        case "easeInOut": .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+        case "default": .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+        case "emphasizedDecelerate": .cubicBezier(x1: 0.05, y1: 0.7, x2: 0.1, y2: 1)
+        case "emphasizedAccelerate": .cubicBezier(x1: 0.3, y1: 0, x2: 0.8, y2: 0.15)
+        default: nil
+        }
+    }
+
+    /// The control points `(x1, y1, x2, y2)`; linear is `(0, 0, 1, 1)`.
+    public var controlPoints: (Double, Double, Double, Double) {
+        switch self {
+        case .linear: (0, 0, 1, 1)
+        case let .cubicBezier(x1, y1, x2, y2): (x1, y1, x2, y2)
+        }
+    }
+
+    /// The curve played backwards: `(1 - x2, 1 - y2, 1 - x1, 1 - y1)`; linear stays linear.
+    ///
+    /// `reversed.value(at: u) == 1 - value(at: 1 - u)` up to the solver's tolerance. Transition tweens
+    /// use it as the default backward easing.
+    public var reversed: TimingCurve {
+        switch self {
+        case .linear: .linear
+        case let .cubicBezier(x1, y1, x2, y2): .cubicBezier(x1: 1 - x2, y1: 1 - y2, x2: 1 - x1, y2: 1 - y1)
+        }
+    }
+
+    /// The curve's output at input progress `u`, as CSS `cubic-bezier()` defines it.
+    ///
+    /// `u` is clamped to 0...1 (NaN counts as 0); `value(at: 0) == 0` and `value(at: 1) == 1` exactly.
+    /// The solver finds `s` with `|x(s) - u| < 1e-7` and returns `y(s)`.
+    ///
+    /// - Complexity: O(1): at most 8 Newton steps, then at most 64 bisection steps (typically 2-4
+    ///   Newton steps).
+    @inlinable
+    public func value(at u: Double) -> Double {
+        guard u > 0 else { return 0 }
+        guard u < 1 else { return 1 }
+        switch self {
+        case .linear:
+            return u
+        case let .cubicBezier(x1, y1, x2, y2):
+            return UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2).solve(u)
+        }
+    }
+}
+
+/// The polynomial form of a cubic-bezier timing curve, after WebKit's `UnitBezier`.
+@usableFromInline
+struct UnitBezier {
+    @usableFromInline let ax: Double
+    @usableFromInline let bx: Double
+    @usableFromInline let cx: Double
+    @usableFromInline let ay: Double
+    @usableFromInline let by: Double
+    @usableFromInline let cy: Double
+
+    /// The solver's tolerance on x, as FORMAT.md §2.2 (and CSS) require.
+    @usableFromInline static let epsilon = 1e-7
+
+    @inlinable
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+    }
+
+    @inlinable func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+    @inlinable func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+    @inlinable func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+
+    /// The parameter `s` in 0...1 with `x(s)` within 1e-7 of `x` (for `x` in 0...1).
+    @inlinable
+    func solveCurveX(_ x: Double) -> Double {
+        // Newton's method from s = x: converges in a few steps where the slope is not tiny.
+        var s = x
+        for _ in 0..<8 {
+            let error = sampleX(s) - x
+            if abs(error) < Self.epsilon { return s }
+            let slope = sampleDerivativeX(s)
+            if abs(slope) < 1e-6 { break }
+            s -= error / slope
+            if !(s >= 0 && s <= 1) { break }  // left the unit interval (or NaN): bisect instead
+        }
+        // Bisection: x(s) is non-decreasing on 0...1 when x1, x2 lie in 0...1.
+        var lo = 0.0
+        var hi = 1.0
+        s = x
+        for _ in 0..<64 {
+            let value = sampleX(s)
+            if abs(value - x) < Self.epsilon { return s }
+            if x > value { lo = s } else { hi = s }
+            s = lo + (hi - lo) * 0.5
+        }
+        return s
+    }
+
+    /// `y(s)` where `x(s) = x`.
+    @inlinable
+    func solve(_ x: Double) -> Double { sampleY(solveCurveX(x)) }
+}

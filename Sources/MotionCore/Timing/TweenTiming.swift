@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// When a tween plays: its commit time, delay, duration and repetition (FORMAT.md §2.2).
+///
+/// `TweenTiming` turns a clock time into a keyframe progress with Core Animation's rules: the tween
+/// starts at `commitTime + delay`, shows its first keyframe before that (fill backwards), plays
+/// `repeatCount` passes (fractional allowed, `.infinity` for `forever`), and when `autoreverses`
+/// each repeat is a forward and then a backward pass. After its end the progress of its last
+/// moment holds.
+///
+/// Input that the validator rejects is still handled without trapping: a negative or NaN duration
+/// counts as 0, a non-positive or NaN repeat count as 1 (as Core Animation treats 0), a NaN delay
+/// as 0.
+public struct TweenTiming: Hashable, Sendable {
+    /// The clock time of the transaction that added the tween, in seconds.
+    public var commitTime: Double
+    /// Seconds from the commit to the start.
+    public var delay: Double
+    /// Seconds of one pass.
+    public var duration: Double
+    /// How many times the tween plays: 1 by default, fractional allowed, `.infinity` for `forever`.
+    public var repeatCount: Double
+    /// Whether each repeat plays forward and then backward.
+    public var autoreverses: Bool
+
+    /// Creates a timing.
+    public init(
+        commitTime: Double, delay: Double = 0, duration: Double, repeatCount: Double = 1,
+        autoreverses: Bool = false
+    ) {
+        self.commitTime = commitTime
+        self.delay = delay
+        self.duration = duration
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
+    }
+
+    /// The duration used for sampling: `duration`, or 0 when it is negative or NaN.
+    @inlinable var passDuration: Double { duration > 0 ? duration : 0 }
+
+    /// The number of passes: `repeatCount` (1 when it is not positive), doubled when autoreversing.
+    @inlinable var passCount: Double {
+        let repeats = repeatCount > 0 ? repeatCount : 1
+        return autoreverses ? repeats * 2 : repeats
+    }
+
+    /// The time the first pass begins: `commitTime + delay`.
+    @inlinable public var start: Double { commitTime + (delay.isNaN ? 0 : delay) }
+
+    /// How long the tween plays after its start: duration x repeats (x 2 when autoreversing);
+    /// `.infinity` for `forever`; 0 when the duration is 0.
+    @inlinable public var activeDuration: Double {
+        let d = passDuration
+        return d == 0 ? 0 : d * passCount
+    }
+
+    /// The time the tween's last moment is reached: `start + activeDuration` (`.infinity` for
+    /// `forever`, `start` when the duration is 0).
+    @inlinable public var end: Double { start + activeDuration }
+
+    /// Whether the tween covers clock time `t` for precedence: `commitTime <= t <= end`.
+    ///
+    /// A tween covers its delay, so a later tween shows its first value (fill backwards) over an
+    /// earlier one as soon as it is committed.
+    @inlinable public func covers(_ t: Double) -> Bool { commitTime <= t && t <= end }
+
+    /// The keyframe progress (0...1) at clock time `t`.
+    ///
+    /// - Before `start` (or for a NaN `t`): 0, the first keyframe (fill backwards).
+    /// - Duration 0: 1 at and after `start`.
+    /// - During pass k (0-based): `(t - start) / duration - k`, reversed (`1 - ...`) on odd passes
+    ///   when autoreversing. At a boundary between passes the later pass's first moment applies.
+    /// - At and after `end`: the progress of the last moment: 1 after forward passes, 0 after
+    ///   whole autoreversed repeats, the partial pass's progress after a fractional repeat.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func progress(at t: Double) -> Double {
+        let start = self.start
+        guard t >= start else { return 0 }
+        let d = passDuration
+        guard d > 0 else { return 1 }
+        let passes = passCount
+        let end = start + d * passes
+        if t >= end { return finalProgress(passes: passes) }
+        let x = (t - start) / d
+        // Rounding may put x at or past the last pass while t < end: treat that as the end.
+        if x >= passes { return finalProgress(passes: passes) }
+        let k = floor(x)
+        let local = x - k
+        return autoreverses && isOdd(k) ? 1 - local : local
+    }
+
+    /// The progress at the tween's last moment, after `passes` passes (finite).
+    @inlinable
+    func finalProgress(passes: Double) -> Double {
+        guard passes.isFinite else { return 0 }
+        let whole = floor(passes)
+        let partial = passes - whole
+        if partial > 0 {
+            // The last moment lies inside pass `whole`.
+            return autoreverses && isOdd(whole) ? 1 - partial : partial
+        }
+        // The last moment ends pass `whole - 1`, at local progress 1.
+        return autoreverses && isOdd(whole - 1) ? 0 : 1
+    }
+
+    /// Whether the whole number `k` (a pass index) is odd; exact for every finite double.
+    @inlinable
+    func isOdd(_ k: Double) -> Bool { abs(k.truncatingRemainder(dividingBy: 2)) == 1 }
+}

@@ -1,1 +1,0 @@
-// Module MotionSelectors: see DESIGN.md.

@@ -1,1 +1,0 @@
-// Module MotionYAML: see DESIGN.md.

@@ -1,0 +1,298 @@
+import MotionDiagnostics
+
+/// A node of a ``YAMLTree``: an index into the tree's arena.
+///
+/// Ids are only meaningful for the tree that made them. An alias is not a node of its own: it
+/// yields the id of the node its anchor names, so one id may appear in several places.
+public struct YAMLNodeID: Hashable, Sendable, CustomStringConvertible {
+    /// The position of the node in the arena, in document (pre-order) order of first appearance.
+    public let index: UInt32
+
+    /// Creates an id from an arena index.
+    @inlinable
+    public init(index: UInt32) { self.index = index }
+
+    /// The index, for debugging.
+    public var description: String { "#\(index)" }
+}
+
+/// What a YAML node is: a scalar, a sequence or a mapping.
+public enum YAMLNodeKind: UInt8, Sendable, Hashable {
+    /// A scalar: text, in any style (plain, quoted, literal, folded).
+    case scalar
+    /// A sequence of nodes.
+    case sequence
+    /// A mapping of key nodes to value nodes.
+    case mapping
+}
+
+/// One key-value pair of a mapping.
+public struct YAMLPair: Sendable, Hashable {
+    /// The key node.
+    public let key: YAMLNodeID
+    /// The value node.
+    public let value: YAMLNodeID
+
+    /// Creates a pair.
+    @inlinable
+    public init(key: YAMLNodeID, value: YAMLNodeID) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// One node of the arena: 32 bytes, no references.
+///
+/// Marks are libyaml's 0-based line and column (Unicode scalars). For a scalar, `offset` and
+/// `count` locate its bytes in the tree's text buffer; for a collection they locate its children
+/// (items, or keys and values interleaved) in the children buffer, `count` being the number of
+/// items or pairs.
+@usableFromInline
+struct YAMLNodeRecord: Sendable {
+    @usableFromInline var startLine: UInt32
+    @usableFromInline var startColumn: UInt32
+    @usableFromInline var endLine: UInt32
+    @usableFromInline var endColumn: UInt32
+    @usableFromInline var offset: UInt32
+    @usableFromInline var count: UInt32
+    /// Node count of the subtree with its aliases expanded (saturating): what an alias to it costs.
+    @usableFromInline var expanded: UInt32
+    @usableFromInline var kind: YAMLNodeKind
+    @usableFromInline var flags: UInt8
+
+    @usableFromInline static let plainFlag: UInt8 = 1
+}
+
+/// A parsed YAML document: an immutable arena of nodes with their source positions.
+///
+/// Nodes live in one flat array of small records; scalar text lives in one shared byte buffer;
+/// the children of each collection are contiguous in one children buffer. Aliases share the id of
+/// the node they name (the tree is a DAG, never copied), and merge keys (`<<`) are already
+/// resolved: ``pairs(_:)`` yields the merged pairs, without the `<<` entries.
+///
+/// Every accessor expects an id made by this tree.
+public struct YAMLTree: Sendable {
+    /// The document's top node, or `nil` for an empty file or a document with no content.
+    public var root: YAMLNodeID?
+
+    @usableFromInline var nodes: [YAMLNodeRecord]
+    @usableFromInline var text: [UInt8]
+    @usableFromInline var children: [YAMLNodeID]
+
+    /// An empty tree: no nodes, no root.
+    public init() {
+        root = nil
+        nodes = []
+        text = []
+        children = []
+    }
+
+    @usableFromInline
+    init(root: YAMLNodeID?, nodes: [YAMLNodeRecord], text: [UInt8], children: [YAMLNodeID]) {
+        self.root = root
+        self.nodes = nodes
+        self.text = text
+        self.children = children
+    }
+
+    /// The number of nodes in the arena (aliases are not nodes).
+    public var nodeCount: Int { nodes.count }
+
+    /// What the node is.
+    /// - Complexity: O(1).
+    @inlinable
+    public func kind(_ n: YAMLNodeID) -> YAMLNodeKind { nodes[Int(n.index)].kind }
+
+    /// Where the node is in the source: 1-based line and column (Unicode scalars), end exclusive.
+    ///
+    /// For a node reached through an alias, this is where the anchored node is.
+    /// - Complexity: O(1).
+    public func range(_ n: YAMLNodeID) -> SourceRange {
+        let r = nodes[Int(n.index)]
+        return SourceRange(
+            start: SourcePosition(line: Int(r.startLine) + 1, column: Int(r.startColumn) + 1),
+            end: SourcePosition(line: Int(r.endLine) + 1, column: Int(r.endColumn) + 1))
+    }
+
+    /// The text of a scalar; `""` for a collection.
+    /// - Complexity: O(length of the text); allocates a String. Prefer ``scalarEquals(_:_:)`` or
+    ///   ``withScalarBytes(_:_:)`` on hot paths.
+    public func string(_ n: YAMLNodeID) -> String {
+        withScalarBytes(n) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a scalar (empty for a collection), without allocating.
+    ///
+    /// The buffer is valid only during the call.
+    /// - Complexity: O(1) plus `body`.
+    @inlinable
+    public func withScalarBytes<R>(
+        _ n: YAMLNodeID, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
+        let r = nodes[Int(n.index)]
+        guard r.kind == .scalar, r.count > 0 else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try text.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[Int(r.offset)..<Int(r.offset + r.count)]))
+        }
+    }
+
+    /// Whether the node is a scalar whose text is exactly `s`; makes no String.
+    /// - Complexity: O(length of `s`).
+    @inlinable
+    public func scalarEquals(_ n: YAMLNodeID, _ s: StaticString) -> Bool {
+        let r = nodes[Int(n.index)]
+        guard r.kind == .scalar else { return false }
+        return s.withUTF8Buffer { key in
+            guard key.count == Int(r.count) else { return false }
+            if key.isEmpty { return true }
+            return text.withUnsafeBufferPointer { all in
+                let start = Int(r.offset)
+                var i = 0
+                while i < key.count {
+                    if all[start &+ i] != key[i] { return false }
+                    i &+= 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether the node is a plain scalar: unquoted, and neither literal (`|`) nor folded (`>`).
+    /// - Complexity: O(1).
+    @inlinable
+    public func isPlain(_ n: YAMLNodeID) -> Bool {
+        let r = nodes[Int(n.index)]
+        return r.kind == .scalar && r.flags & YAMLNodeRecord.plainFlag != 0
+    }
+
+    /// Whether the node is a YAML 1.2 core-schema null: a plain scalar `""`, `~`, `null`, `Null`
+    /// or `NULL`. A quoted `"null"` is a string, not a null.
+    /// - Complexity: O(1).
+    public func isNull(_ n: YAMLNodeID) -> Bool {
+        guard isPlain(n) else { return false }
+        return withScalarBytes(n) { b in
+            switch b.count {
+            case 0: return true
+            case 1: return b[0] == UInt8(ascii: "~")
+            case 4:
+                let (c0, c1, c2, c3) = (b[0], b[1], b[2], b[3])
+                if c0 == UInt8(ascii: "n") || c0 == UInt8(ascii: "N") {
+                    if c1 == UInt8(ascii: "u"), c2 == UInt8(ascii: "l"), c3 == UInt8(ascii: "l") { return true }
+                    if c0 == UInt8(ascii: "N"), c1 == UInt8(ascii: "U"), c2 == UInt8(ascii: "L"),
+                        c3 == UInt8(ascii: "L")
+                    {
+                        return true
+                    }
+                }
+                return false
+            default: return false
+            }
+        }
+    }
+
+    /// The scalar read as a YAML 1.2 core-schema number, or `nil` if it is not one.
+    ///
+    /// Accepts integers (`12`, `-3`, `+4`), decimals (`1.5`, `.5`, `5.`), exponents (`1e3`),
+    /// `0x1F`, `0o17`, `.inf`/`.Inf`/`.INF` with an optional sign, and `.nan`/`.NaN`/`.NAN`. The
+    /// style is ignored: a quoted `"1"` is 1.0. Too large a number (`1e400`) is infinite: callers
+    /// report non-finite values. `300ms`, `""` and collections are `nil`.
+    /// - Complexity: O(length of the text); allocates nothing for up to 15 significant digits.
+    public func double(_ n: YAMLNodeID) -> Double? {
+        guard nodes[Int(n.index)].kind == .scalar else { return nil }
+        return withScalarBytes(n) { YAMLNumber.parse($0) }
+    }
+
+    /// The number of items of a sequence or pairs of a mapping (after merging); 0 for a scalar.
+    /// - Complexity: O(1).
+    @inlinable
+    public func count(_ n: YAMLNodeID) -> Int {
+        let r = nodes[Int(n.index)]
+        return r.kind == .scalar ? 0 : Int(r.count)
+    }
+
+    /// The items of a sequence, in document order; empty for a scalar or a mapping.
+    /// - Complexity: O(1).
+    @inlinable
+    public func items(_ n: YAMLNodeID) -> YAMLItems {
+        let r = nodes[Int(n.index)]
+        guard r.kind == .sequence else { return YAMLItems(children: children, start: 0, count: 0) }
+        return YAMLItems(children: children, start: Int(r.offset), count: Int(r.count))
+    }
+
+    /// The pairs of a mapping after merge-key resolution, in document order; empty otherwise.
+    ///
+    /// A `<<` entry is replaced, where it stood, by the pairs it merges that the mapping does not
+    /// define itself; among several merged mappings the earlier one wins.
+    /// - Complexity: O(1).
+    @inlinable
+    public func pairs(_ n: YAMLNodeID) -> YAMLPairs {
+        let r = nodes[Int(n.index)]
+        guard r.kind == .mapping else { return YAMLPairs(children: children, start: 0, count: 0) }
+        return YAMLPairs(children: children, start: Int(r.offset), count: Int(r.count))
+    }
+
+    /// The value of the first pair of `mapping` whose key is the scalar `key`, if any.
+    /// - Complexity: O(number of pairs): a linear search, for convenience.
+    @inlinable
+    public func value(forKey key: StaticString, in mapping: YAMLNodeID) -> YAMLNodeID? {
+        for pair in pairs(mapping) where scalarEquals(pair.key, key) {
+            return pair.value
+        }
+        return nil
+    }
+}
+
+/// The items of a YAML sequence: a view into the tree's children buffer.
+public struct YAMLItems: RandomAccessCollection, Sendable {
+    @usableFromInline let children: [YAMLNodeID]
+    @usableFromInline let base: Int
+    /// The number of items.
+    public let count: Int
+
+    @inlinable
+    init(children: [YAMLNodeID], start: Int, count: Int) {
+        self.children = children
+        self.base = start
+        self.count = count
+    }
+
+    /// The position of the first item: 0.
+    @inlinable public var startIndex: Int { 0 }
+    /// One past the last item: `count`.
+    @inlinable public var endIndex: Int { count }
+
+    /// The item at `i`, counted from 0.
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(i: Int) -> YAMLNodeID { children[base &+ i] }
+}
+
+/// The pairs of a YAML mapping: a view into the tree's children buffer.
+public struct YAMLPairs: RandomAccessCollection, Sendable {
+    @usableFromInline let children: [YAMLNodeID]
+    @usableFromInline let base: Int
+    /// The number of pairs.
+    public let count: Int
+
+    @inlinable
+    init(children: [YAMLNodeID], start: Int, count: Int) {
+        self.children = children
+        self.base = start
+        self.count = count
+    }
+
+    /// The position of the first pair: 0.
+    @inlinable public var startIndex: Int { 0 }
+    /// One past the last pair: `count`.
+    @inlinable public var endIndex: Int { count }
+
+    /// The pair at `i`, counted from 0.
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(i: Int) -> YAMLPair {
+        let k = base &+ 2 &* i
+        return YAMLPair(key: children[k], value: children[k &+ 1])
+    }
+}

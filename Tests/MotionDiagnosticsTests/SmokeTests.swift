@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionDiagnostics
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionSelectors
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionYAML
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}
