@@ -149,6 +149,7 @@ struct DocumentDecoder {
 
     mutating func decodeTarget(_ node: YAMLNodeID, index: Int, depth: Int) {
         guard context.expectMapping(node, for: document.targets[index].id.value, allowNull: true) else { return }
+        var target = document.targets[index]
         var childrenNode: YAMLNodeID?
         context.forEachPair(in: node, known: Self.targetKeys, context: "a target") { ctx, key, pair in
             switch key {
@@ -158,21 +159,24 @@ struct DocumentDecoder {
                     ctx.report(.D003, "`type` expects a type name such as Photo, found \"\(type)\"", at: ctx.range(pair.value))
                     return
                 }
-                document.targets[index].type = type
+                target.type = type
             case "class":
-                document.targets[index].classes = decodeClasses(pair.value, ctx: &ctx)
+                target.classes = Self.decodeClasses(pair.value, ctx: &ctx)
             case "layer":
-                decodeLayer(pair.value, index: index, ctx: &ctx)
+                (target.layer, target.shape) = Self.decodeLayer(pair.value, ctx: &ctx)
             case "children":
                 childrenNode = pair.value
             default:
                 break
             }
         }
+        document.targets[index] = target
         if let childrenNode { decodeTargets(childrenNode, parent: index, depth: depth + 1) }
     }
 
-    func decodeClasses(_ node: YAMLNodeID, ctx: inout DecodingContext) -> [String] {
+    /// `class:` as one name or a list of names.
+    static func decodeClasses(_ node: YAMLNodeID, ctx: inout DecodingContext) -> [String] {
+        let tree = ctx.tree
         let items: [YAMLNodeID] = tree.kind(node) == .sequence ? Array(tree.items(node)) : [node]
         var classes: [String] = []
         for item in items {
@@ -186,8 +190,9 @@ struct DocumentDecoder {
         return classes
     }
 
-    func decodeLayer(_ node: YAMLNodeID, index: Int, ctx: inout DecodingContext) {
-        guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return }
+    /// A target's `layer:` mapping: initial model values and the shape.
+    static func decodeLayer(_ node: YAMLNodeID, ctx: inout DecodingContext) -> ([LayerProperty: MotionValue], LayerShape) {
+        guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return ([:], .rect) }
         var values: [LayerProperty: MotionValue] = [:]
         var shape = LayerShape.rect
         ctx.forEachPair(
@@ -204,8 +209,7 @@ struct DocumentDecoder {
             }
             if let value = ctx.value(pair.value, for: PropertyPath(property), key: key) { values[property] = value }
         }
-        document.targets[index].layer = values
-        document.targets[index].shape = shape
+        return (values, shape)
     }
 
     // MARK: Transactions
