@@ -16,6 +16,31 @@
 /// State that must outlive an executor, or be shared with the target's other executors (model
 /// values, velocities), belongs in the target's ``MotionTarget/properties``: the runtime may
 /// release an executor that has been at rest for a while and create a fresh one later.
+///
+/// A frame-driven tween, for example:
+/// ```swift
+/// struct Fade: Intention {
+///     var to: Double, duration: Double
+///     static var executorType: any Executor.Type { FadeExecutor.self }
+/// }
+/// final class FadeExecutor: FrameDriven {
+///     let opacity = PropertyKey<Double>("opacity")
+///     let target: MotionTarget
+///     var from = 1.0, fade: Fade?, time = 0.0
+///     init(target: MotionTarget) { self.target = target }
+///     func add(_ intention: any Intention) {
+///         guard let fade = intention as? Fade else { return }
+///         from = target.properties[opacity] ?? 1; self.fade = fade; time = 0
+///     }
+///     func update(elapsed: Double) -> ActivityState {
+///         guard let fade else { return .atRest }
+///         time += elapsed
+///         let t = min(1, time / fade.duration)
+///         target.properties[opacity] = from + (fade.to - from) * t
+///         return t < 1 ? .active : .atRest
+///     }
+/// }
+/// ```
 public protocol Executor: AnyObject {
     /// Creates the executor of `target`. Called by the runtime only.
     init(target: MotionTarget)
