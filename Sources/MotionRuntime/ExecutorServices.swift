@@ -1,0 +1,129 @@
+/// Marks the start and end of an executor's continuous work; the runtime is active while any of
+/// its tokens has not ended.
+///
+/// Tokens form a set, not a counter: two tokens started and one ended leave the runtime active;
+/// ending a token twice does nothing the second time. A token that is deallocated ends itself, so
+/// dropping one can never leave a runtime active forever.
+public final class ActivityToken {
+    private weak var runtime: Runtime?
+    private let executorSerial: Int
+    private let id: UInt64?
+
+    init(runtime: Runtime?, executorSerial: Int, id: UInt64?) {
+        self.runtime = runtime
+        self.executorSerial = executorSerial
+        self.id = id
+        self.isActive = id != nil
+    }
+
+    deinit {
+        end()
+    }
+
+    /// Whether the token still keeps its executor active. `false` after ``end()``, and for a token
+    /// generated after its executor was released.
+    public private(set) var isActive: Bool
+
+    /// Ends the work this token stands for. Harmless if already ended.
+    public func end() {
+        guard isActive, let id else { return }
+        isActive = false
+        runtime?.endToken(id, executorSerial: executorSerial)
+    }
+}
+
+/// One executor's source of ``ActivityToken``s, handed to ``ContinuousExecuting`` executors.
+///
+/// Besides token objects it offers the *remote execution* form of the same idea:
+/// ``willStart(_:)`` and ``didEnd(_:)`` with a name, scoped to this executor (two executors may both
+/// use the name `"gesture"` without interfering).
+public final class ActivityTokenGenerator {
+    private weak var runtime: Runtime?
+    private let executorSerial: Int
+    private var named: [String: ActivityToken] = [:]
+
+    init(runtime: Runtime, executorSerial: Int) {
+        self.runtime = runtime
+        self.executorSerial = executorSerial
+    }
+
+    /// Starts a new unit of continuous work and returns its token; end it when the work ends.
+    ///
+    /// If the runtime is gone or has released this executor, the token is already inactive.
+    public func generate() -> ActivityToken {
+        let id = runtime?.startToken(executorSerial: executorSerial)
+        return ActivityToken(runtime: runtime, executorSerial: executorSerial, id: id)
+    }
+
+    /// Remote execution named `name` is starting. Starting a name already started does nothing.
+    public func willStart(_ name: String) {
+        if let token = named[name], token.isActive { return }
+        named[name] = generate()
+    }
+
+    /// Remote execution named `name` has ended. Ending a name not started does nothing.
+    public func didEnd(_ name: String) {
+        named.removeValue(forKey: name)?.end()
+    }
+
+    /// The names started with ``willStart(_:)`` and not yet ended, sorted.
+    public var activeNames: [String] {
+        named.filter { $0.value.isActive }.keys.sorted()
+    }
+}
+
+/// How a ``PlanEmitting`` executor adds intentions to its own target (composition).
+///
+/// Emitted intentions are added synchronously, exactly as ``Runtime/add(_:to:)`` would, before
+/// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
+public final class PlanEmitter {
+    private weak var runtime: Runtime?
+    private let target: MotionTarget
+
+    init(runtime: Runtime, target: MotionTarget) {
+        self.runtime = runtime
+        self.target = target
+    }
+
+    /// Adds `intention` to the emitting executor's target. Does nothing if the runtime is gone.
+    public func emit(_ intention: any Intention) {
+        runtime?.add(intention, to: target)
+    }
+}
+
+/// How a ``FrameDriven`` executor asks for frames when no intention change woke it, e.g. when a
+/// gesture it waited for ends.
+public final class FrameRequester {
+    private weak var runtime: Runtime?
+    private let executorSerial: Int
+
+    init(runtime: Runtime, executorSerial: Int) {
+        self.runtime = runtime
+        self.executorSerial = executorSerial
+    }
+
+    /// Makes the executor active and updated from the next frame on, until an update returns
+    /// ``ActivityState/atRest``. Called from inside ``FrameDriven/update(elapsed:)``, it guarantees
+    /// one more update even if that update returns at rest.
+    public func requestFrames() {
+        runtime?.requestFrames(executorSerial: executorSerial)
+    }
+}
+
+/// An executor that reads the runtime's current time, e.g. to timestamp render-server animations.
+public protocol ClockReading: Executor {
+    /// Receives the reader of the runtime's clock. Called once, right after `init(target:)`.
+    func setClock(_ clock: RuntimeClockReader)
+}
+
+/// Read access to a runtime's current time.
+public final class RuntimeClockReader {
+    private weak var runtime: Runtime?
+
+    init(runtime: Runtime) {
+        self.runtime = runtime
+    }
+
+    /// The runtime's ``Runtime/now``, or `nil` if the runtime is gone.
+    public var now: Double? { runtime?.now }
+}

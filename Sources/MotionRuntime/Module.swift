@@ -1,1 +1,0 @@
-// Module MotionRuntime: see DESIGN.md.

@@ -1,0 +1,107 @@
+/// A typed key into a ``PropertyStore``: a property name and the type of its values.
+///
+/// The name alone identifies the slot; reading a slot through a key of another value type gives
+/// `nil`.
+public struct PropertyKey<Value>: Hashable, Sendable, CustomStringConvertible {
+    /// The property's name, e.g. `"opacity"` or `"position"`.
+    public let name: String
+
+    /// Creates the key of the property `name`.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The name.
+    public var description: String { name }
+}
+
+/// The state that all executors of one target share: a model value and a velocity per property.
+///
+/// The seeds leave "sharing state across executor types" open; this store is the answer here. A
+/// spring executor reads the velocity a drag executor left, a tween starts from the value a spring
+/// ended on, and an executor created after garbage collection finds the values its predecessor
+/// wrote instead of resetting the target.
+///
+/// Values are written through typed ``PropertyKey``s. Observers of a key hear every write of its
+/// model value (not of its velocity), synchronously and in subscription order; that is how an app
+/// or a recorder applies values to what is on screen.
+public final class PropertyStore {
+    private struct Slot {
+        var value: Any?
+        var velocity: Any?
+    }
+
+    private var slots: [String: Slot] = [:]
+    private var order: [String] = []
+    private var keyObservers: [String: [(id: Int, body: (Any) -> Void)]] = [:]
+    private var allObservers: [(id: Int, body: (String) -> Void)] = []
+    private var nextObserverID = 0
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// The names of the properties that have ever been written, in first-write order.
+    public var names: [String] { order }
+
+    /// The model value of `key`, or `nil` if none was written or it has another type.
+    ///
+    /// Setting notifies the key's observers and the store-wide observers; setting `nil` removes
+    /// the value (observers of the key are not called, store-wide observers are).
+    /// - Complexity: O(1) to read; a write is O(number of observers).
+    public subscript<Value>(key: PropertyKey<Value>) -> Value? {
+        get { slots[key.name]?.value as? Value }
+        set {
+            touch(key.name)
+            slots[key.name, default: Slot()].value = newValue
+            if let newValue {
+                for observer in keyObservers[key.name] ?? [] { observer.body(newValue) }
+            }
+            for observer in allObservers { observer.body(key.name) }
+        }
+    }
+
+    /// The velocity last stored for `key` (units per second), or `nil`.
+    public func velocity<Value>(of key: PropertyKey<Value>) -> Value? {
+        slots[key.name]?.velocity as? Value
+    }
+
+    /// Stores the velocity of `key`; `nil` clears it. Observers are not notified.
+    public func setVelocity<Value>(_ velocity: Value?, of key: PropertyKey<Value>) {
+        touch(key.name)
+        slots[key.name, default: Slot()].velocity = velocity
+    }
+
+    /// Whether a model value is stored under `name`, of whatever type.
+    public func hasValue(named name: String) -> Bool {
+        slots[name]?.value != nil
+    }
+
+    /// Calls `body` with every model value written to `key` from now on, until unsubscribed.
+    ///
+    /// Writes of a value of another type under the same name are not delivered.
+    public func observe<Value>(_ key: PropertyKey<Value>, _ body: @escaping (Value) -> Void) -> Subscription {
+        let id = makeObserverID()
+        keyObservers[key.name, default: []].append((id, { if let value = $0 as? Value { body(value) } }))
+        return Subscription { [weak self] in
+            self?.keyObservers[key.name]?.removeAll { $0.id == id }
+        }
+    }
+
+    /// Calls `body` with the name of every property whose model value is written from now on.
+    public func observeAll(_ body: @escaping (_ name: String) -> Void) -> Subscription {
+        let id = makeObserverID()
+        allObservers.append((id, body))
+        return Subscription { [weak self] in
+            self?.allObservers.removeAll { $0.id == id }
+        }
+    }
+
+    private func touch(_ name: String) {
+        if slots[name] == nil { order.append(name) }
+    }
+
+    private func makeObserverID() -> Int {
+        nextObserverID += 1
+        return nextObserverID
+    }
+}

@@ -1,0 +1,455 @@
+/// The Material Motion runtime (the plan-era *scheduler*): takes intentions for targets, creates
+/// the executors that fulfil them, drives frame-driven executors from a ``FrameClock`` and reports
+/// whether anything is active.
+///
+/// Rules it keeps:
+/// - **One executor per executor type per target**, created on the first intention that needs it,
+///   so that e.g. a spring and a friction on one property share one velocity.
+/// - **Synchronous**: an add runs the executor's `add` before it returns; so do intentions
+///   emitted by executors (composition).
+/// - **Named intentions** are scoped to their target. Adding a name the target holds first removes
+///   it from whichever executor holds it (which may be of another type), then adds; removing a
+///   name the target does not hold does nothing and creates nothing. Named and unnamed adds never
+///   cross: a named add calls only ``NamedIntentionExecuting/add(_:named:)``.
+/// - **Activity**: an executor is active while its last frame update asked for more frames or it
+///   holds an unended ``ActivityToken``; a target is active while one of its executors is; the
+///   runtime while one of its targets is. Observers hear changes only.
+/// - **Frames** reach only executors that want them; while none does, the runtime does not listen
+///   to its clock.
+/// - **Garbage collection**: an executor at rest for ``garbageCollectionDelay`` seconds of clock
+///   time (0.5 s by default) that holds no named intention is released; its target's
+///   ``MotionTarget/properties`` stay. Collection runs when a top-level commit or add starts, on
+///   each frame, and on ``collectGarbage()``.
+///
+/// A runtime is not thread-safe and not `Sendable`: like UIKit, use it from one thread, queue or
+/// actor — the one its clock delivers frames on. Many runtimes may coexist.
+public final class Runtime {
+    /// The clock that times frames and ``now``.
+    public let clock: any FrameClock
+
+    /// How long, in seconds of clock time, an executor must be at rest before it can be released.
+    public var garbageCollectionDelay: Double = 0.5
+
+    private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
+    private var records: [Int: ExecutorRecord] = [:]
+    private var serialForKey: [ExecutorKey: Int] = [:]
+    private var frameActive: Set<Int> = []
+    private var clockSubscription: Subscription?
+    private var activeTargetCount = 0
+    private var observers: [ActivityObserver] = []
+    private var tracers: [any Tracer] = []
+    private var nextSerial = 0
+    private var nextTokenID: UInt64 = 0
+    private var depth = 0
+    private var updatingSerial: Int?
+
+    /// Creates a runtime driven by `clock`.
+    public init(clock: any FrameClock) {
+        self.clock = clock
+    }
+
+    /// Creates a runtime driven by a 60 fps ``RealTimeClock`` on the main queue; use it from the
+    /// main thread.
+    public convenience init() {
+        self.init(clock: RealTimeClock())
+    }
+
+    deinit {
+        clockSubscription?.unsubscribe()
+    }
+
+    // MARK: - Time and activity
+
+    /// The clock's current time, in seconds.
+    public var now: Double { clock.now }
+
+    /// ``ActivityState/active`` while any target is active.
+    public var activityState: ActivityState { activeTargetCount > 0 ? .active : .atRest }
+
+    /// Whether ``activityState`` is ``ActivityState/active``.
+    public var isActive: Bool { activeTargetCount > 0 }
+
+    /// ``ActivityState/active`` while any executor of `target` is active.
+    public func activityState(of target: MotionTarget) -> ActivityState {
+        (targetRecords[ObjectIdentifier(target)]?.activeExecutorCount ?? 0) > 0 ? .active : .atRest
+    }
+
+    /// Whether the runtime is currently subscribed to its clock (some executor wants frames).
+    public var isListeningToClock: Bool { clockSubscription != nil }
+
+    /// Registers `observer` for changes of ``activityState``. Registering it again does nothing.
+    public func addActivityObserver(_ observer: ActivityObserver) {
+        if !observers.contains(where: { $0 === observer }) { observers.append(observer) }
+    }
+
+    /// Unregisters `observer`; it hears nothing more.
+    public func removeActivityObserver(_ observer: ActivityObserver) {
+        observers.removeAll { $0 === observer }
+    }
+
+    /// Registers `observer` for changes of `target`'s activity. Registering it again does nothing.
+    /// The runtime keeps `target` while it has observers.
+    public func addActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
+        let record = targetRecord(for: target)
+        if !record.observers.contains(where: { $0 === observer }) { record.observers.append(observer) }
+    }
+
+    /// Unregisters `observer` from `target`'s activity.
+    public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
+        targetRecords[ObjectIdentifier(target)]?.observers.removeAll { $0 === observer }
+    }
+
+    /// Registers `tracer`. Registering it again does nothing.
+    public func addTracer(_ tracer: any Tracer) {
+        if !tracers.contains(where: { $0 === tracer }) { tracers.append(tracer) }
+    }
+
+    /// Unregisters `tracer`.
+    public func removeTracer(_ tracer: any Tracer) {
+        tracers.removeAll { $0 === tracer }
+    }
+
+    // MARK: - Executors
+
+    /// The executors of `target`, in creation order.
+    public func executors(of target: MotionTarget) -> [any Executor] {
+        (targetRecords[ObjectIdentifier(target)]?.executorSerials ?? []).compactMap { records[$0]?.executor }
+    }
+
+    /// The executor holding the intention named `name` on `target`, or `nil`.
+    public func executor(named name: String, on target: MotionTarget) -> (any Executor)? {
+        targetRecords[ObjectIdentifier(target)]?.named[name].flatMap { records[$0]?.executor }
+    }
+
+    /// The names `target` currently holds, sorted.
+    public func intentionNames(on target: MotionTarget) -> [String] {
+        (targetRecords[ObjectIdentifier(target)]?.named.keys).map { $0.sorted() } ?? []
+    }
+
+    /// How many executors the runtime holds, over all targets.
+    public var executorCount: Int { records.count }
+
+    // MARK: - Adding and removing
+
+    /// Applies every operation of `transaction`, in recorded order.
+    ///
+    /// - Complexity: O(operations), plus the executors' own work and one garbage collection pass
+    ///   (O(executors)) when called at top level.
+    public func commit(_ transaction: Transaction) {
+        enter()
+        defer { leave() }
+        for operation in transaction.operations {
+            switch operation {
+            case .add(let intention, let target):
+                applyAdd(intention, to: target)
+            case .addNamed(let intention, let name, let target):
+                applyAdd(intention, named: name, to: target)
+            case .remove(let name, let target):
+                applyRemove(named: name, from: target)
+            }
+        }
+    }
+
+    /// Adds `intention` to `target` without a name: a one-operation commit.
+    public func add(_ intention: any Intention, to target: MotionTarget) {
+        enter()
+        defer { leave() }
+        applyAdd(intention, to: target)
+    }
+
+    /// Adds `intention` to `target` under `name`, first removing any intention of that name there.
+    /// - Throws: ``RuntimeError/emptyName``, ``RuntimeError/executorDoesNotTakeNames(executorType:)``;
+    ///   nothing happens then.
+    public func add(_ intention: any NamedIntention, named name: String, to target: MotionTarget)
+        throws(RuntimeError)
+    {
+        try RuntimeError.check(name: name)
+        try RuntimeError.check(namedExecutorOf: intention)
+        enter()
+        defer { leave() }
+        applyAdd(intention, named: name, to: target)
+    }
+
+    /// Removes the intention named `name` from `target`; does nothing if the target holds no such
+    /// name.
+    /// - Throws: ``RuntimeError/emptyName``.
+    public func removeIntention(named name: String, from target: MotionTarget) throws(RuntimeError) {
+        try RuntimeError.check(name: name)
+        enter()
+        defer { leave() }
+        applyRemove(named: name, from: target)
+    }
+
+    // MARK: - Lifetime
+
+    /// Releases every executor at rest for at least ``garbageCollectionDelay`` that holds no named
+    /// intention, and forgets targets left with nothing.
+    ///
+    /// - Complexity: O(executors + targets).
+    public func collectGarbage() {
+        let now = self.now
+        for serial in records.keys.sorted() {
+            guard let record = records[serial], record.namedCount == 0, let since = record.restingSince,
+                now - since >= garbageCollectionDelay - 1e-9
+            else { continue }
+            release(record)
+        }
+        targetRecords = targetRecords.filter { !$0.value.isEmpty }
+    }
+
+    /// Releases every executor, forgets every named intention, ends every token and stops listening
+    /// to the clock. Activity observers of the runtime and of active targets hear ``ActivityState/atRest``
+    /// if they were active; target observers are then dropped. Tracers and runtime observers stay.
+    public func tearDown() {
+        let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
+            .sorted { $0.firstSerial < $1.firstSerial }
+        let wasActive = activeTargetCount > 0
+        let released = records.keys.sorted().compactMap { records[$0] }
+        records = [:]
+        serialForKey = [:]
+        frameActive = []
+        targetRecords = [:]
+        activeTargetCount = 0
+        updateClockSubscription()
+        for record in released {
+            for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+        }
+        for target in activeTargets {
+            for tracer in tracers { tracer.activityStateDidChange(.atRest, for: target.target) }
+        }
+        if wasActive {
+            for tracer in tracers { tracer.runtimeActivityStateDidChange(.atRest) }
+        }
+        for target in activeTargets {
+            for observer in target.observers { observer.body(.atRest) }
+        }
+        if wasActive {
+            for observer in observers { observer.body(.atRest) }
+        }
+    }
+
+    // MARK: - Internals: operations
+
+    private func enter() {
+        if depth == 0 { collectGarbage() }
+        depth += 1
+    }
+
+    private func leave() {
+        depth -= 1
+    }
+
+    private func applyAdd(_ intention: any Intention, to target: MotionTarget) {
+        let record = executorRecord(for: intention.dynamicExecutorType, target: target)
+        record.executor.add(intention)
+        wake(record)
+        for tracer in tracers { tracer.didAddPlan(intention, to: target) }
+    }
+
+    private func applyAdd(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
+        let targetRecord = targetRecord(for: target)
+        if targetRecord.named[name] != nil { applyRemove(named: name, from: target) }
+        let record = executorRecord(for: intention.dynamicExecutorType, target: target)
+        guard let executor = record.executor as? any NamedIntentionExecuting else { return }
+        targetRecord.named[name] = record.serial
+        record.namedCount += 1
+        executor.add(intention, named: name)
+        wake(record)
+        for tracer in tracers { tracer.didAddPlan(intention, named: name, to: target) }
+    }
+
+    private func applyRemove(named name: String, from target: MotionTarget) {
+        guard let targetRecord = targetRecords[ObjectIdentifier(target)],
+            let serial = targetRecord.named.removeValue(forKey: name)
+        else { return }
+        if let record = records[serial] {
+            record.namedCount -= 1
+            (record.executor as? any NamedIntentionExecuting)?.removeIntention(named: name)
+            wake(record)
+        }
+        for tracer in tracers { tracer.didRemovePlan(named: name, from: target) }
+    }
+
+    private func targetRecord(for target: MotionTarget) -> TargetRecord {
+        let id = ObjectIdentifier(target)
+        if let record = targetRecords[id] { return record }
+        let record = TargetRecord(target: target, firstSerial: nextSerial)
+        targetRecords[id] = record
+        return record
+    }
+
+    private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
+        let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
+        if let serial = serialForKey[key], let record = records[serial] { return record }
+        let executor = type.init(target: target)
+        nextSerial += 1
+        let record = ExecutorRecord(serial: nextSerial, key: key, executor: executor, target: target, now: now)
+        records[record.serial] = record
+        serialForKey[key] = record.serial
+        targetRecord(for: target).executorSerials.append(record.serial)
+        if let emitting = executor as? any PlanEmitting {
+            emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
+        }
+        if let continuous = executor as? any ContinuousExecuting {
+            continuous.setActivityTokenGenerator(ActivityTokenGenerator(runtime: self, executorSerial: record.serial))
+        }
+        if let clockReading = executor as? any ClockReading {
+            clockReading.setClock(RuntimeClockReader(runtime: self))
+        }
+        if let frameDriven = record.frameDriven {
+            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial))
+        }
+        for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
+        return record
+    }
+
+    private func release(_ record: ExecutorRecord) {
+        records[record.serial] = nil
+        serialForKey[record.key] = nil
+        frameActive.remove(record.serial)
+        targetRecords[record.key.target]?.executorSerials.removeAll { $0 == record.serial }
+        for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+    }
+
+    // MARK: - Internals: activity
+
+    /// Changes one executor's activity inputs and propagates a change of its activity to its
+    /// target and the runtime: tracers first, then target observers, then runtime observers.
+    private func changeActivity(of record: ExecutorRecord, _ change: (ExecutorRecord) -> Void) {
+        let wasActive = record.isActive
+        change(record)
+        let isActive = record.isActive
+        guard wasActive != isActive else { return }
+        record.restingSince = isActive ? nil : now
+        guard let targetRecord = targetRecords[record.key.target] else { return }
+        let targetWasActive = targetRecord.activeExecutorCount > 0
+        targetRecord.activeExecutorCount += isActive ? 1 : -1
+        guard targetWasActive != (targetRecord.activeExecutorCount > 0) else { return }
+        let runtimeWasActive = activeTargetCount > 0
+        activeTargetCount += isActive ? 1 : -1
+        let runtimeChanged = runtimeWasActive != (activeTargetCount > 0)
+        let state: ActivityState = isActive ? .active : .atRest
+        for tracer in tracers { tracer.activityStateDidChange(state, for: targetRecord.target) }
+        if runtimeChanged {
+            for tracer in tracers { tracer.runtimeActivityStateDidChange(state) }
+        }
+        for observer in targetRecord.observers { observer.body(state) }
+        if runtimeChanged {
+            for observer in observers { observer.body(state) }
+        }
+    }
+
+    func startToken(executorSerial: Int) -> UInt64? {
+        guard let record = records[executorSerial] else { return nil }
+        nextTokenID += 1
+        let id = nextTokenID
+        changeActivity(of: record) { $0.tokens.insert(id) }
+        return id
+    }
+
+    func endToken(_ id: UInt64, executorSerial: Int) {
+        guard let record = records[executorSerial], record.tokens.contains(id) else { return }
+        changeActivity(of: record) { $0.tokens.remove(id) }
+    }
+
+    // MARK: - Internals: frames
+
+    func requestFrames(executorSerial: Int) {
+        guard let record = records[executorSerial] else { return }
+        if updatingSerial == executorSerial { record.framesRequestedDuringUpdate = true }
+        wake(record)
+    }
+
+    /// Makes a frame-driven executor want frames; its next update gets `elapsed == 0`.
+    private func wake(_ record: ExecutorRecord) {
+        guard record.frameDriven != nil, records[record.serial] === record, !record.wantsFrames else { return }
+        changeActivity(of: record) {
+            $0.wantsFrames = true
+            $0.lastUpdateTime = nil
+        }
+        frameActive.insert(record.serial)
+        updateClockSubscription()
+    }
+
+    private func updateClockSubscription() {
+        if frameActive.isEmpty {
+            clockSubscription?.unsubscribe()
+            clockSubscription = nil
+        } else if clockSubscription == nil {
+            clockSubscription = clock.subscribe { [weak self] time in self?.frame(at: time) }
+        }
+    }
+
+    /// Updates every executor that wants frames, in creation order.
+    ///
+    /// - Complexity: O(k log k + executors) for k frame-driven active executors, plus their updates.
+    private func frame(at time: Double) {
+        enter()
+        defer { leave() }
+        for serial in frameActive.sorted() {
+            guard let record = records[serial], record.wantsFrames, let frameDriven = record.frameDriven else {
+                continue
+            }
+            let elapsed = record.lastUpdateTime.map { max(0, time - $0) } ?? 0
+            record.lastUpdateTime = time
+            record.framesRequestedDuringUpdate = false
+            updatingSerial = serial
+            let state = frameDriven.update(elapsed: elapsed)
+            updatingSerial = nil
+            if state == .atRest, !record.framesRequestedDuringUpdate, records[serial] === record {
+                changeActivity(of: record) { $0.wantsFrames = false }
+                frameActive.remove(serial)
+            }
+        }
+        updateClockSubscription()
+    }
+}
+
+/// Identifies an executor: its target and its executor type.
+struct ExecutorKey: Hashable {
+    let target: ObjectIdentifier
+    let type: ObjectIdentifier
+}
+
+/// The runtime's bookkeeping for one executor.
+final class ExecutorRecord {
+    let serial: Int
+    let key: ExecutorKey
+    let executor: any Executor
+    let frameDriven: (any FrameDriven)?
+    let target: MotionTarget
+    var wantsFrames = false
+    var framesRequestedDuringUpdate = false
+    var lastUpdateTime: Double?
+    var tokens: Set<UInt64> = []
+    var namedCount = 0
+    var restingSince: Double?
+
+    init(serial: Int, key: ExecutorKey, executor: any Executor, target: MotionTarget, now: Double) {
+        self.serial = serial
+        self.key = key
+        self.executor = executor
+        self.frameDriven = executor as? any FrameDriven
+        self.target = target
+        self.restingSince = now
+    }
+
+    var isActive: Bool { wantsFrames || !tokens.isEmpty }
+}
+
+/// The runtime's bookkeeping for one target.
+final class TargetRecord {
+    let target: MotionTarget
+    let firstSerial: Int
+    var executorSerials: [Int] = []
+    var named: [String: Int] = [:]
+    var activeExecutorCount = 0
+    var observers: [ActivityObserver] = []
+
+    init(target: MotionTarget, firstSerial: Int) {
+        self.target = target
+        self.firstSerial = firstSerial
+    }
+
+    var isEmpty: Bool { executorSerials.isEmpty && named.isEmpty && observers.isEmpty }
+}

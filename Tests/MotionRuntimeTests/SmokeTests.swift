@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionRuntime
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,94 @@
+import Dispatch
+import MotionRuntime
+import Testing
+
+/// The per-target property store and the clocks.
+@Suite struct StoreAndClockTests {
+    @Test("the store keeps typed values and velocities per name")
+    func typedValues() {
+        let store = PropertyStore()
+        let opacity = PropertyKey<Double>("opacity")
+        store[opacity] = 0.5
+        store.setVelocity(2, of: opacity)
+        #expect(store[opacity] == 0.5)
+        #expect(store.velocity(of: opacity) == 2)
+        #expect(store[PropertyKey<String>("opacity")] == nil)
+        #expect(store[PropertyKey<Double>("scale")] == nil)
+        store[PropertyKey<Double>("scale")] = 1
+        #expect(store.names == ["opacity", "scale"])
+        store[opacity] = nil
+        #expect(!store.hasValue(named: "opacity"))
+        #expect(store.velocity(of: opacity) == 2)
+    }
+
+    @Test("store observers hear value writes until unsubscribed; velocity writes are silent")
+    func observers() {
+        let store = PropertyStore()
+        let opacity = PropertyKey<Double>("opacity")
+        var values: [Double] = []
+        var names: [String] = []
+        let byKey = store.observe(opacity) { values.append($0) }
+        let all = store.observeAll { names.append($0) }
+        store[opacity] = 1
+        store.setVelocity(3, of: opacity)
+        store[PropertyKey<Double>("scale")] = 2
+        byKey.unsubscribe()
+        store[opacity] = 0
+        #expect(values == [1])
+        #expect(names == ["opacity", "scale", "opacity"])
+        all.unsubscribe()
+    }
+
+    @Test("executors of one target share its store, across executor types")
+    func sharedAcrossExecutors() {
+        let log = Log()
+        let target = makeTarget("t", log: log)
+        let (runtime, _) = makeRuntime()
+        runtime.add(Mark(text: "from mark"), to: target)
+        runtime.add(Plain(), to: target)
+        #expect(runtime.executors(of: target).count == 2)
+        #expect(target.properties[markKey] == "from mark")
+        #expect(log.entries == ["t.add:from mark", "t.plain.add"])
+    }
+
+    @Test("simulated time is frame / fps exactly, never an accumulated sum", arguments: [24.0, 30, 60, 120])
+    func simulatedTimeIsExact(fps: Double) {
+        let clock = SimulatedClock(fps: fps)
+        var times: [Double] = []
+        let subscription = clock.subscribe { times.append($0) }
+        clock.advance(frames: 1000)
+        subscription.unsubscribe()
+        #expect(times == (1...1000).map { Double($0) / fps })
+        #expect(clock.now == 1000 / fps)
+        #expect(!clock.isListenedTo)
+    }
+
+    @Test("advancing by seconds rounds to whole frames", arguments: [(0.5, 30), (0.51, 31), (1.0 / 3, 20), (-1, 0)])
+    func advanceBySeconds(seconds: Double, frames: Int) {
+        let clock = SimulatedClock(fps: 60)
+        clock.advance(seconds: seconds)
+        #expect(clock.frame == frames)
+    }
+
+    @Test("a real-time clock ticks on its queue while subscribed", .timeLimit(.minutes(1)))
+    func realTimeClockTicks() async {
+        let queue = DispatchQueue(label: "RealTimeClock test")
+        let times = await withCheckedContinuation { (done: CheckedContinuation<[Double], Never>) in
+            queue.async {
+                let clock = RealTimeClock(fps: 200, queue: queue)
+                var times: [Double] = []
+                var subscription: Subscription?
+                subscription = clock.subscribe { time in
+                    times.append(time)
+                    if times.count == 3 {
+                        subscription?.unsubscribe()  // also breaks the clock -> handler -> clock cycle
+                        _ = clock
+                        done.resume(returning: times)
+                    }
+                }
+            }
+        }
+        #expect(times.count == 3)
+        #expect(times == times.sorted())
+    }
+}
