@@ -179,9 +179,18 @@ public struct SpringSolution: Hashable, Sendable {
 
     /// The value `x(t)` at local time `t` seconds.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1): one `exp` (two when over-damped) and one `cos`/`sin` pair.
     @inlinable
-    public func value(at t: Double) -> Double { destination + state(at: t).displacement }
+    public func value(at t: Double) -> Double {
+        guard t > 0, t < .infinity, regime == .oscillating else {
+            return destination + state(at: t).displacement
+        }
+        // The common case without the velocity's arithmetic.
+        let e = exp(-c0 * t)
+        if e == 0 { return destination }
+        let phase = c1 * t
+        return destination + e * (c2 * cos(phase) + c3 * sin(phase))
+    }
 
     /// The velocity `x'(t)` at local time `t` seconds, in units per second.
     ///
