@@ -14,7 +14,9 @@ public enum DurationParser {
         let bytes = Array(text.utf8)
         var unitScale = 1.0
         var numberEnd = bytes.count
-        if bytes.count >= 2, bytes[bytes.count - 2] == UInt8(ascii: "m"), bytes[bytes.count - 1] == UInt8(ascii: "s") {
+        if bytes.count >= 2, bytes[bytes.count - 2] == UInt8(ascii: "m"),
+            bytes[bytes.count - 1] == UInt8(ascii: "s")
+        {
             unitScale = 1.0 / 1000
             numberEnd -= 2
         } else if bytes.last == UInt8(ascii: "s") {

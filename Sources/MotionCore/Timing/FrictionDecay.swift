@@ -62,7 +62,7 @@ public struct FrictionDecay: Hashable, Sendable {
     /// friction).
     public var restingValue: Double {
         if initialVelocity == 0 { return initialValue }
-        return rate > 0 ? initialValue + initialVelocity / rate : initialVelocity * .infinity
+        return rate > 0 ? initialValue + initialVelocity * (1 / rate) : initialVelocity * .infinity
     }
 
     /// The first local time at which `|v(t)| <= threshold`: 0 when already so, `.infinity` when

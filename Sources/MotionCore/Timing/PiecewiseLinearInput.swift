@@ -98,6 +98,7 @@ public struct PiecewiseLinearInput: Hashable, Sendable {
 
     @inlinable
     func slope(ofSegment i: Int, step: Double) -> MotionValue {
-        MotionValue(kind: samples[i].kind, components: (samples[i + 1].components - samples[i].components) / step)
+        let rise = samples[i + 1].components - samples[i].components
+        return MotionValue(kind: samples[i].kind, components: rise / step)
     }
 }

@@ -14,7 +14,8 @@ import Darwin
 /// All four regimes are handled: under-damped (`c² < 4km`), critically damped (`c²` within a
 /// relative 1e-9 of `4km`), over-damped and undamped (`c = 0`). Exponentials are only ever taken of
 /// non-positive numbers, so large times underflow to the destination instead of overflowing.
-/// Times before 0 (and NaN) sample as time 0.
+/// Times before 0 (and NaN) sample as time 0; time `.infinity` samples as the destination at rest
+/// (or, undamped, which has no limit, as time 0).
 ///
 /// Parameters the validator rejects (P001) are made usable rather than trapping: a stiffness or
 /// mass that is not positive and finite counts as 1, a negative or NaN damping as 0.
@@ -151,6 +152,10 @@ public struct SpringSolution: Hashable, Sendable {
     @inlinable
     public func state(at t: Double) -> (displacement: Double, velocity: Double) {
         guard t > 0 else { return (initialValue - destination, initialVelocity) }
+        guard t < .infinity else {
+            // The limit: at rest when damped; an undamped spring has none, so keep its start.
+            return damping > 0 ? (0, 0) : (initialValue - destination, initialVelocity)
+        }
         switch regime {
         case .oscillating:
             let e = exp(-c0 * t)
@@ -174,9 +179,18 @@ public struct SpringSolution: Hashable, Sendable {
 
     /// The value `x(t)` at local time `t` seconds.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1): one `exp` (two when over-damped) and one `cos`/`sin` pair.
     @inlinable
-    public func value(at t: Double) -> Double { destination + state(at: t).displacement }
+    public func value(at t: Double) -> Double {
+        guard t > 0, t < .infinity, regime == .oscillating else {
+            return destination + state(at: t).displacement
+        }
+        // The common case without the velocity's arithmetic.
+        let e = exp(-c0 * t)
+        if e == 0 { return destination }
+        let phase = c1 * t
+        return destination + e * (c2 * cos(phase) + c3 * sin(phase))
+    }
 
     /// The velocity `x'(t)` at local time `t` seconds, in units per second.
     ///

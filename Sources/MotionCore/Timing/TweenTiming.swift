@@ -105,8 +105,9 @@ public struct TweenTiming: Hashable, Sendable {
             // The last moment lies inside pass `whole`.
             return autoreverses && isOdd(whole) ? 1 - partial : partial
         }
-        // The last moment ends pass `whole - 1`, at local progress 1.
-        return autoreverses && isOdd(whole - 1) ? 0 : 1
+        // The last moment ends pass `whole - 1` at local progress 1; that pass is a backward one
+        // (odd) exactly when `whole` is even. (`whole - 1` itself may not be representable.)
+        return autoreverses && !isOdd(whole) ? 0 : 1
     }
 
     /// Whether the whole number `k` (a pass index) is odd; exact for every finite double.

@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionCore
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

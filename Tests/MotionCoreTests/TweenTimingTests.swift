@@ -1,0 +1,112 @@
+import Testing
+@testable import MotionCore
+
+/// One row: timing (commit, delay, duration, repeat, autoreverse), clock time, expected progress.
+/// Expected values are worked out by hand from FORMAT.md §2.2 (times chosen to be exact in binary).
+struct TimingCase: Sendable, CustomTestStringConvertible {
+    var commit = 0.0
+    var delay = 0.0
+    var duration = 1.0
+    var repeatCount = 1.0
+    var autoreverses = false
+    var t: Double
+    var expected: Double
+    var testDescription: String {
+        "c=\(commit) d=\(delay) dur=\(duration) r=\(repeatCount) ar=\(autoreverses) t=\(t) -> \(expected)"
+    }
+    var timing: TweenTiming {
+        TweenTiming(commitTime: commit, delay: delay, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+}
+
+let timingCases: [TimingCase] = [
+    // One forward pass of 1 s from 0.
+    TimingCase(t: -1, expected: 0), TimingCase(t: 0, expected: 0), TimingCase(t: 0.25, expected: 0.25),
+    TimingCase(t: 1, expected: 1), TimingCase(t: 5, expected: 1),
+    // Committed at 1 with a 0.5 s delay, 2 s long: fill backwards during the delay.
+    TimingCase(commit: 1, delay: 0.5, duration: 2, t: 1.25, expected: 0),
+    TimingCase(commit: 1, delay: 0.5, duration: 2, t: 1.5, expected: 0),
+    TimingCase(commit: 1, delay: 0.5, duration: 2, t: 2.5, expected: 0.5),
+    TimingCase(commit: 1, delay: 0.5, duration: 2, t: 3.5, expected: 1),
+    TimingCase(commit: 1, delay: 0.5, duration: 2, t: 100, expected: 1),
+    // Two repeats: the second pass starts again from 0 at t = 1; the end holds 1.
+    TimingCase(repeatCount: 2, t: 0.75, expected: 0.75), TimingCase(repeatCount: 2, t: 1, expected: 0),
+    TimingCase(repeatCount: 2, t: 1.25, expected: 0.25), TimingCase(repeatCount: 2, t: 2, expected: 1),
+    TimingCase(repeatCount: 2, t: 3, expected: 1),
+    // Autoreverse: one repeat = forward then backward; back at 0 after the end.
+    TimingCase(autoreverses: true, t: 0.5, expected: 0.5), TimingCase(autoreverses: true, t: 1, expected: 1),
+    TimingCase(autoreverses: true, t: 1.25, expected: 0.75), TimingCase(autoreverses: true, t: 2, expected: 0),
+    TimingCase(autoreverses: true, t: 9, expected: 0),
+    // Autoreverse, 1.5 repeats: forward, backward, forward; ends at 1.
+    TimingCase(repeatCount: 1.5, autoreverses: true, t: 2.5, expected: 0.5),
+    TimingCase(repeatCount: 1.5, autoreverses: true, t: 3, expected: 1),
+    TimingCase(repeatCount: 1.5, autoreverses: true, t: 4, expected: 1),
+    // Fractional repeat without autoreverse: the partial pass's progress holds.
+    TimingCase(duration: 2, repeatCount: 1.25, t: 2.25, expected: 0.125),
+    TimingCase(duration: 2, repeatCount: 1.25, t: 2.5, expected: 0.25),
+    TimingCase(duration: 2, repeatCount: 1.25, t: 9, expected: 0.25),
+    // Autoreverse, 0.75 repeats = 1.5 passes: halfway back at the end.
+    TimingCase(repeatCount: 0.75, autoreverses: true, t: 1.25, expected: 0.75),
+    TimingCase(repeatCount: 0.75, autoreverses: true, t: 1.5, expected: 0.5),
+    TimingCase(repeatCount: 0.75, autoreverses: true, t: 3, expected: 0.5),
+    // Forever, far into the run.
+    TimingCase(repeatCount: .infinity, t: 1_000_000.25, expected: 0.25),
+    TimingCase(repeatCount: .infinity, autoreverses: true, t: 1_000_000.25, expected: 0.25),
+    TimingCase(repeatCount: .infinity, autoreverses: true, t: 1_000_001.25, expected: 0.75),
+    // Duration 0: the last value at once (after the delay), even when repeating forever.
+    TimingCase(delay: 1, duration: 0, t: 0.5, expected: 0), TimingCase(delay: 1, duration: 0, t: 1, expected: 1),
+    TimingCase(delay: 1, duration: 0, t: 7, expected: 1),
+    TimingCase(duration: 0, repeatCount: .infinity, autoreverses: true, t: 0, expected: 1),
+    // Invalid input is made usable: negative duration = 0, repeat 0 = 1, NaN time = before start.
+    TimingCase(duration: -1, t: 0.5, expected: 1), TimingCase(repeatCount: 0, t: 3, expected: 1),
+    TimingCase(t: .nan, expected: 0),
+]
+
+@Suite struct TweenTimingTests {
+    @Test(arguments: timingCases)
+    func progress(_ c: TimingCase) {
+        #expect(abs(c.timing.progress(at: c.t) - c.expected) < 1e-12)
+    }
+
+    @Test func startAndEnd() {
+        let t = TweenTiming(commitTime: 2, delay: 0.5, duration: 0.3, repeatCount: 2, autoreverses: true)
+        #expect(t.start == 2.5)
+        #expect(abs(t.end - 3.7) < 1e-12)
+        #expect(TweenTiming(commitTime: 0, duration: 1, repeatCount: .infinity).end == .infinity)
+        #expect(TweenTiming(commitTime: 1, delay: 2, duration: 0, repeatCount: .infinity).end == 3)
+        #expect(TweenTiming(commitTime: 0, duration: 1e300, repeatCount: 1e300).end == .infinity)
+    }
+
+    @Test func coversFromCommitToEnd() {
+        let t = TweenTiming(commitTime: 1, delay: 1, duration: 1)
+        #expect(!t.covers(0.5))
+        #expect(t.covers(1))
+        #expect(t.covers(1.5))
+        #expect(t.covers(3))
+        #expect(!t.covers(3.0001))
+        #expect(TweenTiming(commitTime: 0, duration: 1, repeatCount: .infinity).covers(1e12))
+    }
+
+    /// At the exact end the last moment's value applies, even when (t - start) / duration rounds
+    /// below the pass count; just before the end the progress is close to it, never a jump to 0.
+    @Test(arguments: [0.1, 0.3, 0.7, 1.0 / 3, 0.123456789])
+    func endIsTheLastMoment(duration: Double) {
+        for commit in [0.0, 0.1, 1.7, 1234.5678] {
+            let t = TweenTiming(commitTime: commit, delay: 0.2, duration: duration, repeatCount: 3)
+            #expect(t.progress(at: t.end) == 1)
+            #expect(t.progress(at: t.end.nextDown) > 0.99)
+        }
+    }
+
+    /// Extreme inputs stay finite and O(1).
+    @Test func extremeInputs() {
+        let huge = TweenTiming(commitTime: 0, duration: 1e300, repeatCount: 1e10)
+        #expect((0...1).contains(huge.progress(at: 2.5e300)))
+        #expect(huge.progress(at: 0.5e300) == 0.5)
+        let tiny = TweenTiming(commitTime: 0, duration: 1e-300, repeatCount: .infinity, autoreverses: true)
+        #expect(tiny.progress(at: 1e10).isFinite)
+        let many = TweenTiming(commitTime: 0, duration: 1, repeatCount: 1e18, autoreverses: true)
+        #expect(many.progress(at: 2e18) == 0)
+        #expect(many.progress(at: 1e17 + 0.5).isFinite)
+    }
+}
