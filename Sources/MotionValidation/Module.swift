@@ -1,1 +1,0 @@
-// Module MotionValidation: see DESIGN.md.

@@ -1,0 +1,72 @@
+import MotionDiagnostics
+import MotionPlans
+
+/// N001-N005: a static simulation of the transaction log that knows which names each target
+/// holds after every operation (reference §6: names per target, remove-then-add, last op wins).
+enum NamedPlanRules {
+    /// What a target holds under one name.
+    struct Held {
+        var type: IntentionType
+        /// Which transaction added it.
+        var transaction: Int
+        /// Where the name was written in the add.
+        var nameRange: SourceRange
+    }
+
+    static func check(_ context: inout ValidationContext) {
+        let document = context.document
+        /// Names held per target index.
+        var held: [Int: [String: Held]] = [:]
+        for (transactionIndex, transaction) in document.transactions.enumerated() {
+            for operation in transaction.operations {
+                switch operation.action {
+                case .add(let intention, let name):
+                    guard let name else { continue }
+                    if name.value.isEmpty {
+                        context.report(
+                            .N001, "a named plan needs a non-empty name", at: name.range,
+                            help: "give the plan a name, or leave `name` out to add it unnamed")
+                        continue
+                    }
+                    if !intention.typeName.canBeNamed {
+                        context.report(
+                            .N003, "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
+                            at: name.range, help: "leave `name` out")
+                        continue
+                    }
+                    for target in context.targets(of: operation.target.value) ?? [] {
+                        held[target, default: [:]][name.value] = Held(
+                            type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
+                    }
+                case .remove(let name):
+                    if name.value.isEmpty {
+                        context.report(.N002, "remove needs the name of the plan to remove", at: name.range)
+                        continue
+                    }
+                    var missing: Int?
+                    var addedHere: Held?
+                    for target in context.targets(of: operation.target.value) ?? [] {
+                        if let holding = held[target]?[name.value] {
+                            if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }
+                            held[target]?[name.value] = nil
+                        } else if missing == nil {
+                            missing = target
+                        }
+                    }
+                    if let missing {
+                        let shown = context.name(ofTarget: missing)
+                        let names = held[missing].map { Array($0.keys).sorted() } ?? []
+                        context.report(
+                            .N004, "remove of \"\(name.value)\" on \(shown), but \(shown) holds no plan by that name",
+                            at: name.range, help: ValidationContext.didYouMean(name.value, names))
+                    } else if let addedHere {
+                        context.report(
+                            .N005, "\"\(name.value)\" is added and removed in the same transaction: the add has no effect",
+                            at: name.range, notes: [DiagnosticNote("added here", at: addedHere.nameRange)],
+                            help: "remove the add, or move the remove to a later transaction")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import MotionDiagnostics
+import MotionPlans
+import MotionSelectors
+import MotionYAML
+
+/// T001-T003: every operation's and input's `target` is a selector that parses and matches.
+enum SelectorRules {
+    static func check(_ context: inout ValidationContext) {
+        let document = context.document
+        for transaction in document.transactions {
+            for operation in transaction.operations {
+                checkSelector(operation.target, node: document.valueNode(of: "target", in: operation), &context)
+            }
+        }
+        for input in document.inputs {
+            checkSelector(input.target, node: nil, &context)
+        }
+    }
+
+    static func checkSelector(_ selector: Located<String>, node: YAMLNodeID?, _ context: inout ValidationContext) {
+        let text = selector.value
+        switch Selector.parse(text) {
+        case .failure(let error):
+            switch error.kind {
+            case .empty:
+                context.report(
+                    .T001, "the target selector is empty", at: selector.range,
+                    help: "name a target, e.g. target: \"#card\"")
+            case .invalid:
+                let start = context.document.contentStart(of: selector.range, node: node)
+                let column = start.column + error.offset
+                let range = SourceRange(line: start.line, column: column, endColumn: column + max(1, error.length))
+                context.report(.T002, "invalid selector \"\(text)\": \(error.message)", at: range)
+            }
+        case .success(let parsed):
+            guard context.targets(of: text)?.isEmpty ?? false else { return }
+            context.report(
+                .T003, "selector \"\(text)\" matches no target", at: selector.range,
+                help: suggestion(for: parsed, in: context.tree))
+        }
+    }
+
+    /// Did-you-mean for the first name in the selector that no target has.
+    static func suggestion(for selector: Selector, in tree: SelectorTree) -> String? {
+        for name in selector.names {
+            let candidates: [String]
+            switch name.kind {
+            case .id: candidates = tree.ids
+            case .type: candidates = tree.types
+            case .class: candidates = tree.classes
+            }
+            guard !candidates.contains(name.name) else { continue }
+            guard let match = Suggestions.closest(to: name.name, in: candidates) else {
+                return "no target has \(name.kind == .type ? "the type" : "the \(name.kind.rawValue)") \(name.description)"
+            }
+            return "did you mean \"\(name.kind.sigil)\(match)\"?"
+        }
+        return nil
+    }
+}

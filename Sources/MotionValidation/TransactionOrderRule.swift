@@ -1,0 +1,24 @@
+import MotionDiagnostics
+import MotionPlans
+
+/// D007: transactions commit in order, so their times must not go backwards.
+enum TransactionOrderRule {
+    static func check(_ context: inout ValidationContext) {
+        var previous: Located<Double>?
+        for transaction in context.document.transactions {
+            if let previous, transaction.at.value < previous.value {
+                context.report(
+                    .D007,
+                    "this transaction is at \(format(transaction.at.value)) s, earlier than the previous one at \(format(previous.value)) s",
+                    at: transaction.at.range,
+                    notes: [DiagnosticNote("the previous transaction is here", at: previous.range)],
+                    help: "transactions commit in order: sort them by `at`")
+            }
+            previous = transaction.at
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

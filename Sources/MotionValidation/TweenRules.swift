@@ -1,0 +1,120 @@
+import MotionCore
+import MotionDiagnostics
+import MotionPlans
+
+/// W001-W006: tween values, offsets, easings, cubic-bezier ranges, and tweens fully hidden by a
+/// later tween on the same property (FORMAT.md §2.2).
+enum TweenRules {
+    /// One tween as the precedence check sees it.
+    struct Registered {
+        var commit: Double
+        var end: Double
+        var order: Int
+        var head: SourceRange
+        var name: String?
+    }
+
+    struct PropertyKey: Hashable {
+        var target: Int
+        var property: LayerProperty
+        var component: Int?
+    }
+
+    static func check(_ context: inout ValidationContext) {
+        let document = context.document
+        var registered: [PropertyKey: [Registered]] = [:]
+        var order = 0
+        for transaction in document.transactions {
+            for operation in transaction.operations {
+                switch operation.intention {
+                case .tween(let tween):
+                    checkTween(tween, operation, &context)
+                    order += 1
+                    let timing = TweenTiming(
+                        commitTime: transaction.at.value, delay: tween.delay, duration: tween.duration,
+                        repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
+                    let entry = Registered(
+                        commit: transaction.at.value, end: timing.end, order: order, head: operation.head,
+                        name: operation.name?.value)
+                    for target in context.targets(of: operation.target.value) ?? [] {
+                        registered[PropertyKey(target: target, property: tween.property.property, component: tween.property.component), default: []]
+                            .append(entry)
+                    }
+                case .transitionTween(let transition):
+                    checkCurve(transition.easing, key: "easing", operation, &context)
+                    if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
+                default:
+                    break
+                }
+            }
+        }
+        checkHidden(registered, &context)
+    }
+
+    static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
+        let document = context.document
+        let n = tween.values.count
+        if n == 0 {
+            context.report(
+                .W001, "this tween has no values", at: operation.head,
+                help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`")
+            return
+        }
+        if let offsets = tween.offsets {
+            let range = document.range(of: "offsets", in: operation)
+            if offsets.count != n {
+                context.report(.W002, "\(offsets.count) offsets for \(n) values: give one offset per value", at: range)
+            } else if let bad = offsets.firstIndex(where: { !(0...1).contains($0) }) {
+                context.report(.W003, "offset \(offsets[bad]) is outside [0, 1]", at: range)
+            } else if let bad = offsets.indices.dropFirst().first(where: { offsets[$0] < offsets[$0 - 1] }) {
+                context.report(
+                    .W003, "offsets decrease (\(offsets[bad - 1]) then \(offsets[bad])): they must be non-decreasing", at: range)
+            }
+        }
+        if tween.easingIsList {
+            let expected = max(1, n - 1)
+            if tween.easings.count != expected {
+                context.report(
+                    .W004, "\(tween.easings.count) easings for \(n) values: give one curve, or a list of \(expected)",
+                    at: document.range(of: "easing", in: operation))
+            }
+        }
+        for curve in tween.easings { checkCurve(curve, key: "easing", operation, &context) }
+    }
+
+    /// W005: a cubic-bezier's x1 and x2 must lie in [0, 1] so that time runs forward.
+    static func checkCurve(_ curve: Easing, key: String, _ operation: OperationSpec, _ context: inout ValidationContext) {
+        guard case .cubicBezier(let x1, _, let x2, _) = curve, !(0...1).contains(x1) || !(0...1).contains(x2) else { return }
+        context.report(
+            .W005, "cubic-bezier x1 and x2 must be between 0 and 1 (found x1 \(x1), x2 \(x2)): time cannot run backwards",
+            at: context.document.range(of: key, in: operation))
+    }
+
+    /// W006: a tween whose every moment is covered by one later-registered tween on the same
+    /// property never shows. With transactions in time order, that later tween commits at the
+    /// same time and ends no earlier.
+    ///
+    /// - Complexity: O(k log k) per property with k tweens.
+    static func checkHidden(_ registered: [PropertyKey: [Registered]], _ context: inout ValidationContext) {
+        var reported = Set<Int>()
+        let keys = registered.keys.sorted { ($0.target, $0.property.rawValue, $0.component ?? -1) < ($1.target, $1.property.rawValue, $1.component ?? -1) }
+        for key in keys {
+            guard let tweens = registered[key], tweens.count > 1 else { continue }
+            // Walk from the latest registration back, keeping the latest end per commit time.
+            var latestEnd: [Double: Registered] = [:]
+            for tween in tweens.reversed() {
+                if let later = latestEnd[tween.commit], later.end >= tween.end, later.name == nil || later.name != tween.name,
+                    !reported.contains(tween.order)
+                {
+                    reported.insert(tween.order)
+                    context.report(
+                        .W006, "this tween on \(context.name(ofTarget: key.target)) is fully hidden by a later tween on the same property",
+                        at: tween.head, notes: [DiagnosticNote("the later tween that hides it", at: later.head)],
+                        help: "remove it, or start the later tween after it ends")
+                }
+                if let current = latestEnd[tween.commit], current.end >= tween.end { continue }
+                latestEnd[tween.commit] = tween
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The motionc command line: validate, run, bake, play and render motion documents.
+@main
+struct Motionc: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "motionc",
+        abstract: "A declarative motion plan compiler.",
+        discussion: """
+            Write motion as YAML documents (see Plans/ for examples), validate them in CI, run them on \
+            the Material Motion runtime, or bake them into keyframe timelines for the render server.
+            """,
+        version: "0.1.0",
+        subcommands: [Validate.self, Schema.self, Explain.self]
+    )
+}

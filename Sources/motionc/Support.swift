@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import MotionPlans
+
+/// Writes to standard output and standard error without the global C streams, which Swift 6
+/// does not consider concurrency-safe.
+enum StandardStreams {
+    static func output(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Turns command-line paths into the document files they name.
+enum DocumentFiles {
+    /// Files as given; folders searched recursively for `*.yaml`, in sorted order. A path that
+    /// does not exist is a read error (exit code 2).
+    static func expand(_ paths: [String]) throws -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                StandardStreams.error("motionc: \(path): no such file or folder")
+                throw ExitCode(2)
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: path) else { continue }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".yaml") {
+                    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                    found.append(base + "/" + relative)
+                }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+}

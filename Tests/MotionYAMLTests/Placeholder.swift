@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholder23870() { #expect(Bool(true)) }
