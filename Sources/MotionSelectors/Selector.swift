@@ -151,11 +151,13 @@ public struct CompoundSelector: Hashable, Sendable, CustomStringConvertible {
         return (type ?? "") + (id.map { "#" + $0 } ?? "") + classes.map { "." + $0 }.joined()
     }
 
+    /// Whether two compounds match the same targets: same parts, whatever their spans.
     public static func == (lhs: CompoundSelector, rhs: CompoundSelector) -> Bool {
         lhs.isUniversal == rhs.isUniversal && lhs.type == rhs.type && lhs.id == rhs.id
             && lhs.classes == rhs.classes
     }
 
+    /// Hashes the parts, not the span, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(isUniversal)
         hasher.combine(type)
@@ -255,3 +257,9 @@ public struct SelectorSyntaxError: Error, Hashable, Sendable, CustomStringConver
     /// The message.
     public var description: String { message }
 }
+
+/// Another name for ``Selector``, as Material Motion calls it.
+///
+/// On Apple platforms `Foundation` re-exports the Objective-C `Selector`; a file importing both
+/// Foundation and MotionSelectors can write `TargetSelector` instead of `MotionSelectors.Selector`.
+public typealias TargetSelector = Selector

@@ -1,0 +1,395 @@
+/// The output formats of `motionc validate --format` (FORMAT.md §5).
+public enum DiagnosticFormat: String, CaseIterable, Sendable {
+    /// Compiler-style text with the source line and carets, then a summary line.
+    case text
+    /// One JSON object with the diagnostics and a summary.
+    case json
+    /// SARIF 2.1.0, for code scanning.
+    case sarif
+    /// GitHub Actions workflow commands, one per diagnostic.
+    case github
+}
+
+/// Renders diagnostics for people, CI logs and tools.
+///
+/// Every format lists the diagnostics in ``Swift/Array/sortedForDisplay()`` order (file, position,
+/// code), so the output is the same whatever order the rules found them in. Columns count Unicode
+/// scalars, as everywhere in motionc.
+public enum DiagnosticRenderer {
+    /// The tool name SARIF reports.
+    public static let toolName = "motionc"
+    /// The tool's home page SARIF reports.
+    public static let informationURI = "https://github.com/motionc/motionc"
+    /// The SARIF schema the output declares.
+    public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    /// Renders `diagnostics` in `format`.
+    ///
+    /// - Parameters:
+    ///   - sources: the files' texts by path (as in ``Diagnostic/file``), to quote lines in text
+    ///     output; a diagnostic whose file or line is missing is printed without its source line.
+    ///   - fileCount: how many files were checked, for the summary.
+    /// - Returns: the output, ending with a newline (empty for `github` with no diagnostics).
+    /// - Complexity: O(*d* log *d*) for *d* diagnostics, plus the length of the quoted lines.
+    public static func render(
+        _ diagnostics: [Diagnostic],
+        format: DiagnosticFormat,
+        sources: [String: SourceFile] = [:],
+        fileCount: Int
+    ) -> String {
+        let sorted = diagnostics.sortedForDisplay()
+        switch format {
+        case .text: return renderText(sorted, sources: sources, fileCount: fileCount)
+        case .json: return renderJSON(sorted, fileCount: fileCount)
+        case .sarif: return renderSARIF(sorted)
+        case .github: return renderGitHub(sorted)
+        }
+    }
+
+    /// The summary line of text output, such as `2 errors, 1 warning in 3 files`, or
+    /// `no problems found in 3 files` when there are no diagnostics.
+    ///
+    /// Counts are listed errors, warnings, notes, leaving out zeros.
+    public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
+        let files = counted(fileCount, "file")
+        let counts = [Severity.error, .warning, .note].compactMap { severity -> String? in
+            let count = diagnostics.count { $0.severity == severity }
+            return count == 0 ? nil : counted(count, severity.rawValue)
+        }
+        if counts.isEmpty { return "no problems found in \(files)" }
+        return counts.joined(separator: ", ") + " in " + files
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    // MARK: Text
+
+    /// The gutter's width: line numbers are right-aligned in at least 5 columns.
+    private static let gutterWidth = 5
+
+    private static func renderText(_ diagnostics: [Diagnostic], sources: [String: SourceFile], fileCount: Int)
+        -> String
+    {
+        var blocks: [String] = []
+        for diagnostic in diagnostics {
+            let source = sources[diagnostic.file]
+            let start = diagnostic.range.start
+            var lines = [
+                "\(diagnostic.file):\(start.line):\(start.column): "
+                    + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(diagnostic.message)"
+            ]
+            lines += snippet(diagnostic.range, in: source)
+            for note in diagnostic.notes {
+                if let range = note.range {
+                    lines.append(
+                        "   note: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)")
+                    lines += snippet(range, in: source)
+                } else {
+                    lines.append("   note: \(note.message)")
+                }
+            }
+            if let help = diagnostic.help { lines.append("   help: \(help)") }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        blocks.append(summary(of: diagnostics, fileCount: fileCount))
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The quoted source line and the caret line under `range`, or nothing without the line.
+    ///
+    /// Carets run from the start column to the end column when the range ends on the same line,
+    /// to the end of the line when it ends on a later one, and are at least one. The caret line
+    /// copies tabs from the source line so carets stay aligned; combining marks take no column.
+    static func snippet(_ range: SourceRange, in source: SourceFile?) -> [String] {
+        guard let source, let line = source.line(range.start.line) else { return [] }
+        let number = String(range.start.line)
+        let width = max(gutterWidth, number.count)
+        let gutter = String(repeating: " ", count: width - number.count) + number + " |"
+        let emptyGutter = String(repeating: " ", count: width) + " |"
+        let scalars = Array(line.unicodeScalars)
+        let startColumn = max(1, range.start.column)
+        let endColumn: Int
+        if range.end.line == range.start.line {
+            endColumn = range.end.column
+        } else if range.end.line > range.start.line {
+            endColumn = scalars.count + 1
+        } else {
+            endColumn = startColumn + 1
+        }
+        var prefix = ""
+        for offset in 0..<(startColumn - 1) {
+            guard offset < scalars.count else {
+                prefix += " "
+                continue
+            }
+            let scalar = scalars[offset]
+            if scalar == "\t" {
+                prefix += "\t"
+            } else if !takesNoColumn(scalar) {
+                prefix += " "
+            }
+        }
+        let carets = String(repeating: "^", count: max(1, endColumn - startColumn))
+        return [
+            line.isEmpty ? gutter : gutter + " " + line,
+            emptyGutter + " " + prefix + carets,
+        ]
+    }
+
+    private static func takesNoColumn(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: true
+        default: false
+        }
+    }
+
+    // MARK: JSON
+
+    private static func renderJSON(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+        let items = diagnostics.map { diagnostic -> JSONValue in
+            .object([
+                ("file", .string(diagnostic.file)),
+                ("line", .int(diagnostic.range.start.line)),
+                ("column", .int(diagnostic.range.start.column)),
+                ("severity", .string(diagnostic.severity.rawValue)),
+                ("code", .string(diagnostic.code.rawValue)),
+                ("message", .string(diagnostic.message)),
+                (
+                    "notes",
+                    .array(
+                        diagnostic.notes.map { note in
+                            .object([
+                                ("message", .string(note.message)),
+                                ("line", note.range.map { .int($0.start.line) } ?? .null),
+                                ("column", note.range.map { .int($0.start.column) } ?? .null),
+                            ])
+                        })
+                ),
+                ("help", .string(diagnostic.help)),
+            ])
+        }
+        let document = JSONValue.object([
+            ("diagnostics", .array(items)),
+            (
+                "summary",
+                .object([
+                    ("files", .int(fileCount)),
+                    ("errors", .int(diagnostics.count { $0.severity == .error })),
+                    ("warnings", .int(diagnostics.count { $0.severity == .warning })),
+                ])
+            ),
+        ])
+        return document.serialized() + "\n"
+    }
+
+    // MARK: SARIF
+
+    private static func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
+        let codes = DiagnosticCode.allCases
+        let rules = codes.map { code -> JSONValue in
+            let explanation = code.explanation
+            return .object([
+                ("id", .string(code.rawValue)),
+                ("shortDescription", .object([("text", .string(code.title))])),
+                ("fullDescription", .object([("text", .string(explanation.summary))])),
+                (
+                    "help",
+                    .object([
+                        ("text", .string(code.explainText())),
+                        ("markdown", .string(code.explainMarkdown())),
+                    ])
+                ),
+                ("defaultConfiguration", .object([("level", .string(sarifLevel(code.severity)))])),
+            ])
+        }
+        let results = diagnostics.map { diagnostic -> JSONValue in
+            var text = diagnostic.message
+            for note in diagnostic.notes where note.range == nil { text += "\nnote: " + note.message }
+            if let help = diagnostic.help { text += "\nhelp: " + help }
+            var members: [(key: String, value: JSONValue)] = [
+                ("ruleId", .string(diagnostic.code.rawValue)),
+                ("ruleIndex", .int(codes.firstIndex(of: diagnostic.code) ?? 0)),
+                ("level", .string(sarifLevel(diagnostic.severity))),
+                ("message", .object([("text", .string(text))])),
+                (
+                    "locations",
+                    .array([.object([("physicalLocation", physicalLocation(diagnostic.file, diagnostic.range))])])
+                ),
+            ]
+            let related = diagnostic.notes.compactMap { note in note.range.map { (note.message, $0) } }
+            if !related.isEmpty {
+                members.append(
+                    (
+                        "relatedLocations",
+                        .array(
+                            related.enumerated().map { index, note in
+                                .object([
+                                    ("id", .int(index)),
+                                    ("message", .object([("text", .string(note.0))])),
+                                    ("physicalLocation", physicalLocation(diagnostic.file, note.1)),
+                                ])
+                            })
+                    ))
+            }
+            return .object(members)
+        }
+        let document = JSONValue.object([
+            ("$schema", .string(sarifSchema)),
+            ("version", .string("2.1.0")),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string(toolName)),
+                                        ("informationUri", .string(informationURI)),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
+        ])
+        return document.serialized() + "\n"
+    }
+
+    private static func sarifLevel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A SARIF physical location; the region is clamped to what SARIF accepts (1-based, end not
+    /// before start; an empty range is widened to one column).
+    private static func physicalLocation(_ file: String, _ range: SourceRange) -> JSONValue {
+        let startLine = max(1, range.start.line)
+        let startColumn = max(1, range.start.column)
+        var endLine = max(startLine, range.end.line)
+        var endColumn = range.end.column
+        if endLine == startLine, endColumn <= startColumn { endColumn = startColumn + 1 }
+        if endColumn < 1 {
+            endLine = startLine
+            endColumn = startColumn + 1
+        }
+        return .object([
+            ("artifactLocation", .object([("uri", .string(uri(forPath: file)))])),
+            (
+                "region",
+                .object([
+                    ("startLine", .int(startLine)),
+                    ("startColumn", .int(startColumn)),
+                    ("endLine", .int(endLine)),
+                    ("endColumn", .int(endColumn)),
+                ])
+            ),
+        ])
+    }
+
+    /// A relative URI reference for a path: `\` becomes `/`, and every byte outside RFC 3986's
+    /// unreserved characters, `/` and a few safe sub-delimiters is percent-encoded (so a space is
+    /// `%20` and a `:` cannot be read as a scheme).
+    static func uri(forPath path: String) -> String {
+        var output = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+                UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "\\"):
+                output += "/"
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return output
+    }
+
+    // MARK: GitHub
+
+    /// One workflow command per diagnostic: `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=CODE::message`,
+    /// with notes and help appended to the message on their own lines.
+    private static func renderGitHub(_ diagnostics: [Diagnostic]) -> String {
+        var output = ""
+        for diagnostic in diagnostics {
+            let command: String
+            switch diagnostic.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            let range = diagnostic.range
+            let endLine = max(range.start.line, range.end.line)
+            let endColumn =
+                endLine == range.start.line ? max(range.start.column + 1, range.end.column) : range.end.column
+            let properties = [
+                ("file", diagnostic.file),
+                ("line", String(range.start.line)),
+                ("col", String(range.start.column)),
+                ("endLine", String(endLine)),
+                ("endColumn", String(endColumn)),
+                ("title", diagnostic.code.rawValue),
+            ].map { "\($0.0)=\(escapeGitHubProperty($0.1))" }
+            var message = diagnostic.message
+            for note in diagnostic.notes {
+                if let range = note.range {
+                    message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)"
+                } else {
+                    message += "\nnote: \(note.message)"
+                }
+            }
+            if let help = diagnostic.help { message += "\nhelp: " + help }
+            output += "::\(command) \(properties.joined(separator: ","))::\(escapeGitHubData(message))\n"
+        }
+        return output
+    }
+
+    /// Escapes a workflow command's message: `%`, `\r` and `\n`.
+    static func escapeGitHubData(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": output += "%25"
+            case "\r": output += "%0D"
+            case "\n": output += "%0A"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// Escapes a workflow command's property value: as a message, plus `:` and `,`.
+    static func escapeGitHubProperty(_ text: String) -> String {
+        escapeGitHubData(text).replacingColonsAndCommas()
+    }
+}
+
+extension String {
+    fileprivate func replacingColonsAndCommas() -> String {
+        var output = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case ":": output += "%3A"
+            case ",": output += "%2C"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}

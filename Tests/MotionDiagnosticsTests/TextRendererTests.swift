@@ -1,0 +1,138 @@
+import Testing
+
+@testable import MotionDiagnostics
+
+@Suite("Text rendering")
+struct TextRendererTests {
+    static let cardText = """
+        motion: 1
+        targets:
+          card: { type: Card }
+        transactions:
+          - ops:
+              - add: draggable
+                target: "#card"
+                name: drag
+          - at: 1.5
+            ops:
+              - remove: drgg
+                target: "#card"
+        """
+    static let sources = ["Plans/card.yaml": SourceFile(path: "Plans/card.yaml", text: cardText)]
+
+    static let n004 = Diagnostic(
+        .N004, "remove of \"drgg\" on #card, but #card holds no plan by that name",
+        file: "Plans/card.yaml", at: SourceRange(line: 11, column: 17, endColumn: 21),
+        help: "did you mean \"drag\"?")
+
+    @Test func matchesTheFormatExample() {
+        let output = DiagnosticRenderer.render([Self.n004], format: .text, sources: Self.sources, fileCount: 3)
+        #expect(
+            output == """
+                Plans/card.yaml:11:17: warning[N004]: remove of "drgg" on #card, but #card holds no plan by that name
+                   11 |       - remove: drgg
+                      |                 ^^^^
+                   help: did you mean "drag"?
+
+                1 warning in 3 files
+
+                """)
+    }
+
+    @Test func notesQuoteTheirOwnLineAndBlankLinesSeparateDiagnostics() {
+        let duplicate = Diagnostic(
+            .D006, "duplicate target id \"card\"", file: "Plans/card.yaml",
+            at: SourceRange(line: 7, column: 19, endColumn: 23),
+            notes: [
+                DiagnosticNote("first defined here", at: SourceRange(line: 3, column: 3, endColumn: 7)),
+                DiagnosticNote("ids are unique across the whole tree"),
+            ])
+        let output = DiagnosticRenderer.render(
+            [Self.n004, duplicate], format: .text, sources: Self.sources, fileCount: 1)
+        #expect(
+            output == """
+                Plans/card.yaml:7:19: error[D006]: duplicate target id "card"
+                    7 |         target: "#card"
+                      |                   ^^^^
+                   note: Plans/card.yaml:3:3: first defined here
+                    3 |   card: { type: Card }
+                      |   ^^^^
+                   note: ids are unique across the whole tree
+
+                Plans/card.yaml:11:17: warning[N004]: remove of "drgg" on #card, but #card holds no plan by that name
+                   11 |       - remove: drgg
+                      |                 ^^^^
+                   help: did you mean "drag"?
+
+                1 error, 1 warning in 1 file
+
+                """)
+    }
+
+    @Test(arguments: [
+        // (line, range, caret line after the gutter)
+        ("\tkey: value", SourceRange(line: 1, column: 7, endColumn: 12), "\t     ^^^^^"),
+        ("key: value", SourceRange(line: 1, column: 1), "^"),
+        ("key: value", SourceRange(line: 1, column: 6, endColumn: 6), "     ^"),
+        ("key: value", SourceRange(line: 1, column: 6, endColumn: 2), "     ^"),
+        ("key: value", SourceRange(start: .init(line: 1, column: 6), end: .init(line: 3, column: 2)), "     ^^^^^"),
+        ("ab", SourceRange(line: 1, column: 4), "   ^"),
+        ("e\u{301}: x", SourceRange(line: 1, column: 5), "   ^"),
+        ("é: x", SourceRange(line: 1, column: 4), "   ^"),
+    ])
+    func caretsLineUp(line: String, range: SourceRange, carets: String) {
+        let source = SourceFile(path: "f.yaml", text: line)
+        let snippet = DiagnosticRenderer.snippet(range, in: source)
+        #expect(snippet == ["    1 | " + line, "      | " + carets])
+    }
+
+    @Test func missingSourceOrLineLeavesOutTheSnippet() {
+        let beyond = Diagnostic(
+            .Y001, "did not find expected node content", file: "Plans/card.yaml", at: .init(line: 99, column: 1))
+        let elsewhere = Diagnostic(.Y005, "the file is not valid UTF-8", file: "other.yaml", at: .fileStart)
+        let output = DiagnosticRenderer.render([beyond, elsewhere], format: .text, sources: Self.sources, fileCount: 2)
+        #expect(
+            output == """
+                Plans/card.yaml:99:1: error[Y001]: did not find expected node content
+
+                other.yaml:1:1: error[Y005]: the file is not valid UTF-8
+
+                2 errors in 2 files
+
+                """)
+    }
+
+    @Test func wideLineNumbersWidenTheGutter() {
+        let text = String(repeating: "\n", count: 123_455) + "x: 1"
+        let source = SourceFile(path: "big.yaml", text: text)
+        #expect(
+            DiagnosticRenderer.snippet(.init(line: 123_456, column: 1), in: source) == ["123456 | x: 1", "       | ^"])
+    }
+
+    @Test(arguments: [
+        ([Severity](), 3, "no problems found in 3 files"),
+        ([], 1, "no problems found in 1 file"),
+        ([.error], 1, "1 error in 1 file"),
+        ([.error, .error, .warning], 3, "2 errors, 1 warning in 3 files"),
+        ([.warning, .warning], 2, "2 warnings in 2 files"),
+        ([.note, .error], 1, "1 error, 1 note in 1 file"),
+    ])
+    func summaryLine(severities: [Severity], files: Int, expected: String) {
+        let diagnostics = severities.map { Diagnostic(.D002, "m", file: "f", at: .fileStart, severity: $0) }
+        #expect(DiagnosticRenderer.summary(of: diagnostics, fileCount: files) == expected)
+        #expect(DiagnosticRenderer.render(diagnostics, format: .text, fileCount: files).hasSuffix(expected + "\n"))
+    }
+
+    @Test func outputIsSortedWhateverTheInputOrder() {
+        let a = Diagnostic(.D002, "a", file: "a.yaml", at: .init(line: 2, column: 1))
+        let b = Diagnostic(.D002, "b", file: "a.yaml", at: .init(line: 1, column: 5))
+        let c = Diagnostic(.D001, "c", file: "0.yaml", at: .init(line: 9, column: 1))
+        for format in DiagnosticFormat.allCases {
+            #expect(
+                DiagnosticRenderer.render([a, b, c], format: format, fileCount: 2)
+                    == DiagnosticRenderer.render([c, a, b], format: format, fileCount: 2))
+        }
+        let text = DiagnosticRenderer.render([a, b, c], format: .text, fileCount: 2)
+        #expect(text.hasPrefix("0.yaml:9:1: error[D001]: c\n\na.yaml:1:5: error[D002]: b\n\na.yaml:2:1"))
+    }
+}
