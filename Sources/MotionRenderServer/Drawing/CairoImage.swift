@@ -33,37 +33,42 @@ func pixelBuffer(from surface: OpaquePointer) -> PixelBuffer {
     }
     let source = UnsafeRawPointer(data)
     let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-        var o = 0
-        for y in 0..<height {
-            let row = source + y * stride
-            for x in 0..<width {
-                let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                let a = word >> 24
-                var r = (word >> 16) & 0xFF
-                var g = (word >> 8) & 0xFF
-                var b = word & 0xFF
-                if a != 255 {
-                    if a == 0 {
-                        r = 0
-                        g = 0
-                        b = 0
-                    } else {
-                        let half = a / 2
-                        r = min(255, (r * 255 + half) / a)
-                        g = min(255, (g * 255 + half) / a)
-                        b = min(255, (b * 255 + half) / a)
-                    }
+        guard let base = out.baseAddress else { return }
+        // Cairo's rows are 4-byte aligned (stride is a multiple of 4) and so is array storage.
+        base.withMemoryRebound(to: UInt32.self, capacity: width * height) { target in
+            for y in 0..<height {
+                let row = (source + y &* stride).assumingMemoryBound(to: UInt32.self)
+                let outRow = target + y &* width
+                for x in 0..<width {
+                    outRow[x] = straightRGBA(row[x])
                 }
-                out[o] = UInt8(truncatingIfNeeded: r)
-                out[o + 1] = UInt8(truncatingIfNeeded: g)
-                out[o + 2] = UInt8(truncatingIfNeeded: b)
-                out[o + 3] = UInt8(truncatingIfNeeded: a)
-                o += 4
             }
         }
         count = width * height * 4
     }
     return PixelBuffer(unchecked: width, height, bytes)
+}
+
+/// Converts one premultiplied native-endian ARGB32 word into a word whose bytes in memory are
+/// straight R, G, B, A. Opaque pixels (the common case) only swap two bytes.
+@inline(__always)
+private func straightRGBA(_ word: UInt32) -> UInt32 {
+    let a = word >> 24
+    var r = (word >> 16) & 0xFF
+    var g = (word >> 8) & 0xFF
+    var b = word & 0xFF
+    if a != 255 {
+        if a == 0 { return 0 }
+        let half = a / 2
+        r = min(255, (r * 255 + half) / a)
+        g = min(255, (g * 255 + half) / a)
+        b = min(255, (b * 255 + half) / a)
+    }
+    #if _endian(little)
+        return a << 24 | b << 16 | g << 8 | r
+    #else
+        return r << 24 | g << 16 | b << 8 | a
+    #endif
 }
 
 /// Creates an ARGB32 surface holding `buffer`'s pixels (premultiplied); the caller owns it.
