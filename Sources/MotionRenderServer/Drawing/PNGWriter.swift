@@ -39,12 +39,14 @@ public enum PNGWriter {
         }
 
         let (fd, temporary) = try createTemporaryFile(near: path)
+        var open = true
         do throws(RenderOutputError) {
             try writeAll(bytes, to: fd, path: path)
             if fsync(fd) != 0 { throw .writeFailed(path: path, reason: systemErrorText(errno)) }
+            open = false  // close(2) releases the descriptor even when it reports an error
             if close(fd) != 0 { throw .writeFailed(path: path, reason: systemErrorText(errno)) }
         } catch {
-            close(fd)
+            if open { close(fd) }
             unlink(temporary)
             throw error
         }
