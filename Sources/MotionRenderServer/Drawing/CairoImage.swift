@@ -1,0 +1,107 @@
+import CCairo
+
+/// Cairo's own text for a status.
+func cairoMessage(_ status: cairo_status_t) -> String {
+    guard let text = cairo_status_to_string(status) else { return "status \(status.rawValue)" }
+    return String(cString: text)
+}
+
+/// Creates an ARGB32 image surface; the caller owns it (`cairo_surface_destroy`).
+func makeImageSurface(width: Int, height: Int, operation: String) throws(RenderOutputError) -> OpaquePointer {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+    else {
+        throw .cairoFailure(operation: operation, message: "out of memory")
+    }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+        cairo_surface_destroy(surface)
+        throw .cairoFailure(operation: operation, message: cairoMessage(status))
+    }
+    return surface
+}
+
+/// Copies an ARGB32 surface (premultiplied, native-endian words) into a straight RGBA8 buffer.
+///
+/// - Complexity: O(width × height).
+func pixelBuffer(from surface: OpaquePointer) -> PixelBuffer {
+    cairo_surface_flush(surface)
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
+        return PixelBuffer(unchecked: max(0, width), max(0, height), [UInt8](repeating: 0, count: max(0, width * height * 4)))
+    }
+    let source = UnsafeRawPointer(data)
+    let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+        guard let base = out.baseAddress else { return }
+        // Cairo's rows are 4-byte aligned (stride is a multiple of 4) and so is array storage.
+        base.withMemoryRebound(to: UInt32.self, capacity: width * height) { target in
+            for y in 0..<height {
+                let row = (source + y &* stride).assumingMemoryBound(to: UInt32.self)
+                let outRow = target + y &* width
+                for x in 0..<width {
+                    outRow[x] = straightRGBA(row[x])
+                }
+            }
+        }
+        count = width * height * 4
+    }
+    return PixelBuffer(unchecked: width, height, bytes)
+}
+
+/// Converts one premultiplied native-endian ARGB32 word into a word whose bytes in memory are
+/// straight R, G, B, A. Opaque pixels (the common case) only swap two bytes.
+@inline(__always)
+private func straightRGBA(_ word: UInt32) -> UInt32 {
+    let a = word >> 24
+    var r = (word >> 16) & 0xFF
+    var g = (word >> 8) & 0xFF
+    var b = word & 0xFF
+    if a != 255 {
+        if a == 0 { return 0 }
+        let half = a / 2
+        r = min(255, (r * 255 + half) / a)
+        g = min(255, (g * 255 + half) / a)
+        b = min(255, (b * 255 + half) / a)
+    }
+    #if _endian(little)
+        return a << 24 | b << 16 | g << 8 | r
+    #else
+        return r << 24 | g << 16 | b << 8 | a
+    #endif
+}
+
+/// Creates an ARGB32 surface holding `buffer`'s pixels (premultiplied); the caller owns it.
+///
+/// - Complexity: O(width × height).
+func makeImageSurface(from buffer: PixelBuffer, operation: String) throws(RenderOutputError) -> OpaquePointer {
+    let surface = try makeImageSurface(width: buffer.width, height: buffer.height, operation: operation)
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    if buffer.width > 0, buffer.height > 0, let data = cairo_image_surface_get_data(surface) {
+        let target = UnsafeMutableRawPointer(data)
+        buffer.rgba.withUnsafeBufferPointer { rgba in
+            var i = 0
+            for y in 0..<buffer.height {
+                let row = target + y * stride
+                for x in 0..<buffer.width {
+                    let a = UInt32(rgba[i + 3])
+                    let r = premultiply(UInt32(rgba[i]), a)
+                    let g = premultiply(UInt32(rgba[i + 1]), a)
+                    let b = premultiply(UInt32(rgba[i + 2]), a)
+                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
+                    i += 4
+                }
+            }
+        }
+    }
+    cairo_surface_mark_dirty(surface)
+    return surface
+}
+
+/// `c · a / 255`, correctly rounded.
+@inline(__always)
+private func premultiply(_ c: UInt32, _ a: UInt32) -> UInt32 {
+    let t = c * a + 128
+    return (t + (t >> 8)) >> 8
+}

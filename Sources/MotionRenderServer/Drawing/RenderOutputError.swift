@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An error drawing a frame or writing an image, with a message that says what to change.
+///
+/// Every case that involves a file carries its path, so the message can name it.
+public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendable {
+    /// The canvas has a zero or negative width or height.
+    case invalidCanvasSize(width: Int, height: Int)
+    /// The canvas is larger than ``RenderCanvas/maximumDimension`` in width or height.
+    case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// A contact sheet would not fit in ``ContactSheet/maximumDimension`` even with one-pixel cells.
+    case sheetTooLarge(frames: Int, columns: Int, limit: Int)
+    /// Cairo refused an operation; `message` is Cairo's own status text.
+    case cairoFailure(operation: String, message: String)
+    /// An image with no pixels (zero width or height) cannot be written as PNG.
+    case emptyImage(path: String)
+    /// The directory that should hold `path` does not exist.
+    case directoryMissing(path: String)
+    /// Writing `path` failed; `reason` is the operating system's explanation.
+    case writeFailed(path: String, reason: String)
+    /// Reading `path` failed or it is not a PNG image Cairo can decode.
+    case readFailed(path: String, reason: String)
+
+    /// A one-line message naming the problem and what to do about it.
+    public var description: String {
+        switch self {
+        case .invalidCanvasSize(let width, let height):
+            return "canvas size \(width)x\(height) has no pixels; give canvas.size a width and height of at least 1"
+        case .canvasTooLarge(let width, let height, let limit):
+            return "canvas size \(width)x\(height) is larger than the render limit of \(limit)x\(limit) pixels; "
+                + "reduce canvas.size"
+        case .sheetTooLarge(let frames, let columns, let limit):
+            return "a contact sheet of \(frames) frames in \(columns) columns would exceed \(limit)x\(limit) pixels; "
+                + "render fewer frames (a lower fps or a shorter duration) or write them with --frames"
+        case .cairoFailure(let operation, let message):
+            return "Cairo failed in \(operation): \(message)"
+        case .emptyImage(let path):
+            return "cannot write '\(path)': the image has no pixels (width or height is 0)"
+        case .directoryMissing(let path):
+            return "cannot write '\(path)': directory '\(directoryName(of: path))' does not exist; create it first"
+        case .writeFailed(let path, let reason):
+            return "cannot write '\(path)': \(reason)"
+        case .readFailed(let path, let reason):
+            return "cannot read '\(path)': \(reason)"
+        }
+    }
+}
+
+/// The directory part of a path: everything before the last `/`, `.` when there is none.
+func directoryName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let dir = path[..<slash]
+    return dir.isEmpty ? "/" : String(dir)
+}
+
+/// The operating system's text for an `errno` value.
+func systemErrorText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}

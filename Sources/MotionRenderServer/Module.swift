@@ -1,1 +1,0 @@
-// Module MotionRenderServer: see DESIGN.md.

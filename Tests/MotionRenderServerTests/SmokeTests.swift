@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionRenderServer
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}
