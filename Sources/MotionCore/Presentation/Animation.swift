@@ -1,0 +1,169 @@
+/// How an animation shows outside its active time, as Core Animation's `fillMode` says it.
+///
+/// motionc's animations always fill both ways (FORMAT.md §2.2): during a delay the first value
+/// shows, and after the end the last moment's value holds until something replaces it.
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case both
+}
+
+/// A keyframe animation as the render server plays it (Core Animation's `CAKeyframeAnimation`).
+public struct KeyframeAnimation: Hashable, Sendable {
+    /// The keyframe values, of the animated path's kind.
+    public var values: [MotionValue]
+    /// One time per value in [0, 1] (Core Animation's `keyTimes`).
+    public var keyTimes: [Double]
+    /// One curve per segment (or one for a single value).
+    public var timingFunctions: [TimingCurve]
+    /// When the first pass starts, on the clock the animation was added on (commit + delay).
+    public var beginTime: Double
+    /// Seconds of one pass.
+    public var duration: Double
+    /// Passes; may be fractional or infinite.
+    public var repeatCount: Double
+    public var autoreverses: Bool
+    public var fillMode: FillMode
+    /// Whether values add to the model value. motionc writes absolute values: always false.
+    public var additive: Bool
+
+    public init(
+        values: [MotionValue], keyTimes: [Double], timingFunctions: [TimingCurve], beginTime: Double, duration: Double,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .both, additive: Bool = false
+    ) {
+        self.values = values
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.beginTime = beginTime
+        self.duration = duration
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
+        self.additive = additive
+    }
+
+    /// The sampling form of the animation, added at `addedTime`.
+    public func sampler(addedTime: Double) -> (timing: TweenTiming, keyframes: Keyframes) {
+        (
+            TweenTiming(
+                commitTime: addedTime, delay: max(0, beginTime - addedTime), duration: duration, repeatCount: repeatCount,
+                autoreverses: autoreverses),
+            Keyframes(values: values, offsets: keyTimes, curves: timingFunctions)
+        )
+    }
+}
+
+/// A spring animation as the render server plays it (Core Animation's `CASpringAnimation`).
+///
+/// Every component follows the closed-form spring of FORMAT.md §2.3 from `from` with `initialVelocity`.
+/// The animation comes to rest at `beginTime + duration`, the first moment when
+/// `sqrt(|x - d|^2 + m |v|^2 / stiffness) <= threshold` over all components, and shows `to` from
+/// then on.
+public struct SpringAnimation: Hashable, Sendable {
+    public var from: MotionValue
+    public var to: MotionValue
+    /// In the property's units per second.
+    public var initialVelocity: MotionValue
+    public var stiffness: Double
+    /// Spring damping plus any friction on the property.
+    public var damping: Double
+    public var mass: Double
+    public var beginTime: Double
+    /// Seconds until rest (the settling time for the rest threshold).
+    public var duration: Double
+
+    /// Creates a spring animation whose duration is the settling time for `threshold`.
+    public init(
+        from: MotionValue, to: MotionValue, initialVelocity: MotionValue, stiffness: Double, damping: Double, mass: Double,
+        beginTime: Double, threshold: Double
+    ) {
+        self.from = from
+        self.to = to
+        self.initialVelocity = initialVelocity
+        self.stiffness = stiffness
+        self.damping = damping
+        self.mass = mass
+        self.beginTime = beginTime
+        self.duration = 0
+        self.duration = Self.settlingTime(solutions, threshold: threshold)
+    }
+
+    /// Creates a spring animation with a known duration (as read from a timeline).
+    public init(
+        from: MotionValue, to: MotionValue, initialVelocity: MotionValue, stiffness: Double, damping: Double, mass: Double,
+        beginTime: Double, duration: Double
+    ) {
+        self.from = from
+        self.to = to
+        self.initialVelocity = initialVelocity
+        self.stiffness = stiffness
+        self.damping = damping
+        self.mass = mass
+        self.beginTime = beginTime
+        self.duration = duration
+    }
+
+    /// One closed-form solution per component.
+    public var solutions: [SpringSolution] {
+        (0..<from.kind.componentCount).map {
+            SpringSolution(
+                initialValue: from[$0], initialVelocity: initialVelocity[$0], destination: to[$0], stiffness: stiffness,
+                damping: damping, mass: mass)
+        }
+    }
+
+    /// The value at absolute time `t` (the destination from `beginTime + duration` on).
+    public func value(at t: Double) -> MotionValue {
+        guard t < beginTime + duration else { return to }
+        var value = to
+        for (i, solution) in solutions.enumerated() { value[i] = solution.value(at: t - beginTime) }
+        return value
+    }
+
+    /// The velocity at absolute time `t` (zero once at rest).
+    public func velocity(at t: Double) -> MotionValue {
+        var velocity = MotionValue(kind: to.kind, components: .zero)
+        guard t < beginTime + duration else { return velocity }
+        for (i, solution) in solutions.enumerated() { velocity[i] = solution.velocity(at: t - beginTime) }
+        return velocity
+    }
+
+    /// The first local time at which the combined rest measure is at most `threshold`.
+    ///
+    /// The measure is the square root of the summed per-component measures squared: the spring's
+    /// energy, which never increases, so bisection finds the crossing.
+    static func settlingTime(_ solutions: [SpringSolution], threshold: Double) -> Double {
+        func measure(_ t: Double) -> Double {
+            var sum = 0.0
+            for s in solutions {
+                let m = s.restMeasure(at: t)
+                sum += m * m
+            }
+            return sum.squareRoot()
+        }
+        guard threshold > 0, measure(0) > threshold else { return 0 }
+        // Each component's own settling time bounds the combined one from below; start there.
+        var lo = 0.0
+        var hi = max(1e-3, solutions.map { $0.settlingTime(threshold: threshold / Double(max(1, solutions.count))) }.max() ?? 1)
+        guard hi.isFinite else { return .infinity }
+        var found = measure(hi) <= threshold
+        var steps = 0
+        while !found, steps < 2000 {
+            lo = hi
+            hi *= 2
+            steps += 1
+            guard hi.isFinite else { return .infinity }
+            found = measure(hi) <= threshold
+        }
+        guard found else { return .infinity }
+        for _ in 0..<200 where hi - lo > 1e-9 {
+            let mid = lo + (hi - lo) / 2
+            if measure(mid) <= threshold { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+}
+
+/// An animation object: what a render server plays once it is added, until removed by key.
+public enum Animation: Hashable, Sendable {
+    case keyframe(KeyframeAnimation)
+    case spring(SpringAnimation)
+}
