@@ -353,7 +353,14 @@ private struct Composer {
         let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
         switch p.error {
         case YAML_READER_ERROR:
-            let position = SourceOffsets.position(of: Int(p.problem_offset), in: bytes)
+            var offset = min(Int(p.problem_offset), bytes.count)
+            if problem == "invalid trailing UTF-8 octet" {
+                // libyaml points at the trailing byte; the sequence is bad from its leading byte.
+                var lead = offset - 1
+                while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                if lead >= 0, bytes[lead] >= 0xC0 { offset = lead }
+            }
+            let position = SourceOffsets.position(of: offset, in: bytes)
             let at = SourceRange(start: position)
             if problem == "control characters are not allowed" {
                 let value = UInt32(bitPattern: p.problem_value)
@@ -363,12 +370,12 @@ private struct Composer {
                         .Y001, problem, file: file, at: at,
                         help: "found U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex); remove it"))
             } else {
-                let byte = p.problem_offset < bytes.count ? bytes[Int(p.problem_offset)] : 0
+                let byte = offset < bytes.count ? bytes[offset] : 0
                 let hex = String(byte, radix: 16, uppercase: true)
                 diagnostics.append(
                     Diagnostic(
                         .Y005, "file is not valid UTF-8: \(problem)", file: file, at: at,
-                        help: "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(p.problem_offset); save the file as UTF-8"))
+                        help: "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(offset); save the file as UTF-8"))
             }
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = p.problem_mark
