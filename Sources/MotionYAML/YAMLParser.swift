@@ -375,7 +375,9 @@ private struct Composer {
                 diagnostics.append(
                     Diagnostic(
                         .Y005, "file is not valid UTF-8: \(problem)", file: file, at: at,
-                        help: "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(offset); save the file as UTF-8"))
+                        help:
+                            "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(offset); save the file as UTF-8"
+                    ))
             }
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = p.problem_mark
@@ -392,7 +394,8 @@ private struct Composer {
                 for article in ["a ", "an "] where subject.hasPrefix(article) {
                     subject.removeFirst(article.count)
                 }
-                notes.append(DiagnosticNote("the \(subject) starts here", at: Self.range(p.context_mark, p.context_mark)))
+                notes.append(
+                    DiagnosticNote("the \(subject) starts here", at: Self.range(p.context_mark, p.context_mark)))
             }
             diagnostics.append(Diagnostic(.Y001, message, file: file, at: SourceRange(start: at.start), notes: notes))
         case YAML_MEMORY_ERROR:

@@ -76,13 +76,14 @@ func cpuSeconds(_ body: () -> Void) -> Double {
         #expect(result.tree.root == nil)
     }
 
-    @Test(arguments: [
-        ([0xFF], "1:1"),
-        (Array("a: 1\nb: é\nc: ".utf8) + [0xC3, 0x28], "3:4"),
-        (Array("a: 1\nb: éé".utf8) + [0x80], "2:6"),
-        (Array("a: 1\r\nb: x".utf8) + [0xE2, 0x82], "2:5"),
-        (Array("a: 'x".utf8) + [0xED, 0xA0, 0x80] + Array("'".utf8), "1:6"),  // a surrogate
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xFF], "1:1"),
+            (Array("a: 1\nb: é\nc: ".utf8) + [0xC3, 0x28], "3:4"),
+            (Array("a: 1\nb: éé".utf8) + [0x80], "2:6"),
+            (Array("a: 1\r\nb: x".utf8) + [0xE2, 0x82], "2:5"),
+            (Array("a: 'x".utf8) + [0xED, 0xA0, 0x80] + Array("'".utf8), "1:6"),  // a surrogate
+        ] as [([UInt8], String)])
     func invalidUTF8(bytes: [UInt8], at: String) {
         let result = YAMLParser.parse(bytes, file: "bad.yaml")
         #expect(result.diagnostics.map(\.code) == [.Y005])
