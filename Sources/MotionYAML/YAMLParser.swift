@@ -104,9 +104,9 @@ private struct Composer {
     init(file: String, limits: YAMLLimits, inputCount: Int) {
         self.file = file
         self.limits = limits
-        nodes.reserveCapacity(inputCount / 12 + 16)
+        nodes.reserveCapacity(inputCount / 8 + 16)
         text.reserveCapacity(inputCount / 2 + 16)
-        children.reserveCapacity(inputCount / 12 + 16)
+        children.reserveCapacity(inputCount / 8 + 16)
         pending.reserveCapacity(256)
         frames.reserveCapacity(64)
     }
