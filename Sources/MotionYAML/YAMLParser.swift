@@ -96,19 +96,17 @@ private struct Composer {
     var expansion = 0
     var documents = 0
 
-    /// Open-addressing scratch table of key node ids for duplicate detection and merging.
-    var slots: [UInt32] = []
-    var slotMask = 0
+    /// Scratch hash table of keys for duplicate detection in large mappings and for merging.
+    var table = KeyTable()
 
-    static let emptySlot = UInt32.max
     static let smallMapping = 8
 
     init(file: String, limits: YAMLLimits, inputCount: Int) {
         self.file = file
         self.limits = limits
-        nodes.reserveCapacity(inputCount / 12 + 16)
+        nodes.reserveCapacity(inputCount / 8 + 16)
         text.reserveCapacity(inputCount / 2 + 16)
-        children.reserveCapacity(inputCount / 12 + 16)
+        children.reserveCapacity(inputCount / 8 + 16)
         pending.reserveCapacity(256)
         frames.reserveCapacity(64)
     }
@@ -355,7 +353,14 @@ private struct Composer {
         let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
         switch p.error {
         case YAML_READER_ERROR:
-            let position = SourceOffsets.position(of: Int(p.problem_offset), in: bytes)
+            var offset = min(Int(p.problem_offset), bytes.count)
+            if problem == "invalid trailing UTF-8 octet" {
+                // libyaml points at the trailing byte; the sequence is bad from its leading byte.
+                var lead = offset - 1
+                while lead > 0, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                if lead >= 0, bytes[lead] >= 0xC0 { offset = lead }
+            }
+            let position = SourceOffsets.position(of: offset, in: bytes)
             let at = SourceRange(start: position)
             if problem == "control characters are not allowed" {
                 let value = UInt32(bitPattern: p.problem_value)
@@ -365,12 +370,14 @@ private struct Composer {
                         .Y001, problem, file: file, at: at,
                         help: "found U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex); remove it"))
             } else {
-                let byte = p.problem_offset < bytes.count ? bytes[Int(p.problem_offset)] : 0
+                let byte = offset < bytes.count ? bytes[offset] : 0
                 let hex = String(byte, radix: 16, uppercase: true)
                 diagnostics.append(
                     Diagnostic(
                         .Y005, "file is not valid UTF-8: \(problem)", file: file, at: at,
-                        help: "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(p.problem_offset); save the file as UTF-8"))
+                        help:
+                            "found byte 0x\(hex.count < 2 ? "0" : "")\(hex) at byte offset \(offset); save the file as UTF-8"
+                    ))
             }
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let mark = p.problem_mark
@@ -387,7 +394,8 @@ private struct Composer {
                 for article in ["a ", "an "] where subject.hasPrefix(article) {
                     subject.removeFirst(article.count)
                 }
-                notes.append(DiagnosticNote("the \(subject) starts here", at: Self.range(p.context_mark, p.context_mark)))
+                notes.append(
+                    DiagnosticNote("the \(subject) starts here", at: Self.range(p.context_mark, p.context_mark)))
             }
             diagnostics.append(Diagnostic(.Y001, message, file: file, at: SourceRange(start: at.start), notes: notes))
         case YAML_MEMORY_ERROR:
@@ -401,63 +409,27 @@ private struct Composer {
 
     // MARK: Keys
 
-    /// Whether two keys are the same: the same node, or scalars with the same bytes.
-    func keysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
+    /// Whether two keys are equal (see ``KeyView/equal(_:_:)``), reading the arrays directly.
+    @inline(__always)
+    func smallKeysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
         if a == b { return true }
         let ra = nodes[Int(a.index)]
         let rb = nodes[Int(b.index)]
         guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
-        return text.withUnsafeBufferPointer { t in
-            var i = Int(ra.offset)
-            var j = Int(rb.offset)
-            let end = i + Int(ra.count)
-            while i < end {
-                if t[i] != t[j] { return false }
-                i &+= 1
-                j &+= 1
-            }
-            return true
+        var i = Int(ra.offset)
+        var j = Int(rb.offset)
+        let end = i &+ Int(ra.count)
+        while i < end {
+            if text[i] != text[j] { return false }
+            i &+= 1
+            j &+= 1
         }
+        return true
     }
 
-    func keyHash(_ k: YAMLNodeID) -> Int {
-        let r = nodes[Int(k.index)]
-        guard r.kind == .scalar else { return Int(truncatingIfNeeded: UInt64(k.index) &* 0x9E37_79B9_7F4A_7C15) }
-        return text.withUnsafeBufferPointer { t in
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            var i = Int(r.offset)
-            let end = i + Int(r.count)
-            while i < end {
-                h = (h ^ UInt64(t[i])) &* 0x100_0000_01B3
-                i &+= 1
-            }
-            return Int(truncatingIfNeeded: h ^ (h >> 29))
-        }
-    }
-
-    mutating func resetTable(for count: Int) {
-        var size = 16
-        while size < count * 2 { size <<= 1 }
-        if slots.count < size {
-            slots = Array(repeating: Self.emptySlot, count: size)
-        } else {
-            for i in 0..<size { slots[i] = Self.emptySlot }
-        }
-        slotMask = size - 1
-    }
-
-    /// Inserts `key` unless an equal key is there; returns the equal key already there, if any.
-    mutating func tableInsert(_ key: YAMLNodeID) -> YAMLNodeID? {
-        var i = keyHash(key) & slotMask
-        while true {
-            let s = slots[i]
-            if s == Self.emptySlot {
-                slots[i] = key.index
-                return nil
-            }
-            if keysEqual(YAMLNodeID(index: s), key) { return YAMLNodeID(index: s) }
-            i = (i + 1) & slotMask
-        }
+    /// Runs `body` with read-only views of the nodes and text for comparing keys.
+    func withKeyView<R>(_ body: (KeyView) -> R) -> R {
+        nodes.withUnsafeBufferPointer { n in text.withUnsafeBufferPointer { t in body(KeyView(nodes: n, text: t)) } }
     }
 
     mutating func reportDuplicate(_ key: YAMLNodeID, first: YAMLNodeID) {
@@ -479,28 +451,37 @@ private struct Composer {
     /// - Complexity: O(pairs): linear scan for small mappings, a hash table for large ones.
     mutating func checkDuplicates(start: Int, pairs: Int) {
         if pairs <= 1 { return }
+        var found: [(YAMLNodeID, YAMLNodeID)] = []
         if pairs <= Self.smallMapping {
+            // No closures here: capturing self would copy the whole composer per mapping.
             for i in 1..<pairs {
-                let k = pending[start + 2 * i]
-                for j in 0..<i where keysEqual(pending[start + 2 * j], k) {
-                    reportDuplicate(k, first: pending[start + 2 * j])
-                    break
+                let k = pending[start &+ 2 &* i]
+                var j = 0
+                while j < i {
+                    let other = pending[start &+ 2 &* j]
+                    if smallKeysEqual(other, k) {
+                        found.append((k, other))
+                        break
+                    }
+                    j &+= 1
                 }
             }
-            return
+        } else {
+            var table = self.table
+            self.table = KeyTable()
+            table.reset(for: pairs)
+            withKeyView { view in
+                for i in 0..<pairs {
+                    let k = pending[start + 2 * i]
+                    if let first = table.insert(k, view) { found.append((k, first)) }
+                }
+            }
+            self.table = table
         }
-        resetTable(for: pairs)
-        for i in 0..<pairs {
-            let k = pending[start + 2 * i]
-            if let first = tableInsert(k) { reportDuplicate(k, first: first) }
-        }
+        for (key, first) in found { reportDuplicate(key, first: first) }
     }
 
-    func isMergeKey(_ k: YAMLNodeID) -> Bool {
-        let r = nodes[Int(k.index)]
-        return r.kind == .scalar && r.flags & YAMLNodeRecord.plainFlag != 0 && r.count == 2
-            && text[Int(r.offset)] == UInt8(ascii: "<") && text[Int(r.offset) + 1] == UInt8(ascii: "<")
-    }
+    func isMergeKey(_ k: YAMLNodeID) -> Bool { withKeyView { $0.isMergeKey(k) } }
 
     /// The mappings a `<<` value merges, in priority order; `nil` (after reporting Y001) if the
     /// value is neither a mapping nor a sequence of mappings.
@@ -538,38 +519,128 @@ private struct Composer {
             for m in list ?? [] { candidates += count(m) }
             sources.append(list)
         }
-        resetTable(for: candidates)
-        for i in 0..<pairCount {
-            let k = pending[start + 2 * i]
-            if isMergeKey(k) { continue }
-            if let first = tableInsert(k) { reportDuplicate(k, first: first) }
-        }
-        var nextSource = 0
-        for i in 0..<pairCount {
-            let k = pending[start + 2 * i]
-            guard isMergeKey(k) else {
-                children.append(k)
-                children.append(pending[start + 2 * i + 1])
-                continue
+        var table = self.table
+        self.table = KeyTable()
+        table.reset(for: candidates)
+        var found: [(YAMLNodeID, YAMLNodeID)] = []
+        var out: [YAMLNodeID] = []
+        out.reserveCapacity(2 * candidates)
+        withKeyView { view in
+            for i in 0..<pairCount {
+                let k = pending[start + 2 * i]
+                if view.isMergeKey(k) { continue }
+                if let first = table.insert(k, view) { found.append((k, first)) }
             }
-            let list = sources[nextSource] ?? []
-            nextSource += 1
-            for m in list {
-                let r = nodes[Int(m.index)]
-                var c = Int(r.offset)
-                let end = c + 2 * Int(r.count)
-                while c < end {
-                    let key = children[c]
-                    let value = children[c + 1]
-                    if tableInsert(key) == nil {
-                        children.append(key)
-                        children.append(value)
+            var nextSource = 0
+            for i in 0..<pairCount {
+                let k = pending[start + 2 * i]
+                guard view.isMergeKey(k) else {
+                    out.append(k)
+                    out.append(pending[start + 2 * i + 1])
+                    continue
+                }
+                let list = sources[nextSource] ?? []
+                nextSource += 1
+                for m in list {
+                    let r = view.nodes[Int(m.index)]
+                    var c = Int(r.offset)
+                    let end = c + 2 * Int(r.count)
+                    while c < end {
+                        let key = children[c]
+                        if table.insert(key, view) == nil {
+                            out.append(key)
+                            out.append(children[c + 1])
+                        }
+                        c += 2
                     }
-                    c += 2
                 }
             }
         }
+        self.table = table
+        children.append(contentsOf: out)
+        for (key, first) in found { reportDuplicate(key, first: first) }
     }
 
     func count(_ m: YAMLNodeID) -> Int { Int(nodes[Int(m.index)].count) }
+}
+
+/// Read-only views of the arena under construction, for comparing and hashing keys.
+private struct KeyView {
+    let nodes: UnsafeBufferPointer<YAMLNodeRecord>
+    let text: UnsafeBufferPointer<UInt8>
+
+    /// Whether two keys are the same: the same node, or scalars with the same bytes.
+    @inline(__always)
+    func equal(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
+        if a == b { return true }
+        let ra = nodes[Int(a.index)]
+        let rb = nodes[Int(b.index)]
+        guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
+        var i = Int(ra.offset)
+        var j = Int(rb.offset)
+        let end = i &+ Int(ra.count)
+        while i < end {
+            if text[i] != text[j] { return false }
+            i &+= 1
+            j &+= 1
+        }
+        return true
+    }
+
+    /// A hash consistent with ``equal(_:_:)``: FNV-1a of a scalar's bytes, or of a collection's id.
+    func hash(_ k: YAMLNodeID) -> Int {
+        let r = nodes[Int(k.index)]
+        guard r.kind == .scalar else { return Int(truncatingIfNeeded: UInt64(k.index) &* 0x9E37_79B9_7F4A_7C15) }
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        var i = Int(r.offset)
+        let end = i &+ Int(r.count)
+        while i < end {
+            h = (h ^ UInt64(text[i])) &* 0x100_0000_01B3
+            i &+= 1
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// Whether `k` is a plain `<<` scalar: a merge key.
+    func isMergeKey(_ k: YAMLNodeID) -> Bool {
+        let r = nodes[Int(k.index)]
+        return r.kind == .scalar && r.flags & YAMLNodeRecord.plainFlag != 0 && r.count == 2
+            && text[Int(r.offset)] == UInt8(ascii: "<") && text[Int(r.offset) + 1] == UInt8(ascii: "<")
+    }
+}
+
+/// An open-addressing set of keys (linear probing), reused across mappings.
+private struct KeyTable {
+    var slots: [UInt32] = []
+    var mask = 0
+
+    static let empty = UInt32.max
+
+    /// Empties the table and sizes it for `count` keys at most half full.
+    /// - Complexity: O(count).
+    mutating func reset(for count: Int) {
+        var size = 16
+        while size < count * 2 { size <<= 1 }
+        if slots.count < size {
+            slots = Array(repeating: Self.empty, count: size)
+        } else {
+            for i in 0..<size { slots[i] = Self.empty }
+        }
+        mask = size - 1
+    }
+
+    /// Inserts `key` unless an equal key is there; returns the equal key already there, if any.
+    /// - Complexity: O(1) expected.
+    mutating func insert(_ key: YAMLNodeID, _ view: KeyView) -> YAMLNodeID? {
+        var i = view.hash(key) & mask
+        while true {
+            let s = slots[i]
+            if s == Self.empty {
+                slots[i] = key.index
+                return nil
+            }
+            if view.equal(YAMLNodeID(index: s), key) { return YAMLNodeID(index: s) }
+            i = (i &+ 1) & mask
+        }
+    }
 }
