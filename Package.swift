@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "MotionJSONTests", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionDiagnosticsTests", dependencies: ["MotionDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionSelectorsTests", dependencies: ["MotionSelectors"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionPlansTests", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionValidationTests", dependencies: ["MotionValidation"], swiftSettings: swiftSettings),

@@ -1,0 +1,215 @@
+/// A layer property's model value and the animations added to it, keyed as a render server keys
+/// them.
+public struct PropertyChannel: Hashable, Sendable {
+    /// One added animation.
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        /// The component the animation drives, or nil for the whole property.
+        public var component: Int?
+        /// When it was added: it covers from then until `end`.
+        public var addedTime: Double
+        public var animation: Animation
+        /// When it stops moving: the keyframe animation's end, or the spring's rest.
+        public var end: Double
+        @usableFromInline var timing: TweenTiming
+        @usableFromInline var keyframes: Keyframes
+
+        init(key: String, component: Int?, addedTime: Double, animation: Animation) {
+            self.key = key
+            self.component = component
+            self.addedTime = addedTime
+            self.animation = animation
+            switch animation {
+            case .keyframe(let keyframe):
+                (timing, keyframes) = keyframe.sampler(addedTime: addedTime)
+                end = timing.end
+            case .spring(let spring):
+                timing = TweenTiming(commitTime: addedTime, duration: 0)
+                keyframes = Keyframes(values: [spring.to])
+                end = spring.beginTime + spring.duration
+            }
+        }
+
+        /// Whether the entry drives component `c` of the property.
+        @inlinable func drives(_ c: Int) -> Bool { component == nil || component == c }
+
+        /// The value of component `c` at `t` (the entry's own index when it drives one component).
+        @inlinable func value(_ c: Int, at t: Double) -> Double {
+            let index = component == nil ? c : 0
+            switch animation {
+            case .keyframe:
+                return keyframes.scalarValue(atProgress: timing.progress(at: t), component: index)
+            case .spring(let spring):
+                return spring.value(at: t)[index]
+            }
+        }
+    }
+
+    /// The model value: what shows where no animation applies.
+    public var model: MotionValue
+    /// Animations in the order they were added.
+    public private(set) var entries: [Entry] = []
+
+    public init(model: MotionValue) {
+        self.model = model
+    }
+
+    /// The presented value at `t` (FORMAT.md §2.2, per component): the latest-added animation
+    /// that covers `t` (from its addition to its end) gives the value; when none covers `t`, the
+    /// final value of the animation that ended last holds; otherwise the model value.
+    ///
+    /// - Complexity: O(k) per component for k animations on the property, usually one or two.
+    @inlinable
+    public func value(at t: Double) -> MotionValue {
+        guard !entries.isEmpty else { return model }
+        var value = model
+        for c in 0..<model.kind.componentCount {
+            var endedLast: Int?
+            var found = false
+            for i in entries.indices.reversed() where entries[i].drives(c) {
+                let entry = entries[i]
+                if entry.addedTime <= t && t <= entry.end {
+                    value[c] = entry.value(c, at: t)
+                    found = true
+                    break
+                }
+                if entry.end < t, endedLast.map({ entry.end > entries[$0].end }) ?? true { endedLast = i }
+            }
+            if !found, let endedLast { value[c] = entries[endedLast].value(c, at: entries[endedLast].end) }
+        }
+        return value
+    }
+
+    /// Whether some animation still covers `t` or ends after it.
+    public func isAnimating(at t: Double) -> Bool {
+        entries.contains { $0.end >= t }
+    }
+
+    /// Adds an animation under `key` at time `t`; an animation already under that key is removed
+    /// first, as a render server does.
+    public mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double) {
+        entries.removeAll { $0.key == key }
+        entries.append(Entry(key: key, component: component, addedTime: t, animation: animation))
+    }
+
+    /// Removes the animation under `key`; returns whether there was one.
+    @discardableResult
+    public mutating func remove(key: String) -> Bool {
+        let before = entries.count
+        entries.removeAll { $0.key == key }
+        return entries.count != before
+    }
+
+    /// Writes the model value of `component` (or the whole value) at time `t`. Animations that
+    /// ended by `t` on the written components are dropped: the write is the newer truth.
+    public mutating func set(_ newValue: MotionValue, component: Int?, at t: Double) {
+        if let component {
+            model[component] = newValue[0]
+        } else {
+            model = newValue
+        }
+        entries.removeAll { $0.end <= t && (component == nil || $0.drives(component ?? 0)) }
+    }
+
+    /// Drops animations that can never show again after `t`, keeping values at and after `t`.
+    public mutating func prune(before t: Double) {
+        guard entries.count > 1 else { return }
+        var keep = [Bool](repeating: false, count: entries.count)
+        for c in 0..<model.kind.componentCount {
+            var endedLast: Int?
+            for i in entries.indices where entries[i].drives(c) {
+                if entries[i].end >= t {
+                    keep[i] = true
+                } else if endedLast.map({ entries[i].end >= entries[$0].end }) ?? true {
+                    endedLast = i
+                }
+            }
+            if let endedLast { keep[endedLast] = true }
+        }
+        entries = entries.indices.filter { keep[$0] }.map { entries[$0] }
+    }
+}
+
+/// The presentation of a whole layer tree: every layer's property channels.
+///
+/// The scheduler writes it as executors emit `set`, `add` and `remove` events; the render server
+/// writes it as it plays a baked timeline's events. Both sample it with ``value(layer:property:at:)``,
+/// so `run` and `bake` + `play` agree by construction.
+public struct PresentationModel: Sendable {
+    /// Channels per layer, indexed by ``LayerProperty`` ordinal.
+    public private(set) var channels: [[PropertyChannel]]
+
+    /// Creates the presentation of `layers` with their initial model values.
+    public init(layers: [[LayerProperty: MotionValue]]) {
+        channels = layers.map { values in
+            LayerProperty.allCases.map { PropertyChannel(model: values[$0] ?? $0.defaultValue) }
+        }
+    }
+
+    /// The number of layers.
+    public var layerCount: Int { channels.count }
+
+    /// The channel of `property` on `layer`.
+    public func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
+        channels[layer][property.ordinal]
+    }
+
+    /// The presented value of `property` on `layer` at `t`.
+    ///
+    /// - Complexity: O(k) for k animations on the property.
+    @inlinable
+    public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
+        channels[layer][property.ordinal].value(at: t)
+    }
+
+    /// Writes a model value.
+    public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
+        channels[layer][path.property.ordinal].set(value, component: path.component, at: t)
+    }
+
+    /// Adds an animation under `key` (keys are per layer).
+    public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
+        for ordinal in channels[layer].indices where ordinal != path.property.ordinal {
+            channels[layer][ordinal].remove(key: key)
+        }
+        channels[layer][path.property.ordinal].add(animation, key: key, component: path.component, at: t)
+    }
+
+    /// Removes the animation under `key` from `layer`.
+    @discardableResult
+    public mutating func remove(layer: Int, key: String) -> Bool {
+        var removed = false
+        for ordinal in channels[layer].indices where channels[layer][ordinal].remove(key: key) { removed = true }
+        return removed
+    }
+
+    /// Drops animations on every layer that can never show again after `t`.
+    public mutating func prune(before t: Double) {
+        for layer in channels.indices {
+            for ordinal in channels[layer].indices where channels[layer][ordinal].entries.count > 1 {
+                channels[layer][ordinal].prune(before: t)
+            }
+        }
+    }
+}
+
+extension LayerProperty {
+    /// The property's position in `allCases`, for array-indexed storage.
+    @inlinable
+    public var ordinal: Int {
+        switch self {
+        case .position: 0
+        case .size: 1
+        case .anchorPoint: 2
+        case .scale: 3
+        case .rotation: 4
+        case .opacity: 5
+        case .cornerRadius: 6
+        case .borderWidth: 7
+        case .backgroundColor: 8
+        case .borderColor: 9
+        case .zPosition: 10
+        case .shape: 11
+        }
+    }
+}
