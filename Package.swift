@@ -71,6 +71,8 @@ let package = Package(
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRenderServerTests", dependencies: ["MotionRenderServer"], swiftSettings: swiftSettings),
+        // The command line as users run it: exit codes, output formats, the schema file.
+        .testTarget(name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

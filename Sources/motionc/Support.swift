@@ -34,7 +34,8 @@ enum DocumentFiles {
             guard let enumerator = manager.enumerator(atPath: path) else { continue }
             var found: [String] = []
             while let relative = enumerator.nextObject() as? String {
-                if relative.hasSuffix(".yaml") {
+                let isFile = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular
+                if isFile, relative.hasSuffix(".yaml") {
                     let base = path.hasSuffix("/") ? String(path.dropLast()) : path
                     found.append(base + "/" + relative)
                 }

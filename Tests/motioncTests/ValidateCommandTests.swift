@@ -1,0 +1,158 @@
+import Foundation
+import MotionDiagnostics
+import Testing
+
+/// `motionc validate` as CI runs it: exit codes, formats, folders, --strict.
+@Suite struct ValidateCommandTests {
+    static let clean = """
+        motion: 1
+        targets:
+          card: { layer: { size: [10, 10] } }
+        transactions:
+          - ops:
+              - { add: tween, target: "#card", property: opacity, to: 1 }
+        """
+    static let warningOnly = """
+        motion: 1
+        targets:
+          card: {}
+        transactions:
+          - ops:
+              - { remove: drag, target: "#card" }
+        """
+    static let broken = """
+        motion: 1
+        targets:
+          card: {}
+        transactions:
+          - ops:
+              - { add: tween, target: "#card", property: opacty, to: 1 }
+        """
+
+    @Test func cleanFolderExitsZero() throws {
+        let result = try Motionc.run(["validate", "Plans"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("no problems found in \(Motionc.plans.count) files"))
+    }
+
+    @Test func errorsExitOneAndPrintCarets() throws {
+        let directory = try Motionc.temporaryDirectory()
+        let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
+        let result = try Motionc.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(file.path):6:50: error[D009]: unknown property \"opacty\""))
+        #expect(result.stdout.contains("help: did you mean \"opacity\"?"))
+        #expect(result.stdout.contains("^^^^^^"))
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let directory = try Motionc.temporaryDirectory()
+        let file = try Motionc.write(Self.warningOnly, to: "warn.yaml", in: directory)
+        let relaxed = try Motionc.run(["validate", file.path])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdout.contains("warning[N004]"))
+        let strict = try Motionc.run(["validate", "--strict", file.path])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("error[N004]"))
+    }
+
+    @Test func unreadableFileExitsTwo() throws {
+        let result = try Motionc.run(["validate", "/nonexistent/motion.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/motion.yaml"))
+    }
+
+    @Test func directoryNamedLikeAFileIsUnreadable() throws {
+        let directory = try Motionc.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.yaml/inner"), withIntermediateDirectories: true)
+        try Motionc.write(Self.clean, to: "folder.yaml/inner/ok.yaml", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 0, "folders are searched recursively: \(result.stdout)\(result.stderr)")
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        #expect(try Motionc.run(["validate", "--format", "xml", "Plans"]).status == 64)
+        #expect(try Motionc.run(["validate"]).status == 64)
+        #expect(try Motionc.run(["frobnicate"]).status == 64)
+    }
+
+    @Test func foldersAreSearchedRecursivelyAndCounted() throws {
+        let directory = try Motionc.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try Motionc.write(Self.clean, to: "a/one.yaml", in: directory)
+        try Motionc.write(Self.broken, to: "a/b/two.yaml", in: directory)
+        try Motionc.write("not: yaml: [", to: "a/b/ignored.txt", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("1 error in 2 files"))
+    }
+
+    @Test func jsonFormatMatchesTheContract() throws {
+        let directory = try Motionc.temporaryDirectory()
+        let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
+        let result = try Motionc.run(["validate", "--format", "json", file.path])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let first = try #require(diagnostics.first)
+        #expect(first["file"] as? String == file.path)
+        #expect(first["line"] as? Int == 6)
+        #expect(first["column"] as? Int == 50)
+        #expect(first["severity"] as? String == "error")
+        #expect(first["code"] as? String == "D009")
+        #expect(first["help"] as? String == "did you mean \"opacity\"?")
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 1)
+        #expect(summary["warnings"] as? Int == 0)
+        // Keys in the contract's order.
+        let keys = ["\"file\"", "\"line\"", "\"column\"", "\"severity\"", "\"code\"", "\"message\"", "\"notes\"", "\"help\""]
+        let positions = keys.compactMap { result.stdout.range(of: $0)?.lowerBound }
+        #expect(positions.count == keys.count && positions == positions.sorted())
+    }
+
+    @Test func sarifNamesEveryRule() throws {
+        let directory = try Motionc.temporaryDirectory()
+        let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
+        let result = try Motionc.run(["validate", "--format", "sarif", file.path])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == DiagnosticCode.allCases.map(\.rawValue))
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.first?["ruleId"] as? String == "D009")
+    }
+
+    @Test func githubFormatPrintsWorkflowCommands() throws {
+        let directory = try Motionc.temporaryDirectory()
+        let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
+        let result = try Motionc.run(["validate", "--format", "github", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("::error file=\(file.path),line=6,col=50,"))
+        #expect(result.stdout.contains("title=D009::"))
+    }
+}
+
+/// `motionc explain` for every code.
+@Suite struct ExplainCommandTests {
+    @Test(arguments: DiagnosticCode.allCases)
+    func explainsEveryCode(code: DiagnosticCode) throws {
+        let result = try Motionc.run(["explain", code.rawValue])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(code.rawValue))
+        #expect(result.stdout.contains(code.explanation.failingExample.split(separator: "\n").first.map(String.init) ?? "\u{0}"))
+    }
+
+    @Test func lowercaseCodesWork() throws {
+        #expect(try Motionc.run(["explain", "n004"]).status == 0)
+    }
+
+    @Test func unknownCodeIsAUsageError() throws {
+        let result = try Motionc.run(["explain", "D010"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown diagnostic code"))
+    }
+}
