@@ -60,6 +60,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
+        // Benchmarks: `swift run -c release motionc-benchmarks` (see Benchmarks/README.md).
+        .executableTarget(
+            name: "motionc-benchmarks",
+            dependencies: ["MotionYAML", "MotionPlans", "MotionValidation"],
+            path: "Benchmarks/Sources",
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "MotionJSONTests", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionDiagnosticsTests", dependencies: ["MotionDiagnostics"], swiftSettings: swiftSettings),

@@ -1,0 +1,24 @@
+// motionc's benchmarks, measured in a release build as ratios against baselines measured in the
+// same run (never as timed assertions in tests):
+//
+//     swift run -c release motionc-benchmarks [front-end|all] [--megabytes 20] [--rounds 5]
+//
+// See Benchmarks/README.md for what each one measures and the goals.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: Double) -> Double {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let v = Double(arguments[i + 1]) else { return value }
+    return v
+}
+
+let which = arguments.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "all"
+let megabytes = option("--megabytes", default: 20)
+let rounds = max(1, Int(option("--rounds", default: 5)))
+var ok = true
+if which == "front-end" || which == "all" {
+    ok = FrontEndBenchmark.run(megabytes: megabytes, rounds: rounds) && ok
+}
+if !ok {
+    print("a benchmark could not run (see above)")
+}
