@@ -57,13 +57,13 @@ struct DecodingContext {
     ///
     /// - Complexity: O(pairs x known keys); known-key lists are short.
     mutating func forEachPair(
-        in mapping: YAMLNodeID, known: [String], context: String, unknownCode: DiagnosticCode = .D002,
+        in mapping: YAMLNodeID, known: [String], context: @autoclosure () -> String, unknownCode: DiagnosticCode = .D002,
         extraHelp: ((String) -> String?)? = nil,
         _ body: (inout DecodingContext, String, YAMLPair) -> Void
     ) {
         for pair in tree.pairs(mapping) {
             guard tree.kind(pair.key) == .scalar else {
-                report(.D003, "keys in \(context) must be plain strings, found \(describe(pair.key))", at: range(pair.key))
+                report(.D003, "keys in \(context()) must be plain strings, found \(describe(pair.key))", at: range(pair.key))
                 continue
             }
             let key = tree.string(pair.key)
@@ -71,7 +71,8 @@ struct DecodingContext {
                 body(&self, key, pair)
             } else {
                 let help = extraHelp?(key) ?? Self.didYouMean(key, known)
-                report(unknownCode, "unknown key `\(key)` in \(context)", at: range(pair.key), help: help)
+                let what = unknownCode == .D009 ? "unknown property `\(key)`" : "unknown key `\(key)`"
+                report(unknownCode, "\(what) in \(context())", at: range(pair.key), help: help)
             }
         }
     }

@@ -18,6 +18,7 @@ struct DocumentDecoder {
     static let targetKeys = ["type", "class", "layer", "children"]
     static let transactionKeys = ["at", "label", "ops"]
     static let inputKeys = ["id", "kind", "target", "at", "duration", "translation", "scale", "angle"]
+    static let layerKeys = LayerProperty.allCases.map(\.rawValue)
     /// The largest canvas the render server draws, in points per side.
     static let maximumCanvasSide = 8192.0
     /// The highest frame rate run, play and render accept.
@@ -196,7 +197,7 @@ struct DocumentDecoder {
         var values: [LayerProperty: MotionValue] = [:]
         var shape = LayerShape.rect
         ctx.forEachPair(
-            in: node, known: LayerProperty.allCases.map(\.rawValue), context: "`layer`", unknownCode: .D009
+            in: node, known: layerKeys, context: "`layer`", unknownCode: .D009
         ) { ctx, key, pair in
             guard let property = LayerProperty(rawValue: key) else { return }
             if property == .shape {
@@ -287,17 +288,16 @@ struct DocumentDecoder {
             return nil
         }
         let parameters = type.parameters
-        let known = IntentionCatalog.addKeys + parameters.map(\.name)
-        var nodes: [String: YAMLNodeID] = [:]
+        var nodes = ParameterNodes()
         var name: Located<String>?
-        context.forEachPair(in: node, known: known, context: "a \(typeName) operation") { ctx, key, pair in
+        context.forEachPair(in: node, known: type.addKeys, context: "a \(typeName) operation") { ctx, key, pair in
             switch key {
             case "add", "target": break
             case "name":
                 if let text = ctx.string(pair.value, for: "name", allowNull: true) {
                     name = Located(text, at: ctx.range(pair.value))
                 }
-            default: nodes[key] = pair.value
+            default: nodes.append(key, pair.value)
             }
         }
         let target = target(of: node)

@@ -49,7 +49,10 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The type's own parameters (besides `add`, `target` and `name`).
-    public var parameters: [ParameterSpec] { IntentionCatalog.parameters(of: self) }
+    public var parameters: [ParameterSpec] { IntentionCatalog.parametersByType[self] ?? [] }
+
+    /// Every key an `add` op of this type takes: `add`, `target`, `name` and the parameters.
+    public var addKeys: [String] { IntentionCatalog.addKeysByType[self] ?? IntentionCatalog.addKeys }
 
     /// A one-line description for editors and `motionc schema`.
     public var summary: String {
@@ -154,6 +157,14 @@ public enum IntentionCatalog {
             "threshold", .number(minimum: nil, exclusiveMinimum: 0), default: "per property",
             "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."),
     ]
+
+    /// Each type's parameters, built once.
+    static let parametersByType: [IntentionType: [ParameterSpec]] = Dictionary(
+        uniqueKeysWithValues: IntentionType.allCases.map { ($0, parameters(of: $0)) })
+
+    /// Each type's accepted `add` keys, built once.
+    static let addKeysByType: [IntentionType: [String]] = Dictionary(
+        uniqueKeysWithValues: IntentionType.allCases.map { ($0, addKeys + parameters(of: $0).map(\.name)) })
 
     /// The parameters of `type`, in the order the format lists them.
     public static func parameters(of type: IntentionType) -> [ParameterSpec] {

@@ -2,15 +2,32 @@ import MotionCore
 import MotionDiagnostics
 import MotionYAML
 
-/// The parameter nodes of one `add` op, by key, and whether any of them failed to decode.
+/// The parameter nodes of one `add` op, in the order written: a handful, so a linear search
+/// beats hashing.
+struct ParameterNodes {
+    private var keys: [String] = []
+    private var values: [YAMLNodeID] = []
+
+    mutating func append(_ key: String, _ node: YAMLNodeID) {
+        keys.append(key)
+        values.append(node)
+    }
+
+    subscript(key: String) -> YAMLNodeID? {
+        guard let i = keys.firstIndex(of: key) else { return nil }
+        return values[i]
+    }
+}
+
+/// The parameter nodes of one `add` op, and whether any of them failed to decode.
 struct ParameterReader {
-    var nodes: [String: YAMLNodeID]
+    var nodes: ParameterNodes
     /// Where the op's `add:` value was written: diagnostics about missing keys point here.
     var opRange: SourceRange
     var typeName: String
     var failed = false
 
-    init(nodes: [String: YAMLNodeID], opRange: SourceRange, typeName: String) {
+    init(nodes: ParameterNodes, opRange: SourceRange, typeName: String) {
         self.nodes = nodes
         self.opRange = opRange
         self.typeName = typeName

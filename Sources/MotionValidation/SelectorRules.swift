@@ -19,6 +19,9 @@ enum SelectorRules {
 
     static func checkSelector(_ selector: Located<String>, node: YAMLNodeID?, _ context: inout ValidationContext) {
         let text = selector.value
+        // Most selectors resolve (from the cache, or the `#id` fast path): only a selector that
+        // fails to parse or matches nothing needs the parser's details.
+        if let targets = context.targets(of: text), !targets.isEmpty { return }
         switch Selector.parse(text) {
         case .failure(let error):
             switch error.kind {
@@ -33,7 +36,6 @@ enum SelectorRules {
                 context.report(.T002, "invalid selector \"\(text)\": \(error.message)", at: range)
             }
         case .success(let parsed):
-            guard context.targets(of: text)?.isEmpty ?? false else { return }
             context.report(
                 .T003, "selector \"\(text)\" matches no target", at: selector.range,
                 help: suggestion(for: parsed, in: context.tree))

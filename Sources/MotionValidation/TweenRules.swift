@@ -23,6 +23,8 @@ enum TweenRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         var registered: [PropertyKey: [Registered]] = [:]
+        /// Keys in the order first seen, so diagnostics come out in a stable order.
+        var keys: [PropertyKey] = []
         var order = 0
         for transaction in document.transactions {
             for operation in transaction.operations {
@@ -37,8 +39,9 @@ enum TweenRules {
                         commit: transaction.at.value, end: timing.end, order: order, head: operation.head,
                         name: operation.name?.value)
                     for target in context.targets(of: operation.target.value) ?? [] {
-                        registered[PropertyKey(target: target, property: tween.property.property, component: tween.property.component), default: []]
-                            .append(entry)
+                        let key = PropertyKey(target: target, property: tween.property.property, component: tween.property.component)
+                        if registered[key] == nil { keys.append(key) }
+                        registered[key, default: []].append(entry)
                     }
                 case .transitionTween(let transition):
                     checkCurve(transition.easing, key: "easing", operation, &context)
@@ -48,7 +51,7 @@ enum TweenRules {
                 }
             }
         }
-        checkHidden(registered, &context)
+        checkHidden(registered, keys: keys, &context)
     }
 
     static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
@@ -95,9 +98,8 @@ enum TweenRules {
     /// same time and ends no earlier.
     ///
     /// - Complexity: O(k log k) per property with k tweens.
-    static func checkHidden(_ registered: [PropertyKey: [Registered]], _ context: inout ValidationContext) {
+    static func checkHidden(_ registered: [PropertyKey: [Registered]], keys: [PropertyKey], _ context: inout ValidationContext) {
         var reported = Set<Int>()
-        let keys = registered.keys.sorted { ($0.target, $0.property.rawValue, $0.component ?? -1) < ($1.target, $1.property.rawValue, $1.component ?? -1) }
         for key in keys {
             guard let tweens = registered[key], tweens.count > 1 else { continue }
             // Walk from the latest registration back, keeping the latest end per commit time.

@@ -6,14 +6,18 @@ import MotionSelectors
 /// the diagnostics found so far.
 struct ValidationContext {
     let document: MotionDocument
-    let tree: SelectorTree
+    /// The selector tree, built on first use: documents whose selectors are all `#id` never
+    /// need it.
+    private var cachedTree: SelectorTree?
     var diagnostics: [Diagnostic] = []
     /// Resolved targets by selector text; nil for a selector that failed to parse.
     private var resolved: [String: [Int]?] = [:]
+    /// Target indices by id, for the common `#id` selector, which needs no parser.
+    private let idIndex: [String: Int]
 
     init(document: MotionDocument) {
         self.document = document
-        self.tree = document.selectorTree
+        self.idIndex = document.targetIndex
     }
 
     mutating func report(
@@ -27,6 +31,11 @@ struct ValidationContext {
     /// - Complexity: amortised O(1) for a selector text seen before.
     mutating func targets(of selector: String) -> [Int]? {
         if let cached = resolved[selector] { return cached }
+        if let id = Self.plainID(selector) {
+            let result = idIndex[String(id)].map { [$0] } ?? []
+            resolved[selector] = result
+            return result
+        }
         let result: [Int]?
         switch Selector.parse(selector) {
         case .success(let parsed): result = tree.matches(parsed)
@@ -34,6 +43,31 @@ struct ValidationContext {
         }
         resolved[selector] = result
         return result
+    }
+
+    /// The target tree as selectors see it.
+    var tree: SelectorTree {
+        mutating get {
+            if let cachedTree { return cachedTree }
+            let tree = document.selectorTree
+            cachedTree = tree
+            return tree
+        }
+    }
+
+    /// The id of a selector that is exactly `#id` with an ASCII identifier, or nil.
+    static func plainID(_ selector: String) -> Substring? {
+        var utf8 = selector.utf8[...]
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        utf8 = utf8.dropFirst()
+        guard !utf8.isEmpty, utf8.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }) else { return nil }
+        return selector.dropFirst()
     }
 
     /// `#id` for a target index, as messages show targets.
