@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRenderServerTests", dependencies: ["MotionRenderServer"], swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
-        .testTarget(name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore", "MotionValidation", "MotionDiagnostics"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -364,14 +364,20 @@ extension DiagnosticCode {
                           - remove: ""
                             target: "#card"
                     """),
-                cardDocument(
-                    """
-                          - add: draggable
-                            target: "#card"
-                            name: drag
-                          - remove: drag
-                            target: "#card"
-                    """)
+                """
+                motion: 1
+                targets:
+                  card: { type: Card }
+                transactions:
+                  - ops:
+                      - add: draggable
+                        target: "#card"
+                        name: drag
+                  - at: 1
+                    ops:
+                      - remove: drag
+                        target: "#card"
+                """
             )
         case .N003:
             return (

@@ -1,5 +1,7 @@
 import Foundation
 import MotionDiagnostics
+import MotionPlans
+import MotionValidation
 import Testing
 
 /// `motionc validate` as CI runs it: exit codes, formats, folders, --strict.
@@ -154,5 +156,35 @@ import Testing
         let result = try Motionc.run(["explain", "D010"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown diagnostic code"))
+    }
+}
+
+/// The examples `motionc explain` shows really behave as it says.
+@Suite struct ExplanationExampleTests {
+    static func diagnostics(of text: String, forBake: Bool) -> [Diagnostic] {
+        let loaded = DocumentLoader.load(Array(text.utf8), file: "example.yaml")
+        guard let document = loaded.document, !loaded.diagnostics.containsErrors else { return loaded.diagnostics }
+        return loaded.diagnostics + Validator.validate(document, options: ValidationOptions(forBake: forBake))
+    }
+
+    /// Y005 (size) and Y003 need inputs too large to show; their examples describe the case.
+    static let demonstrable = DiagnosticCode.allCases.filter { $0 != .Y005 && $0 != .Y003 }
+
+    @Test(arguments: demonstrable)
+    func failingExampleTriggersItsCode(code: DiagnosticCode) {
+        let found = Self.diagnostics(of: code.explanation.failingExample, forBake: code == .B001)
+        #expect(found.contains { $0.code == code }, "\(code): \(found.map(\.code.rawValue))")
+    }
+
+    @Test(arguments: DiagnosticCode.allCases)
+    func fixedExampleIsClean(code: DiagnosticCode) {
+        let found = Self.diagnostics(of: code.explanation.fixedExample, forBake: code == .B001)
+        #expect(found.isEmpty, "\(code): \(found.map { "\($0.code.rawValue) \($0.message)" })")
+    }
+
+    @Test func catalogueFileIsCurrent() throws {
+        let file = try String(contentsOf: Motionc.packageRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        let printed = try Motionc.run(["explain", "--all", "--markdown"])
+        #expect(printed.stdout == file, "docs/diagnostics.md is stale: run `swift run motionc explain --all --markdown > docs/diagnostics.md`")
     }
 }
