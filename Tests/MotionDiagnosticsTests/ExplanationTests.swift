@@ -80,6 +80,8 @@ struct ExplanationTests {
                           - add: draggable
                             target: "#card"
                             name: drag
+                      - at: 1
+                        ops:
                           - remove: drag
                             target: "#card"
 
