@@ -160,3 +160,16 @@ public enum JSONString {
         return output
     }
 }
+
+extension JSONValue {
+    /// An object from `(key, value)` pairs, in order.
+    public static func object(_ pairs: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object(pairs.map { JSONMember($0.key, $0.value) })
+    }
+
+    /// A whole number.
+    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    /// An optional string, or `null`.
+    public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+}
