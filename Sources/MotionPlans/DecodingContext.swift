@@ -257,6 +257,12 @@ struct DecodingContext {
         case .size, .cornerRadius, .borderWidth:
             let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
             return indices.allSatisfy({ value[$0] >= 0 }) ? nil : "must not be negative"
+        case .backgroundColor, .borderColor:
+            // Whole colours are range-checked as they are read; a component path (`.r`) reads a
+            // plain number, which must lie in the same 0...1.
+            let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
+            return indices.allSatisfy({ (0...1).contains(value[$0]) })
+                ? nil : "is a colour component, which must be between 0 and 1"
         default:
             return nil
         }

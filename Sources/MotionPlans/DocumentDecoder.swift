@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionSelectors
 import MotionYAML
 
 /// Decodes a YAML tree into a ``MotionDocument``, reporting D001-D009 (and the structural W005
@@ -113,10 +114,15 @@ struct DocumentDecoder {
 
     // MARK: Targets
 
-    /// Whether `id` can be named by a selector: a letter or `_`, then letters, digits, `_`, `-`.
+    /// Whether `id` is a valid target id, type name or class name.
+    ///
+    /// The rule is the selectors' own (``Selector/isIdentifier(_:)``: one or more Unicode letters,
+    /// ASCII digits, `_` or `-`, in any order), so that every valid id can be selected with `#id`
+    /// and every id a selector can spell can be declared (`item-1`, `1st`, `_x`, `-x`), plus one
+    /// restriction: not ASCII digits only. A key such as `1` or `01` reads as a number in YAML, and
+    /// `01` and `1` would be two different ids that look like the same number.
     static func isValidIdentifier(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return id.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        Selector.isIdentifier(id) && !id.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     }
 
     mutating func decodeTargets(_ node: YAMLNodeID, parent: Int?, depth: Int) {
@@ -131,7 +137,7 @@ struct DocumentDecoder {
             let idRange = context.range(pair.key)
             guard Self.isValidIdentifier(id) else {
                 context.report(
-                    .D006, "invalid target id \"\(id)\": ids start with a letter or `_` and hold letters, digits, `_` and `-`",
+                    .D006, "invalid target id \"\(id)\": ids hold letters, digits, `_` and `-`, and are not only digits",
                     at: idRange)
                 continue
             }

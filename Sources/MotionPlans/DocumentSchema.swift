@@ -59,7 +59,9 @@ public enum DocumentSchema {
         ])
     }
 
-    static let identifierPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"
+    /// Ids, types and classes (see `DocumentDecoder.isValidIdentifier`): letters, digits, `_`
+    /// and `-`, not only digits. ASCII only here: JSON Schema patterns have no portable `\p{L}`.
+    static let identifierPattern = "^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$"
 
     static var definitions: [JSONMember] {
         var defs: [JSONMember] = [

@@ -13,11 +13,27 @@ enum SelectorRules {
             }
         }
         for input in document.inputs {
-            checkSelector(input.target, node: nil, &context)
+            checkSelector(input.target, node: targetNode(of: input, in: document), &context)
         }
     }
 
-    static func checkSelector(_ selector: Located<String>, node: YAMLNodeID?, _ context: inout ValidationContext) {
+    /// The YAML node of an input's `target` value, found by its range (inputs keep no node), so
+    /// that T002 can step over an opening quote there too.
+    ///
+    /// - Complexity: O(inputs); evaluated only for a selector that fails to parse.
+    static func targetNode(of input: InputSpec, in document: MotionDocument) -> YAMLNodeID? {
+        guard let tree = document.source, let root = tree.root, let inputs = tree.value(forKey: "inputs", in: root) else {
+            return nil
+        }
+        for item in tree.items(inputs) {
+            if let node = tree.value(forKey: "target", in: item), tree.range(node) == input.target.range { return node }
+        }
+        return nil
+    }
+
+    static func checkSelector(
+        _ selector: Located<String>, node: @autoclosure () -> YAMLNodeID?, _ context: inout ValidationContext
+    ) {
         let text = selector.value
         // Most selectors resolve (from the cache, or the `#id` fast path): only a selector that
         // fails to parse or matches nothing needs the parser's details.
@@ -30,7 +46,7 @@ enum SelectorRules {
                     .T001, "the target selector is empty", at: selector.range,
                     help: "name a target, e.g. target: \"#card\"")
             case .invalid:
-                let start = context.document.contentStart(of: selector.range, node: node)
+                let start = context.document.contentStart(of: selector.range, node: node())
                 let column = start.column + error.offset
                 let range = SourceRange(line: start.line, column: column, endColumn: column + max(1, error.length))
                 context.report(.T002, "invalid selector \"\(text)\": \(error.message)", at: range)

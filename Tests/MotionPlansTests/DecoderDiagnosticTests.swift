@@ -1,0 +1,273 @@
+import MotionDiagnostics
+import MotionPlans
+import Testing
+
+/// D001-D009 and the decoder's W005: every case is a document, the code it gives, and a marker
+/// where the diagnostic must point.
+@Suite("Decoder diagnostics")
+struct DecoderDiagnosticTests {
+    static let d001Cases: [DiagnosticCase] = [
+        DiagnosticCase("missing motion", .D001, "1️⃣targets:\n  a: {}\n"),
+        DiagnosticCase("motion: 2", .D001, "motion: 1️⃣2\n"),
+        DiagnosticCase("motion: 0.5", .D001, "motion: 1️⃣0.5\n"),
+        DiagnosticCase("motion as a word", .D001, "motion: 1️⃣one\n"),
+        DiagnosticCase("motion as a mapping", .D001, "motion: 1️⃣{ version: 1 }\n"),
+        DiagnosticCase("empty file", .D001, "1️⃣"),
+        DiagnosticCase("only a comment", .D001, "1️⃣# nothing yet\n"),
+        DiagnosticCase("a list at the top level", .D001, "1️⃣- motion: 1\n"),
+        DiagnosticCase("a scalar at the top level", .D001, "1️⃣motion\n"),
+    ]
+
+    @Test(arguments: d001Cases) func d001(_ c: DiagnosticCase) { run(c) }
+
+    static let d002Cases: [DiagnosticCase] = [
+        DiagnosticCase("top-level key", .D002, help: "did you mean \"transactions\"?", "motion: 1\n1️⃣transaction: []\n"),
+        DiagnosticCase("canvas key", .D002, help: "did you mean \"fps\"?", "motion: 1\ncanvas: { 1️⃣fsp: 30 }\n"),
+        DiagnosticCase("target key", .D002, help: "did you mean \"class\"?", "motion: 1\ntargets:\n  a: { 1️⃣clas: [x] }\n"),
+        DiagnosticCase(
+            "transaction key", .D002, help: "did you mean \"label\"?",
+            "motion: 1\ntransactions:\n  - 1️⃣lable: go\n    ops: []\n"),
+        DiagnosticCase(
+            "tween parameter", .D002, help: "did you mean \"duration\"?",
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\n1️⃣duraton: 1")),
+        DiagnosticCase(
+            "spring parameter", .D002, help: "did you mean \"stiffness\"?",
+            op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\n1️⃣stifness: 100")),
+        DiagnosticCase(
+            "a parameter of another type", .D002, help: nil,
+            op("add: draggable\ntarget: \"#a\"\n1️⃣property: opacity")),
+        DiagnosticCase(
+            "remove takes no parameters", .D002, help: nil, op("remove: drag\ntarget: \"#a\"\n1️⃣property: opacity")),
+        DiagnosticCase(
+            "segment key", .D002, help: "did you mean \"position\"?",
+            op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\nsegment: { 1️⃣postion: 0 }")),
+        DiagnosticCase(
+            "input key", .D002, help: "did you mean \"duration\"?",
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0]], 1️⃣durration: 2 }\n"),
+        DiagnosticCase(
+            "scale samples on a pan input", .D002, help: "pan inputs take `translation`",
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, 1️⃣scale: [1, 2] }\n"),
+        DiagnosticCase(
+            "translation samples on a rotate input", .D002, help: "rotate inputs take `angle`",
+            "motion: 1\ninputs:\n  - { id: r, kind: rotate, target: \"#a\", duration: 1, 1️⃣translation: [[0, 0]] }\n"),
+        DiagnosticCase(
+            "angle samples on a pinch input", .D002, help: "pinch inputs take `scale`",
+            "motion: 1\ninputs:\n  - { id: r, kind: pinch, target: \"#a\", duration: 1, 1️⃣angle: [0, 90] }\n"),
+        DiagnosticCase(
+            "YAML 1.1 booleans are just keys", .D002, help: nil, "motion: 1\n1️⃣on: true\n"),
+    ]
+
+    @Test(arguments: d002Cases) func d002(_ c: DiagnosticCase) { run(c) }
+
+    static let d003Cases: [DiagnosticCase] = [
+        DiagnosticCase("a word where a number goes", .D003,
+            op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\nstiffness: 1️⃣stiff")),
+        DiagnosticCase("a mapping where a list goes", .D003, "motion: 1\ntransactions: 1️⃣{ at: 0 }\n"),
+        DiagnosticCase("a list where a mapping goes", .D003, "motion: 1\ncanvas: 1️⃣[1, 2]\n"),
+        DiagnosticCase("a list where targets go", .D003, "motion: 1\ntargets: 1️⃣[a, b]\n"),
+        DiagnosticCase("a list as the name", .D003, "motion: 1\nname: 1️⃣[a]\n"),
+        DiagnosticCase("a number where ops go", .D003, "motion: 1\ntransactions:\n  - ops: 1️⃣3\n"),
+        DiagnosticCase("yes is not a boolean", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nautoreverse: 1️⃣yes")),
+        DiagnosticCase("a size of three numbers", .D003, "motion: 1\ntargets:\n  a: { layer: { size: 1️⃣[1, 2, 3] } }\n"),
+        DiagnosticCase("a point as a number", .D003, "motion: 1\ntargets:\n  a: { layer: { position: 1️⃣3 } }\n"),
+        DiagnosticCase("a bad hex colour", .D003, "motion: 1\ntargets:\n  a: { layer: { backgroundColor: 1️⃣\"#GGG\" } }\n"),
+        DiagnosticCase("a colour of three numbers", .D003, "motion: 1\ncanvas: { background: 1️⃣[1, 1, 1] }\n"),
+        DiagnosticCase("an unknown axis", .D003, help: "did you mean \"vertical\"?",
+            op("add: draggable\ntarget: \"#a\"\naxis: 1️⃣vertcal")),
+        DiagnosticCase("an unknown direction", .D003, help: "did you mean \"backward\"?",
+            op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\ndirection: 1️⃣backwards")),
+        DiagnosticCase("an unknown easing", .D003, help: "did you mean \"standard\"?",
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣standrad")),
+        DiagnosticCase("an unknown input kind", .D003, help: "did you mean \"pinch\"?",
+            "motion: 1\ninputs:\n  - { id: p, kind: 1️⃣pinchh, target: \"#a\", duration: 1, scale: [1] }\n"),
+        DiagnosticCase("add and remove in one op", .D003, op("add: tween\nremove: 1️⃣x\ntarget: \"#a\"")),
+        DiagnosticCase("values with to", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1]\nto: 1️⃣1")),
+        DiagnosticCase("repeat as a word", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: 1️⃣often")),
+        DiagnosticCase("a duration with an unknown unit", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1️⃣\"3min\"")),
+        DiagnosticCase("a list as the target selector", .D003, op("add: draggable\ntarget: 1️⃣[\"#a\"]")),
+        DiagnosticCase("null as the type", .D003, op("add: 1️⃣~\ntarget: \"#a\"")),
+        DiagnosticCase("a mapping as the easing", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣{ x1: 0 }")),
+        DiagnosticCase("a class with a space", .D003, "motion: 1\ntargets:\n  a: { class: [ok, 1️⃣\"not ok\"] }\n"),
+        DiagnosticCase("a type with a dot", .D003, "motion: 1\ntargets:\n  a: { type: 1️⃣Photo.Big }\n"),
+        DiagnosticCase("a point of words", .D003,
+            op("add: anchoredSpring\ntarget: \"#a\"\nanchor: [1️⃣x, 1]")),
+        DiagnosticCase("an empty sample list", .D003,
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: 1️⃣[] }\n"),
+        DiagnosticCase("a shape that is neither rect nor ellipse", .D003, help: "did you mean \"rect\"?",
+            "motion: 1\ntargets:\n  a: { layer: { shape: 1️⃣rekt } }\n"),
+    ]
+
+    @Test(arguments: d003Cases) func d003(_ c: DiagnosticCase) { run(c) }
+
+    static let d004Cases: [DiagnosticCase] = [
+        DiagnosticCase("tween without property", .D004, op("add: 1️⃣tween\ntarget: \"#a\"\nto: 1")),
+        DiagnosticCase("add without target", .D004, op("1️⃣add: tween\nproperty: opacity\nto: 1")),
+        DiagnosticCase("remove without target", .D004, op("1️⃣remove: drag")),
+        DiagnosticCase("spring without destination", .D004, op("add: 1️⃣spring\ntarget: \"#a\"\nproperty: opacity")),
+        DiagnosticCase("anchoredSpring without anchor", .D004, op("add: 1️⃣anchoredSpring\ntarget: \"#a\"")),
+        DiagnosticCase("friction without coefficient", .D004, op("add: 1️⃣friction\ntarget: \"#a\"")),
+        DiagnosticCase("transitionTween without fore", .D004,
+            op("add: 1️⃣transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0")),
+        DiagnosticCase("an op with neither add nor remove", .D004, op("1️⃣target: \"#a\"")),
+        DiagnosticCase("from without to", .D004, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nfrom: 1️⃣0")),
+        DiagnosticCase("input without duration", .D004,
+            "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: pan\n    target: \"#a\"\n    translation: [[0, 0]]\n"),
+        DiagnosticCase("input without id", .D004,
+            "motion: 1\ninputs:\n  - 1️⃣kind: pan\n    target: \"#a\"\n    duration: 1\n    translation: [[0, 0]]\n"),
+        DiagnosticCase("input without target", .D004,
+            "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: pan\n    duration: 1\n    translation: [[0, 0]]\n"),
+        DiagnosticCase("input without samples", .D004,
+            "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: rotate\n    target: \"#a\"\n    duration: 1\n"),
+    ]
+
+    @Test(arguments: d004Cases) func d004(_ c: DiagnosticCase) { run(c) }
+
+    static func tween(_ key: String, _ value: String, property: String = "opacity", to: String = "1") -> String {
+        op("add: tween\ntarget: \"#a\"\nproperty: \(property)\nto: \(to)\n\(key): \(value)")
+    }
+
+    static let d005Cases: [DiagnosticCase] = [
+        DiagnosticCase("duration .nan", .D005, tween("duration", "1️⃣.nan")),
+        DiagnosticCase("duration .inf", .D005, tween("duration", "1️⃣.inf")),
+        DiagnosticCase("duration 1e400", .D005, tween("duration", "1️⃣1e400")),
+        DiagnosticCase("negative duration", .D005, tween("duration", "1️⃣-1")),
+        DiagnosticCase("negative duration in ms", .D005, tween("duration", "1️⃣\"-300ms\"")),
+        DiagnosticCase("negative delay", .D005, tween("delay", "1️⃣-0.1")),
+        DiagnosticCase("repeat 0", .D005, tween("repeat", "1️⃣0")),
+        DiagnosticCase("repeat .inf", .D005, help: "write `repeat: forever`", tween("repeat", "1️⃣.inf")),
+        DiagnosticCase("opacity 2 as a value", .D005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1️⃣2")),
+        DiagnosticCase("opacity -0.5 in a layer", .D005, "motion: 1\ntargets:\n  a: { layer: { opacity: 1️⃣-0.5 } }\n"),
+        DiagnosticCase("opacity 2 among values", .D005,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1️⃣2]")),
+        DiagnosticCase("a negative size", .D005, "motion: 1\ntargets:\n  a: { layer: { size: 1️⃣[-1, 2] } }\n"),
+        DiagnosticCase("a negative width component", .D005, tween("from", "1️⃣-1", property: "size.width")),
+        DiagnosticCase("a negative corner radius", .D005, "motion: 1\ntargets:\n  a: { layer: { cornerRadius: 1️⃣-4 } }\n"),
+        DiagnosticCase("fps 0", .D005, "motion: 1\ncanvas: { fps: 1️⃣0 }\n"),
+        DiagnosticCase("fps 1e300", .D005, "motion: 1\ncanvas: { fps: 1️⃣1e300 }\n"),
+        DiagnosticCase("fps .nan", .D005, "motion: 1\ncanvas: { fps: 1️⃣.nan }\n"),
+        DiagnosticCase("canvas size 0", .D005, "motion: 1\ncanvas: { size: 1️⃣[0, 100] }\n"),
+        DiagnosticCase("canvas size too large", .D005, "motion: 1\ncanvas: { size: 1️⃣[100, 10000] }\n"),
+        DiagnosticCase("colour component 1.5", .D005, "motion: 1\ncanvas: { background: 1️⃣[1.5, 0, 0, 1] }\n"),
+        DiagnosticCase("negative colour component in a layer", .D005,
+            "motion: 1\ntargets:\n  a: { layer: { borderColor: 1️⃣[0, -0.1, 0, 1] } }\n"),
+        DiagnosticCase("colour component 1.5 through a component path", .D005,
+            tween("from", "0", property: "backgroundColor.r", to: "1️⃣1.5")),
+        DiagnosticCase("a segment past the window", .D005,
+            op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\nsegment: 1️⃣{ position: 0.5, length: 0.6 }")),
+        DiagnosticCase("a negative transaction time", .D005, "motion: 1\ntransactions:\n  - at: 1️⃣-1\n    ops: []\n"),
+        DiagnosticCase("a negative squash factor", .D005, op("add: squashAndStretch\ntarget: \"#a\"\nfactor: 1️⃣-1")),
+        DiagnosticCase("a spring destination .nan", .D005,
+            op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1️⃣.nan")),
+        DiagnosticCase("an initial velocity .inf", .D005,
+            op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1\ninitialVelocity: 1️⃣-.inf")),
+        DiagnosticCase("a stiffness 1e400", .D005,
+            op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1\nstiffness: 1️⃣1e400")),
+        DiagnosticCase("a pan sample .nan", .D005,
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: [[0, 1️⃣.nan]] }\n"),
+        DiagnosticCase("a negative input duration", .D005,
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1️⃣-1, translation: [[0, 0]] }\n"),
+    ]
+
+    @Test(arguments: d005Cases) func d005(_ c: DiagnosticCase) { run(c) }
+
+    static let d006Cases: [DiagnosticCase] = [
+        DiagnosticCase("an id with a space", .D006, "motion: 1\ntargets:\n  1️⃣\"bad id\": {}\n"),
+        DiagnosticCase("an id with a #", .D006, "motion: 1\ntargets:\n  1️⃣\"#card\": {}\n"),
+        DiagnosticCase("an id with a dot", .D006, "motion: 1\ntargets:\n  1️⃣a.b: {}\n"),
+        DiagnosticCase("an id of digits only", .D006, "motion: 1\ntargets:\n  1️⃣123: {}\n"),
+        DiagnosticCase("an empty id", .D006, "motion: 1\ntargets:\n  1️⃣\"\": {}\n"),
+        DiagnosticCase("a null id", .D006, "motion: 1\ntargets:\n  1️⃣~: {}\n"),
+        DiagnosticCase("an emoji id", .D006, "motion: 1\ntargets:\n  1️⃣\"🃏\": {}\n"),
+        DiagnosticCase("a child id with a slash", .D006, "motion: 1\ntargets:\n  a:\n    children:\n      1️⃣a/b: {}\n"),
+    ]
+
+    @Test(arguments: d006Cases) func d006(_ c: DiagnosticCase) { run(c) }
+
+    @Test func duplicateIDAtTwoDepthsNotesTheFirst() throws {
+        let source = MarkedSource("""
+            motion: 1
+            targets:
+              2️⃣card:
+                children:
+                  photo: {}
+              list:
+                children:
+                  1️⃣card: {}
+            """)
+        let result = source.load()
+        #expect(codes(result.diagnostics) == [.D006])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.start == source["1️⃣"])
+        #expect(diagnostic.notes.map(\.range?.start) == [source["2️⃣"]])
+        // The duplicate is left out; the first one and its child stay.
+        #expect(result.document?.targets.map(\.id.value) == ["card", "photo", "list"])
+    }
+
+    @Test func duplicateInputIDNotesTheFirst() throws {
+        let source = MarkedSource("""
+            motion: 1
+            inputs:
+              - { id: 2️⃣p, kind: pan, target: "#a", duration: 1, translation: [[0, 0]] }
+              - { id: 1️⃣p, kind: pinch, target: "#a", duration: 1, scale: [1] }
+            """)
+        let result = source.load()
+        #expect(codes(result.diagnostics) == [.D006])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.start == source["1️⃣"])
+        #expect(diagnostic.notes.map(\.range?.start) == [source["2️⃣"]])
+    }
+
+    static let d008Cases: [DiagnosticCase] = [
+        DiagnosticCase("tweeen", .D008, help: "did you mean \"tween\"?", op("add: 1️⃣tweeen\ntarget: \"#a\"")),
+        DiagnosticCase("wrong case", .D008, help: "did you mean \"spring\"?", op("add: 1️⃣Spring\ntarget: \"#a\"")),
+        DiagnosticCase("transposed letters", .D008, help: "did you mean \"draggable\"?", op("add: 1️⃣dragagble\ntarget: \"#a\"")),
+        DiagnosticCase("nothing close", .D008, help: nil, op("add: 1️⃣explode\ntarget: \"#a\"")),
+        DiagnosticCase("quoted", .D008, help: "did you mean \"friction\"?", op("add: 1️⃣\"fricton\"\ntarget: \"#a\"")),
+    ]
+
+    @Test(arguments: d008Cases) func d008(_ c: DiagnosticCase) { run(c) }
+
+    static let d009Cases: [DiagnosticCase] = [
+        DiagnosticCase("opacty", .D009, help: "did you mean \"opacity\"?",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacty\nto: 1")),
+        DiagnosticCase("position.z", .D009, help: "did you mean \"position.x\"?",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣position.z\nto: 1")),
+        DiagnosticCase("a component of a scalar", .D009, help: "did you mean \"opacity\"?",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacity.x\nto: 1")),
+        DiagnosticCase("shape cannot be animated", .D009, help: nil,
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣shape\nto: 1")),
+        DiagnosticCase("shape cannot be sprung", .D009, help: nil,
+            op("add: spring\ntarget: \"#a\"\nproperty: 1️⃣shape\ndestination: 1")),
+        DiagnosticCase("friction on rotaton", .D009, help: "did you mean \"rotation\"?",
+            op("add: friction\ntarget: \"#a\"\nproperty: 1️⃣rotaton\ncoefficient: 2")),
+        DiagnosticCase("transitionTween on colour.q", .D009, help: nil,
+            op("add: transitionTween\ntarget: \"#a\"\nproperty: 1️⃣colour.q\nback: 0\nfore: 1")),
+        DiagnosticCase("unknown layer key", .D009, help: "did you mean \"opacity\"?",
+            "motion: 1\ntargets:\n  card: { layer: { 1️⃣opacty: 1 } }\n"),
+        DiagnosticCase("layer key in the wrong case", .D009, help: "did you mean \"cornerRadius\"?",
+            "motion: 1\ntargets:\n  card: { layer: { 1️⃣cornerradius: 1 } }\n"),
+    ]
+
+    @Test(arguments: d009Cases) func d009(_ c: DiagnosticCase) { run(c) }
+
+    static let w005Cases: [DiagnosticCase] = [
+        DiagnosticCase("three numbers", .W005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[0.1, 0.2, 0.3]")),
+        DiagnosticCase("five numbers", .W005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[0, 0, 1, 1, 1]")),
+        DiagnosticCase("a short curve in a list", .W005,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1, 0]\neasing: [linear, 1️⃣[0, 0, 1]]")),
+        DiagnosticCase("a short transitionTween easing", .W005,
+            op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\neasing: 1️⃣[0, 1]")),
+    ]
+
+    @Test(arguments: w005Cases) func w005(_ c: DiagnosticCase) { run(c) }
+
+    func run(_ c: DiagnosticCase, sourceLocation: SourceLocation = #_sourceLocation) {
+        let source = MarkedSource(c.yaml)
+        check(source.load().diagnostics, against: c, source: source, sourceLocation: sourceLocation)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionPlans
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,89 @@
+import MotionDiagnostics
+import MotionPlans
+import MotionValidation
+import Testing
+
+/// P001 (physics parameters), G001-G002 (gesture inputs) and B001 (bake needs input).
+@Suite("Physics and gesture rules")
+struct PhysicsAndGestureRuleTests {
+    static let springHead = "add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1"
+    static let anchoredHead = "add: anchoredSpring\ntarget: \"#a\"\nanchor: [0, 0]"
+    static let tossableHead = "add: tossable\ntarget: \"#a\""
+
+    static let p001Cases: [DiagnosticCase] = {
+        var cases: [DiagnosticCase] = []
+        for (type, head) in [("spring", springHead), ("anchoredSpring", anchoredHead), ("tossable", tossableHead)] {
+            cases.append(DiagnosticCase("\(type) stiffness 0", .P001, op(head + "\nstiffness: 1️⃣0")))
+            cases.append(DiagnosticCase("\(type) stiffness -1", .P001, op(head + "\nstiffness: 1️⃣-1")))
+            cases.append(DiagnosticCase("\(type) mass 0", .P001, op(head + "\nmass: 1️⃣0")))
+            cases.append(DiagnosticCase("\(type) damping -1", .P001, op(head + "\ndamping: 1️⃣-1")))
+            cases.append(DiagnosticCase("\(type) threshold 0", .P001, op(head + "\nthreshold: 1️⃣0")))
+            cases.append(DiagnosticCase("\(type) threshold -0.1", .P001, op(head + "\nthreshold: 1️⃣-0.1")))
+        }
+        cases.append(DiagnosticCase("friction coefficient 0", .P001, op("add: friction\ntarget: \"#a\"\ncoefficient: 1️⃣0")))
+        cases.append(DiagnosticCase("friction coefficient -2", .P001, op("add: friction\ntarget: \"#a\"\ncoefficient: 1️⃣-2")))
+        return cases
+    }()
+
+    @Test(arguments: p001Cases) func p001(_ c: DiagnosticCase) { c.run() }
+
+    @Test func everyBadSpringParameterIsReported() {
+        let source = MarkedSource(op(Self.springHead + "\nstiffness: 1️⃣0\ndamping: 3️⃣-1\nmass: 2️⃣0\nthreshold: 4️⃣0"))
+        let diagnostics = validate(source)
+        #expect(codes(diagnostics) == [.P001, .P001, .P001, .P001])
+        let expected: [SourcePosition] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { source[$0] }
+        #expect(diagnostics.map(\.range.start) == expected)
+    }
+
+    static let pan = "inputs:\n  - { id: swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }\n"
+    static let pinch = "inputs:\n  - { id: zoom, kind: 2️⃣pinch, target: \"#a\", duration: 1, scale: [1, 2] }\n"
+
+    static let gestureCases: [DiagnosticCase] = [
+        DiagnosticCase("a misspelt input", .G001, help: "did you mean \"swipe\"?",
+            op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣swpie", extra: pan)),
+        DiagnosticCase("an input that does not exist", .G001, op("add: pinchable\ntarget: \"#a\"\ngesture: 1️⃣zoom")),
+        DiagnosticCase("a pinch input for draggable", .G002, notes: ["2️⃣"],
+            op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣zoom", extra: pinch)),
+        DiagnosticCase("a pinch input for rotatable", .G002, notes: ["2️⃣"],
+            op("add: rotatable\ntarget: \"#a\"\ngesture: 1️⃣zoom", extra: pinch)),
+        DiagnosticCase("an input targeting another target", .G002, notes: ["2️⃣"],
+            op("add: draggable\ntarget: \"#b\"\ngesture: 1️⃣swipe",
+               extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
+        DiagnosticCase("an input covering only some of the targets", .G002, notes: ["2️⃣"],
+            op("add: draggable\ntarget: \"#a, #b\"\ngesture: 1️⃣swipe",
+               extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
+        DiagnosticCase("draggable without input, baking", .B001, help: "add a pan input for #a under `inputs`", forBake: true,
+            op("add: 1️⃣draggable\ntarget: \"#a\"")),
+        DiagnosticCase("pinchable without input, baking", .B001, help: "add a pinch input for #a under `inputs`", forBake: true,
+            op("add: 1️⃣pinchable\ntarget: \"#a\"", extra: pan)),
+        DiagnosticCase("rotatable without input, baking", .B001, help: "add a rotate input for #a under `inputs`", forBake: true,
+            op("add: 1️⃣rotatable\ntarget: \"#a\"", extra: pan)),
+        DiagnosticCase("tossable without input, baking", .B001, help: "add a pan input for #b under `inputs`", forBake: true,
+            op("add: 1️⃣tossable\ntarget: \"#b\"", extra: pan)),
+        DiagnosticCase("directlyManipulable without input, baking", .B001, help: "add a pan or pinch or rotate input for #b under `inputs`",
+            forBake: true, op("add: 1️⃣directlyManipulable\ntarget: \"#b\"", extra: pan)),
+        DiagnosticCase("a named gesture failing G001 is not also B001", .G001, forBake: true,
+            op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣nothing")),
+    ]
+
+    @Test(arguments: gestureCases) func gestures(_ c: DiagnosticCase) { c.run() }
+
+    static let silentCases: [SilentCase] = [
+        SilentCase("damping 0 and the defaults", op(Self.springHead + "\ndamping: 0")),
+        SilentCase("tiny positive parameters", op(Self.anchoredHead + "\nstiffness: 1e-9\nmass: 1e-9\nthreshold: 1e-9")),
+        SilentCase("a named pan input", op("add: draggable\ntarget: \"#a\"\ngesture: swipe", extra: pan)),
+        SilentCase("draggable without input when not baking", op("add: draggable\ntarget: \"#a\"")),
+        SilentCase("tossable without input when not baking", op("add: tossable\ntarget: \"#a\"")),
+        SilentCase("an unnamed pan input on the target, baking", forBake: true, op("add: draggable\ntarget: \"#a\"", extra: pan)),
+        SilentCase("tossable with a pan input, baking", forBake: true, op("add: tossable\ntarget: \"#a\"", extra: pan)),
+        SilentCase("directlyManipulable with one of its kinds, baking", forBake: true,
+            op("add: directlyManipulable\ntarget: \"#a\"", extra: pan)),
+        SilentCase("an input selected by class, baking", forBake: true,
+            op("add: draggable\ntarget: \"#b\"",
+               extra: "inputs:\n  - { id: s, kind: pan, target: .round, duration: 1, translation: [[0, 0]] }\n")),
+        SilentCase("non-interactive intentions, baking", forBake: true,
+            document([[tween(), "add: spring\ntarget: \"#b\"\nproperty: opacity\ndestination: 1", "add: friction\ntarget: \"#a\"\ncoefficient: 1"]])),
+    ]
+
+    @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }
+}

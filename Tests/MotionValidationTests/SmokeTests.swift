@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionValidation
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}
