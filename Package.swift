@@ -72,8 +72,13 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionSelectorsTests", dependencies: ["MotionSelectors"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionPlansTests", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionValidationTests", dependencies: ["MotionValidation"], swiftSettings: swiftSettings),
+        // Test helpers shared by the decoder's and the validator's tests (marked YAML sources).
+        .target(
+            name: "MotionTestSupport", dependencies: ["MotionPlans", "MotionDiagnostics"], path: "Tests/MotionTestSupport",
+            swiftSettings: swiftSettings),
+        .testTarget(name: "MotionPlansTests", dependencies: ["MotionPlans", "MotionTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionValidationTests", dependencies: ["MotionValidation", "MotionTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRenderServerTests", dependencies: ["MotionRenderServer"], swiftSettings: swiftSettings),

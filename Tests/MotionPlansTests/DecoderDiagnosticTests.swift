@@ -1,5 +1,6 @@
 import MotionDiagnostics
 import MotionPlans
+import MotionTestSupport
 import Testing
 
 /// D001-D009 and the decoder's W005: every case is a document, the code it gives, and a marker

@@ -1,6 +1,7 @@
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionTestSupport
 import Testing
 
 /// The document around the intentions: canvas, target tree, YAML features, names, inputs.

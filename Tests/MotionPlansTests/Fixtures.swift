@@ -1,6 +1,7 @@
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionTestSupport
 import Testing
 
 /// Severities as FORMAT.md §4 gives them, written out here rather than read from

@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionSelectors
+import MotionTestSupport
 import Testing
 
 /// D006's id rule: the selectors' identifier rule (so every id can be selected with `#id`), and

@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
+import MotionTestSupport
 import Testing
 
 /// Severities as FORMAT.md §4 gives them, written out so that a wrong severity fails a test.

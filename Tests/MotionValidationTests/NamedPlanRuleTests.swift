@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
+import MotionTestSupport
 import Testing
 
 /// N001-N005: named plans (reference §6, NP-1..NP-18), with the scenarios of reference §13 as

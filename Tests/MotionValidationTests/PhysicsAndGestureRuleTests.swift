@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
+import MotionTestSupport
 import Testing
 
 /// P001 (physics parameters), G001-G002 (gesture inputs) and B001 (bake needs input).

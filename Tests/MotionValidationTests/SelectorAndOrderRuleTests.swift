@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
+import MotionTestSupport
 import Testing
 
 /// D007 (transaction order) and T001-T003 (selectors).

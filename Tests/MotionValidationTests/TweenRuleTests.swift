@@ -1,6 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
+import MotionTestSupport
 import Testing
 
 /// W001-W006 (FORMAT.md §2.2).

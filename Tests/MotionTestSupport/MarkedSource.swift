@@ -7,15 +7,15 @@ import Testing
 /// in Unicode scalars, as libyaml's marks count them) recorded, so a test reads "D002 at 1️⃣" and
 /// the expected place sits in the test's own text.
 ///
-/// (A copy of the helper in MotionPlansTests, where it is tested: test targets cannot share code.)
-struct MarkedSource: Sendable {
+/// Shared by the decoder's and the validator's tests; its own tests are in MotionPlansTests.
+public struct MarkedSource: Sendable {
     /// The text without its markers.
-    let text: String
+    public let text: String
     /// Where each marker stood, by marker (`"1️⃣"`).
-    let markers: [String: SourcePosition]
+    public let markers: [String: SourcePosition]
 
     /// A keycap marker is a digit 1-9, U+FE0F, U+20E3.
-    init(_ marked: String) {
+    public init(_ marked: String) {
         var scalars: [Unicode.Scalar] = []
         var markers: [String: SourcePosition] = [:]
         let input = Array(marked.unicodeScalars)
@@ -45,7 +45,7 @@ struct MarkedSource: Sendable {
     }
 
     /// Where `marker` stood; fails the test (and returns 0:0) when the text has no such marker.
-    subscript(_ marker: String, sourceLocation: SourceLocation = #_sourceLocation) -> SourcePosition {
+    public subscript(_ marker: String, sourceLocation: SourceLocation = #_sourceLocation) -> SourcePosition {
         guard let position = markers[marker] else {
             Issue.record("the text has no marker \(marker)", sourceLocation: sourceLocation)
             return SourcePosition(line: 0, column: 0)
@@ -53,10 +53,10 @@ struct MarkedSource: Sendable {
         return position
     }
 
-    var bytes: [UInt8] { Array(text.utf8) }
+    public var bytes: [UInt8] { Array(text.utf8) }
 
     /// Loads the text as the document `file`.
-    func load(file: String = "test.motion.yaml") -> LoadResult {
+    public func load(file: String = "test.motion.yaml") -> LoadResult {
         DocumentLoader.load(bytes, file: file)
     }
 }
