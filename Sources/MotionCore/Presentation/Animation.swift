@@ -75,15 +75,10 @@ public struct SpringAnimation: Hashable, Sendable {
         from: MotionValue, to: MotionValue, initialVelocity: MotionValue, stiffness: Double, damping: Double, mass: Double,
         beginTime: Double, threshold: Double
     ) {
-        self.from = from
-        self.to = to
-        self.initialVelocity = initialVelocity
-        self.stiffness = stiffness
-        self.damping = damping
-        self.mass = mass
-        self.beginTime = beginTime
-        self.duration = 0
-        self.duration = Self.settlingTime(solutions, threshold: threshold)
+        self.init(
+            from: from, to: to, initialVelocity: initialVelocity, stiffness: stiffness, damping: damping, mass: mass,
+            beginTime: beginTime, duration: 0)
+        duration = Self.settlingTime(solutions, threshold: threshold)
     }
 
     /// Creates a spring animation with a known duration (as read from a timeline).
