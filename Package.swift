@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "motionc", targets: ["motionc"]),
         .library(name: "MotionRuntime", targets: ["MotionRuntime"]),
         .library(name: "MotionPlans", targets: ["MotionPlans"]),
+        .library(name: "MotionValidation", targets: ["MotionValidation"]),
+        .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -86,12 +86,12 @@ struct DecodingContext {
     }
 
     /// Requires `node` to be a list; returns its items, or nil after a D003.
-    mutating func list(_ node: YAMLNodeID, for key: String) -> [YAMLNodeID]? {
+    mutating func list(_ node: YAMLNodeID, for key: String) -> YAMLItems? {
         guard tree.kind(node) == .sequence else {
             typeMismatch(node, expected: "a list", for: key)
             return nil
         }
-        return Array(tree.items(node))
+        return tree.items(node)
     }
 
     // MARK: Scalars

@@ -184,23 +184,32 @@ struct DocumentDecoder {
     /// `class:` as one name or a list of names.
     static func decodeClasses(_ node: YAMLNodeID, ctx: inout DecodingContext) -> [String] {
         let tree = ctx.tree
-        let items: [YAMLNodeID] = tree.kind(node) == .sequence ? Array(tree.items(node)) : [node]
+        guard tree.kind(node) == .sequence else {
+            return decodeClass(node, ctx: &ctx).map { [$0] } ?? []
+        }
         var classes: [String] = []
-        for item in items {
-            guard let name = ctx.string(item, for: "class") else { continue }
-            guard Self.isValidIdentifier(name) else {
-                ctx.report(.D003, "`class` expects class names such as elevated, found \"\(name)\"", at: ctx.range(item))
-                continue
-            }
-            classes.append(name)
+        classes.reserveCapacity(tree.count(node))
+        for item in tree.items(node) {
+            if let name = decodeClass(item, ctx: &ctx) { classes.append(name) }
         }
         return classes
+    }
+
+    /// One class name.
+    static func decodeClass(_ item: YAMLNodeID, ctx: inout DecodingContext) -> String? {
+        guard let name = ctx.string(item, for: "class") else { return nil }
+        guard isValidIdentifier(name) else {
+            ctx.report(.D003, "`class` expects class names such as elevated, found \"\(name)\"", at: ctx.range(item))
+            return nil
+        }
+        return name
     }
 
     /// A target's `layer:` mapping: initial model values and the shape.
     static func decodeLayer(_ node: YAMLNodeID, ctx: inout DecodingContext) -> ([LayerProperty: MotionValue], LayerShape) {
         guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return ([:], .rect) }
         var values: [LayerProperty: MotionValue] = [:]
+        values.reserveCapacity(ctx.tree.count(node))
         var shape = LayerShape.rect
         ctx.forEachPair(
             in: node, known: layerKeys, context: "`layer`", unknownCode: .D009
@@ -294,7 +303,7 @@ struct DocumentDecoder {
             return nil
         }
         let parameters = type.parameters
-        var nodes = ParameterNodes()
+        var nodes = ParameterNodes(capacity: tree.count(node))
         var name: Located<String>?
         context.forEachPair(in: node, known: type.addKeys, context: "a \(typeName) operation") { ctx, key, pair in
             switch key {

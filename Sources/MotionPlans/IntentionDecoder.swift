@@ -8,6 +8,11 @@ struct ParameterNodes {
     private var keys: [String] = []
     private var values: [YAMLNodeID] = []
 
+    init(capacity: Int = 0) {
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
     mutating func append(_ key: String, _ node: YAMLNodeID) {
         keys.append(key)
         values.append(node)

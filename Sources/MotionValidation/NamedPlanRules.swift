@@ -13,10 +13,17 @@ enum NamedPlanRules {
         var nameRange: SourceRange
     }
 
+    /// A name on one target.
+    struct Slot: Hashable {
+        var target: Int
+        var name: String
+    }
+
     static func check(_ context: inout ValidationContext) {
         let document = context.document
-        /// Names held per target index.
-        var held: [Int: [String: Held]] = [:]
+        /// What each target holds under each name: one table for all targets, so a document with
+        /// thousands of targets does not build thousands of small tables.
+        var held: [Slot: Held] = [:]
         for (transactionIndex, transaction) in document.transactions.enumerated() {
             for operation in transaction.operations {
                 switch operation.action {
@@ -35,7 +42,7 @@ enum NamedPlanRules {
                         continue
                     }
                     for target in context.targets(of: operation.target.value) ?? [] {
-                        held[target, default: [:]][name.value] = Held(
+                        held[Slot(target: target, name: name.value)] = Held(
                             type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
                     }
                 case .remove(let name):
@@ -46,16 +53,17 @@ enum NamedPlanRules {
                     var missing: Int?
                     var addedHere: Held?
                     for target in context.targets(of: operation.target.value) ?? [] {
-                        if let holding = held[target]?[name.value] {
+                        let slot = Slot(target: target, name: name.value)
+                        if let holding = held[slot] {
                             if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }
-                            held[target]?[name.value] = nil
+                            held[slot] = nil
                         } else if missing == nil {
                             missing = target
                         }
                     }
                     if let missing {
                         let shown = context.name(ofTarget: missing)
-                        let names = held[missing].map { Array($0.keys).sorted() } ?? []
+                        let names = held.keys.filter { $0.target == missing }.map(\.name).sorted()
                         context.report(
                             .N004, "remove of \"\(name.value)\" on \(shown), but \(shown) holds no plan by that name",
                             at: name.range, help: ValidationContext.didYouMean(name.value, names))

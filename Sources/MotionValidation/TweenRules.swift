@@ -14,6 +14,23 @@ enum TweenRules {
         var name: String?
     }
 
+    /// The tweens on one property of one target. Most properties have one tween, so the first is
+    /// stored inline and only the rare second and later ones allocate.
+    struct TweenGroup {
+        var first = Registered(commit: 0, end: 0, order: 0, head: .fileStart, name: nil)
+        var more: [Registered] = []
+        var isEmpty = true
+
+        mutating func append(_ entry: Registered) {
+            if isEmpty {
+                first = entry
+                isEmpty = false
+            } else {
+                more.append(entry)
+            }
+        }
+    }
+
     struct PropertyKey: Hashable {
         var target: Int
         var property: LayerProperty
@@ -22,7 +39,7 @@ enum TweenRules {
 
     static func check(_ context: inout ValidationContext) {
         let document = context.document
-        var registered: [PropertyKey: [Registered]] = [:]
+        var registered: [PropertyKey: TweenGroup] = [:]
         /// Keys in the order first seen, so diagnostics come out in a stable order.
         var keys: [PropertyKey] = []
         var order = 0
@@ -41,7 +58,7 @@ enum TweenRules {
                     for target in context.targets(of: operation.target.value) ?? [] {
                         let key = PropertyKey(target: target, property: tween.property.property, component: tween.property.component)
                         if registered[key] == nil { keys.append(key) }
-                        registered[key, default: []].append(entry)
+                        registered[key, default: TweenGroup()].append(entry)
                     }
                 case .transitionTween(let transition):
                     checkCurve(transition.easing, key: "easing", operation, &context)
@@ -98,10 +115,11 @@ enum TweenRules {
     /// same time and ends no earlier.
     ///
     /// - Complexity: O(k log k) per property with k tweens.
-    static func checkHidden(_ registered: [PropertyKey: [Registered]], keys: [PropertyKey], _ context: inout ValidationContext) {
+    static func checkHidden(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
         var reported = Set<Int>()
         for key in keys {
-            guard let tweens = registered[key], tweens.count > 1 else { continue }
+            guard let group = registered[key], !group.more.isEmpty else { continue }
+            let tweens = [group.first] + group.more
             // Walk from the latest registration back, keeping the latest end per commit time.
             var latestEnd: [Double: Registered] = [:]
             for tween in tweens.reversed() {
