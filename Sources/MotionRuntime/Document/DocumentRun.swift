@@ -125,6 +125,11 @@ public final class DocumentRun {
         }
     }
 
+    /// How many components any event touched so far.
+    ///
+    /// - Complexity: O(1).
+    public var animatedComponentCount: Int { hub.animated.count }
+
     /// The presented value of one component at `time` (normally the current time).
     ///
     /// - Complexity: O(animations on the property).

@@ -59,7 +59,7 @@ public enum PresentationEvent: Hashable, Sendable {
             model.set(layer: target, path: path, value: value, at: time)
         case .add(let target, let path, let key, let animation, let modelValue, _, let time):
             model.add(layer: target, path: path, key: key, animation: animation, modelValue: modelValue, at: time)
-        case .remove(let target, let key, let time):
+        case .remove(let target, let key, _):
             model.remove(layer: target, key: key)
         }
     }
