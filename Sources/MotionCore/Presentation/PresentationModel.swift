@@ -13,6 +13,10 @@ public struct PropertyChannel: Hashable, Sendable {
         public var end: Double
         @usableFromInline var timing: TweenTiming
         @usableFromInline var keyframes: Keyframes
+        /// A spring's per-component closed forms, built once at add so sampling allocates nothing.
+        @usableFromInline var springSolutions: [SpringSolution] = []
+        /// A spring's begin time (unused for keyframe animations).
+        @usableFromInline var springBegin = 0.0
 
         init(key: String, component: Int?, addedTime: Double, animation: Animation) {
             self.key = key
@@ -27,6 +31,8 @@ public struct PropertyChannel: Hashable, Sendable {
                 timing = TweenTiming(commitTime: addedTime, duration: 0)
                 keyframes = Keyframes(values: [spring.to])
                 end = spring.beginTime + spring.duration
+                springSolutions = spring.solutions
+                springBegin = spring.beginTime
             }
         }
 
@@ -36,12 +42,13 @@ public struct PropertyChannel: Hashable, Sendable {
         /// The value of component `c` at `t` (the entry's own index when it drives one component).
         @inlinable func value(_ c: Int, at t: Double) -> Double {
             let index = component == nil ? c : 0
-            switch animation {
-            case .keyframe:
-                return keyframes.scalarValue(atProgress: timing.progress(at: t), component: index)
-            case .spring(let spring):
-                return spring.value(at: t)[index]
+            guard springSolutions.isEmpty else {
+                // A spring, as SpringAnimation.value(at:), from the cached solutions.
+                let last = springSolutions.count - 1
+                guard t < end, index <= last else { return springSolutions[min(index, last)].destination }
+                return springSolutions[index].value(at: t - springBegin)
             }
+            return keyframes.scalarValue(atProgress: timing.progress(at: t), component: index)
         }
     }
 
@@ -63,19 +70,25 @@ public struct PropertyChannel: Hashable, Sendable {
     public func value(at t: Double) -> MotionValue {
         guard !entries.isEmpty else { return model }
         var value = model
-        for c in 0..<model.kind.componentCount {
-            var endedLast: Int?
-            var found = false
-            for i in entries.indices.reversed() where entries[i].drives(c) {
-                let entry = entries[i]
-                if entry.addedTime <= t && t <= entry.end {
-                    value[c] = entry.value(c, at: t)
-                    found = true
-                    break
+        // Entries are read in place (never copied: they are large and hold references).
+        entries.withUnsafeBufferPointer { entries in
+            for c in 0..<model.kind.componentCount {
+                var endedLast = -1
+                var found = false
+                var i = entries.count - 1
+                while i >= 0 {
+                    if entries[i].drives(c) {
+                        if entries[i].addedTime <= t && t <= entries[i].end {
+                            value[c] = entries[i].value(c, at: t)
+                            found = true
+                            break
+                        }
+                        if entries[i].end < t, endedLast < 0 || entries[i].end > entries[endedLast].end { endedLast = i }
+                    }
+                    i -= 1
                 }
-                if entry.end < t, endedLast.map({ entry.end > entries[$0].end }) ?? true { endedLast = i }
+                if !found, endedLast >= 0 { value[c] = entries[endedLast].value(c, at: entries[endedLast].end) }
             }
-            if !found, let endedLast { value[c] = entries[endedLast].value(c, at: entries[endedLast].end) }
         }
         return value
     }
@@ -173,6 +186,18 @@ public struct PresentationModel: Sendable {
             channels[layer][ordinal].remove(key: key)
         }
         channels[layer][path.property.ordinal].add(animation, key: key, component: path.component, at: t)
+    }
+
+    /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
+    /// ``set(layer:path:value:at:)`` does), then adds `animation` under `key`.
+    ///
+    /// This is the one meaning of an `add` event carrying a model value (seed 004): the scheduler's
+    /// presentation and the render server's both apply it through this method.
+    public mutating func add(
+        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
+    ) {
+        set(layer: layer, path: path, value: modelValue, at: t)
+        add(layer: layer, path: path, key: key, animation: animation, at: t)
     }
 
     /// Removes the animation under `key` from `layer`.
