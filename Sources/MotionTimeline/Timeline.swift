@@ -90,6 +90,9 @@ public struct TimelineLayer: Hashable, Sendable {
     /// A model value for every animatable property (defaults included).
     public var model: [LayerProperty: MotionValue]
 
+    /// Whether the layer is drawn as an ellipse inscribed in its rectangle.
+    public var isEllipse: Bool { shape == .ellipse }
+
     /// Creates a layer; properties missing from `model` get their defaults.
     public init(id: String, parent: Int?, shape: LayerShape, model: [LayerProperty: MotionValue]) {
         self.id = id
