@@ -132,10 +132,19 @@ public enum TimelineJSON {
         try decode(JSONReader.parse(bytes))
     }
 
+    /// ``decode(_:)-([UInt8])`` with another event cap (tests use a small one).
+    static func decode(_ bytes: [UInt8], maximumEvents: Int) throws(TimelineError) -> Timeline {
+        try decode(JSONReader.parse(bytes), maximumEvents: maximumEvents)
+    }
+
     /// Checks a JSON value as a timeline.
     ///
     /// - Throws: ``TimelineError`` naming the JSON path of the first problem.
     public static func decode(_ json: JSONValue) throws(TimelineError) -> Timeline {
+        try decode(json, maximumEvents: maximumEvents)
+    }
+
+    static func decode(_ json: JSONValue, maximumEvents: Int) throws(TimelineError) -> Timeline {
         let root = try Node(json, "$").object()
         let version = try root.required("timeline")
         guard case .number(let v) = version.value, v == Double(Timeline.version) else {
