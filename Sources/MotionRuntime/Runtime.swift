@@ -28,6 +28,8 @@ public final class Runtime {
     public let clock: any FrameClock
 
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
+    /// `.infinity` turns garbage collection off (a document run does: its executors keep
+    /// per-property state for the whole run).
     public var garbageCollectionDelay: Double = 0.5
 
     private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
@@ -187,6 +189,8 @@ public final class Runtime {
     ///
     /// - Complexity: O(executors + targets).
     public func collectGarbage() {
+        // An infinite delay can release nothing: skip the O(executors) pass (it runs every frame).
+        guard garbageCollectionDelay.isFinite else { return }
         let now = self.now
         for serial in records.keys.sorted() {
             guard let record = records[serial], record.namedCount == 0, let since = record.restingSince,

@@ -13,6 +13,8 @@ public struct PropertyChannel: Hashable, Sendable {
         public var end: Double
         @usableFromInline var timing: TweenTiming
         @usableFromInline var keyframes: Keyframes
+        /// A spring's per-component closed forms, built once at add so sampling allocates nothing.
+        @usableFromInline var springSolutions: [SpringSolution] = []
 
         init(key: String, component: Int?, addedTime: Double, animation: Animation) {
             self.key = key
@@ -27,6 +29,7 @@ public struct PropertyChannel: Hashable, Sendable {
                 timing = TweenTiming(commitTime: addedTime, duration: 0)
                 keyframes = Keyframes(values: [spring.to])
                 end = spring.beginTime + spring.duration
+                springSolutions = spring.solutions
             }
         }
 
@@ -40,7 +43,9 @@ public struct PropertyChannel: Hashable, Sendable {
             case .keyframe:
                 return keyframes.scalarValue(atProgress: timing.progress(at: t), component: index)
             case .spring(let spring):
-                return spring.value(at: t)[index]
+                // As SpringAnimation.value(at:), from the cached solutions.
+                guard t < end, index < springSolutions.count else { return spring.to[index] }
+                return springSolutions[index].value(at: t - spring.beginTime)
             }
         }
     }
@@ -173,6 +178,18 @@ public struct PresentationModel: Sendable {
             channels[layer][ordinal].remove(key: key)
         }
         channels[layer][path.property.ordinal].add(animation, key: key, component: path.component, at: t)
+    }
+
+    /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
+    /// ``set(layer:path:value:at:)`` does), then adds `animation` under `key`.
+    ///
+    /// This is the one meaning of an `add` event carrying a model value (seed 004): the scheduler's
+    /// presentation and the render server's both apply it through this method.
+    public mutating func add(
+        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
+    ) {
+        set(layer: layer, path: path, value: modelValue, at: t)
+        add(layer: layer, path: path, key: key, animation: animation, at: t)
     }
 
     /// Removes the animation under `key` from `layer`.

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a trace could not be written.
+public struct TraceWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The trace's path.
+    public var path: String
+    /// What went wrong.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `PATH: cannot write trace: REASON`.
+    public var description: String { "\(path): cannot write trace: \(reason)" }
+}
+
+/// Writes a trace CSV (FORMAT.md §5.1), atomically, from rows of any source.
+///
+/// The file is `time,target,property,value`, then one row per call of ``append(time:target:component:value:)``
+/// in call order: callers append rows ordered by time, then target document order, then property
+/// order (`LayerProperty.allCases`, then component). `run` and `play --trace` both write with it:
+/// - `time` is printed with exactly 6 decimals (rounded half away from zero at the 7th);
+/// - `value` is printed as the shortest text that reads back as the same `Double` (Swift's
+///   `description`), except that an integral value drops its `.0` (`1`, `-40`, `180`) and `-0` is
+///   printed `0`. Every printed value round-trips exactly; exponents appear as `1e-05`.
+///
+/// Rows go to a temporary file next to the destination (`.NAME.tmp-PID`), which ``finish()``
+/// renames over the destination. A writer dropped or ``discard()``ed without finishing removes its
+/// temporary file, so a failed run leaves an existing trace untouched.
+public final class TraceWriter {
+    /// The destination path.
+    public let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var finished = false
+    /// How many rows were appended.
+    public private(set) var rowCount = 0
+    private var failure: String?
+
+    /// Opens a temporary file next to `path` and writes the header.
+    /// - Throws: ``TraceWriteError`` when the temporary file cannot be created.
+    public init(path: String) throws(TraceWriteError) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        temporaryPath = "\(directory).\(name).tmp-\(getpid())"
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw TraceWriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        buffer.reserveCapacity(1 << 16)
+        buffer.append(contentsOf: "time,target,property,value\n".utf8)
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Appends one row.
+    ///
+    /// - Parameters:
+    ///   - time: seconds (printed with 6 decimals).
+    ///   - target: the target's id, without `#`.
+    ///   - component: the component's name (`position.x`, `opacity`).
+    ///   - value: the presented value.
+    /// - Complexity: O(1) amortised; the buffer is flushed every 64 KiB.
+    public func append(time: Double, target: String, component: String, value: Double) {
+        Self.appendTime(time, to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        buffer.append(contentsOf: target.utf8)
+        buffer.append(UInt8(ascii: ","))
+        buffer.append(contentsOf: component.utf8)
+        buffer.append(UInt8(ascii: ","))
+        buffer.append(contentsOf: Self.format(value: value).utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        rowCount += 1
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Flushes the rows and renames the temporary file over ``path``.
+    /// - Throws: ``TraceWriteError`` when a write or the rename failed; the temporary file is
+    ///   removed then and ``path`` is untouched.
+    public func finish() throws(TraceWriteError) {
+        guard !finished else { return }
+        flush()
+        finished = true
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        descriptor = -1
+        if let failure {
+            unlink(temporaryPath)
+            throw TraceWriteError(path: path, reason: failure)
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw TraceWriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Abandons the trace: removes the temporary file; ``path`` is untouched. Harmless after
+    /// ``finish()``.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporaryPath)
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty, descriptor >= 0, failure == nil else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var offset = 0
+        buffer.withUnsafeBytes { raw in
+            while offset < raw.count {
+                guard let base = raw.baseAddress else { return }
+                let written = write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// A value as the trace prints it: shortest round-trip text, integral values without `.0`.
+    public static func format(value: Double) -> String {
+        if value == 0 { return "0" }
+        let text = value.description
+        if text.hasSuffix(".0") { return String(text.dropLast(2)) }
+        return text
+    }
+
+    /// A time with exactly 6 decimals, e.g. `0.016667`.
+    public static func format(time: Double) -> String {
+        var bytes: [UInt8] = []
+        appendTime(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendTime(_ time: Double, to bytes: inout [UInt8]) {
+        guard time.isFinite, abs(time) < 9e12 else {
+            bytes.append(contentsOf: time.description.utf8)
+            return
+        }
+        let micro = (abs(time) * 1e6).rounded(.toNearestOrAwayFromZero)
+        var whole = Int64(micro) / 1_000_000
+        let fraction = Int64(micro) % 1_000_000
+        if time < 0, micro != 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        bytes.append(contentsOf: digits.reversed())
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 100_000
+        for _ in 0..<6 {
+            bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
+            divisor /= 10
+        }
+    }
+}

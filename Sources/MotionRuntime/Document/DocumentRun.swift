@@ -1,0 +1,187 @@
+import MotionCore
+import MotionPlans
+
+/// A scalar component that some event of a run touched: one column of a trace.
+public struct AnimatedComponent: Hashable, Sendable, Comparable {
+    /// The target's index in document pre-order.
+    public var target: Int
+    public var property: LayerProperty
+    /// The component index within the property's value (0 for scalars).
+    public var component: Int
+
+    /// Creates a component reference.
+    public init(target: Int, property: LayerProperty, component: Int) {
+        self.target = target
+        self.property = property
+        self.component = component
+    }
+
+    /// The component's name in traces: `position.x`, `opacity`, `backgroundColor.r`.
+    public var name: String { PropertyPath.componentName(property, component) }
+
+    /// Trace order: target document order, then `LayerProperty.allCases` order, then component.
+    public static func < (lhs: AnimatedComponent, rhs: AnimatedComponent) -> Bool {
+        (lhs.target, lhs.property.ordinal, lhs.component) < (rhs.target, rhs.property.ordinal, rhs.component)
+    }
+}
+
+/// A compiled document running on the Material Motion runtime (FORMAT.md §2): the running
+/// scheduler behind `motionc run`, and the event source of `motionc bake`.
+///
+/// It creates one ``MotionTarget`` per document target and a ``Runtime`` on a simulated clock at
+/// the canvas fps, and schedules each transaction to commit at exactly its `at` time. Moving time
+/// with ``advance(to:)`` delivers, in time order, every scheduled event (transactions, gesture
+/// starts and ends, animation ends) at its own exact time, and every frame `k / fps` on the way;
+/// events at a frame's time come before the frame, executor events before transactions.
+///
+/// At commit each operation's selector resolves to its targets in document order, each once; an
+/// `add` becomes a runtime add (or named add), a `remove` a named removal. Executors emit
+/// render-server events (`set`, `add`, `remove`) that the run applies to ``presentation`` and
+/// forwards to the optional ``PresentationSink``; replaying the sink's events reproduces the
+/// presentation exactly.
+///
+/// Not thread-safe; use it from one thread or task.
+public final class DocumentRun {
+    /// The document being run.
+    public let document: MotionDocument
+    /// The runtime the document's intentions are committed to.
+    public let runtime: Runtime
+    /// One runtime target per document target, in document pre-order.
+    public let targets: [MotionTarget]
+    private let hub: PresentationHub
+    private var lastFrame = -1
+    private var lastActivity = 0.0
+    private var observer: ActivityObserver?
+
+    /// Compiles `document` and commits everything due at time 0.
+    ///
+    /// - Parameters:
+    ///   - document: a decoded document; run documents the validator accepts (an invalid one
+    ///     does not trap, but unresolvable parts are skipped).
+    ///   - sink: an observer of every presentation event, e.g. a timeline recorder.
+    public init(document: MotionDocument, sink: (any PresentationSink)? = nil) {
+        self.document = document
+        let hub = PresentationHub(document: document, sink: sink)
+        self.hub = hub
+        let runtime = Runtime(clock: hub.clock)
+        runtime.garbageCollectionDelay = .infinity
+        self.runtime = runtime
+        var targets: [MotionTarget] = []
+        targets.reserveCapacity(document.targets.count)
+        for (index, node) in document.targets.enumerated() {
+            let target = MotionTarget(id: node.id.value)
+            target.properties[TargetContext.key] = TargetContext(index: index, hub: hub)
+            targets.append(target)
+        }
+        self.targets = targets
+        hub.attach(targets: targets)
+        let observer = ActivityObserver { [weak self] state in
+            guard let self, state == .atRest else { return }
+            self.lastActivity = self.now
+        }
+        runtime.addActivityObserver(observer)
+        self.observer = observer
+        for transaction in document.transactions {
+            let at = transaction.at.value.isFinite ? max(0, transaction.at.value) : 0
+            hub.queue.schedule(at: at, priority: 1, keepsAlive: true) { [weak self] in
+                self?.commit(transaction)
+            }
+        }
+        advance(to: 0)
+    }
+
+    /// Frames per second of the run (the canvas fps).
+    public var fps: Double { hub.fps }
+
+    /// The current document time, in seconds.
+    public var now: Double { hub.now }
+
+    /// The index of the last frame delivered (`-1` before frame 0).
+    public var frameIndex: Int { lastFrame }
+
+    /// The presentation every executor's events were applied to: sample it for presented values.
+    public var presentation: PresentationModel { hub.model }
+
+    /// How many presentation events were emitted so far.
+    public var eventCount: Int { hub.eventCount }
+
+    /// Whether nothing moves and nothing is scheduled: the runtime is at rest and no transaction
+    /// or gesture input is still to come.
+    public var isAtRest: Bool { !runtime.isActive && hub.queue.aliveCount == 0 }
+
+    /// When the run came to rest (the end of its last motion, or its last commit); nil while
+    /// something moves or is still scheduled.
+    public func restTime() -> Double? {
+        isAtRest ? lastActivity : nil
+    }
+
+    /// The components any event touched so far, in trace order.
+    ///
+    /// - Complexity: O(c log c) for c components.
+    public var animatedComponents: [AnimatedComponent] {
+        hub.animated.sorted().map { code in
+            AnimatedComponent(
+                target: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
+        }
+    }
+
+    /// How many components any event touched so far.
+    ///
+    /// - Complexity: O(1).
+    public var animatedComponentCount: Int { hub.animated.count }
+
+    /// The presented value of one component at `time` (normally the current time).
+    ///
+    /// - Complexity: O(animations on the property).
+    public func value(of component: AnimatedComponent, at time: Double) -> Double {
+        hub.model.value(layer: component.target, property: component.property, at: time)[component.component]
+    }
+
+    /// Moves the run to `time`, delivering every scheduled event and every frame `k / fps` up to
+    /// and including `time`, in time order. Times in the past do nothing.
+    ///
+    /// - Complexity: O(frames + events delivered), plus the executors' work: only frame-driven
+    ///   executors (squash and stretch) do work per frame; everything else is event-driven.
+    public func advance(to time: Double) {
+        guard time.isFinite else { return }
+        while true {
+            let nextFrameTime = Double(lastFrame + 1) / hub.fps
+            if let eventTime = hub.queue.nextTime, eventTime <= time, eventTime <= nextFrameTime {
+                guard let event = hub.queue.pop() else { break }
+                hub.clock.move(to: event.time)
+                event.action()
+                if event.keepsAlive { lastActivity = max(lastActivity, hub.now) }
+                continue
+            }
+            guard nextFrameTime <= time else { break }
+            lastFrame += 1
+            hub.clock.deliverFrame(at: nextFrameTime)
+        }
+        hub.clock.move(to: time)
+    }
+
+    /// Moves the run to frame `k`, at exactly `k / fps`.
+    public func advance(toFrame k: Int) {
+        advance(to: Double(k) / hub.fps)
+    }
+
+    private func commit(_ transaction: TransactionSpec) {
+        var runtimeTransaction = Transaction()
+        for operation in transaction.operations {
+            for index in hub.resolve(operation.target.value) {
+                let target = targets[index]
+                switch operation.action {
+                case .add(let intention, let name):
+                    if let name, let named = intention.namedRuntimeIntention {
+                        try? runtimeTransaction.add(named, named: name.value, to: target)
+                    } else if name == nil {
+                        runtimeTransaction.add(intention.runtimeIntention, to: target)
+                    }
+                case .remove(let name):
+                    try? runtimeTransaction.remove(named: name.value, from: target)
+                }
+            }
+        }
+        runtime.commit(runtimeTransaction)
+    }
+}

@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MotionCore
+import MotionPlans
+import MotionSelectors
+
+/// What the executors of one document run share: the presentation they emit events to, the sink
+/// that observes those events, the clock, the scheduled work, and the document's inputs.
+///
+/// Executors reach it through their target's ``TargetContext`` (in the target's property store),
+/// since the runtime creates them with a target only.
+final class PresentationHub {
+    private(set) var model: PresentationModel
+    let sink: (any PresentationSink)?
+    let clock: DocumentClock
+    var queue = EventQueue()
+    let document: MotionDocument
+    private(set) var targets: [MotionTarget] = []
+    private let selectorTree: SelectorTree
+    private var selectorCache: [String: [Int]] = [:]
+    /// Animated components, encoded as `target * 64 + ordinal * 4 + component`.
+    private(set) var animated: Set<Int> = []
+    /// The path each live key animates, per target.
+    private var keyPaths: [[String: PropertyPath]]
+    /// Observers of presentation events per target (the shape executor's wake-up).
+    private var changeObservers: [Int: [(LayerProperty) -> Void]] = [:]
+    /// How many events were applied: for tests and summaries.
+    private(set) var eventCount = 0
+
+    init(document: MotionDocument, sink: (any PresentationSink)?) {
+        self.document = document
+        self.sink = sink
+        self.clock = DocumentClock(fps: document.canvas.fps)
+        self.model = PresentationModel(layers: document.targets.map { $0.layer })
+        self.selectorTree = document.selectorTree
+        self.keyPaths = Array(repeating: [:], count: document.targets.count)
+    }
+
+    func attach(targets: [MotionTarget]) {
+        self.targets = targets
+    }
+
+    var now: Double { clock.now }
+    var fps: Double { clock.fps }
+
+    // MARK: Selectors and inputs
+
+    /// The targets `selector` resolves to, in document order, each once; none if it does not parse.
+    func resolve(_ selector: String) -> [Int] {
+        if let cached = selectorCache[selector] { return cached }
+        let matches: [Int]
+        switch Selector.parse(selector) {
+        case .success(let parsed): matches = selectorTree.matches(parsed)
+        case .failure: matches = []
+        }
+        selectorCache[selector] = matches
+        return matches
+    }
+
+    /// The inputs that drive a gesture intention of `kind` on `target`: the one named `gesture`,
+    /// or else every input of the kind whose target selector resolves to `target`.
+    func inputs(kind: InputKind, gesture: String?, target: Int) -> [InputSpec] {
+        document.inputs.filter { input in
+            guard input.kind == kind else { return false }
+            if let gesture { return input.id.value == gesture }
+            return resolve(input.target.value).contains(target)
+        }
+    }
+
+    // MARK: Reading the presentation
+
+    /// The presented value of `path` on `target` now.
+    func presented(_ target: Int, _ path: PropertyPath) -> MotionValue {
+        let value = model.value(layer: target, property: path.property, at: now)
+        guard let component = path.component else { return value }
+        return .scalar(value[component])
+    }
+
+    /// The velocity of the presented value of `property` on `target` at `t`, per component: the
+    /// covering spring's own velocity, or a symmetric difference (h = 1e-5 s) of the presented
+    /// value under a keyframe animation; zero where nothing covers `t`.
+    func presentedVelocity(_ target: Int, _ property: LayerProperty, at t: Double) -> MotionValue {
+        let channel = model.channel(layer: target, property: property)
+        var velocity = MotionValue(kind: property.kind, components: .zero)
+        let h = 1e-5
+        var difference: MotionValue?
+        for c in 0..<property.kind.componentCount {
+            for entry in channel.entries.reversed() where entry.component == nil || entry.component == c {
+                guard entry.addedTime <= t, t <= entry.end else { continue }
+                switch entry.animation {
+                case .spring(let spring):
+                    velocity[c] = spring.velocity(at: t)[entry.component == nil ? c : 0]
+                case .keyframe:
+                    if difference == nil {
+                        let before = channel.value(at: max(entry.addedTime, t - h))
+                        let after = channel.value(at: t + h)
+                        let span = t + h - max(entry.addedTime, t - h)
+                        difference = MotionValue(kind: property.kind, components: (after.components - before.components) / span)
+                    }
+                    velocity[c] = difference?[c] ?? 0
+                }
+                break
+            }
+        }
+        return velocity
+    }
+
+    /// Whether some animation on `property` of `target` covers `t` or ends after it.
+    func isAnimating(_ target: Int, _ property: LayerProperty, at t: Double) -> Bool {
+        model.channel(layer: target, property: property).isAnimating(at: t)
+    }
+
+    /// Whether `key` is live on `target`.
+    func hasKey(_ target: Int, _ key: String) -> Bool {
+        keyPaths[target][key] != nil
+    }
+
+    // MARK: Emitting events
+
+    /// Emits a `set` of `value` on `path` now.
+    func set(_ target: Int, _ path: PropertyPath, _ value: MotionValue) {
+        let t = now
+        model.set(layer: target, path: path, value: value, at: t)
+        sink?.set(target: target, path: path, value: value, at: t)
+        touched(target, path)
+    }
+
+    /// Emits an `add` of `animation` under `key` on `path` now.
+    func add(
+        _ target: Int, _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
+        initialVelocity: MotionValue?
+    ) {
+        let t = now
+        model.add(layer: target, path: path, key: key, animation: animation, modelValue: modelValue, at: t)
+        keyPaths[target][key] = path
+        sink?.add(
+            target: target, path: path, key: key, animation: animation, modelValue: modelValue,
+            initialVelocity: initialVelocity, at: t)
+        touched(target, path)
+    }
+
+    /// Emits a `remove` of `key` now, if the key is live; returns the path it animated.
+    @discardableResult
+    func remove(_ target: Int, key: String) -> PropertyPath? {
+        guard let path = keyPaths[target].removeValue(forKey: key) else { return nil }
+        let t = now
+        model.remove(layer: target, key: key)
+        sink?.remove(target: target, key: key, at: t)
+        eventCount += 1
+        notify(target, path.property)
+        return path
+    }
+
+    /// Removes `key` so that its path keeps the value it presents now (FORMAT.md §2.5): a `remove`
+    /// followed by a `set` of the presented value. Does nothing for a key that is not live.
+    func removeKeepingPresented(_ target: Int, key: String) {
+        guard let path = keyPaths[target][key] else { return }
+        let value = presented(target, path)
+        remove(target, key: key)
+        set(target, path, value)
+    }
+
+    /// Calls `body` after every event on `target` (with the property it touched), from now on.
+    func observeChanges(of target: Int, _ body: @escaping (LayerProperty) -> Void) {
+        changeObservers[target, default: []].append(body)
+    }
+
+    private func touched(_ target: Int, _ path: PropertyPath) {
+        eventCount += 1
+        for c in path.componentIndices { animated.insert(target * 64 + path.property.ordinal * 4 + c) }
+        notify(target, path.property)
+    }
+
+    private func notify(_ target: Int, _ property: LayerProperty) {
+        guard let observers = changeObservers[target] else { return }
+        for observer in observers { observer(property) }
+    }
+
+    // MARK: Scheduling
+
+    /// Runs `action` at exactly `time` (now if `time` has passed), before any transaction of that
+    /// time. `keepsAlive` work keeps the run from being at rest while it is pending.
+    func schedule(at time: Double, keepsAlive: Bool = false, _ action: @escaping () -> Void) {
+        queue.schedule(at: max(time, now), priority: 0, keepsAlive: keepsAlive, action)
+    }
+}
+
+/// A document target's link to its run, kept in the target's ``MotionTarget/properties`` under
+/// ``TargetContext/key`` so that executors, created with a target only, find their run.
+final class TargetContext {
+    static let key = PropertyKey<TargetContext>("motionc.document")
+
+    /// The target's index in document pre-order.
+    let index: Int
+    weak var hub: PresentationHub?
+    /// A counter for unique animation keys on this target, shared by its executors.
+    private var serial = 0
+
+    init(index: Int, hub: PresentationHub) {
+        self.index = index
+        self.hub = hub
+    }
+
+    /// A fresh key `"<prefix>-<n>"`, unique on the target.
+    func makeKey(_ prefix: String) -> String {
+        serial += 1
+        return "\(prefix)-\(serial)"
+    }
+}
+
+/// A gesture's start or end on a property, as a gesture executor announces it to the other
+/// executors of its target through the target's property store (FORMAT.md §2.4).
+///
+/// The seeds call sharing state across executor types an open problem; here it is solved with the
+/// store: the gesture executor writes ``heldKey(_:)`` and the release velocity
+/// (``rememberedVelocityKey(_:)``), then writes a signal under ``key``; the physics executor
+/// observes ``key`` and follows: it stops on `began`, and on `ended` continues from the presented
+/// value with the remembered velocity.
+public struct GestureSignal: Hashable, Sendable {
+    /// Whether the gesture began or ended.
+    public enum Phase: Hashable, Sendable { case began, ended }
+
+    public var phase: Phase
+    /// The property the gesture drives.
+    public var property: LayerProperty
+    /// When, in document seconds.
+    public var time: Double
+
+    /// The store key the signals are written under.
+    public static let key = PropertyKey<GestureSignal>("motionc.gesture")
+
+    /// The store key saying whether a gesture currently drives `property`.
+    public static func heldKey(_ property: LayerProperty) -> PropertyKey<Bool> {
+        PropertyKey("motionc.held.\(property.rawValue)")
+    }
+
+    /// The store key whose *velocity* slot remembers a velocity of `property` for the next physics
+    /// motion on it: a gesture's release velocity, or the velocity a removed physics plan left.
+    /// The next spring (or friction) on the property consumes it.
+    public static func rememberedVelocityKey(_ property: LayerProperty) -> PropertyKey<MotionValue> {
+        PropertyKey(property.rawValue)
+    }
+}
+
+/// Activity tokens per animation key: held from an animation's add until its end.
+final class TokenLedger {
+    private var generator: ActivityTokenGenerator?
+    private var tokens: [String: ActivityToken] = [:]
+
+    func setGenerator(_ generator: ActivityTokenGenerator) {
+        self.generator = generator
+    }
+
+    /// Holds a token for `key` from now until `end` (forever for an infinite end); replaces any
+    /// token the key held. Holds nothing when `end` is not after now.
+    func hold(_ key: String, until end: Double, hub: PresentationHub) {
+        tokens.removeValue(forKey: key)?.end()
+        guard end > hub.now, let generator else { return }
+        let token = generator.generate()
+        tokens[key] = token
+        guard end.isFinite else { return }
+        hub.schedule(at: end) { [weak self, weak token] in
+            guard let token else { return }
+            token.end()
+            if let self, self.tokens[key] === token { self.tokens[key] = nil }
+        }
+    }
+
+    /// Ends the token of `key`, if any.
+    func end(_ key: String) {
+        tokens.removeValue(forKey: key)?.end()
+    }
+}

@@ -1,0 +1,309 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MotionCore
+import MotionPlans
+
+/// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (FORMAT.md §2.3): ONE per target, so
+/// that springs and friction on one property share one value and velocity (forces add).
+///
+/// Per property path it knows the current spring (the latest added that is still held: its
+/// destination, stiffness, damping, mass, threshold) and the summed friction coefficient. Whenever
+/// anything changes (a new spring or destination, friction added, a named plan removed, a gesture
+/// released) it reads the presented value and the current velocity and emits one new animation
+/// under the path's key `physics:<path>`, replacing the previous one:
+/// - with a spring: a closed-form ``SpringAnimation`` from there, damping = spring damping + the
+///   friction coefficients, ending at the rest time of the FORMAT's measure (then it shows the
+///   destination: the snap);
+/// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
+///   no decay animation, so it is emitted as a keyframe animation **sampled** at the document's
+///   frame times `k / fps` (plus its start and end; linear segments), until the speed (the norm
+///   of the velocity vector) is at most the property's threshold; at most 600 s are sampled;
+/// - with neither: the animation is removed, the property keeps its presented value and the
+///   velocity is remembered for the next physics motion on the property.
+///
+/// The velocity carried over is the current animation's own (closed form), or, when no physics
+/// animation moves the path, the velocity remembered in the target's store
+/// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
+/// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
+/// While a gesture drives the property the executor only records changes; it continues on release.
+public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting {
+    private struct SpringConfig {
+        var name: String?
+        var destination: MotionValue
+        var parameters: SpringParameters
+    }
+
+    private struct FrictionConfig {
+        var name: String?
+        var coefficient: Double
+    }
+
+    private enum Motion {
+        case none
+        case spring(SpringAnimation)
+        case decay([FrictionDecay], start: Double, end: Double)
+    }
+
+    private final class PathState {
+        let path: PropertyPath
+        let key: String
+        var springs: [SpringConfig] = []
+        var frictions: [FrictionConfig] = []
+        var held: Bool
+        var motion: Motion = .none
+
+        init(path: PropertyPath, held: Bool) {
+            self.path = path
+            self.key = "physics:\(path)"
+            self.held = held
+        }
+
+        var friction: Double { frictions.reduce(0) { $0 + max(0, $1.coefficient) } }
+    }
+
+    /// Seconds of friction decay sampled at most; the value holds after.
+    static let maximumDecayDuration = 600.0
+    /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
+    static let maximumDecayKeyframes = 100_000
+
+    private let target: MotionTarget
+    private let context: TargetContext?
+    private let ledger = TokenLedger()
+    private var states: [PropertyPath: PathState] = [:]
+    private var order: [PropertyPath] = []
+    private var subscription: Subscription?
+
+    /// Creates the physics executor of `target` and starts listening to its gesture signals.
+    public init(target: MotionTarget) {
+        self.target = target
+        context = target.properties[TargetContext.key]
+        subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
+            self?.gesture(signal)
+        }
+    }
+
+    deinit {
+        subscription?.unsubscribe()
+    }
+
+    /// Receives the token generator that keeps the runtime active while a motion runs.
+    public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
+        ledger.setGenerator(generator)
+    }
+
+    /// Adds an unnamed spring, anchored spring or friction.
+    public func add(_ intention: any Intention) {
+        apply(intention, name: nil)
+    }
+
+    /// Adds a named spring, anchored spring or friction.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        apply(intention, name: name)
+    }
+
+    /// Drops the configuration the named plan brought; the property continues from its presented
+    /// value and velocity with what remains (FORMAT.md §2.5).
+    public func removeIntention(named name: String) {
+        for path in order {
+            guard let state = states[path] else { continue }
+            let springs = state.springs.count
+            let frictions = state.frictions.count
+            state.springs.removeAll { $0.name == name }
+            state.frictions.removeAll { $0.name == name }
+            if state.springs.count != springs || state.frictions.count != frictions { retarget(state) }
+        }
+    }
+
+    private func apply(_ intention: any Intention, name: String?) {
+        switch intention {
+        case let spring as Spring:
+            let state = self.state(spring.property)
+            state.springs.append(SpringConfig(name: name, destination: spring.destination, parameters: spring.parameters))
+            retarget(state, adding: spring.initialVelocity)
+        case let anchored as AnchoredSpring:
+            let state = self.state(PropertyPath(.position))
+            state.springs.append(SpringConfig(name: name, destination: anchored.anchor, parameters: anchored.parameters))
+            retarget(state)
+        case let friction as Friction:
+            let state = self.state(friction.property)
+            state.frictions.append(FrictionConfig(name: name, coefficient: friction.coefficient))
+            retarget(state)
+        default:
+            return
+        }
+    }
+
+    private func state(_ path: PropertyPath) -> PathState {
+        if let state = states[path] { return state }
+        let held = target.properties[GestureSignal.heldKey(path.property)] ?? false
+        let state = PathState(path: path, held: held)
+        states[path] = state
+        order.append(path)
+        return state
+    }
+
+    private func gesture(_ signal: GestureSignal) {
+        guard let context, let hub = context.hub else { return }
+        for path in order where path.property == signal.property {
+            guard let state = states[path] else { continue }
+            switch signal.phase {
+            case .began:
+                // The gesture's animation drives the property now; physics follows it.
+                state.held = true
+                hub.remove(context.index, key: state.key)
+                ledger.end(state.key)
+                state.motion = .none
+            case .ended:
+                state.held = false
+                retarget(state)
+            }
+        }
+    }
+
+    // MARK: Velocity
+
+    private func zero(_ path: PropertyPath) -> MotionValue {
+        MotionValue(kind: path.kind, components: .zero)
+    }
+
+    /// The velocity of the path's current physics motion at `now`, or the remembered one (consumed).
+    private func currentVelocity(_ state: PathState, now: Double) -> MotionValue {
+        switch state.motion {
+        case .spring(let animation):
+            return animation.velocity(at: now)
+        case .decay(let decays, let start, let end):
+            var v = zero(state.path)
+            guard now < end else { return v }
+            for (c, decay) in decays.enumerated() { v[c] = decay.velocity(at: now - start) }
+            return v
+        case .none:
+            return consumeRememberedVelocity(state.path)
+        }
+    }
+
+    private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
+        let key = GestureSignal.rememberedVelocityKey(path.property)
+        guard var stored = target.properties.velocity(of: key) else { return zero(path) }
+        guard let component = path.component else {
+            target.properties.setVelocity(nil, of: key)
+            return stored
+        }
+        let v = MotionValue.scalar(stored[component])
+        stored[component] = 0
+        target.properties.setVelocity(stored, of: key)
+        return v
+    }
+
+    private func rememberVelocity(_ v: MotionValue, of path: PropertyPath) {
+        guard v.components != .zero else { return }
+        let key = GestureSignal.rememberedVelocityKey(path.property)
+        if let component = path.component {
+            var stored = target.properties.velocity(of: key) ?? path.property.defaultValue
+            if target.properties.velocity(of: key) == nil { stored.components = .zero }
+            stored[component] = v[0]
+            target.properties.setVelocity(stored, of: key)
+        } else {
+            target.properties.setVelocity(v, of: key)
+        }
+    }
+
+    // MARK: Emitting
+
+    /// Emits the path's motion from its presented value and current velocity.
+    private func retarget(_ state: PathState, adding extraVelocity: MotionValue? = nil) {
+        guard let context, let hub = context.hub else { return }
+        let index = context.index
+        let path = state.path
+        guard !state.held else {
+            if let extraVelocity { rememberVelocity(extraVelocity, of: path) }
+            return
+        }
+        let now = hub.now
+        let x = hub.presented(index, path)
+        var v = currentVelocity(state, now: now)
+        if let extraVelocity, extraVelocity.kind == v.kind { v.components += extraVelocity.components }
+        let friction = state.friction
+        if let spring = state.springs.last {
+            let p = spring.parameters
+            let animation = SpringAnimation(
+                from: x, to: spring.destination, initialVelocity: v, stiffness: p.stiffness, damping: p.damping + friction,
+                mass: p.mass, beginTime: now, threshold: p.threshold ?? path.property.defaultRestThreshold)
+            if animation.duration > 0 {
+                hub.add(index, path, key: state.key, animation: .spring(animation), modelValue: spring.destination, initialVelocity: v)
+                state.motion = .spring(animation)
+                ledger.hold(state.key, until: now + animation.duration, hub: hub)
+            } else {
+                settle(state, at: spring.destination, presented: x)
+            }
+        } else if friction > 0 {
+            emitDecay(state, from: x, velocity: v, coefficient: friction)
+        } else {
+            // No physics left on the path: keep the presented value, remember the velocity.
+            settle(state, at: x, presented: x)
+            rememberVelocity(v, of: path)
+        }
+    }
+
+    /// Ends the path's motion at `value`: removes its animation and writes `value` if it differs
+    /// from what shows.
+    private func settle(_ state: PathState, at value: MotionValue, presented: MotionValue) {
+        guard let context, let hub = context.hub else { return }
+        let removed = hub.remove(context.index, key: state.key) != nil
+        if removed || value != presented { hub.set(context.index, state.path, value) }
+        ledger.end(state.key)
+        state.motion = .none
+    }
+
+    private func emitDecay(_ state: PathState, from x: MotionValue, velocity v: MotionValue, coefficient: Double) {
+        guard let context, let hub = context.hub else { return }
+        let path = state.path
+        let count = path.kind.componentCount
+        var sum = 0.0
+        for c in 0..<count { sum += v[c] * v[c] }
+        let speed = sum.squareRoot()
+        let threshold = path.property.defaultRestThreshold
+        let settling = FrictionDecay(initialValue: 0, initialVelocity: speed, coefficient: coefficient).settlingTime(threshold: threshold)
+        guard speed > threshold, settling > 0 else {
+            settle(state, at: x, presented: x)
+            return
+        }
+        let now = hub.now
+        let duration = min(settling, Self.maximumDecayDuration)
+        let end = now + duration
+        let decays = (0..<count).map { FrictionDecay(initialValue: x[$0], initialVelocity: v[$0], coefficient: coefficient) }
+        // Sample times: the start, every frame time k / fps strictly inside, the end.
+        let fps = hub.fps
+        let firstFrame = (now * fps).rounded(.down) + 1
+        let lastFrame = (end * fps).rounded(.up) - 1
+        let frames = max(0, lastFrame - firstFrame + 1)
+        let stride = max(1, (frames / Double(Self.maximumDecayKeyframes)).rounded(.up))
+        var times = [now]
+        var k = firstFrame
+        while k <= lastFrame {
+            let t = k / fps
+            if t > now, t < end { times.append(t) }
+            k += stride
+        }
+        times.append(end)
+        var values: [MotionValue] = []
+        values.reserveCapacity(times.count)
+        var keyTimes: [Double] = []
+        keyTimes.reserveCapacity(times.count)
+        for t in times {
+            var value = x
+            for c in 0..<count { value[c] = decays[c].value(at: t - now) }
+            values.append(value)
+            keyTimes.append(t == end ? 1 : (t - now) / duration)
+        }
+        let animation = KeyframeAnimation(
+            values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: now, duration: duration)
+        hub.add(
+            context.index, path, key: state.key, animation: .keyframe(animation), modelValue: values[values.count - 1],
+            initialVelocity: v)
+        state.motion = .decay(decays, start: now, end: end)
+        ledger.hold(state.key, until: end, hub: hub)
+    }
+}

@@ -1,0 +1,142 @@
+import MotionCore
+import MotionPlans
+
+/// Fulfils ``SquashAndStretch``: stretches the target along its direction of motion, in
+/// proportion to its speed. Frame-driven; one per target.
+///
+/// Every frame it reads the velocity `v` of the intention's property (`position` by default) from
+/// the presentation (a spring's closed-form velocity, or the slope of a keyframe animation), and
+/// writes `scale` with a `set` event:
+/// - stretch along the motion `s = 1 + factor * min(|v| / 1000, 1)` (speed in points per second;
+///   1000 pt/s or more gives the full factor), and `1 / s` across it (area is kept);
+/// - projected on the layer's axes (scale has no rotation): with `c = vx / |v|`, `d = vy / |v|`,
+///   `scale.x = base.x * (s c² + d² / s)` and `scale.y = base.y * (s d² + c² / s)`, where `base`
+///   is the scale presented when the intention was added.
+/// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
+/// while the target moves: it is **sampled** at the frame rate.
+public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
+    private let context: TargetContext?
+    private var current: SquashAndStretch?
+    private var currentName: String?
+    private var base = MotionValue.point(1, 1)
+    private var lastWritten: MotionValue?
+    private var requester: FrameRequester?
+    private var observing = false
+
+    /// Creates the shape executor of `target`.
+    public init(target: MotionTarget) {
+        context = target.properties[TargetContext.key]
+    }
+
+    /// Receives the handle used to wake up when the watched property starts moving again.
+    public func setFrameRequester(_ requester: FrameRequester) {
+        self.requester = requester
+    }
+
+    /// Starts (or replaces) squash and stretch.
+    public func add(_ intention: any Intention) {
+        start(intention, name: nil)
+    }
+
+    /// Starts (or replaces) a named squash and stretch.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        start(intention, name: name)
+    }
+
+    /// Stops the named squash and stretch; the scale returns to its base.
+    public func removeIntention(named name: String) {
+        guard currentName == name else { return }
+        current = nil
+        currentName = nil
+    }
+
+    private func start(_ intention: any Intention, name: String?) {
+        guard let squash = intention as? SquashAndStretch, let context, let hub = context.hub else { return }
+        if current == nil { base = hub.presented(context.index, PropertyPath(.scale)) }
+        current = squash
+        currentName = name
+        guard !observing else { return }
+        observing = true
+        hub.observeChanges(of: context.index) { [weak self] property in
+            guard let self, property == self.current?.property.property else { return }
+            self.requester?.requestFrames()
+        }
+    }
+
+    /// The scale factors `(x, y)` for velocity `(vx, vy)` and `factor` (see the type's overview).
+    ///
+    /// - Complexity: O(1).
+    public static func stretch(vx: Double, vy: Double, factor: Double) -> (x: Double, y: Double) {
+        let speed = (vx * vx + vy * vy).squareRoot()
+        guard speed > 0, speed.isFinite else { return (1, 1) }
+        let s = 1 + factor * min(speed / 1000, 1)
+        guard s > 0 else { return (1, 1) }
+        let c2 = (vx / speed) * (vx / speed)
+        let d2 = (vy / speed) * (vy / speed)
+        return (s * c2 + d2 / s, s * d2 + c2 / s)
+    }
+
+    /// Writes this frame's scale.
+    ///
+    /// - Complexity: O(animations on the watched property).
+    public func update(elapsed: Double) -> ActivityState {
+        guard let context, let hub = context.hub else { return .atRest }
+        let now = hub.now
+        var value = base
+        var moving = false
+        if let squash = current {
+            let property = squash.property.property
+            let v = hub.presentedVelocity(context.index, property, at: now)
+            let vy = property.kind.componentCount > 1 ? v[1] : 0
+            let (sx, sy) = Self.stretch(vx: v[0], vy: vy, factor: squash.factor)
+            value = .point(base[0] * sx, base[1] * sy)
+            moving = hub.isAnimating(context.index, property, at: now) || sx != 1 || sy != 1
+        }
+        if value != (lastWritten ?? base) {
+            hub.set(context.index, PropertyPath(.scale), value)
+            lastWritten = value
+        }
+        return moving ? .active : .atRest
+    }
+}
+
+/// Fulfils the composite intentions by emitting others for its own target (composition):
+/// ``DirectlyManipulable`` emits draggable, pinchable and rotatable; ``Tossable`` emits draggable
+/// and a spring on `position` to its destination (default: the position presented at commit),
+/// which the gesture holds while it drives and which continues with the release velocity;
+/// ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
+public final class CompositeExecutor: PlanEmitting {
+    private let context: TargetContext?
+    private var emitter: PlanEmitter?
+
+    /// Creates the composite executor of `target`.
+    public init(target: MotionTarget) {
+        context = target.properties[TargetContext.key]
+    }
+
+    /// Receives the emitter for the executor's own target.
+    public func setPlanEmitter(_ emitter: PlanEmitter) {
+        self.emitter = emitter
+    }
+
+    /// Emits the intentions the composite stands for.
+    public func add(_ intention: any Intention) {
+        guard let emitter else { return }
+        switch intention {
+        case is DirectlyManipulable:
+            emitter.emit(Draggable())
+            emitter.emit(Pinchable())
+            emitter.emit(Rotatable())
+        case let toss as Tossable:
+            let destination =
+                toss.destination ?? context.flatMap { c in c.hub?.presented(c.index, PropertyPath(.position)) }
+                ?? .point(0, 0)
+            emitter.emit(Draggable())
+            emitter.emit(Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters))
+        case let transition as TransitionTween:
+            emitter.emit(transition.emittedTween)
+        default:
+            return
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import MotionCore
+import MotionPlans
+
+/// Fulfils ``Tween`` intentions (FORMAT.md §2.2): one per target, for every tween on it.
+///
+/// Each tween becomes one keyframe animation emitted as an `add` event at its commit: the values
+/// (`to` alone runs from the property's presented value at the commit), key times (offsets or the
+/// even defaults), easings, begin time (commit + delay), duration, repeat and autoreverse. The
+/// presentation's precedence rule then settles several tweens on one property. A named tween is
+/// keyed `name:<name>`, so removing the name removes the animation (the property keeps its
+/// presented value); unnamed tweens get a fresh key each (`tween-<n>`).
+///
+/// The executor holds an activity token per animation from its commit to its end (forever for
+/// `repeat: forever`); it never needs frames.
+public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
+    private let context: TargetContext?
+    private let ledger = TokenLedger()
+
+    /// Creates the tween executor of `target`; it does nothing unless the target belongs to a
+    /// ``DocumentRun``.
+    public init(target: MotionTarget) {
+        context = target.properties[TargetContext.key]
+    }
+
+    /// Receives the token generator that keeps the runtime active while an animation plays.
+    public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
+        ledger.setGenerator(generator)
+    }
+
+    /// Starts an unnamed tween under a fresh key.
+    public func add(_ intention: any Intention) {
+        guard let tween = intention as? Tween, let context else { return }
+        start(tween, key: context.makeKey("tween"))
+    }
+
+    /// Starts a tween keyed by its name.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        guard let tween = intention as? Tween else { return }
+        start(tween, key: "name:\(name)")
+    }
+
+    /// Removes the named tween's animation; its property keeps the value it presents now.
+    public func removeIntention(named name: String) {
+        guard let context, let hub = context.hub else { return }
+        let key = "name:\(name)"
+        hub.removeKeepingPresented(context.index, key: key)
+        ledger.end(key)
+    }
+
+    /// The keyframe animation a tween committed now becomes, and the value of its last moment.
+    static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (KeyframeAnimation, MotionValue)? {
+        var values = tween.values
+        var offsets = tween.offsets
+        if values.count == 1 {
+            values = [presented, values[0]]
+            offsets = nil
+        }
+        guard !values.isEmpty else { return nil }
+        let keyframes = Keyframes(values: values, offsets: offsets, curves: tween.easings)
+        let animation = KeyframeAnimation(
+            values: values, keyTimes: keyframes.offsets, timingFunctions: keyframes.curves,
+            beginTime: now + (tween.delay > 0 ? tween.delay : 0), duration: tween.duration > 0 ? tween.duration : 0,
+            repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
+        let (timing, sampled) = animation.sampler(addedTime: now)
+        let end = timing.end
+        let last = end.isFinite ? sampled.value(atProgress: timing.progress(at: end)) : sampled.lastValue
+        return (animation, last)
+    }
+
+    private func start(_ tween: Tween, key: String) {
+        guard let context, let hub = context.hub else { return }
+        let now = hub.now
+        let presented = hub.presented(context.index, tween.property)
+        guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }
+        hub.add(context.index, tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil)
+        let end = animation.sampler(addedTime: now).timing.end
+        ledger.hold(key, until: end, hub: hub)
+    }
+}

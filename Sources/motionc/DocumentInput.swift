@@ -1,0 +1,33 @@
+import ArgumentParser
+import MotionDiagnostics
+import MotionPlans
+import MotionValidation
+
+/// Loading one document for a command that runs it (`run`, `bake`): read, decode, validate.
+enum DocumentInput {
+    /// Loads and validates the document at `path`, printing its diagnostics (text, as
+    /// `motionc validate` prints them) to standard error.
+    ///
+    /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` when the document has
+    ///   errors (warnings alone do not stop it).
+    static func load(path: String, options: ValidationOptions = ValidationOptions()) throws -> MotionDocument {
+        let result: LoadResult
+        do {
+            result = try DocumentLoader.load(path: path)
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
+        var diagnostics = result.diagnostics
+        if let document = result.document, !diagnostics.containsErrors {
+            diagnostics += Validator.validate(document, options: options)
+        }
+        if !diagnostics.isEmpty {
+            let sources = [path: SourceFile(path: path, text: String(decoding: result.text, as: UTF8.self))]
+            let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
+            StandardStreams.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        }
+        guard let document = result.document, !diagnostics.containsErrors else { throw ExitCode(1) }
+        return document
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import MotionCore
+import MotionPlans
+import MotionRuntime
+
+/// `motionc run FILE`: compile a document to the running scheduler and drive it on a simulated
+/// frame clock at the canvas fps.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a motion document on the Material Motion runtime.",
+        discussion: """
+            Frames are k / fps seconds of document time. Without --duration the run stops at the \
+            first frame at which nothing moves and no transaction or input is still to come, and \
+            after 60 s at most. Work is bounded: at most 50,000,000 trace rows (frames x animated \
+            components); a bound that is hit is reported on standard error. Exit status: 0, 1 when \
+            the document has errors, 2 when a file cannot be read or written.
+            """)
+
+    /// The longest run without --duration, in seconds of document time.
+    static let defaultBound = 60.0
+    /// At most this many frames x animated components (trace rows).
+    static let maximumRows = 50_000_000
+
+    @Argument(help: "The motion document to run.")
+    var file: String
+
+    @Option(help: "Seconds of document time to run (default: until at rest, at most 60 s).")
+    var duration: Double?
+
+    @Option(help: "Write the presented value of every animated component at every frame to this CSV file.")
+    var trace: String?
+
+    func validate() throws {
+        if let duration, !(duration.isFinite && duration >= 0) {
+            throw ValidationError("--duration must be a finite number of seconds >= 0")
+        }
+    }
+
+    func run() throws {
+        let document = try DocumentInput.load(path: file)
+        let recorder = trace == nil ? nil : PresentationRecorder()
+        let run = DocumentRun(document: document, sink: recorder)
+        let bound = duration ?? Self.defaultBound
+        let lastAllowed = Int((bound * run.fps * (1 + 1e-12)).rounded(.down))
+        var k = 0
+        var rowsBoundHit = false
+        while true {
+            run.advance(toFrame: k)
+            let columns = max(1, run.animatedComponentCount)
+            if (k + 1) * columns > Self.maximumRows {
+                rowsBoundHit = true
+                k -= 1
+                break
+            }
+            if duration == nil, run.isAtRest { break }
+            if k >= lastAllowed { break }
+            k += 1
+        }
+        let frames = k + 1
+        let components = run.animatedComponents
+        let seconds = Double(max(k, 0)) / run.fps
+        if rowsBoundHit {
+            StandardStreams.error(
+                "motionc: stopped at \(Self.format(seconds)) s: \(frames) frames x \(components.count) animated components "
+                    + "reach the bound of \(Self.maximumRows) trace rows")
+        } else if duration == nil, !run.isAtRest {
+            StandardStreams.error("motionc: still moving after \(Self.format(bound)) s; stopped at the 60 s bound")
+        }
+        if let trace, let recorder {
+            do {
+                let writer = try TraceWriter(path: trace)
+                DocumentRun.writeTrace(
+                    document: document, events: recorder.events, components: components, lastFrame: k, to: writer)
+                try writer.finish()
+            } catch {
+                StandardStreams.error("motionc: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let count = "\(components.count) animated component" + (components.count == 1 ? "" : "s")
+        let frameText = "\(frames) frame" + (frames == 1 ? "" : "s")
+        if let rest = run.restTime() {
+            if duration == nil {
+                StandardStreams.output("at rest at \(Self.format(rest)) s after \(frameText); \(count)")
+            } else {
+                StandardStreams.output("ran \(Self.format(seconds)) s (\(frameText)); at rest at \(Self.format(rest)) s; \(count)")
+            }
+        } else if duration == nil && !rowsBoundHit {
+            StandardStreams.output("still moving at \(Self.format(bound)) s (the 60 s bound); \(frameText); \(count)")
+        } else {
+            StandardStreams.output("still moving at \(Self.format(seconds)) s; \(frameText); \(count)")
+        }
+    }
+
+    /// Seconds with 3 decimals.
+    static func format(_ seconds: Double) -> String {
+        let text = TraceWriter.format(time: (seconds * 1000).rounded() / 1000)
+        return String(text.dropLast(3))
+    }
+}
