@@ -4,8 +4,9 @@ extension TimelineEvent {
     /// Applies the event to a presentation, as the render server does when the event's time comes.
     ///
     /// - `set` writes the model value.
-    /// - `add` writes the model value (seed 004: the layer's model value is the animation's final
-    ///   truth), then adds the animation under its key.
+    /// - `add` writes the model value, then adds the animation under its key
+    ///   (``MotionCore/PresentationModel/add(layer:path:key:animation:modelValue:at:)``, the one
+    ///   meaning the scheduler's presentation gives it too).
     /// - `remove` removes the animation under its key; the model value shows from then on.
     ///
     /// The scheduler's presentation is written by the same channel calls, so `run` and
@@ -18,8 +19,7 @@ extension TimelineEvent {
         case .set(let path, let value):
             presentation.set(layer: layer, path: path, value: value, at: time)
         case .add(let key, let path, let animation, let modelValue, _):
-            presentation.set(layer: layer, path: path, value: modelValue, at: time)
-            presentation.add(layer: layer, path: path, key: key, animation: animation, at: time)
+            presentation.add(layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, at: time)
         case .remove(let key):
             presentation.remove(layer: layer, key: key)
         }

@@ -56,7 +56,8 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// Every scalar component some `set` or `add` event writes, as (layer, property, component),
-    /// ordered by layer, then property path name (as traces order them).
+    /// in trace order: layer (document order), then `LayerProperty.allCases` order, then component
+    /// (the order of `DocumentRun.animatedComponents`, so `play` and `run` trace the same columns).
     ///
     /// - Complexity: O(e + c log c) for e events and c touched components.
     public var touchedComponents: [(layer: Int, property: LayerProperty, component: Int)] {
@@ -70,12 +71,8 @@ public struct Timeline: Hashable, Sendable {
             }
             for c in path.componentIndices { seen.insert(event.layer * 64 + path.property.ordinal * 4 + c) }
         }
-        return seen.map { code in
+        return seen.sorted().map { code in
             (layer: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
-        }.sorted { a, b in
-            if a.layer != b.layer { return a.layer < b.layer }
-            return PropertyPath.componentName(a.property, a.component)
-                < PropertyPath.componentName(b.property, b.component)
         }
     }
 }

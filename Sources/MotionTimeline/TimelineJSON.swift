@@ -292,8 +292,9 @@ public enum TimelineJSON {
             let curvesNode = try o.required("timingFunctions")
             let curveItems = try curvesNode.array()
             let segments = max(values.count - 1, 1)
-            guard curveItems.count == segments else {
-                throw curvesNode.error("expected \(segments) timing functions (one per segment), found \(curveItems.count)")
+            guard curveItems.count == segments || curveItems.count == 1 else {
+                throw curvesNode.error(
+                    "expected 1 timing function (for every segment) or \(segments) (one per segment), found \(curveItems.count)")
             }
             var curves: [TimingCurve] = []
             for item in curveItems { curves.append(try item.curve()) }

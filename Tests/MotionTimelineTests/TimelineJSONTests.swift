@@ -98,7 +98,7 @@ struct TimelineJSONTests {
         let touched = sampleTimeline().touchedComponents.map {
             "\($0.layer):\(PropertyPath.componentName($0.property, $0.component))"
         }
-        #expect(touched == ["0:opacity", "1:backgroundColor.a", "1:position.x", "1:position.y"])
+        #expect(touched == ["0:opacity", "1:position.x", "1:position.y", "1:backgroundColor.a"])
     }
 }
 

@@ -141,6 +141,8 @@ final class ServerCore: @unchecked Sendable {
     // Guarded by `condition`.
     private var inbox: [TimelineEvent] = []
     private var jobs: [() -> Void] = []
+    private var nextJobID = 0
+    private var completedJobID = 0
     private var realTime: (start: Double, fps: Double, drawing: Bool, next: Int)?
     private var statistics = RealTimeStatistics()
     private var shuttingDown = false
@@ -184,25 +186,19 @@ final class ServerCore: @unchecked Sendable {
     /// Runs `body` on the server's thread and waits for it.
     func sync<R>(_ body: (inout ServerState) -> R) -> R {
         withoutActuallyEscaping(body) { escapable in
-            var result: R?
-            var done = false
-            // The caller waits until the job has run, so `escapable`, `result` and `done` are
-            // only used by one thread at a time (the handover is ordered by the lock).
-            let job = { [self] in
-                let value = escapable(&self.state)
-                self.condition.lock()
-                result = value
-                done = true
-                self.condition.broadcast()
-                self.condition.unlock()
-            }
+            // `result` is written by the server's thread before it reports the job complete and
+            // read here only after; the lock orders the two. The server's thread drops its last
+            // reference to the job before reporting completion, so nothing escapes.
+            let box = ResultBox<R>()
             condition.lock()
-            jobs.append(job)
+            nextJobID += 1
+            let id = nextJobID
+            jobs.append({ [self] in box.value = escapable(&self.state) })
             condition.broadcast()
-            while !done { condition.wait() }
+            while completedJobID < id { condition.wait() }
             condition.unlock()
-            // `done` implies the job stored a value.
-            return result.unsafelyUnwrapped
+            // The job ran (completedJobID >= id), so it stored a value.
+            return box.value.unsafelyUnwrapped
         }
     }
 
@@ -232,16 +228,23 @@ final class ServerCore: @unchecked Sendable {
     private func run() {
         condition.lock()
         while !shuttingDown {
-            if !jobs.isEmpty || !inbox.isEmpty {
-                let pendingJobs = jobs
+            if !inbox.isEmpty {
                 let events = inbox
-                jobs.removeAll()
                 inbox.removeAll()
                 condition.unlock()
                 for event in events { state.playback.apply(event) }
-                for job in pendingJobs { job() }
                 condition.lock()
                 statistics.appliedChannelEvents += events.count
+                continue
+            }
+            if !jobs.isEmpty {
+                var job: (() -> Void)? = jobs.removeFirst()
+                condition.unlock()
+                job?()
+                job = nil  // release the caller's closure before reporting completion
+                condition.lock()
+                completedJobID += 1
+                condition.broadcast()
                 continue
             }
             guard let rt = realTime else {
@@ -273,15 +276,27 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         // Release anyone still waiting on a job: run it so its caller returns.
-        let pendingJobs = jobs
-        jobs.removeAll()
-        condition.unlock()
-        for job in pendingJobs { job() }
-        condition.lock()
+        while !jobs.isEmpty {
+            var job: (() -> Void)? = jobs.removeFirst()
+            condition.unlock()
+            job?()
+            job = nil
+            condition.lock()
+            completedJobID += 1
+            condition.broadcast()
+        }
         finished = true
         condition.broadcast()
         condition.unlock()
     }
+}
+
+/// Carries a job's result from the server's thread to the waiting caller.
+///
+/// `@unchecked Sendable`: written once by the server's thread before the job is reported
+/// complete (under the server's lock) and read by the caller only after it saw that report.
+private final class ResultBox<R>: @unchecked Sendable {
+    var value: R?
 }
 
 extension Double {
