@@ -45,28 +45,11 @@ struct Play: ParsableCommand {
             }
         }
         let server = RenderServer(timeline: timeline)
-        // Group components per (layer, property): one sample per property per frame.
-        var groups: [(layer: Int, property: LayerProperty, components: [(Int, String)])] = []
-        for c in components {
-            let name = PropertyPath.componentName(c.property, c.component)
-            if let last = groups.last, last.layer == c.layer, last.property == c.property {
-                groups[groups.count - 1].components.append((c.component, name))
-            } else {
-                groups.append((c.layer, c.property, [(c.component, name)]))
-            }
-        }
-        let ids = timeline.layers.map(\.id)
         server.withPlayback { playback in
-            for k in 0..<frames {
-                let t = Double(k) / fps
-                playback.advance(to: t)
-                guard let writer else { continue }
-                for group in groups {
-                    let value = playback.value(layer: group.layer, property: group.property, at: t)
-                    for (c, name) in group.components {
-                        writer.append(time: t, target: ids[group.layer], component: name, value: value[c])
-                    }
-                }
+            if let writer {
+                playback.writeTrace(frames: frames, to: writer)
+            } else {
+                playback.advance(to: Double(frames - 1) / fps)
             }
         }
         if let writer {

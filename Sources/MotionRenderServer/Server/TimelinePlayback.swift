@@ -1,5 +1,6 @@
 public import MotionCore
 public import MotionTimeline
+import MotionPlans
 
 /// A timeline being played: its presentation after the events up to some time, sampled into
 /// layer snapshots.
@@ -126,6 +127,37 @@ public struct TimelinePlayback: Sendable {
         for layer in 0..<presentation.layerCount {
             for property in LayerProperty.allCases {
                 values[layer * stride + property.ordinal] = presentation.value(layer: layer, property: property, at: t)
+            }
+        }
+    }
+}
+
+extension TimelinePlayback {
+    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (FORMAT.md §5.1) of every
+    /// component an event touches, with the rows `motionc run --trace` writes for the same
+    /// document: time, then layer order, then `LayerProperty.allCases` order, then component.
+    ///
+    /// - Complexity: O(frames x touched components + events).
+    public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
+        let fps = timeline.canvas.fps
+        var groups: [(layer: Int, property: LayerProperty, components: [(Int, String)])] = []
+        for c in timeline.touchedComponents {
+            let name = PropertyPath.componentName(c.property, c.component)
+            if let last = groups.last, last.layer == c.layer, last.property == c.property {
+                groups[groups.count - 1].components.append((c.component, name))
+            } else {
+                groups.append((c.layer, c.property, [(c.component, name)]))
+            }
+        }
+        let ids = timeline.layers.map(\.id)
+        for k in 0..<max(0, frames) {
+            let t = Double(k) / fps
+            advance(to: t)
+            for group in groups {
+                let value = presentation.value(layer: group.layer, property: group.property, at: t)
+                for (c, name) in group.components {
+                    writer.append(time: t, target: ids[group.layer], component: name, value: value[c])
+                }
             }
         }
     }
