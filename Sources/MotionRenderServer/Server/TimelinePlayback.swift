@@ -1,0 +1,164 @@
+public import MotionCore
+public import MotionTimeline
+import MotionPlans
+
+/// A timeline being played: its presentation after the events up to some time, sampled into
+/// layer snapshots.
+///
+/// `TimelinePlayback` is a value with no thread of its own; ``RenderServer`` owns one on its
+/// thread. Playing forward applies each event once, in order, when its time is reached; asking
+/// for an earlier time replays from the start.
+public struct TimelinePlayback: Sendable {
+    /// The deepest layer kept in snapshots; deeper layers are never drawn (see
+    /// ``FrameRenderer/maximumDepth``).
+    public static let maximumDepth = FrameRenderer.maximumDepth
+
+    /// The timeline played.
+    public let timeline: Timeline
+    /// Layer values and keyed animations after the events applied so far.
+    public private(set) var presentation: PresentationModel
+    /// How many of the timeline's events have been applied.
+    public private(set) var appliedEvents = 0
+    /// The latest time played to.
+    public private(set) var time = -Double.infinity
+    /// Children of each layer, in document order.
+    let children: [[Int]]
+    /// Top-level layers, in document order.
+    let roots: [Int]
+    /// Each layer's depth (0 at the top level).
+    let depths: [Int]
+    /// When ``prune(before:)`` last ran.
+    private var lastPrune = -Double.infinity
+
+    /// Prepares to play `timeline` from its start.
+    ///
+    /// - Complexity: O(layers).
+    public init(timeline: Timeline) {
+        self.timeline = timeline
+        presentation = timeline.initialPresentation
+        var children = [[Int]](repeating: [], count: timeline.layers.count)
+        var roots: [Int] = []
+        var depths = [Int](repeating: 0, count: timeline.layers.count)
+        for (i, layer) in timeline.layers.enumerated() {
+            if let p = layer.parent, p >= 0, p < i {
+                children[p].append(i)
+                depths[i] = depths[p] + 1
+            } else {
+                roots.append(i)
+            }
+        }
+        self.children = children
+        self.roots = roots
+        self.depths = depths
+    }
+
+    /// Applies every event whose time is at most `t` (replaying from the start when `t` is
+    /// earlier than the time already played to).
+    ///
+    /// - Complexity: O(events applied), amortised over a forward play.
+    public mutating func advance(to t: Double) {
+        if t < time {
+            presentation = timeline.initialPresentation
+            appliedEvents = 0
+            lastPrune = -.infinity
+        }
+        time = t
+        let events = timeline.events
+        while appliedEvents < events.count, events[appliedEvents].time <= t {
+            events[appliedEvents].apply(to: &presentation)
+            appliedEvents += 1
+        }
+        // Dropping animations that can never show again keeps long plays linear.
+        if t - lastPrune >= 1 {
+            presentation.prune(before: t)
+            lastPrune = t
+        }
+    }
+
+    /// Applies an event sent over the channel outside the timeline (seed 004's add and remove).
+    public mutating func apply(_ event: TimelineEvent) {
+        event.apply(to: &presentation)
+    }
+
+    /// The presented value of `property` on `layer` at `t`, after the events applied so far.
+    ///
+    /// - Complexity: O(k) for k animations on the property.
+    @inlinable
+    public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
+        presentation.value(layer: layer, property: property, at: t)
+    }
+
+    /// The layer tree's presentation at `t` (after the events applied so far), for ``FrameRenderer``.
+    ///
+    /// Layers nested deeper than ``maximumDepth`` are left out.
+    ///
+    /// - Complexity: O(layers x properties) samples.
+    public func snapshots(at t: Double) -> [LayerSnapshot] {
+        let layers = timeline.layers
+        var built = [LayerSnapshot?](repeating: nil, count: layers.count)
+        // Children come after their parent in pre-order: build from the end.
+        for i in layers.indices.reversed() where depths[i] < Self.maximumDepth {
+            var snapshot = LayerSnapshot(id: layers[i].id, isEllipse: layers[i].isEllipse)
+            for property in LayerProperty.allCases where property.isAnimatable {
+                snapshot[property] = presentation.value(layer: i, property: property, at: t)
+            }
+            var kids: [LayerSnapshot] = []
+            kids.reserveCapacity(children[i].count)
+            for c in children[i] {
+                if let child = built[c] {
+                    kids.append(child)
+                    built[c] = nil
+                }
+            }
+            snapshot.children = kids
+            built[i] = snapshot
+        }
+        return roots.compactMap { built[$0] }
+    }
+
+    /// Fills `values` with every layer's presented values at `t`: `LayerProperty.allCases.count`
+    /// entries per layer, in ordinal order (unanimated properties read their model value).
+    ///
+    /// - Complexity: O(layers x properties); no allocation when `values` already has the size.
+    public func sampleAll(at t: Double, into values: inout [MotionValue]) {
+        let stride = LayerProperty.allCases.count
+        let count = presentation.layerCount * stride
+        if values.count != count { values = [MotionValue](repeating: .scalar(0), count: count) }
+        for layer in 0..<presentation.layerCount {
+            for property in LayerProperty.allCases {
+                values[layer * stride + property.ordinal] = presentation.value(layer: layer, property: property, at: t)
+            }
+        }
+    }
+}
+
+extension TimelinePlayback {
+    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (FORMAT.md §5.1) of every
+    /// component an event touches, with the rows `motionc run --trace` writes for the same
+    /// document: time, then layer order, then `LayerProperty.allCases` order, then component.
+    ///
+    /// - Complexity: O(frames x touched components + events).
+    public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
+        let fps = timeline.canvas.fps
+        var groups: [(layer: Int, property: LayerProperty, components: [(Int, String)])] = []
+        for c in timeline.touchedComponents {
+            let name = PropertyPath.componentName(c.property, c.component)
+            if let last = groups.last, last.layer == c.layer, last.property == c.property {
+                groups[groups.count - 1].components.append((c.component, name))
+            } else {
+                groups.append((c.layer, c.property, [(c.component, name)]))
+            }
+        }
+        let ids = timeline.layers.map(\.id)
+        for k in 0..<max(0, frames) {
+            let t = Double(k) / fps
+            advance(to: t)
+            for group in groups {
+                let value = presentation.value(layer: group.layer, property: group.property, at: t)
+                for (c, name) in group.components {
+                    writer.append(time: t, target: ids[group.layer], component: name, value: value[c])
+                }
+            }
+        }
+    }
+}

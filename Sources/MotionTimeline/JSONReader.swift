@@ -1,0 +1,253 @@
+public import MotionJSON
+
+/// A strict RFC 8259 JSON reader producing ``MotionJSON/JSONValue`` with ordered keys.
+///
+/// Numbers are parsed with Swift's correctly rounded `Double(_:)`, so every number that
+/// ``MotionJSON/JSONNumber`` wrote reads back bit for bit. Duplicate keys, nesting deeper than
+/// ``maximumDepth``, numbers outside the range of a double and invalid UTF-8 are errors; errors
+/// give the line and column of the offending byte.
+public enum JSONReader {
+    /// How deeply arrays and objects may nest.
+    public static let maximumDepth = 64
+
+    /// Parses `bytes` as one JSON value.
+    ///
+    /// - Throws: ``TimelineError`` with `path` `$` and a message naming line and column.
+    /// - Complexity: O(n) in the input's length.
+    public static func parse(_ bytes: [UInt8]) throws(TimelineError) -> JSONValue {
+        var parser = Parser(bytes: bytes)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func error(_ message: String) -> TimelineError {
+        var line = 1
+        var column = 1
+        for b in bytes[0..<min(index, bytes.count)] {
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return TimelineError(path: "$", message: "invalid JSON at line \(line), column \(column): \(message)")
+    }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) throws(TimelineError) -> JSONValue {
+        guard let c = current else { throw error("unexpected end of input, expected a value") }
+        switch c {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character, expected a value")
+        }
+    }
+
+    mutating func literal(_ word: String) throws(TimelineError) {
+        let utf8 = Array(word.utf8)
+        let count = utf8.count
+        guard index + count <= bytes.count else { throw error("unexpected end of input") }
+        guard utf8.elementsEqual(bytes[index..<(index + count)]) else { throw error("unknown literal, expected true, false or null") }
+        index += count
+    }
+
+    mutating func object(depth: Int) throws(TimelineError) -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth)") }
+        index += 1
+        var members: [JSONMember] = []
+        var keys = Set<String>()
+        skipSpace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipSpace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+            let keyStart = index
+            let key = try string()
+            guard keys.insert(key).inserted else {
+                index = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
+            skipSpace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            skipSpace()
+            members.append(JSONMember(key, try value(depth: depth)))
+            skipSpace()
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    mutating func array(depth: Int) throws(TimelineError) -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth)") }
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipSpace()
+            items.append(try value(depth: depth))
+            skipSpace()
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
+            index += 1
+            return .array(items)
+        }
+    }
+
+    mutating func number() throws(TimelineError) -> Double {
+        let start = index
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard let first = current, isDigit(first) else { throw error("expected a digit") }
+        index += 1
+        if first != UInt8(ascii: "0") { while let c = current, isDigit(c) { index += 1 } }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard let c = current, isDigit(c) else { throw error("expected a digit after '.'") }
+            while let c = current, isDigit(c) { index += 1 }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard let c = current, isDigit(c) else { throw error("expected a digit in the exponent") }
+            while let c = current, isDigit(c) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("number \(text.prefix(40)) is outside the range of a double")
+        }
+        return value
+    }
+
+    func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    mutating func string() throws(TimelineError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ scalars: inout String.UnicodeScalarView, _ from: Int, _ to: Int) -> Bool {
+            guard from < to else { return true }
+            guard let text = String(validating: bytes[from..<to], as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            return true
+        }
+        while true {
+            guard let c = current else { throw error("unterminated string") }
+            if c == UInt8(ascii: "\"") {
+                guard flush(&scalars, runStart, index) else { throw error("invalid UTF-8 in a string") }
+                index += 1
+                return String(scalars)
+            }
+            if c < 0x20 { throw error("control character in a string; escape it") }
+            if c != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            guard flush(&scalars, runStart, index) else { throw error("invalid UTF-8 in a string") }
+            index += 1
+            guard let e = current else { throw error("unterminated escape") }
+            index += 1
+            switch e {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw error("unpaired surrogate in \\u escape") }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("unpaired surrogate in \\u escape") }
+                scalars.append(scalar)
+            default:
+                index -= 1
+                throw error("unknown escape")
+            }
+            runStart = index
+        }
+    }
+
+    mutating func hex4() throws(TimelineError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("expected 4 hex digits in \\u escape")
+            }
+            code = code << 4 | digit
+            index += 1
+        }
+        return code
+    }
+}
+
+/// A problem with a timeline's content, naming where in the JSON it is.
+public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A JSONPath-like location: `$.events[3].animation.duration`.
+    public var path: String
+    public var message: String
+
+    /// Creates an error at `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `$.events[3].time: expected a number, found a string`.
+    public var description: String { "\(path): \(message)" }
+}

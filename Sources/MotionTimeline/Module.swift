@@ -1,1 +1,0 @@
-// Module MotionTimeline: see DESIGN.md.

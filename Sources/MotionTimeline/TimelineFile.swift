@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a timeline file could not be used: unreadable (exit code 2) or invalid content (exit code 1).
+public enum TimelineFileError: Error, Sendable, CustomStringConvertible {
+    /// The file could not be opened or read.
+    case unreadable(path: String, reason: String)
+    /// The file's content is not a valid timeline.
+    case invalid(path: String, TimelineError)
+
+    /// `FILE: $.events[2].time: expected a number, found a string`.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
+        case .invalid(let path, let error): "\(path): \(error)"
+        }
+    }
+}
+
+/// Reads files whole and writes them atomically.
+public enum AtomicFile {
+    /// The largest file ``read(_:)`` accepts: 1 GiB.
+    public static let maximumSize = 1 << 30
+
+    /// The bytes of the file at `path`.
+    ///
+    /// - Throws: a `reason` (the operating system's text) when it cannot be read.
+    public static func read(_ path: String) throws(TimelineFileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard Int(info.st_size) <= maximumSize else {
+            throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress, raw.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: errorText(errno))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            guard bytes.count <= maximumSize else { throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB") }
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` to a temporary file next to `path`, flushes it and renames it over `path`:
+    /// readers see the old file or the whole new one, and a failure leaves `path` untouched.
+    ///
+    /// - Throws: the operating system's explanation, as text.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(AtomicWriteError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let prefix = (slash == nil ? "" : (directory.isEmpty ? "/" : directory + "/")) + "." + name
+        var fd: Int32 = -1
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = "\(prefix).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw AtomicWriteError(path: path, reason: errorText(errno)) }
+        let data = Array(bytes)
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let n = systemWrite(fd, base + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw AtomicWriteError(path: path, reason: errorText(failure))
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// A file that could not be written; the destination is unchanged.
+public struct AtomicWriteError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    /// `cannot write 'OUT.json': No such file or directory`.
+    public var description: String { "cannot write '\(path)': \(reason)" }
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+extension TimelineJSON {
+    /// Reads and checks the timeline at `path`.
+    ///
+    /// - Throws: ``TimelineFileError/unreadable(path:reason:)`` or ``TimelineFileError/invalid(path:_:)``.
+    public static func read(path: String) throws(TimelineFileError) -> Timeline {
+        let bytes = try AtomicFile.read(path)
+        do {
+            return try decode(bytes)
+        } catch {
+            throw .invalid(path: path, error)
+        }
+    }
+
+    /// Whether `bytes` look like a timeline: a JSON object whose first key is `"timeline"`.
+    public static func looksLikeTimeline(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        func skip() { while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 } }
+        skip()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
+        i += 1
+        skip()
+        let key = Array("\"timeline\"".utf8)
+        return bytes.count >= i + key.count && Array(bytes[i..<(i + key.count)]) == key
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import MotionTimeline
+import MotionValidation
+
+/// `motionc bake FILE -o OUT.json`: compile a document to a baked timeline for the render server.
+struct Bake: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bake a motion document into a keyframe timeline for the render server.",
+        discussion: """
+            Runs the document on the runtime until it is at rest (at most 60 s of document time, at \
+            most 1,000,000 events) and records every render-server event: tweens as keyframe \
+            animations, springs as spring animations, gestures as sampled keyframes. The output \
+            (Schemas/motion-timeline.schema.json) is byte-identical for the same input and is \
+            written atomically. Exit status: 0; 1 when the document has errors (B001: an \
+            interactive intention without input); 2 when a file cannot be read or written.
+            """)
+
+    @Argument(help: "The motion document to bake.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Where to write the timeline JSON.")
+    var output: String
+
+    func run() throws {
+        let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true))
+        let result = Baker.bake(document)
+        if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
+        do {
+            try AtomicFile.write(Array(TimelineJSON.text(result.timeline).utf8), to: output)
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Loading the input of `play` and `render`: a timeline, or a document baked in memory.
+enum TimelineInput {
+    /// Reads `path` as a timeline when its content starts like one (`{"timeline": ...`) or its
+    /// name ends in `.json`; otherwise as a motion document, validated for baking and baked.
+    ///
+    /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` for invalid content.
+    static func load(path: String) throws -> Timeline {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
+        if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
+            do {
+                return try TimelineJSON.decode(bytes)
+            } catch {
+                StandardStreams.error("motionc: \(path): \(error)")
+                throw ExitCode(1)
+            }
+        }
+        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
+        let result = Baker.bake(document)
+        if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
+        return result.timeline
+    }
+
+    /// The last frame index for a play of `seconds` at `fps`, as `run` counts frames (k / fps with
+    /// k up to `seconds * fps`, rounding error forgiven).
+    static func lastFrame(seconds: Double, fps: Double) -> Int {
+        Int((seconds * fps * (1 + 1e-12)).rounded(.down))
+    }
+
+    /// The most frames one `play` or `render` goes through.
+    static let maximumFrames = 1_000_000
+
+    /// Frame indices `0...last` for `seconds`, or a usage-like content error past the cap.
+    static func frameCount(seconds: Double, fps: Double) throws -> Int {
+        let frames = Double(lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
+        guard frames <= Double(maximumFrames) else {
+            StandardStreams.error(
+                "motionc: \(Int(frames)) frames (\(seconds) s at \(fps) fps) exceed the limit of \(maximumFrames); "
+                    + "pass a shorter --duration")
+            throw ExitCode(1)
+        }
+        return Int(frames)
+    }
+}

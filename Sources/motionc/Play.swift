@@ -1,0 +1,69 @@
+import ArgumentParser
+import MotionCore
+import MotionPlans
+import MotionRenderServer
+import MotionTimeline
+
+/// `motionc play TIMELINE.json`: the render server plays a timeline without drawing.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a baked timeline on the render server, without drawing.",
+        discussion: """
+            Frames are k / fps seconds (the timeline's fps), up to the timeline's end or --duration. \
+            With --trace, writes the presented value of every component any event touches at every \
+            frame, with the same rows as `motionc run --trace` for the same document. Exit status: \
+            0; 1 when the timeline is invalid; 2 when a file cannot be read or written.
+            """)
+
+    @Argument(help: "The timeline to play (a document is baked first).")
+    var timeline: String
+
+    @Option(help: "Seconds to play (default: the timeline's end).")
+    var duration: Double?
+
+    @Option(help: "Write the presented value of every touched component at every frame to this CSV file.")
+    var trace: String?
+
+    func validate() throws {
+        if let duration, !(duration.isFinite && duration >= 0) {
+            throw ValidationError("--duration must be a finite number of seconds >= 0")
+        }
+    }
+
+    func run() throws {
+        let timeline = try TimelineInput.load(path: self.timeline)
+        let fps = timeline.canvas.fps
+        let frames = try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps)
+        let components = timeline.touchedComponents
+        var writer: TraceWriter?
+        if let trace {
+            do {
+                writer = try TraceWriter(path: trace)
+            } catch {
+                StandardStreams.error("motionc: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let server = RenderServer(timeline: timeline)
+        server.withPlayback { playback in
+            if let writer {
+                playback.writeTrace(frames: frames, to: writer)
+            } else {
+                playback.advance(to: Double(frames - 1) / fps)
+            }
+        }
+        if let writer {
+            do {
+                try writer.finish()
+            } catch {
+                StandardStreams.error("motionc: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let seconds = Double(frames - 1) / fps
+        StandardStreams.output(
+            "played \(Run.format(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
+                + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "
+                + "\(components.count) animated component\(components.count == 1 ? "" : "s")")
+    }
+}

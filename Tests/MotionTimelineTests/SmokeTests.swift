@@ -1,6 +1,0 @@
-import Testing
-@testable import MotionTimeline
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}
