@@ -65,7 +65,10 @@ let package = Package(
         // Benchmarks: `swift run -c release motionc-benchmarks` (see Benchmarks/README.md).
         .executableTarget(
             name: "motionc-benchmarks",
-            dependencies: ["MotionYAML", "MotionPlans", "MotionValidation"],
+            dependencies: [
+                "MotionYAML", "MotionPlans", "MotionValidation", "MotionCore", "MotionRuntime", "MotionTimeline",
+                "MotionRenderServer",
+            ],
             path: "Benchmarks/Sources",
             swiftSettings: swiftSettings),
 
@@ -82,8 +85,9 @@ let package = Package(
         .testTarget(
             name: "MotionValidationTests", dependencies: ["MotionValidation", "MotionTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionRenderServerTests", dependencies: ["MotionRenderServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline", "MotionPlans"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"], swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
         .testTarget(name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore", "MotionValidation", "MotionDiagnostics"], swiftSettings: swiftSettings),
     ],

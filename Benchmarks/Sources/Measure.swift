@@ -14,6 +14,13 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// Monotonic wall-clock seconds, for work done on other threads.
+    static func wallClock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// Seconds `body` took, once.
     static func time<R>(_ body: () -> R) -> (seconds: Double, result: R) {
         let start = now()

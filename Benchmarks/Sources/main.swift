@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|runtime|render|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -18,6 +18,12 @@ let rounds = max(1, Int(option("--rounds", default: 5)))
 var ok = true
 if which == "front-end" || which == "all" {
     ok = FrontEndBenchmark.run(megabytes: megabytes, rounds: rounds) && ok
+}
+if which == "runtime" || which == "all" {
+    ok = RuntimeBenchmark.run() && ok
+}
+if which == "render" || which == "all" {
+    ok = RenderServerBenchmark.run(rounds: rounds) && ok
 }
 if !ok {
     print("a benchmark could not run (see above)")

@@ -36,6 +36,18 @@ public struct PropertyChannel: Hashable, Sendable {
             }
         }
 
+        /// The entry's whole value at `t`: all the components it drives, in one sample (one
+        /// timing computation and one curve solve for a keyframe animation).
+        @inlinable func sample(at t: Double) -> MotionValue {
+            guard springSolutions.isEmpty else {
+                var value = keyframes.lastValue
+                guard t < end else { return value }
+                for i in springSolutions.indices { value[i] = springSolutions[i].value(at: t - springBegin) }
+                return value
+            }
+            return keyframes.value(atProgress: timing.progress(at: t))
+        }
+
         /// Whether the entry drives component `c` of the property.
         @inlinable func drives(_ c: Int) -> Bool { component == nil || component == c }
 
@@ -69,28 +81,51 @@ public struct PropertyChannel: Hashable, Sendable {
     @inlinable
     public func value(at t: Double) -> MotionValue {
         guard !entries.isEmpty else { return model }
-        var value = model
         // Entries are read in place (never copied: they are large and hold references).
-        entries.withUnsafeBufferPointer { entries in
+        return entries.withUnsafeBufferPointer { entries in
+            // The common case: the latest animation drives the whole property and covers `t`.
+            let last = entries.count - 1
+            if entries[last].component == nil, entries[last].addedTime <= t, t <= entries[last].end {
+                return entries[last].sample(at: t)
+            }
+            var value = model
+            // Which entry gives each component, and at what time; components that share both
+            // share one sample.
+            var sampled = -1
+            var sampledTime = 0.0
+            var sample = model
             for c in 0..<model.kind.componentCount {
+                var chosen = -1
                 var endedLast = -1
-                var found = false
-                var i = entries.count - 1
+                var i = last
                 while i >= 0 {
                     if entries[i].drives(c) {
                         if entries[i].addedTime <= t && t <= entries[i].end {
-                            value[c] = entries[i].value(c, at: t)
-                            found = true
+                            chosen = i
                             break
                         }
                         if entries[i].end < t, endedLast < 0 || entries[i].end > entries[endedLast].end { endedLast = i }
                     }
                     i -= 1
                 }
-                if !found, endedLast >= 0 { value[c] = entries[endedLast].value(c, at: entries[endedLast].end) }
+                let time: Double
+                if chosen >= 0 {
+                    time = t
+                } else if endedLast >= 0 {
+                    chosen = endedLast
+                    time = entries[endedLast].end
+                } else {
+                    continue
+                }
+                if chosen != sampled || time != sampledTime {
+                    sample = entries[chosen].sample(at: time)
+                    sampled = chosen
+                    sampledTime = time
+                }
+                value[c] = sample[entries[chosen].component == nil ? c : 0]
             }
+            return value
         }
-        return value
     }
 
     /// Whether some animation still covers `t` or ends after it.
@@ -149,43 +184,52 @@ public struct PropertyChannel: Hashable, Sendable {
 /// writes it as it plays a baked timeline's events. Both sample it with ``value(layer:property:at:)``,
 /// so `run` and `bake` + `play` agree by construction.
 public struct PresentationModel: Sendable {
-    /// Channels per layer, indexed by ``LayerProperty`` ordinal.
-    public private(set) var channels: [[PropertyChannel]]
+    /// How many channels each layer has: one per ``LayerProperty``.
+    public static let channelsPerLayer = LayerProperty.allCases.count
+
+    /// Every layer's channels in one flat array, `channelsPerLayer` per layer, indexed by
+    /// ``LayerProperty/ordinal``: one lookup per sample, no nested arrays.
+    @usableFromInline private(set) var storage: [PropertyChannel]
 
     /// Creates the presentation of `layers` with their initial model values.
     public init(layers: [[LayerProperty: MotionValue]]) {
-        channels = layers.map { values in
-            LayerProperty.allCases.map { PropertyChannel(model: values[$0] ?? $0.defaultValue) }
+        storage = []
+        storage.reserveCapacity(layers.count * Self.channelsPerLayer)
+        for values in layers {
+            for property in LayerProperty.allCases { storage.append(PropertyChannel(model: values[property] ?? property.defaultValue)) }
         }
     }
 
     /// The number of layers.
-    public var layerCount: Int { channels.count }
+    public var layerCount: Int { storage.count / Self.channelsPerLayer }
+
+    @inlinable
+    static func index(_ layer: Int, _ property: LayerProperty) -> Int { layer &* channelsPerLayer &+ property.ordinal }
 
     /// The channel of `property` on `layer`.
     public func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
-        channels[layer][property.ordinal]
+        storage[Self.index(layer, property)]
     }
 
     /// The presented value of `property` on `layer` at `t`.
     ///
-    /// - Complexity: O(k) for k animations on the property.
+    /// - Complexity: O(k) for k animations on the property; one sample when one animation drives it.
     @inlinable
     public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
-        channels[layer][property.ordinal].value(at: t)
+        storage.withUnsafeBufferPointer { $0[Self.index(layer, property)].value(at: t) }
     }
 
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
-        channels[layer][path.property.ordinal].set(value, component: path.component, at: t)
+        storage[Self.index(layer, path.property)].set(value, component: path.component, at: t)
     }
 
     /// Adds an animation under `key` (keys are per layer).
     public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
-        for ordinal in channels[layer].indices where ordinal != path.property.ordinal {
-            channels[layer][ordinal].remove(key: key)
+        for property in LayerProperty.allCases where property != path.property {
+            storage[Self.index(layer, property)].remove(key: key)
         }
-        channels[layer][path.property.ordinal].add(animation, key: key, component: path.component, at: t)
+        storage[Self.index(layer, path.property)].add(animation, key: key, component: path.component, at: t)
     }
 
     /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
@@ -204,16 +248,14 @@ public struct PresentationModel: Sendable {
     @discardableResult
     public mutating func remove(layer: Int, key: String) -> Bool {
         var removed = false
-        for ordinal in channels[layer].indices where channels[layer][ordinal].remove(key: key) { removed = true }
+        for property in LayerProperty.allCases where storage[Self.index(layer, property)].remove(key: key) { removed = true }
         return removed
     }
 
     /// Drops animations on every layer that can never show again after `t`.
     public mutating func prune(before t: Double) {
-        for layer in channels.indices {
-            for ordinal in channels[layer].indices where channels[layer][ordinal].entries.count > 1 {
-                channels[layer][ordinal].prune(before: t)
-            }
+        for i in storage.indices where storage[i].entries.count > 1 {
+            storage[i].prune(before: t)
         }
     }
 }
