@@ -99,6 +99,17 @@ public enum DiagnosticRenderer {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
+    /// The most columns of a source line a snippet shows.
+    static let maximumShownColumns = 160
+
+    /// The 0-based scalar offsets of a line to show: all of a short line; for a long one, a window
+    /// that starts a little before `startColumn`.
+    static func window(count: Int, startColumn: Int) -> Range<Int> {
+        guard count > maximumShownColumns else { return 0..<count }
+        let start = min(max(0, startColumn - 1 - 40), max(0, count - maximumShownColumns))
+        return start..<min(count, start + maximumShownColumns)
+    }
+
     /// The quoted source line and the caret line under `range`, or nothing without the line.
     ///
     /// Carets run from the start column to the end column when the range ends on the same line,
@@ -120,8 +131,11 @@ public enum DiagnosticRenderer {
         } else {
             endColumn = startColumn + 1
         }
-        var prefix = ""
-        for offset in 0..<(startColumn - 1) {
+        // A very long line (a minified document, a million keyframes on one line) is shown as a
+        // window around the span, marked with "...".
+        let window = Self.window(count: scalars.count, startColumn: startColumn)
+        var prefix = window.lowerBound > 0 ? "   " : ""
+        for offset in window.lowerBound..<(startColumn - 1) {
             guard offset < scalars.count else {
                 prefix += " "
                 continue
@@ -133,9 +147,13 @@ public enum DiagnosticRenderer {
                 prefix += " "
             }
         }
-        let carets = String(repeating: "^", count: max(1, endColumn - startColumn))
+        let lastShownColumn = window.upperBound + 1
+        let carets = String(repeating: "^", count: max(1, min(endColumn, lastShownColumn) - startColumn))
+        var shown = String(String.UnicodeScalarView(scalars[window]))
+        if window.lowerBound > 0 { shown = "..." + shown }
+        if window.upperBound < scalars.count { shown += "..." }
         return [
-            line.isEmpty ? gutter : gutter + " " + line,
+            line.isEmpty ? gutter : gutter + " " + shown,
             emptyGutter + " " + prefix + carets,
         ]
     }

@@ -51,6 +51,13 @@ struct DecodingContext {
         report(.D003, "`\(key)` expects \(expected), found \(describe(node))", at: range(node))
     }
 
+    /// The longest time a document may name (durations, delays, `at`): one day. Longer times are
+    /// mistakes (a missing unit, `1e300`), and bounding them bounds what run and bake compute.
+    static let maximumSeconds = 86_400.0
+    /// The most entries a document list of values may hold (keyframes, offsets, easings, input
+    /// samples): far beyond any motion, small enough to decode and sample quickly.
+    static let maximumListCount = 100_000
+
     // MARK: Mappings
 
     /// Walks a mapping's pairs, reporting unknown keys (D002, or `unknownCode`) with did-you-mean.
@@ -89,6 +96,12 @@ struct DecodingContext {
     mutating func list(_ node: YAMLNodeID, for key: String) -> YAMLItems? {
         guard tree.kind(node) == .sequence else {
             typeMismatch(node, expected: "a list", for: key)
+            return nil
+        }
+        guard tree.count(node) <= Self.maximumListCount else {
+            report(
+                .D005, "`\(key)` has \(tree.count(node)) entries, more than the limit of \(Self.maximumListCount)",
+                at: range(node))
             return nil
         }
         return tree.items(node)
@@ -154,6 +167,12 @@ struct DecodingContext {
         }
         guard seconds >= 0 else {
             report(.D005, "`\(key)` must not be negative, found \(tree.string(node))", at: range(node))
+            return nil
+        }
+        guard seconds <= Self.maximumSeconds else {
+            report(
+                .D005, "`\(key)` is longer than the limit of \(Int(Self.maximumSeconds)) s (a day), found \(tree.string(node))",
+                at: range(node), help: "for motion that never ends, use `repeat: forever`")
             return nil
         }
         return seconds

@@ -211,12 +211,17 @@ enum IntentionDecoder {
         }
         if let easingNode = reader.nodes["easing"] {
             if context.tree.kind(easingNode) == .sequence, !isSingleCurve(easingNode, context.tree) {
-                var curves: [Easing] = []
-                for item in context.tree.items(easingNode) {
-                    if let curve = easing(item, key: "easing", &context) { curves.append(curve) } else { reader.failed = true }
+                if let items = context.list(easingNode, for: "easing") {
+                    var curves: [Easing] = []
+                    curves.reserveCapacity(items.count)
+                    for item in items {
+                        if let curve = easing(item, key: "easing", &context) { curves.append(curve) } else { reader.failed = true }
+                    }
+                    tween.easings = curves
+                    tween.easingIsList = true
+                } else {
+                    reader.failed = true
                 }
-                tween.easings = curves
-                tween.easingIsList = true
             } else if let curve = easing(easingNode, key: "easing", &context) {
                 tween.easings = [curve]
             } else {

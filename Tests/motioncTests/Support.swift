@@ -44,6 +44,29 @@ enum Motionc {
             stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    /// Runs a shell command line (for resource limits) in the package root.
+    static func runShell(_ command: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot fill one and block it.
+        nonisolated(unsafe) var stderrData = Data()
+        let reader = Thread { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
     /// A fresh temporary folder for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionc-tests-\(UUID().uuidString)")

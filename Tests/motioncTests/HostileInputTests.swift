@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Input that people and tools write by mistake or by malice: every case gets a diagnostic and
+/// an exit code, never a crash, a hang or a runaway allocation. Each run is confined to 1 GiB of
+/// address space and guarded by a watchdog (a hang guard, not a timing assertion).
+@Suite struct HostileInputTests {
+    /// Runs `motionc arguments` under `ulimit -v 1 GiB`, killed after `watchdog` seconds.
+    static func confined(_ arguments: [String], watchdog: Int = 120) throws -> Motionc.Result {
+        let quoted = ([Motionc.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try Motionc.runShell("ulimit -v 1048576; exec timeout \(watchdog) " + quoted.joined(separator: " "))
+    }
+
+    static func laughs() -> String {
+        var text = "motion: 1\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        let names = Array("abcdefghij").map(String.init)
+        for i in 1..<names.count {
+            text += "\(names[i]): &\(names[i]) [" + Array(repeating: "*" + names[i - 1], count: 10).joined(separator: ", ") + "]\n"
+        }
+        return text
+    }
+
+    /// Deterministic bytes that are not YAML.
+    static func garbage(count: Int) -> Data {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bytes = [UInt8](repeating: 0, count: count)
+        for i in bytes.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        return Data(bytes)
+    }
+
+    static let cases: [(name: String, code: String, contents: @Sendable () -> Data)] = [
+        ("billion laughs", "Y003", { Data(laughs().utf8) }),
+        ("200,000 nested brackets", "Y004", { Data(("motion: 1\nx: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8) }),
+        ("70 MB file", "Y005", { Data(("motion: 1\n" + String(repeating: "# " + String(repeating: "x", count: 98) + "\n", count: 700_000)).utf8) }),
+        ("invalid UTF-8", "Y005", { Data("motion: 1\nname: ".utf8) + Data([0xFF, 0xFE, 0x0A]) }),
+        ("NUL byte", "Y001", { Data("motion: 1\nname: a".utf8) + Data([0]) + Data("b\n".utf8) }),
+        ("binary garbage", "Y005", { garbage(count: 100_000) }),
+        ("several documents", "Y006", { Data("motion: 1\n---\nmotion: 1\n".utf8) }),
+        ("1e400", "D005", { Data("motion: 1\ncanvas: { fps: 1e400 }\n".utf8) }),
+        ("fps 0", "D005", { Data("motion: 1\ncanvas: { fps: 0 }\n".utf8) }),
+        ("fps 1e300", "D005", { Data("motion: 1\ncanvas: { fps: 1e300 }\n".utf8) }),
+        ("duration 1e300", "D005", { Data("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: 1e300 }\n".utf8) }),
+        ("a million keyframes", "D005", {
+            Data(("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, values: ["
+                + Array(repeating: "0.5", count: 1_000_000).joined(separator: ",") + "] }\n").utf8)
+        }),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func everyCommandGivesADiagnostic(name: String) throws {
+        let entry = try #require(Self.cases.first { $0.name == name })
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hostile.yaml")
+        try entry.contents().write(to: file)
+        for command in [["validate", file.path], ["run", file.path], ["bake", file.path, "-o", directory.appendingPathComponent("out.json").path]] {
+            let result = try Self.confined(command)
+            #expect(result.status == 1, "\(name): motionc \(command[0]) exited \(result.status)\n\(result.stderr.prefix(500))")
+            #expect((result.stdout + result.stderr).contains("[\(entry.code)]"), "\(name): motionc \(command[0]) should report \(entry.code)\n\(result.stdout.prefix(500))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
+    }
+
+    static let forever = """
+        motion: 1
+        targets: { a: {} }
+        transactions:
+          - ops:
+              - { add: tween, target: "#a", property: opacity, from: 0, to: 1, duration: 0.5, repeat: forever, autoreverse: true }
+        """
+
+    @Test func runAndBakeSayWhenTheirBoundIsHit() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Motionc.write(Self.forever, to: "forever.yaml", in: directory)
+        let run = try Self.confined(["run", file.path, "--trace", directory.appendingPathComponent("t.csv").path])
+        #expect(run.status == 0)
+        #expect((run.stdout + run.stderr).contains("60 s bound"))
+        let trace = try String(contentsOf: directory.appendingPathComponent("t.csv"), encoding: .utf8)
+        #expect(trace.split(separator: "\n").count == 1 + 3601, "60 s at 60 fps, frames 0...3600, plus the header")
+        let bake = try Self.confined(["bake", file.path, "-o", directory.appendingPathComponent("t.json").path])
+        #expect(bake.status == 0)
+        #expect(bake.stderr.contains("60 s"))
+    }
+
+    @Test func unwritableOutputsExitTwo() throws {
+        let missing = "/nonexistent-motionc-folder/out"
+        #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", missing + ".json"]).status == 2)
+        #expect(try Motionc.run(["run", "Plans/fade-in.yaml", "--trace", missing + ".csv"]).status == 2)
+        #expect(try Motionc.run(["render", "Plans/fade-in.yaml", "--at", "0.1", "-o", missing + ".png"]).status == 2)
+        #expect(try Motionc.run(["render", "Plans/fade-in.yaml", "--sheet", missing + ".png"]).status == 2)
+    }
+
+    @Test func aFailedCommandLeavesEarlierOutputsByteIdentical() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.json")
+        let trace = directory.appendingPathComponent("trace.csv")
+        #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", output.path]).status == 0)
+        #expect(try Motionc.run(["run", "Plans/fade-in.yaml", "--trace", trace.path]).status == 0)
+        let (bakedBefore, traceBefore) = (try Data(contentsOf: output), try Data(contentsOf: trace))
+        let broken = try Motionc.write("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tweeen, target: \"#a\" }\n", to: "broken.yaml", in: directory)
+        #expect(try Motionc.run(["bake", broken.path, "-o", output.path]).status == 1)
+        #expect(try Motionc.run(["run", broken.path, "--trace", trace.path]).status == 1)
+        #expect(try Data(contentsOf: output) == bakedBefore)
+        #expect(try Data(contentsOf: trace) == traceBefore)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("tmp") }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+    }
+}
