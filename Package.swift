@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MotionPlans", targets: ["MotionPlans"]),
         .library(name: "MotionValidation", targets: ["MotionValidation"]),
         .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
+        .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -12,6 +12,9 @@ let package = Package(
             dependencies: [
                 .product(name: "MotionPlans", package: "motionc"),
                 .product(name: "MotionValidation", package: "motionc"),
+                .product(name: "MotionRuntime", package: "motionc"),
+                .product(name: "MotionTimeline", package: "motionc"),
+                .product(name: "MotionRenderServer", package: "motionc"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -1,15 +1,34 @@
 import MotionPlans
+import MotionRenderServer
+import MotionRuntime
+import MotionTimeline
 import MotionValidation
 
-/// libFuzzer's entry point: parse, decode and validate whatever bytes it gives. Any crash,
-/// sanitizer report, hang or runaway allocation is a bug in motionc.
+/// libFuzzer's entry point: parse, decode and validate whatever bytes it gives; for documents
+/// without errors, run a few seconds of it and bake it (bounded), then write and read back the
+/// timeline. Any crash, sanitizer report, hang or runaway allocation is a bug in motionc.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
-    let loaded = DocumentLoader.load(bytes, file: "fuzz.yaml")
-    if let document = loaded.document, !loaded.diagnostics.containsErrors {
-        _ = Validator.validate(document, options: ValidationOptions(forBake: true))
+    if bytes.first == UInt8(ascii: "{") {
+        // A timeline, as `motionc play` and `render` read them.
+        if let timeline = try? TimelineJSON.decode(bytes) {
+            var playback = TimelinePlayback(timeline: timeline)
+            playback.advance(to: min(timeline.end, 2))
+            _ = playback.snapshots(at: min(timeline.end, 2))
+        }
+        return 0
     }
+    let loaded = DocumentLoader.load(bytes, file: "fuzz.yaml")
+    guard let document = loaded.document, !loaded.diagnostics.containsErrors else { return 0 }
+    let findings = Validator.validate(document, options: ValidationOptions(forBake: true))
+    guard !findings.containsErrors else { return 0 }
+    let run = DocumentRun(document: document)
+    run.advance(to: 2)
+    _ = run.presentation
+    let baked = Baker.bake(document, maximumEvents: 5_000)
+    let text = TimelineJSON.text(baked.timeline)
+    _ = try? TimelineJSON.decode(Array(text.utf8))
     return 0
 }
 
