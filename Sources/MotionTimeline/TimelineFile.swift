@@ -1,3 +1,5 @@
+import MotionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -58,63 +60,20 @@ public enum AtomicFile {
     ///
     /// - Throws: the operating system's explanation, as text.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(AtomicWriteError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let prefix = (slash == nil ? "" : (directory.isEmpty ? "/" : directory + "/")) + "." + name
-        var fd: Int32 = -1
-        var temporary = ""
-        for _ in 0..<16 {
-            temporary = "\(prefix).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw AtomicWriteError(path: path, reason: errorText(errno)) }
-        let data = Array(bytes)
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let n = systemWrite(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw AtomicWriteError(path: path, reason: errorText(failure))
-        }
+        try AtomicFileWriter.write(Array(bytes), to: path)
     }
 
-    static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func errorText(_ code: Int32) -> String { systemErrorText(code) }
 }
 
 /// A file that could not be written; the destination is unchanged.
-public struct AtomicWriteError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+public typealias AtomicWriteError = FileWriteError
 
-    /// `cannot write 'OUT.json': No such file or directory`.
-    public var description: String { "cannot write '\(path)': \(reason)" }
-}
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
-}
 
 extension TimelineJSON {
     /// Reads and checks the timeline at `path`.

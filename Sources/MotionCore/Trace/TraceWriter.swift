@@ -31,31 +31,26 @@ public struct TraceWriteError: Error, Hashable, Sendable, CustomStringConvertibl
 ///   `description`), except that an integral value drops its `.0` (`1`, `-40`, `180`) and `-0` is
 ///   printed `0`. Every printed value round-trips exactly; exponents appear as `1e-05`.
 ///
-/// Rows go to a temporary file next to the destination (`.NAME.tmp-PID`), which ``finish()``
-/// renames over the destination. A writer dropped or ``discard()``ed without finishing removes its
-/// temporary file, so a failed run leaves an existing trace untouched.
+/// Rows go through an ``AtomicFileWriter``: a temporary file next to the destination, which
+/// ``finish()`` renames over the destination. A writer dropped or ``discard()``ed without finishing
+/// removes its temporary file, so a failed run leaves an existing trace untouched.
 public final class TraceWriter {
     /// The destination path.
     public let path: String
-    private let temporaryPath: String
-    private var descriptor: Int32
+    private let file: AtomicFileWriter
     private var buffer: [UInt8] = []
     private var finished = false
     /// How many rows were appended.
     public private(set) var rowCount = 0
-    private var failure: String?
 
     /// Opens a temporary file next to `path` and writes the header.
     /// - Throws: ``TraceWriteError`` when the temporary file cannot be created.
     public init(path: String) throws(TraceWriteError) {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = "\(directory).\(name).tmp-\(getpid())"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw TraceWriteError(path: path, reason: String(cString: strerror(errno)))
+        do throws(FileWriteError) {
+            file = try AtomicFileWriter(path: path)
+        } catch {
+            throw TraceWriteError(path: path, reason: error.reason)
         }
         buffer.reserveCapacity(1 << 16)
         buffer.append(contentsOf: "time,target,property,value\n".utf8)
@@ -93,16 +88,10 @@ public final class TraceWriter {
         guard !finished else { return }
         flush()
         finished = true
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        descriptor = -1
-        if let failure {
-            unlink(temporaryPath)
-            throw TraceWriteError(path: path, reason: failure)
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw TraceWriteError(path: path, reason: reason)
+        do throws(FileWriteError) {
+            try file.commit()
+        } catch {
+            throw TraceWriteError(path: path, reason: error.reason)
         }
     }
 
@@ -111,29 +100,11 @@ public final class TraceWriter {
     public func discard() {
         guard !finished else { return }
         finished = true
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        unlink(temporaryPath)
+        file.discard()
     }
 
     private func flush() {
-        guard !buffer.isEmpty, descriptor >= 0, failure == nil else {
-            buffer.removeAll(keepingCapacity: true)
-            return
-        }
-        var offset = 0
-        buffer.withUnsafeBytes { raw in
-            while offset < raw.count {
-                guard let base = raw.baseAddress else { return }
-                let written = write(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        file.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -1,4 +1,5 @@
 import CCairo
+import MotionCore
 
 #if canImport(Glibc)
     import Glibc
@@ -21,43 +22,22 @@ public enum PNGWriter {
     ///   or renamed (permissions, a full disk, `path` naming a directory).
     /// - Complexity: O(width × height).
     public static func write(_ buffer: PixelBuffer, to path: String) throws(RenderOutputError) {
-        try write(buffer, to: path, beforeRename: { _ in })
+        try write(buffer, to: path, beforeRename: { _ in nil })
     }
 
     /// ``write(_:to:)`` with a hook run on the complete temporary file just before the rename;
-    /// an error thrown by the hook aborts the write (tests use it to simulate a late failure).
+    /// a reason returned by the hook aborts the write (tests use it to simulate a late failure).
     static func write(
-        _ buffer: PixelBuffer, to path: String,
-        beforeRename: (_ temporaryPath: String) throws(RenderOutputError) -> Void
+        _ buffer: PixelBuffer, to path: String, beforeRename: (_ temporaryPath: String) -> String?
     ) throws(RenderOutputError) {
         guard buffer.width > 0, buffer.height > 0 else { throw .emptyImage(path: path) }
         let bytes = try encode(buffer, path: path)
-        let directory = directoryName(of: path)
-        var info = stat()
-        if stat(directory, &info) != 0 {
-            throw errno == ENOENT ? .directoryMissing(path: path) : .writeFailed(path: path, reason: systemErrorText(errno))
-        }
-
-        let (fd, temporary) = try createTemporaryFile(near: path)
-        var open = true
-        do throws(RenderOutputError) {
-            try writeAll(bytes, to: fd, path: path)
-            if fsync(fd) != 0 { throw .writeFailed(path: path, reason: systemErrorText(errno)) }
-            open = false  // close(2) releases the descriptor even when it reports an error
-            if close(fd) != 0 { throw .writeFailed(path: path, reason: systemErrorText(errno)) }
+        do throws(FileWriteError) {
+            let file = try AtomicFileWriter(path: path)
+            file.write(bytes)
+            try file.commit(beforeRename: beforeRename)
         } catch {
-            if open { close(fd) }
-            unlink(temporary)
-            throw error
-        }
-        do throws(RenderOutputError) {
-            try beforeRename(temporary)
-            if rename(temporary, path) != 0 {
-                throw .writeFailed(path: path, reason: systemErrorText(errno))
-            }
-        } catch {
-            unlink(temporary)
-            throw error
+            throw error.isMissingDirectory ? .directoryMissing(path: path) : .writeFailed(path: path, reason: error.reason)
         }
     }
 
@@ -79,41 +59,6 @@ public enum PNGWriter {
             throw .cairoFailure(operation: "encoding '\(path)' as PNG", message: cairoMessage(status))
         }
         return sink.bytes
-    }
-
-    /// Creates `.<name>.<pid>.<n>.tmp` next to `path` with `O_EXCL`, trying a few names.
-    private static func createTemporaryFile(near path: String) throws(RenderOutputError) -> (Int32, String) {
-        let directory = directoryName(of: path)
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let prefix = (path.contains("/") ? (directory == "/" ? "/" : directory + "/") : "") + "." + name
-        var lastError: Int32 = EEXIST
-        for _ in 0..<16 {
-            let candidate = "\(prefix).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 { return (fd, candidate) }
-            lastError = errno
-            if lastError != EEXIST { break }
-        }
-        if lastError == ENOENT { throw .directoryMissing(path: path) }
-        throw .writeFailed(path: path, reason: systemErrorText(lastError))
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(RenderOutputError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                guard let base = raw.baseAddress else { return }
-                let written = systemWrite(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure != 0 { throw .writeFailed(path: path, reason: systemErrorText(failure)) }
     }
 }
 
@@ -151,10 +96,6 @@ extension PixelBuffer {
     }
 }
 
-/// `write(2)`, named apart from ``PNGWriter/write(_:to:)``.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
-}
 
 /// Collects the bytes Cairo's PNG encoder hands out.
 private final class ByteSink {

@@ -56,9 +56,3 @@ func directoryName(of path: String) -> String {
     let dir = path[..<slash]
     return dir.isEmpty ? "/" : String(dir)
 }
-
-/// The operating system's text for an `errno` value.
-func systemErrorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-}
