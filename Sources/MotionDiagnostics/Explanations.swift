@@ -328,7 +328,7 @@ extension DiagnosticCode {
         case .D009:
             return (
                 "The property path is not a layer property or component (such as `position.x`), or this "
-                    + "intention cannot drive it (`shape` is not animatable; draggable drives position).",
+                    + "intention cannot drive it (`shape` is not animatable; squashAndStretch reads a point such as position).",
                 "Nothing on screen would change, or the value could not be interpolated.",
                 cardDocument(fadeIn.replacing("property: opacity", with: "property: opacty")),
                 cardDocument(fadeIn)

@@ -82,6 +82,14 @@ enum IntentionDecoder {
             let factor = reader.read("factor", &context) { $0.number($1, for: "factor", atLeast: 0) }
             let property = propertyPath(&reader, &context, default: PropertyPath(.position))
             guard let property else { return nil }
+            // It reads a 2-D velocity to find the direction of motion.
+            if property.kind != .point, let node = reader.nodes["property"] {
+                context.report(
+                    .D009, "squashAndStretch reads a point's velocity (such as position), not `\(property)`",
+                    at: context.range(node), help: "use `property: position`, or leave it out")
+                reader.failed = true
+                return nil
+            }
             return .squashAndStretch(SquashAndStretch(factor: factor ?? 0.2, property: property))
         case .directlyManipulable:
             return .directlyManipulable(DirectlyManipulable())

@@ -248,6 +248,8 @@ struct DecoderDiagnosticTests {
             op("add: friction\ntarget: \"#a\"\nproperty: 1️⃣rotaton\ncoefficient: 2")),
         DiagnosticCase("transitionTween on colour.q", .D009, help: nil,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: 1️⃣colour.q\nback: 0\nfore: 1")),
+        DiagnosticCase("squash and stretch on a scalar", .D009, help: "use `property: position`, or leave it out",
+            op("add: squashAndStretch\ntarget: \"#a\"\nproperty: 1️⃣opacity")),
         DiagnosticCase("unknown layer key", .D009, help: "did you mean \"opacity\"?",
             "motion: 1\ntargets:\n  card: { layer: { 1️⃣opacty: 1 } }\n"),
         DiagnosticCase("layer key in the wrong case", .D009, help: "did you mean \"cornerRadius\"?",

@@ -219,8 +219,8 @@ struct IntentionDecodingTests {
     @Test func squashAndStretch() throws {
         #expect(try intention("add: squashAndStretch\ntarget: \"#a\"") == .squashAndStretch(SquashAndStretch(factor: 0.2, property: PropertyPath(.position))))
         #expect(
-            try intention("add: squashAndStretch\ntarget: \"#a\"\nfactor: 0\nproperty: position.y")
-                == .squashAndStretch(SquashAndStretch(factor: 0, property: PropertyPath(.position, component: 1))))
+            try intention("add: squashAndStretch\ntarget: \"#a\"\nfactor: 0\nproperty: anchorPoint")
+                == .squashAndStretch(SquashAndStretch(factor: 0, property: PropertyPath(.anchorPoint))))
     }
 
     // MARK: composites
