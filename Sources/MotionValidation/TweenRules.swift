@@ -12,12 +12,14 @@ enum TweenRules {
         var order: Int
         var head: SourceRange
         var name: String?
+        /// How many scalar components the tween drives.
+        var components: Int
     }
 
     /// The tweens on one property of one target. Most properties have one tween, so the first is
     /// stored inline and only the rare second and later ones allocate.
     struct TweenGroup {
-        var first = Registered(commit: 0, end: 0, order: 0, head: .fileStart, name: nil)
+        var first = Registered(commit: 0, end: 0, order: 0, head: .fileStart, name: nil, components: 0)
         var more: [Registered] = []
         var isEmpty = true
 
@@ -31,10 +33,13 @@ enum TweenRules {
         }
     }
 
+    /// One scalar component of one target: a whole-property tween registers in each of its
+    /// property's components, a component tween (`position.x`) in its own, so a later `position`
+    /// tween hides an earlier `position.x` one.
     struct PropertyKey: Hashable {
         var target: Int
         var property: LayerProperty
-        var component: Int?
+        var component: Int
     }
 
     static func check(_ context: inout ValidationContext) {
@@ -54,11 +59,13 @@ enum TweenRules {
                         repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
                     let entry = Registered(
                         commit: transaction.at.value, end: timing.end, order: order, head: operation.head,
-                        name: operation.name?.value)
+                        name: operation.name?.value, components: tween.property.componentIndices.count)
                     for target in context.targets(of: operation.target.value) ?? [] {
-                        let key = PropertyKey(target: target, property: tween.property.property, component: tween.property.component)
-                        if registered[key] == nil { keys.append(key) }
-                        registered[key, default: TweenGroup()].append(entry)
+                        for component in tween.property.componentIndices {
+                            let key = PropertyKey(target: target, property: tween.property.property, component: component)
+                            if registered[key] == nil { keys.append(key) }
+                            registered[key, default: TweenGroup()].append(entry)
+                        }
                     }
                 case .transitionTween(let transition):
                     checkCurve(transition.easing, key: "easing", operation, &context)
@@ -112,29 +119,45 @@ enum TweenRules {
 
     /// W006: a tween whose every moment is covered by one later-registered tween on the same
     /// property never shows. With transactions in time order, that later tween commits at the
-    /// same time and ends no earlier.
+    /// same time and ends no earlier. A tween is hidden when every component it drives is.
     ///
-    /// - Complexity: O(k log k) per property with k tweens.
+    /// - Complexity: O(k) per component with k tweens on it.
     static func checkHidden(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
-        var reported = Set<Int>()
+        /// Per tween and target: how many of its components are hidden, and by which tween.
+        struct Hidden {
+            var count = 0
+            var by: SourceRange
+        }
+        struct Slot: Hashable {
+            var order: Int
+            var target: Int
+        }
+        var hidden: [Slot: Hidden] = [:]
+        var found: [(slot: Slot, head: SourceRange, components: Int)] = []
         for key in keys {
             guard let group = registered[key], !group.more.isEmpty else { continue }
             let tweens = [group.first] + group.more
             // Walk from the latest registration back, keeping the latest end per commit time.
             var latestEnd: [Double: Registered] = [:]
             for tween in tweens.reversed() {
-                if let later = latestEnd[tween.commit], later.end >= tween.end, later.name == nil || later.name != tween.name,
-                    !reported.contains(tween.order)
-                {
-                    reported.insert(tween.order)
-                    context.report(
-                        .W006, "this tween on \(context.name(ofTarget: key.target)) is fully hidden by a later tween on the same property",
-                        at: tween.head, notes: [DiagnosticNote("the later tween that hides it", at: later.head)],
-                        help: "remove it, or start the later tween after it ends")
+                if let later = latestEnd[tween.commit], later.end >= tween.end, later.name == nil || later.name != tween.name {
+                    let slot = Slot(order: tween.order, target: key.target)
+                    if hidden[slot] == nil {
+                        found.append((slot, tween.head, tween.components))
+                    }
+                    hidden[slot, default: Hidden(by: later.head)].count += 1
                 }
                 if let current = latestEnd[tween.commit], current.end >= tween.end { continue }
                 latestEnd[tween.commit] = tween
             }
+        }
+        var reported = Set<Int>()
+        for (slot, head, components) in found.sorted(by: { $0.slot.order < $1.slot.order }) {
+            guard let entry = hidden[slot], entry.count == components, reported.insert(slot.order).inserted else { continue }
+            context.report(
+                .W006, "this tween on \(context.name(ofTarget: slot.target)) is fully hidden by a later tween on the same property",
+                at: head, notes: [DiagnosticNote("the later tween that hides it", at: entry.by)],
+                help: "remove it, or start the later tween after it ends")
         }
     }
 }

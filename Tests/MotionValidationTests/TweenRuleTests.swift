@@ -44,6 +44,9 @@ struct TweenRuleTests {
         DiagnosticCase("hidden by a later tween repeating forever", .W006, help: w006Help, notes: ["2️⃣"],
             document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1\nrepeat: 3",
                        "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 0\nrepeat: forever"]])),
+        DiagnosticCase("a component hidden by a later tween on the whole property", .W006, help: w006Help, notes: ["2️⃣"],
+            document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1",
+                       "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position\nto: [0, 0]\nduration: 1"]])),
         DiagnosticCase("hidden on one of the targets of a selector", .W006, help: w006Help, notes: ["2️⃣"],
             document([["add: 1️⃣tween\ntarget: \"#a, #b\"\nproperty: opacity\nto: 1\nduration: 1",
                        "add: 2️⃣tween\ntarget: \"#b\"\nproperty: opacity\nto: 0\nduration: 1"]])),
@@ -63,6 +66,8 @@ struct TweenRuleTests {
         SilentCase("a different property", document([[tween("#a", "opacity"), tween("#a", "rotation")]])),
         SilentCase("a different component", document([[tween("#a", "position.x"), tween("#a", "position.y")]])),
         SilentCase("a different target", document([[tween("#a"), tween("#b")]])),
+        SilentCase("a whole property covered by a later tween on one component only",
+            document([["add: tween\ntarget: \"#a\"\nproperty: position\nto: [1, 1]\nduration: 1", tween("#a", "position.x")]])),
         SilentCase("the same name replaces rather than hides", document([[tween(more: "name: t"), tween(more: "name: t")]])),
         SilentCase("an earlier forever tween", document([[tween(more: "repeat: forever"), tween(duration: 100)]])),
     ]
