@@ -17,23 +17,31 @@ import Darwin
 ///
 /// | words | contents |
 /// |---|---|
-/// | 0 | the model value's kind (``ValueKind`` code) |
-/// | 1 | the block's length in words |
-/// | 2 | n, the number of entries; -1 when the channel must be sampled in its authoritative form |
-/// | 3..<7 | the model value's four components |
-/// | 7..<7+4n | per entry, in order of addition: component (-1 for the whole property, 99 for none), added time, end, offset of its body from the block start |
-/// | then | the entries' bodies |
+/// | 0 | n, the number of entries; -1 when the channel must be sampled in its authoritative form |
+/// | 1 | 1 when the latest entry drives the whole property (the fast path), else 0 |
+/// | 2, 3 | the latest entry's added time and end |
+/// | 4 | the block's length in words |
+/// | 5 | the model value's kind (``ValueKind`` code) |
+/// | 6..<10 | the model value's four components |
+/// | 10 | where the entry records start |
+/// | 11... | the latest entry's body, then the other entries' bodies |
+/// | records | per entry, in order of addition: component (-1 for the whole property, 99 for none), added time, end, offset of its body |
+///
+/// The fast path (the latest entry drives the whole property and covers `t`) reads words 1-3 and
+/// the body at word 11: no load's address depends on another load.
 ///
 /// A keyframe body: tag 0, result kind, start, pass duration, passes, end, final progress,
-/// autoreverses (0 or 1), k values, k offsets, 4k value components, then k - 1 curves of 7 words
-/// (1 when linear, then the cubic's `ax, bx, cx, ay, by, cy`).
+/// autoreverses (0 or 1), k values, lanes stored per value (the kind's component count when the
+/// other lanes are all +0, else 4), curves stored (1 when every segment has the same curve, else
+/// k - 1); then k offsets, the values' lanes, and the curves, 7 words each (1 when linear, then
+/// the cubic's `ax, bx, cx, ay, by, cy`).
 ///
 /// A spring body: tag 1, result kind, begin, end, the destination's four components, m solutions,
 /// the shared regime (0 oscillating, 1 critical, 2 over-damped), `c0`, `c1`, damping, then per
 /// solution `destination, initialValue, c2, c3`.
 ///
-/// Every offset stored in a block is written by ``compile(_:)`` and points inside that block, so
-/// reading a block through an unsafe buffer stays in bounds by construction.
+/// Every offset stored in a block is written by ``compile(_:_:)`` and points inside that block,
+/// so reading a block through an unsafe buffer stays in bounds by construction.
 @usableFromInline
 struct SamplingArena: Sendable {
     /// Every channel's block, back to back (plus blocks no channel uses any more).
@@ -44,12 +52,14 @@ struct SamplingArena: Sendable {
     var garbage = 0
 
     // Header layout.
-    @usableFromInline static let kindWord = 0
-    @usableFromInline static let lengthWord = 1
-    @usableFromInline static let countWord = 2
-    @usableFromInline static let modelWord = 3
-    @usableFromInline static let recordsWord = 7
-    @usableFromInline static let recordSize = 4
+    static let countWord = 0
+    static let fastWord = 1
+    static let lengthWord = 4
+    static let kindWord = 5
+    static let modelWord = 6
+    static let recordsOffsetWord = 10
+    static let latestBodyWord = 11
+    static let recordSize = 4
     /// The component code of an entry that drives no component 0..<4 (never chosen).
     static let noComponent = 99.0
 
@@ -58,7 +68,7 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(total size of the channels).
     init(channels: [PropertyChannel]) {
         blockStart.reserveCapacity(channels.count)
-        words.reserveCapacity(channels.count * Self.recordsWord)
+        words.reserveCapacity(channels.count * Self.latestBodyWord)
         for channel in channels {
             blockStart.append(words.count)
             append(channel)
@@ -103,7 +113,7 @@ struct SamplingArena: Sendable {
 
     // MARK: Compiling
 
-    @usableFromInline static func code(_ kind: ValueKind) -> Double {
+    static func code(_ kind: ValueKind) -> Double {
         switch kind {
         case .scalar: 0
         case .point: 1
@@ -112,7 +122,7 @@ struct SamplingArena: Sendable {
         }
     }
 
-    @usableFromInline static func kind(_ code: Double) -> ValueKind {
+    static func kind(_ code: Double) -> ValueKind {
         switch code {
         case 1: .point
         case 2: .size
@@ -124,26 +134,32 @@ struct SamplingArena: Sendable {
     /// Appends the block of `channel` at the end of `words`.
     private mutating func append(_ channel: PropertyChannel) {
         let b = words.count
-        words.append(Self.code(channel.model.kind))
-        words.append(0)  // length, written below
-        words.append(Double(channel.entries.count))
-        for c in 0..<4 { words.append(channel.model.components[c]) }
         let entries = channel.entries
-        if !entries.isEmpty {
-            if entries.contains(where: { !Self.isCompilable($0) }) {
-                // Sampled in the authoritative form: keep the header only.
-                words[b + Self.countWord] = -1
-            } else {
-                let records = words.count
-                for entry in entries {
-                    let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Self.noComponent } ?? -1
-                    words.append(contentsOf: [component, entry.addedTime, entry.end, 0])
-                }
-                for (n, entry) in entries.enumerated() {
-                    words[records + n * Self.recordSize + 3] = Double(words.count - b)
-                    appendBody(entry)
-                }
-            }
+        let compilable = entries.allSatisfy(Self.isCompilable)
+        let latest = entries.last
+        let fast = compilable && latest.map { $0.component == nil } ?? false
+        words.append(contentsOf: [
+            compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0, 0,
+            Self.code(channel.model.kind),
+        ])
+        for c in 0..<4 { words.append(channel.model.components[c]) }
+        words.append(0)  // where the records start, written below
+        guard compilable, let latest else {
+            words[b + Self.lengthWord] = Double(words.count - b)
+            return
+        }
+        // The latest entry's body first, at a fixed offset, then the others'.
+        var bodies = [Int](repeating: 0, count: entries.count)
+        bodies[entries.count - 1] = words.count - b
+        appendBody(latest)
+        for (n, entry) in entries.dropLast().enumerated() {
+            bodies[n] = words.count - b
+            appendBody(entry)
+        }
+        words[b + Self.recordsOffsetWord] = Double(words.count - b)
+        for (n, entry) in entries.enumerated() {
+            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Self.noComponent } ?? -1
+            words.append(contentsOf: [component, entry.addedTime, entry.end, Double(bodies[n])])
         }
         words[b + Self.lengthWord] = Double(words.count - b)
     }
@@ -180,18 +196,26 @@ struct SamplingArena: Sendable {
         }
         let timing = entry.timing
         let keyframes = entry.keyframes
+        let values = keyframes.values
         let start = timing.start
         let d = timing.passDuration
         let passes = timing.passCount
+        let kind = values.first?.kind ?? .scalar
+        // Lanes past the kind's components are stored only when some value's are not +0.
+        let count = kind.componentCount
+        let unused = values.allSatisfy { v in (count..<4).allSatisfy { v.components[$0].bitPattern == 0 } }
+        let lanes = unused ? count : 4
+        let curves = Array(keyframes.curves.prefix(max(values.count - 1, 0)))
+        let stored = curves.allSatisfy({ $0 == curves.first }) ? Array(curves.prefix(1)) : curves
         words.append(contentsOf: [
-            0, Self.code(keyframes.values.first?.kind ?? .scalar), start, d, passes, start + d * passes,
-            timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0, Double(keyframes.values.count),
+            0, Self.code(kind), start, d, passes, start + d * passes, timing.finalProgress(passes: passes),
+            timing.autoreverses ? 1 : 0, Double(values.count), Double(lanes), Double(stored.count),
         ])
         words.append(contentsOf: keyframes.offsets)
-        for value in keyframes.values {
-            for c in 0..<4 { words.append(value.components[c]) }
+        for value in values {
+            for c in 0..<lanes { words.append(value.components[c]) }
         }
-        for curve in keyframes.curves.prefix(keyframes.values.count - 1) {
+        for curve in stored {
             switch curve {
             case .linear:
                 words.append(contentsOf: [1, 0, 0, 0, 0, 0, 0])
@@ -205,31 +229,47 @@ struct SamplingArena: Sendable {
     // MARK: Sampling
 
     /// The presented value of channel `i` at `t`, or nil when the channel must be sampled in its
-    /// authoritative form (``PropertyChannel/value(at:)``), whose rule this follows exactly.
+    /// authoritative form (``PropertyChannel/value(at:)``, whose rule this follows exactly).
     ///
-    /// - Complexity: O(k) per component for k animations on the channel; one block read and one
-    ///   sample when the latest animation drives the whole property and covers `t`.
+    /// - Complexity: as ``sample(block:in:at:)``.
     @usableFromInline
     func value(_ i: Int, at t: Double) -> MotionValue? {
         let b = blockStart[i]
-        // Safe: `b` is a block start `compile` wrote, and every offset read below was written
+        // Safe: `b` is a block start `compile` wrote, and every offset read from it was written
         // inside that block.
         return words.withUnsafeBufferPointer { Self.sample(block: b, in: $0, at: t) }
     }
 
-    /// ``value(_:at:)`` on block `b` of `w`.
+    /// The presented value of the channel whose block starts at `b`, following
+    /// ``PropertyChannel/value(at:)`` exactly; nil when the channel must be sampled in its
+    /// authoritative form (its block holds no entries then).
     ///
-    /// - Complexity: as ``value(_:at:)``.
+    /// - Complexity: O(k) per component for k animations on the channel; one sample, reading
+    ///   the block's header and the latest entry's body, when that entry drives the whole property
+    ///   and covers `t`.
     @inline(__always)
     static func sample(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
+        // The common case: the latest animation drives the whole property and covers `t`.
+        if w[b + fastWord] != 0, w[b + 2] <= t, t <= w[b + 3] {
+            return sampleBody(b + latestBodyWord, in: w, at: t)
+        }
+        return sampleSlowly(block: b, in: w, at: t)
+    }
+
+    /// ``sample(block:in:at:)`` when the fast path does not apply: the model value, or the
+    /// per-component precedence rule over every entry.
+    ///
+    /// - Complexity: O(k) per component for k animations on the channel.
+    @inline(never)
+    static func sampleSlowly(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
         let n = Int(w[b + countWord])
+        if n < 0 { return nil }
         let model = MotionValue(
             kind: kind(w[b + kindWord]),
             components: SIMD4(w[b + modelWord], w[b + modelWord + 1], w[b + modelWord + 2], w[b + modelWord + 3]))
         if n == 0 { return model }
-        if n < 0 { return nil }
-        // The common case: the latest animation drives the whole property and covers `t`.
-        let last = b + recordsWord + (n - 1) * recordSize
+        let records = b + Int(w[b + recordsOffsetWord])
+        let last = records + (n - 1) * recordSize
         if w[last] < 0, w[last + 1] <= t, t <= w[last + 2] {
             return sampleBody(b + Int(w[last + 3]), in: w, at: t)
         }
@@ -245,13 +285,13 @@ struct SamplingArena: Sendable {
             var endedLast = -1
             var i = n - 1
             while i >= 0 {
-                let r = b + recordsWord + i * recordSize
+                let r = records + i * recordSize
                 if w[r] < 0 || w[r] == code {
                     if w[r + 1] <= t && t <= w[r + 2] {
                         chosen = i
                         break
                     }
-                    if w[r + 2] < t, endedLast < 0 || w[r + 2] > w[b + recordsWord + endedLast * recordSize + 2] {
+                    if w[r + 2] < t, endedLast < 0 || w[r + 2] > w[records + endedLast * recordSize + 2] {
                         endedLast = i
                     }
                 }
@@ -262,11 +302,11 @@ struct SamplingArena: Sendable {
                 time = t
             } else if endedLast >= 0 {
                 chosen = endedLast
-                time = w[b + recordsWord + endedLast * recordSize + 2]
+                time = w[records + endedLast * recordSize + 2]
             } else {
                 continue
             }
-            let r = b + recordsWord + chosen * recordSize
+            let r = records + chosen * recordSize
             if chosen != sampled || time != sampledTime {
                 sample = sampleBody(b + Int(w[r + 3]), in: w, at: time)
                 sampled = chosen
@@ -315,11 +355,19 @@ struct SamplingArena: Sendable {
         }
         // Keyframes.value(atProgress:).
         let count = Int(w[s + 8])
-        let offsets = s + 9
+        let lanes = Int(w[s + 9])
+        let offsets = s + 11
         let values = offsets + count
+        // Value j's four lanes (the unstored ones are +0), so the arithmetic below is the same
+        // SIMD arithmetic as MotionValue.interpolated(to:by:).
         @inline(__always) func value(_ j: Int) -> SIMD4<Double> {
-            let v = values + 4 * j
-            return SIMD4(w[v], w[v + 1], w[v + 2], w[v + 3])
+            let v = values + lanes * j
+            switch lanes {
+            case 1: return SIMD4(w[v], 0, 0, 0)
+            case 2: return SIMD4(w[v], w[v + 1], 0, 0)
+            case 3: return SIMD4(w[v], w[v + 1], w[v + 2], 0)
+            default: return SIMD4(w[v], w[v + 1], w[v + 2], w[v + 3])
+            }
         }
         guard count >= 2, p >= w[offsets], p < w[offsets + count - 1] else {
             return MotionValue(kind: kind, components: p >= w[offsets + count - 1] ? value(count - 1) : value(0))
@@ -339,7 +387,8 @@ struct SamplingArena: Sendable {
         } else if !(u < 1) {
             e = 1
         } else {
-            let c = values + 4 * count + 7 * lo
+            // One stored curve serves every segment.
+            let c = values + lanes * count + (w[s + 10] == 1 ? 0 : 7 * lo)
             if w[c] != 0 {
                 e = u
             } else {
