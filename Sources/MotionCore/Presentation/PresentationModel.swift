@@ -232,7 +232,8 @@ public struct PresentationModel: Sendable {
     /// - Complexity: as ``value(layer:property:at:)``.
     @usableFromInline
     func sample(_ i: Int, at t: Double) -> MotionValue {
-        arena.value(i, at: t) ?? storage[i].value(at: t)
+        if let value = arena.value(i, at: t) { return value }
+        return storage[i].value(at: t)
     }
 
     /// Writes a model value.

@@ -232,7 +232,7 @@ struct SamplingArena: Sendable {
     /// authoritative form (``PropertyChannel/value(at:)``, whose rule this follows exactly).
     ///
     /// - Complexity: as ``sample(block:in:at:)``.
-    @usableFromInline
+    @inline(__always)
     func value(_ i: Int, at t: Double) -> MotionValue? {
         let b = blockStart[i]
         // Safe: `b` is a block start `compile` wrote, and every offset read from it was written
