@@ -317,7 +317,9 @@ struct SamplingArena: Sendable {
         return value
     }
 
-    /// One entry's whole value at `t`, from its body at `s`.
+    /// One entry's whole value at `t`, from its body at `s` (``PropertyChannel/Entry/sample(at:)``).
+    ///
+    /// - Complexity: O(1) for a spring; O(log k) plus one curve solve for k keyframes.
     @inline(__always)
     static func sampleBody(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
         if w[s] == 0 {
