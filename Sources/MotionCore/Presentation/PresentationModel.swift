@@ -188,16 +188,21 @@ public struct PresentationModel: Sendable {
     public static let channelsPerLayer = LayerProperty.allCases.count
 
     /// Every layer's channels in one flat array, `channelsPerLayer` per layer, indexed by
-    /// ``LayerProperty/ordinal``: one lookup per sample, no nested arrays.
+    /// ``LayerProperty/ordinal``: the authoritative form, edited by events.
     @usableFromInline private(set) var storage: [PropertyChannel]
+
+    /// The same channels compiled for sampling, recompiled whenever a channel's animations change.
+    @usableFromInline private(set) var arena: SamplingArena
 
     /// Creates the presentation of `layers` with their initial model values.
     public init(layers: [[LayerProperty: MotionValue]]) {
         storage = []
         storage.reserveCapacity(layers.count * Self.channelsPerLayer)
+        let properties = LayerProperty.allCases
         for values in layers {
-            for property in LayerProperty.allCases { storage.append(PropertyChannel(model: values[property] ?? property.defaultValue)) }
+            for property in properties { storage.append(PropertyChannel(model: values[property] ?? property.defaultValue)) }
         }
+        arena = SamplingArena(channels: storage)
     }
 
     /// The number of layers.
@@ -211,25 +216,49 @@ public struct PresentationModel: Sendable {
         storage[Self.index(layer, property)]
     }
 
-    /// The presented value of `property` on `layer` at `t`.
+    /// The presented value of `property` on `layer` at `t` (FORMAT.md §2.2; the rule of
+    /// ``PropertyChannel/value(at:)``).
     ///
-    /// - Complexity: O(k) for k animations on the property; one sample when one animation drives it.
+    /// - Complexity: O(k) for k animations on the property; one read of the channel's compiled
+    ///   block and one sample when one animation drives it.
     @inlinable
     public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
-        storage.withUnsafeBufferPointer { $0[Self.index(layer, property)].value(at: t) }
+        sample(Self.index(layer, property), at: t)
+    }
+
+    /// The presented value of channel `i` at `t`: from its compiled block, or (for the rare
+    /// channel the block form does not cover) from the channel itself.
+    ///
+    /// - Complexity: as ``value(layer:property:at:)``.
+    @usableFromInline
+    func sample(_ i: Int, at t: Double) -> MotionValue {
+        if let value = arena.value(i, at: t) { return value }
+        return storage[i].value(at: t)
     }
 
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
-        storage[Self.index(layer, path.property)].set(value, component: path.component, at: t)
+        let i = Self.index(layer, path.property)
+        let before = storage[i].entries.count
+        storage[i].set(value, component: path.component, at: t)
+        if storage[i].entries.count != before {
+            arena.compile(i, storage[i])
+            arena.compactIfNeeded()
+        } else {
+            arena.setModel(i, storage[i].model)
+        }
     }
 
     /// Adds an animation under `key` (keys are per layer).
     public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
         for property in LayerProperty.allCases where property != path.property {
-            storage[Self.index(layer, property)].remove(key: key)
+            let i = Self.index(layer, property)
+            if storage[i].remove(key: key) { arena.compile(i, storage[i]) }
         }
-        storage[Self.index(layer, path.property)].add(animation, key: key, component: path.component, at: t)
+        let i = Self.index(layer, path.property)
+        storage[i].add(animation, key: key, component: path.component, at: t)
+        arena.compile(i, storage[i])
+        arena.compactIfNeeded()
     }
 
     /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
@@ -248,15 +277,25 @@ public struct PresentationModel: Sendable {
     @discardableResult
     public mutating func remove(layer: Int, key: String) -> Bool {
         var removed = false
-        for property in LayerProperty.allCases where storage[Self.index(layer, property)].remove(key: key) { removed = true }
+        for property in LayerProperty.allCases {
+            let i = Self.index(layer, property)
+            if storage[i].remove(key: key) {
+                arena.compile(i, storage[i])
+                removed = true
+            }
+        }
+        arena.compactIfNeeded()
         return removed
     }
 
     /// Drops animations on every layer that can never show again after `t`.
     public mutating func prune(before t: Double) {
         for i in storage.indices where storage[i].entries.count > 1 {
+            let before = storage[i].entries.count
             storage[i].prune(before: t)
+            if storage[i].entries.count != before { arena.compile(i, storage[i]) }
         }
+        arena.compactIfNeeded()
     }
 }
 

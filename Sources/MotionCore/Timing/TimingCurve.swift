@@ -99,6 +99,18 @@ struct UnitBezier {
         ay = 1 - cy - by
     }
 
+    /// Creates the polynomial from coefficients computed earlier by ``init(x1:y1:x2:y2:)``, so a
+    /// cached curve solves exactly as a fresh one does.
+    @inlinable
+    init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        self.ax = ax
+        self.bx = bx
+        self.cx = cx
+        self.ay = ay
+        self.by = by
+        self.cy = cy
+    }
+
     @inlinable func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
     @inlinable func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
     @inlinable func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }

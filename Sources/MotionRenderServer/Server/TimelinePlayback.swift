@@ -96,10 +96,12 @@ public struct TimelinePlayback: Sendable {
     public func snapshots(at t: Double) -> [LayerSnapshot] {
         let layers = timeline.layers
         var built = [LayerSnapshot?](repeating: nil, count: layers.count)
+        // One array of the properties for every layer (`allCases` builds a new one per call).
+        let animatable = LayerProperty.allCases.filter(\.isAnimatable)
         // Children come after their parent in pre-order: build from the end.
         for i in layers.indices.reversed() where depths[i] < Self.maximumDepth {
             var snapshot = LayerSnapshot(id: layers[i].id, isEllipse: layers[i].isEllipse)
-            for property in LayerProperty.allCases where property.isAnimatable {
+            for property in animatable {
                 snapshot[property] = presentation.value(layer: i, property: property, at: t)
             }
             var kids: [LayerSnapshot] = []
@@ -124,8 +126,10 @@ public struct TimelinePlayback: Sendable {
         let stride = LayerProperty.allCases.count
         let count = presentation.layerCount * stride
         if values.count != count { values = [MotionValue](repeating: .scalar(0), count: count) }
+        // One array of the properties for every layer (`allCases` builds a new one per call).
+        let properties = LayerProperty.allCases
         for layer in 0..<presentation.layerCount {
-            for property in LayerProperty.allCases {
+            for property in properties {
                 values[layer * stride + property.ordinal] = presentation.value(layer: layer, property: property, at: t)
             }
         }

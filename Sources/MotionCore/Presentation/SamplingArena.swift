@@ -1,0 +1,466 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The sampling form of every channel of a ``PresentationModel``: each channel's model value and
+/// animations compiled into one block of numbers, all blocks in one contiguous array.
+///
+/// ``PropertyChannel`` stays the authoritative form (it keeps keys and ``Animation`` values for
+/// editing and for ``PresentationModel/channel(layer:property:)``); the model recompiles a
+/// channel's block whenever the channel's animations change. Sampling then reads one slot and one
+/// block of plain `Double`s: no references are retained or released and no separate heap objects
+/// (entries buffer, keyframe arrays, spring solutions) are chased.
+///
+/// A block (offsets in words from its start):
+///
+/// | words | contents |
+/// |---|---|
+/// | 0 | n, the number of entries; -1 when the channel must be sampled in its authoritative form |
+/// | 1 | 1 when the latest entry drives the whole property (the fast path), else 0 |
+/// | 2, 3 | the latest entry's added time and end |
+/// | 4 | the block's length in words |
+/// | 5 | the model value's kind (``ValueKind`` code) |
+/// | 6..<10 | the model value's four components |
+/// | 10 | where the entry records start |
+/// | 11... | the latest entry's body, then the other entries' bodies |
+/// | records | per entry, in order of addition: component (-1 for the whole property, 99 for none), added time, end, offset of its body |
+///
+/// The fast path (the latest entry drives the whole property and covers `t`) reads words 1-3 and
+/// the body at word 11: no load's address depends on another load.
+///
+/// A keyframe body: tag 0, result kind, start, pass duration, passes, end, final progress,
+/// autoreverses (0 or 1), k values, lanes stored per value (the kind's component count when the
+/// other lanes are all +0, else 4), curves stored (1 when every segment has the same curve, else
+/// k - 1); then k offsets, the values' lanes, and the curves, 7 words each (1 when linear, then
+/// the cubic's `ax, bx, cx, ay, by, cy`).
+///
+/// A spring body: tag 1, result kind, begin, end, the destination's four components, m solutions,
+/// the shared regime (0 oscillating, 1 critical, 2 over-damped), `c0`, `c1`, damping, then per
+/// solution `destination, initialValue, c2, c3`.
+///
+/// Every offset stored in a block is written by ``compile(_:_:)`` and points inside that block,
+/// so reading a block through an unsafe buffer stays in bounds by construction.
+@usableFromInline
+struct SamplingArena: Sendable {
+    /// Every channel's block, back to back (plus blocks no channel uses any more).
+    @usableFromInline var words: [Double] = []
+    /// Where each channel's block starts in `words`, indexed like the model's channels.
+    @usableFromInline var blockStart: [Int] = []
+    /// Words of blocks that no channel points at any more; reclaimed by ``compactIfNeeded()``.
+    var garbage = 0
+
+    // Header layout.
+    static let countWord = 0
+    static let fastWord = 1
+    static let lengthWord = 4
+    static let kindWord = 5
+    static let modelWord = 6
+    static let recordsOffsetWord = 10
+    static let latestBodyWord = 11
+    static let recordSize = 4
+    /// The component code of an entry that drives no component 0..<4 (never chosen).
+    static let noComponent = 99.0
+
+    /// Compiles `channels`, one block each, in order.
+    ///
+    /// - Complexity: O(total size of the channels).
+    init(channels: [PropertyChannel]) {
+        blockStart.reserveCapacity(channels.count)
+        words.reserveCapacity(channels.count * Self.latestBodyWord)
+        for channel in channels {
+            blockStart.append(words.count)
+            append(channel)
+        }
+    }
+
+    /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
+    ///
+    /// - Complexity: O(size of the channel's animations).
+    mutating func compile(_ i: Int, _ channel: PropertyChannel) {
+        garbage += Int(words[blockStart[i] + Self.lengthWord])
+        blockStart[i] = words.count
+        append(channel)
+    }
+
+    /// Writes channel `i`'s model value in place (its animations are unchanged).
+    ///
+    /// - Complexity: O(1).
+    mutating func setModel(_ i: Int, _ model: MotionValue) {
+        let b = blockStart[i]
+        words[b + Self.kindWord] = Self.code(model.kind)
+        for c in 0..<4 { words[b + Self.modelWord + c] = model.components[c] }
+    }
+
+    /// Rewrites the blocks back to back in channel order once more than half of `words` is garbage,
+    /// which also puts neighbouring channels' blocks next to each other again.
+    ///
+    /// - Complexity: O(words), amortised O(1) per word compiled.
+    mutating func compactIfNeeded() {
+        guard garbage > 4096, garbage * 2 > words.count else { return }
+        var compacted: [Double] = []
+        compacted.reserveCapacity(words.count - garbage)
+        for i in blockStart.indices {
+            let b = blockStart[i]
+            let length = Int(words[b + Self.lengthWord])
+            blockStart[i] = compacted.count
+            compacted.append(contentsOf: words[b..<(b + length)])
+        }
+        words = compacted
+        garbage = 0
+    }
+
+    // MARK: Compiling
+
+    static func code(_ kind: ValueKind) -> Double {
+        switch kind {
+        case .scalar: 0
+        case .point: 1
+        case .size: 2
+        case .color: 3
+        }
+    }
+
+    static func kind(_ code: Double) -> ValueKind {
+        switch code {
+        case 1: .point
+        case 2: .size
+        case 3: .color
+        default: .scalar
+        }
+    }
+
+    /// Appends the block of `channel` at the end of `words`.
+    private mutating func append(_ channel: PropertyChannel) {
+        let b = words.count
+        let entries = channel.entries
+        let compilable = entries.allSatisfy(Self.isCompilable)
+        let latest = entries.last
+        let fast = compilable && latest.map { $0.component == nil } ?? false
+        words.append(contentsOf: [
+            compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0, 0,
+            Self.code(channel.model.kind),
+        ])
+        for c in 0..<4 { words.append(channel.model.components[c]) }
+        words.append(0)  // where the records start, written below
+        guard compilable, let latest else {
+            words[b + Self.lengthWord] = Double(words.count - b)
+            return
+        }
+        // The latest entry's body first, at a fixed offset, then the others'.
+        var bodies = [Int](repeating: 0, count: entries.count)
+        bodies[entries.count - 1] = words.count - b
+        appendBody(latest)
+        for (n, entry) in entries.dropLast().enumerated() {
+            bodies[n] = words.count - b
+            appendBody(entry)
+        }
+        words[b + Self.recordsOffsetWord] = Double(words.count - b)
+        for (n, entry) in entries.enumerated() {
+            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Self.noComponent } ?? -1
+            words.append(contentsOf: [component, entry.addedTime, entry.end, Double(bodies[n])])
+        }
+        words[b + Self.lengthWord] = Double(words.count - b)
+    }
+
+    /// Whether the block form samples `entry` exactly as ``PropertyChannel/Entry/sample(at:)``
+    /// does: keyframes with at least one value, all of one kind; springs whose per-component
+    /// solutions share one regime and rate (as solutions of one spring always do).
+    static func isCompilable(_ entry: PropertyChannel.Entry) -> Bool {
+        if let first = entry.springSolutions.first {
+            return entry.springSolutions.allSatisfy {
+                $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
+                    && $0.c1.bitPattern == first.c1.bitPattern && $0.damping.bitPattern == first.damping.bitPattern
+            }
+        }
+        let values = entry.keyframes.values
+        guard let kind = values.first?.kind else { return false }
+        return values.allSatisfy { $0.kind == kind }
+    }
+
+    private mutating func appendBody(_ entry: PropertyChannel.Entry) {
+        if let first = entry.springSolutions.first {
+            let to = entry.keyframes.lastValue
+            words.append(contentsOf: [1, Self.code(to.kind), entry.springBegin, entry.end])
+            for c in 0..<4 { words.append(to.components[c]) }
+            let regime: Double
+            switch first.regime {
+            case .oscillating: regime = 0
+            case .critical: regime = 1
+            case .overdamped: regime = 2
+            }
+            words.append(contentsOf: [Double(entry.springSolutions.count), regime, first.c0, first.c1, first.damping])
+            for s in entry.springSolutions { words.append(contentsOf: [s.destination, s.initialValue, s.c2, s.c3]) }
+            return
+        }
+        let timing = entry.timing
+        let keyframes = entry.keyframes
+        let values = keyframes.values
+        let start = timing.start
+        let d = timing.passDuration
+        let passes = timing.passCount
+        let kind = values.first?.kind ?? .scalar
+        // Lanes past the kind's components are stored only when some value's are not +0.
+        let count = kind.componentCount
+        let unused = values.allSatisfy { v in (count..<4).allSatisfy { v.components[$0].bitPattern == 0 } }
+        let lanes = unused ? count : 4
+        let curves = Array(keyframes.curves.prefix(max(values.count - 1, 0)))
+        let stored = curves.allSatisfy({ $0 == curves.first }) ? Array(curves.prefix(1)) : curves
+        words.append(contentsOf: [
+            0, Self.code(kind), start, d, passes, start + d * passes, timing.finalProgress(passes: passes),
+            timing.autoreverses ? 1 : 0, Double(values.count), Double(lanes), Double(stored.count),
+        ])
+        words.append(contentsOf: keyframes.offsets)
+        for value in values {
+            for c in 0..<lanes { words.append(value.components[c]) }
+        }
+        for curve in stored {
+            switch curve {
+            case .linear:
+                words.append(contentsOf: [1, 0, 0, 0, 0, 0, 0])
+            case let .cubicBezier(x1, y1, x2, y2):
+                let bezier = UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+                words.append(contentsOf: [0, bezier.ax, bezier.bx, bezier.cx, bezier.ay, bezier.by, bezier.cy])
+            }
+        }
+    }
+
+    // MARK: Sampling
+
+    /// The presented value of channel `i` at `t`, or nil when the channel must be sampled in its
+    /// authoritative form (``PropertyChannel/value(at:)``, whose rule this follows exactly).
+    ///
+    /// - Complexity: as ``sample(block:in:at:)``.
+    @inline(__always)
+    func value(_ i: Int, at t: Double) -> MotionValue? {
+        let b = blockStart[i]
+        // Safe: `b` is a block start `compile` wrote, and every offset read from it was written
+        // inside that block.
+        return words.withUnsafeBufferPointer { Self.sample(block: b, in: $0, at: t) }
+    }
+
+    /// The presented value of the channel whose block starts at `b`, following
+    /// ``PropertyChannel/value(at:)`` exactly; nil when the channel must be sampled in its
+    /// authoritative form (its block holds no entries then).
+    ///
+    /// - Complexity: O(k) per component for k animations on the channel; one sample, reading
+    ///   the block's header and the latest entry's body, when that entry drives the whole property
+    ///   and covers `t`.
+    @inline(__always)
+    static func sample(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
+        // The common case: the latest animation drives the whole property and covers `t`.
+        if w[b + fastWord] != 0, w[b + 2] <= t, t <= w[b + 3] {
+            return sampleBody(b + latestBodyWord, in: w, at: t)
+        }
+        return sampleSlowly(block: b, in: w, at: t)
+    }
+
+    /// ``sample(block:in:at:)`` when the fast path does not apply: the model value, or the
+    /// per-component precedence rule over every entry.
+    ///
+    /// - Complexity: O(k) per component for k animations on the channel.
+    @inline(never)
+    static func sampleSlowly(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
+        let n = Int(w[b + countWord])
+        if n < 0 { return nil }
+        let model = MotionValue(
+            kind: kind(w[b + kindWord]),
+            components: SIMD4(w[b + modelWord], w[b + modelWord + 1], w[b + modelWord + 2], w[b + modelWord + 3]))
+        if n == 0 { return model }
+        let records = b + Int(w[b + recordsOffsetWord])
+        let last = records + (n - 1) * recordSize
+        if w[last] < 0, w[last + 1] <= t, t <= w[last + 2] {
+            return sampleBody(b + Int(w[last + 3]), in: w, at: t)
+        }
+        var value = model
+        // Which entry gives each component, and at what time; components that share both share
+        // one sample (as PropertyChannel.value(at:)).
+        var sampled = -1
+        var sampledTime = 0.0
+        var sample = model
+        for c in 0..<model.kind.componentCount {
+            let code = Double(c)
+            var chosen = -1
+            var endedLast = -1
+            var i = n - 1
+            while i >= 0 {
+                let r = records + i * recordSize
+                if w[r] < 0 || w[r] == code {
+                    if w[r + 1] <= t && t <= w[r + 2] {
+                        chosen = i
+                        break
+                    }
+                    if w[r + 2] < t, endedLast < 0 || w[r + 2] > w[records + endedLast * recordSize + 2] {
+                        endedLast = i
+                    }
+                }
+                i -= 1
+            }
+            let time: Double
+            if chosen >= 0 {
+                time = t
+            } else if endedLast >= 0 {
+                chosen = endedLast
+                time = w[records + endedLast * recordSize + 2]
+            } else {
+                continue
+            }
+            let r = records + chosen * recordSize
+            if chosen != sampled || time != sampledTime {
+                sample = sampleBody(b + Int(w[r + 3]), in: w, at: time)
+                sampled = chosen
+                sampledTime = time
+            }
+            value[c] = sample[w[r] < 0 ? c : 0]
+        }
+        return value
+    }
+
+    /// One entry's whole value at `t`, from its body at `s` (``PropertyChannel/Entry/sample(at:)``).
+    ///
+    /// - Complexity: O(1) for a spring; O(log k) plus one curve solve for k keyframes.
+    @inline(__always)
+    static func sampleBody(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
+        if w[s] == 0 {
+            return keyframeValue(s, in: w, at: t)
+        }
+        return springValue(s, in: w, at: t)
+    }
+
+    /// A keyframe body's value at `t`: `Keyframes.value(atProgress: TweenTiming.progress(at: t))`
+    /// from the precomputed words, with the same arithmetic.
+    ///
+    /// - Complexity: O(log k) for k keyframes, plus one curve solve.
+    @inline(__always)
+    static func keyframeValue(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
+        let kind = kind(w[s + 1])
+        // TweenTiming.progress(at:).
+        let p: Double
+        let start = w[s + 2]
+        let d = w[s + 3]
+        if !(t >= start) {
+            p = 0
+        } else if !(d > 0) {
+            p = 1
+        } else if t >= w[s + 5] {
+            p = w[s + 6]
+        } else {
+            let x = (t - start) / d
+            if x >= w[s + 4] {
+                p = w[s + 6]
+            } else {
+                let k = floor(x)
+                let local = x - k
+                p = w[s + 7] != 0 && isOdd(k) ? 1 - local : local
+            }
+        }
+        // Keyframes.value(atProgress:).
+        let count = Int(w[s + 8])
+        let lanes = Int(w[s + 9])
+        let offsets = s + 11
+        let values = offsets + count
+        // Value j's four lanes (the unstored ones are +0), so the arithmetic below is the same
+        // SIMD arithmetic as MotionValue.interpolated(to:by:).
+        @inline(__always) func value(_ j: Int) -> SIMD4<Double> {
+            let v = values + lanes * j
+            switch lanes {
+            case 1: return SIMD4(w[v], 0, 0, 0)
+            case 2: return SIMD4(w[v], w[v + 1], 0, 0)
+            case 3: return SIMD4(w[v], w[v + 1], w[v + 2], 0)
+            default: return SIMD4(w[v], w[v + 1], w[v + 2], w[v + 3])
+            }
+        }
+        guard count >= 2, p >= w[offsets], p < w[offsets + count - 1] else {
+            return MotionValue(kind: kind, components: p >= w[offsets + count - 1] ? value(count - 1) : value(0))
+        }
+        // Largest j in 0..<(count-1) with offsets[j] <= p.
+        var lo = 0
+        var hi = count - 1
+        while hi - lo > 1 {
+            let mid = lo &+ (hi &- lo) / 2
+            if w[offsets + mid] <= p { lo = mid } else { hi = mid }
+        }
+        let u = (p - w[offsets + lo]) / (w[offsets + lo + 1] - w[offsets + lo])
+        // TimingCurve.value(at:).
+        let e: Double
+        if !(u > 0) {
+            e = 0
+        } else if !(u < 1) {
+            e = 1
+        } else {
+            // One stored curve serves every segment.
+            let c = values + lanes * count + (w[s + 10] == 1 ? 0 : 7 * lo)
+            if w[c] != 0 {
+                e = u
+            } else {
+                e = UnitBezier(ax: w[c + 1], bx: w[c + 2], cx: w[c + 3], ay: w[c + 4], by: w[c + 5], cy: w[c + 6]).solve(u)
+            }
+        }
+        let a = value(lo)
+        return MotionValue(kind: kind, components: a + (value(lo + 1) - a) * e)
+    }
+
+    /// Whether the whole number `k >= 0` is odd, as `TweenTiming.isOdd` (every double from 2^53 on
+    /// is even).
+    @inline(__always)
+    static func isOdd(_ k: Double) -> Bool {
+        k < 9_007_199_254_740_992 ? Int64(k) & 1 == 1 : false
+    }
+
+    /// A spring body's value at `t`: `SpringSolution.value(at:)` per component with the same
+    /// arithmetic, the exponential and the cosine/sine pair computed once for all components.
+    ///
+    /// - Complexity: O(m) for m components: one `exp` (two when over-damped) and one `cos`/`sin` pair.
+    @inline(__always)
+    static func springValue(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
+        var value = MotionValue(kind: kind(w[s + 1]), components: SIMD4(w[s + 4], w[s + 5], w[s + 6], w[s + 7]))
+        guard t < w[s + 3] else { return value }
+        let m = Int(w[s + 8])
+        let regime = w[s + 9]
+        let c0 = w[s + 10]
+        let c1 = w[s + 11]
+        let lt = t - w[s + 2]
+        let solutions = s + 13
+        if lt > 0, lt < .infinity, regime == 0 {
+            let e = exp(-c0 * lt)
+            if e == 0 {
+                for i in 0..<m { value[i] = w[solutions + 4 * i] }
+                return value
+            }
+            let phase = c1 * lt
+            let cosine = cos(phase)
+            let sine = sin(phase)
+            for i in 0..<m {
+                let q = solutions + 4 * i
+                value[i] = w[q] + e * (w[q + 2] * cosine + w[q + 3] * sine)
+            }
+            return value
+        }
+        // SpringSolution.state(at:).displacement, per component.
+        for i in 0..<m {
+            let q = solutions + 4 * i
+            let destination = w[q]
+            let displacement: Double
+            if !(lt > 0) {
+                displacement = w[q + 1] - destination
+            } else if !(lt < .infinity) {
+                displacement = w[s + 12] > 0 ? 0 : w[q + 1] - destination
+            } else if regime == 1 {
+                let e = exp(-c0 * lt)
+                displacement = e == 0 ? 0 : (w[q + 2] + w[q + 3] * lt) * e
+            } else if regime == 2 {
+                let slow = SpringSolution.decaying(w[q + 2], c0, lt)
+                let fast = SpringSolution.decaying(w[q + 3], c1, lt)
+                displacement = slow + fast
+            } else {
+                // Oscillating at a time 0 < lt < infinity is handled above.
+                let e = exp(-c0 * lt)
+                let phase = c1 * lt
+                displacement = e == 0 ? 0 : e * (w[q + 2] * cos(phase) + w[q + 3] * sin(phase))
+            }
+            value[i] = destination + displacement
+        }
+        return value
+    }
+}
