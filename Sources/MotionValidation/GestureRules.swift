@@ -11,7 +11,7 @@ enum GestureRules {
             for operation in transaction.operations {
                 guard let intention = operation.intention, intention.typeName.isInteractive else { continue }
                 let type = intention.typeName
-                let targets = context.targets(of: operation.target.value) ?? []
+                let targets = context.targets(of: operation.target.value) ?? .many([])
                 if let gesture = gestureName(intention) {
                     let range = context.document.range(of: "gesture", in: operation)
                     guard let input = inputsByID[gesture] else {
@@ -26,7 +26,7 @@ enum GestureRules {
                             at: range, notes: [DiagnosticNote("the input's kind is here", at: input.kindRange)])
                         continue
                     }
-                    let inputTargets = Set(context.targets(of: input.target.value) ?? [])
+                    let inputTargets = Set(context.targets(of: input.target.value) ?? .many([]))
                     if let stray = targets.first(where: { !inputTargets.contains($0) }) {
                         context.report(
                             .G002, "the input \"\(gesture)\" targets \(input.target.value), not \(context.name(ofTarget: stray))",

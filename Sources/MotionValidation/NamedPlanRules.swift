@@ -24,6 +24,7 @@ enum NamedPlanRules {
         /// What each target holds under each name: one table for all targets, so a document with
         /// thousands of targets does not build thousands of small tables.
         var held: [Slot: Held] = [:]
+        held.reserveCapacity(context.operationCount)
         for (transactionIndex, transaction) in document.transactions.enumerated() {
             for operation in transaction.operations {
                 switch operation.action {
@@ -41,7 +42,7 @@ enum NamedPlanRules {
                             at: name.range, help: "leave `name` out")
                         continue
                     }
-                    for target in context.targets(of: operation.target.value) ?? [] {
+                    for target in context.targets(of: operation.target.value) ?? .many([]) {
                         held[Slot(target: target, name: name.value)] = Held(
                             type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
                     }
@@ -52,7 +53,7 @@ enum NamedPlanRules {
                     }
                     var missing: Int?
                     var addedHere: Held?
-                    for target in context.targets(of: operation.target.value) ?? [] {
+                    for target in context.targets(of: operation.target.value) ?? .many([]) {
                         let slot = Slot(target: target, name: name.value)
                         if let holding = held[slot] {
                             if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }

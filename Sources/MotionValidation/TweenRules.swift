@@ -45,6 +45,7 @@ enum TweenRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         var registered: [PropertyKey: TweenGroup] = [:]
+        registered.reserveCapacity(context.operationCount)
         /// Keys in the order first seen, so diagnostics come out in a stable order.
         var keys: [PropertyKey] = []
         var order = 0
@@ -60,7 +61,7 @@ enum TweenRules {
                     let entry = Registered(
                         commit: transaction.at.value, end: timing.end, order: order, head: operation.head,
                         name: operation.name?.value, components: tween.property.componentIndices.count)
-                    for target in context.targets(of: operation.target.value) ?? [] {
+                    for target in context.targets(of: operation.target.value) ?? .many([]) {
                         for component in tween.property.componentIndices {
                             let key = PropertyKey(target: target, property: tween.property.property, component: component)
                             if registered[key] == nil { keys.append(key) }

@@ -6,18 +6,21 @@ import MotionSelectors
 /// the diagnostics found so far.
 struct ValidationContext {
     let document: MotionDocument
+    /// How many operations the document holds: tables keyed per operation reserve this much.
+    var operationCount: Int { document.transactions.reduce(0) { $0 + $1.operations.count } }
     /// The selector tree, built on first use: documents whose selectors are all `#id` never
     /// need it.
     private var cachedTree: SelectorTree?
     var diagnostics: [Diagnostic] = []
     /// Resolved targets by selector text; nil for a selector that failed to parse.
-    private var resolved: [String: [Int]?] = [:]
+    private var resolved: [String: ResolvedTargets?] = [:]
     /// Target indices by id, for the common `#id` selector, which needs no parser.
     private let idIndex: [String: Int]
 
     init(document: MotionDocument) {
         self.document = document
         self.idIndex = document.targetIndex
+        resolved.reserveCapacity(document.targets.count)
     }
 
     mutating func report(
@@ -29,16 +32,16 @@ struct ValidationContext {
     /// The targets `selector` resolves to in document order; nil when it does not parse.
     ///
     /// - Complexity: amortised O(1) for a selector text seen before.
-    mutating func targets(of selector: String) -> [Int]? {
+    mutating func targets(of selector: String) -> ResolvedTargets? {
         if let cached = resolved[selector] { return cached }
         if let id = Self.plainID(selector) {
-            let result = idIndex[String(id)].map { [$0] } ?? []
+            let result = idIndex[String(id)].map(ResolvedTargets.one) ?? ResolvedTargets.many([])
             resolved[selector] = result
             return result
         }
-        let result: [Int]?
+        let result: ResolvedTargets?
         switch Selector.parse(selector) {
-        case .success(let parsed): result = tree.matches(parsed)
+        case .success(let parsed): result = .many(tree.matches(parsed))
         case .failure: result = nil
         }
         resolved[selector] = result
@@ -76,5 +79,28 @@ struct ValidationContext {
     /// `did you mean "x"?`, or nil.
     static func didYouMean(_ word: String, _ candidates: some Sequence<String>) -> String? {
         Suggestions.closest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
+    }
+}
+
+/// The targets a selector resolves to, in document order. Most selectors name one target (`#id`),
+/// which is kept without an array so that resolving it allocates nothing.
+enum ResolvedTargets: RandomAccessCollection {
+    case one(Int)
+    case many([Int])
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch self {
+        case .one: 1
+        case .many(let targets): targets.count
+        }
+    }
+
+    subscript(position: Int) -> Int {
+        switch self {
+        case .one(let target): target
+        case .many(let targets): targets[position]
+        }
     }
 }
