@@ -36,13 +36,26 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
 public struct MotionValue: Hashable, Sendable, CustomStringConvertible {
     /// What the components mean.
     public var kind: ValueKind
-    /// The components; those past `kind.componentCount` are zero.
-    public var components: SIMD4<Double>
+    // The components, stored as four Doubles rather than one `SIMD4<Double>`: a SIMD4 asks for
+    // 32-byte alignment, which memory Swift hands out (async task frames, test arguments) does not
+    // always give, and a misaligned vector load crashes. Eight-byte alignment is always honoured.
+    @usableFromInline var c0: Double
+    @usableFromInline var c1: Double
+    @usableFromInline var c2: Double
+    @usableFromInline var c3: Double
 
     /// Creates a value of a kind from its components.
+    @inlinable
     public init(kind: ValueKind, components: SIMD4<Double>) {
         self.kind = kind
-        self.components = components
+        (c0, c1, c2, c3) = (components[0], components[1], components[2], components[3])
+    }
+
+    /// The components; those past `kind.componentCount` are zero.
+    @inlinable
+    public var components: SIMD4<Double> {
+        get { SIMD4(c0, c1, c2, c3) }
+        set { (c0, c1, c2, c3) = (newValue[0], newValue[1], newValue[2], newValue[3]) }
     }
 
     /// A scalar value.
@@ -65,10 +78,27 @@ public struct MotionValue: Hashable, Sendable, CustomStringConvertible {
         MotionValue(kind: .color, components: SIMD4(r, g, b, a))
     }
 
-    /// Component `i` (0-based).
+    /// Component `i` (0-based); an index outside 0..<4 reads as 0 and ignores writes.
+    @inlinable
     public subscript(_ i: Int) -> Double {
-        get { components[i] }
-        set { components[i] = newValue }
+        get {
+            switch i {
+            case 0: c0
+            case 1: c1
+            case 2: c2
+            case 3: c3
+            default: 0
+            }
+        }
+        set {
+            switch i {
+            case 0: c0 = newValue
+            case 1: c1 = newValue
+            case 2: c2 = newValue
+            case 3: c3 = newValue
+            default: break
+            }
+        }
     }
 
     /// The components that are meaningful for the kind.
