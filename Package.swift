@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // System libraries (Debian: libyaml-dev, libcairo2-dev).
@@ -88,9 +88,12 @@ let package = Package(
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline", "MotionPlans"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"], swiftSettings: swiftSettings),
+            name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"],
+            swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
-        .testTarget(name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore", "MotionValidation", "MotionDiagnostics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "motioncTests", dependencies: ["motionc", "MotionPlans", "MotionCore", "MotionValidation", "MotionDiagnostics"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,11 +56,15 @@ enum RenderServerBenchmark {
         playback.advance(to: 0)
         let animated: [LayerProperty] = [.position, .rotation, .opacity, .cornerRadius, .scale]
         var checksum = 0.0
-        let sampling = Measure.alternating(rounds: max(rounds, 10), [{
-            for layer in 0..<20_000 {
-                for property in animated { checksum += playback.value(layer: layer, property: property, at: 0.37)[0] }
-            }
-        }])[0]
+        let sampling = Measure.alternating(
+            rounds: max(rounds, 10),
+            [
+                {
+                    for layer in 0..<20_000 {
+                        for property in animated { checksum += playback.value(layer: layer, property: property, at: 0.37)[0] }
+                    }
+                }
+            ])[0]
         print("render server:")
         print("  sample 100,000 animated properties   \(Measure.fixed(sampling * 1e3, 2)) ms per frame   (goal <= 5 ms)")
 
@@ -71,7 +75,9 @@ enum RenderServerBenchmark {
         let start = Measure.wallClock()
         for k in 0..<frames { _ = try? server.render(at: Double(k % 120) / 60) }
         let elapsed = Measure.wallClock() - start
-        print("  sample + draw 100 layers at 512x512  \(Measure.fixed(Double(frames) / elapsed, 0)) fps   (goal >= 200; wall time, server thread)")
+        print(
+            "  sample + draw 100 layers at 512x512  \(Measure.fixed(Double(frames) / elapsed, 0)) fps   (goal >= 200; wall time, server thread)"
+        )
         if checksum.isNaN { print("") }
         return true
     }

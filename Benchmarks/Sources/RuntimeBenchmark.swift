@@ -12,7 +12,8 @@ enum RuntimeBenchmark {
         for i in 0..<n { yaml += "  t\(i): { layer: { position: [\(i % 500), \(i / 500)], opacity: 0 } }\n" }
         yaml += "transactions:\n  - ops:\n"
         yaml += "      - { add: tween, target: \"*\", property: opacity, from: 0, to: 1, duration: \(tweenDuration), easing: standard }\n"
-        yaml += "      - { add: spring, target: \"*\", property: position, destination: [250, 20], stiffness: \(stiffness), damping: \(damping) }\n"
+        yaml +=
+            "      - { add: spring, target: \"*\", property: position, destination: [250, 20], stiffness: \(stiffness), damping: \(damping) }\n"
         return DocumentLoader.load(Array(yaml.utf8), file: "runtime-benchmark.yaml").document
     }
 
@@ -36,19 +37,28 @@ enum RuntimeBenchmark {
             advance += Measure.time { run.advance(toFrame: k) }.seconds
             let model = run.presentation
             let t = Double(k) / run.fps
-            sampling += Measure.time {
-                for (target, property) in properties { checksum += model.value(layer: target, property: property, at: t)[0] }
-            }.seconds
+            sampling +=
+                Measure.time {
+                    for (target, property) in properties { checksum += model.value(layer: target, property: property, at: t)[0] }
+                }.seconds
         }
         let perFrame = (advance + sampling) / Double(frames)
         let rest = DocumentRun(document: resting)
         rest.advance(to: 30)
         let first = rest.frameIndex
         let restTime = Measure.time { for k in 1...frames { rest.advance(toFrame: first + k) } }.seconds / Double(frames)
-        print("runtime: \(n) targets x (tween + spring) = \(properties.count) animated properties, commit \(Measure.fixed(commit * 1e3, 1)) ms")
-        print("  one frame while moving          \(Measure.fixed(perFrame * 1e3, 3)) ms   \(Measure.fixed(perFrame / Double(max(1, properties.count)) * 1e9, 1)) ns per property   (goal <= 2 ms, 50 ns)")
-        print("    advance \(Measure.fixed(advance / Double(frames) * 1e3, 4)) ms, sampling \(Measure.fixed(sampling / Double(frames) * 1e3, 3)) ms")
-        print("  one frame at rest               \(Measure.fixed(restTime * 1e6, 2)) us   (\(rest.runtime.executorCount) executors, at rest: \(rest.isAtRest))")
+        print(
+            "runtime: \(n) targets x (tween + spring) = \(properties.count) animated properties, commit \(Measure.fixed(commit * 1e3, 1)) ms"
+        )
+        print(
+            "  one frame while moving          \(Measure.fixed(perFrame * 1e3, 3)) ms   \(Measure.fixed(perFrame / Double(max(1, properties.count)) * 1e9, 1)) ns per property   (goal <= 2 ms, 50 ns)"
+        )
+        print(
+            "    advance \(Measure.fixed(advance / Double(frames) * 1e3, 4)) ms, sampling \(Measure.fixed(sampling / Double(frames) * 1e3, 3)) ms"
+        )
+        print(
+            "  one frame at rest               \(Measure.fixed(restTime * 1e6, 2)) us   (\(rest.runtime.executorCount) executors, at rest: \(rest.isAtRest))"
+        )
         if checksum.isNaN { print("") }
         return true
     }

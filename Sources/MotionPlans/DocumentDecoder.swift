@@ -41,7 +41,9 @@ struct DocumentDecoder {
             return document
         }
         guard tree.kind(root) == .mapping else {
-            context.report(.D001, "a motion document is a mapping that starts with `motion: 1`, found \(context.describe(root))", at: context.range(root))
+            context.report(
+                .D001, "a motion document is a mapping that starts with `motion: 1`, found \(context.describe(root))",
+                at: context.range(root))
             return document
         }
         var sawVersion = false
@@ -102,7 +104,9 @@ struct DocumentDecoder {
             case "fps":
                 guard let fps = ctx.number(pair.value, for: "fps") else { return }
                 guard fps > 0, fps <= Self.maximumFPS else {
-                    ctx.report(.D005, "`fps` must be greater than 0 and at most \(Int(Self.maximumFPS)), found \(DecodingContext.format(fps))", at: ctx.range(pair.value))
+                    ctx.report(
+                        .D005, "`fps` must be greater than 0 and at most \(Int(Self.maximumFPS)), found \(DecodingContext.format(fps))",
+                        at: ctx.range(pair.value))
                     return
                 }
                 document.canvas.fps = fps
@@ -279,7 +283,8 @@ struct DocumentDecoder {
     /// The op's `target:` selector text (D004 when missing).
     mutating func target(of node: YAMLNodeID) -> Located<String>? {
         guard let targetNode = tree.value(forKey: "target", in: node) else {
-            context.report(.D004, "`target` is missing: say which targets the operation applies to, e.g. target: \"#card\"", at: context.range(node))
+            context.report(
+                .D004, "`target` is missing: say which targets the operation applies to, e.g. target: \"#card\"", at: context.range(node))
             return nil
         }
         guard let text = context.string(targetNode, for: "target", allowNull: true) else { return nil }
@@ -348,13 +353,18 @@ struct DocumentDecoder {
                 case "id":
                     if let text = ctx.string(pair.value, for: "id") { id = Located(text, at: ctx.range(pair.value)) } else { ok = false }
                 case "kind":
-                    if let text = ctx.choice(pair.value, for: "kind", InputKind.allCases.map(\.rawValue)), let k = InputKind(rawValue: text) {
+                    if let text = ctx.choice(pair.value, for: "kind", InputKind.allCases.map(\.rawValue)), let k = InputKind(rawValue: text)
+                    {
                         kind = (k, ctx.range(pair.value))
                     } else {
                         ok = false
                     }
                 case "target":
-                    if let text = ctx.string(pair.value, for: "target", allowNull: true) { target = Located(text, at: ctx.range(pair.value)) } else { ok = false }
+                    if let text = ctx.string(pair.value, for: "target", allowNull: true) {
+                        target = Located(text, at: ctx.range(pair.value))
+                    } else {
+                        ok = false
+                    }
                 case "at":
                     if let value = ctx.duration(pair.value, for: "at") { at = value } else { ok = false }
                 case "duration":
@@ -380,7 +390,8 @@ struct DocumentDecoder {
             }
             guard ok, let id, let (kindValue, kindRange) = kind, let target, let duration else { continue }
             guard let (samplesKey, samples) = samplesNode else {
-                context.report(.D004, "`\(kindValue.samplesKey)` is missing: a \(kindValue.rawValue) input needs its samples", at: itemRange)
+                context.report(
+                    .D004, "`\(kindValue.samplesKey)` is missing: a \(kindValue.rawValue) input needs its samples", at: itemRange)
                 continue
             }
             guard let values = decodeSamples(samples, kind: kindValue, key: samplesKey) else { continue }

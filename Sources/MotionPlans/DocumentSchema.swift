@@ -16,7 +16,8 @@ public enum DocumentSchema {
             "$id": .string("urn:motionc:schema:motion-plan:1"),
             "title": .string("motionc motion document, format version 1"),
             "description": .string(
-                "A motion document names layers (targets) and commits intentions to them in transactions: tweens, springs, friction, gestures and composites. See FORMAT.md."),
+                "A motion document names layers (targets) and commits intentions to them in transactions: tweens, springs, friction, gestures and composites. See FORMAT.md."
+            ),
             "type": .string("object"),
             "required": .strings(["motion"]),
             "additionalProperties": .bool(false),
@@ -86,7 +87,8 @@ public enum DocumentSchema {
                             "pattern": .string("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"),
                         ]),
                         .object([
-                            "type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+                            "type": .string("array"),
+                            "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
                             "minItems": .number(4), "maxItems": .number(4),
                         ]),
                     ]),
@@ -118,7 +120,12 @@ public enum DocumentSchema {
                         ]),
                     ]),
                 ])),
-            JSONMember("selector", .object(["type": .string("string"), "description": .string("A target selector: #id, Type, .class, *, descendant (space), child (>), lists (,).")])),
+            JSONMember(
+                "selector",
+                .object([
+                    "type": .string("string"),
+                    "description": .string("A target selector: #id, Type, .class, *, descendant (space), child (>), lists (,)."),
+                ])),
             JSONMember("canvas", canvas),
             JSONMember(
                 "targetMap",
@@ -147,7 +154,10 @@ public enum DocumentSchema {
             "properties": .object([
                 "size": described(ref("size"), "Canvas size in points; default [512, 512]."),
                 "background": described(ref("color"), "Background colour; default \"#FFFFFF\"."),
-                "fps": .object(["type": .string("number"), "exclusiveMinimum": .number(0), "maximum": .number(1000), "description": .string("Frame rate of run, play and render; default 60.")]),
+                "fps": .object([
+                    "type": .string("number"), "exclusiveMinimum": .number(0), "maximum": .number(1000),
+                    "description": .string("Frame rate of run, play and render; default 60."),
+                ]),
             ]),
         ])
     }
@@ -156,12 +166,17 @@ public enum DocumentSchema {
         .object([
             "type": .string("object"), "additionalProperties": .bool(false),
             "properties": .object([
-                "type": .object(["type": .string("string"), "pattern": .string(identifierPattern), "description": .string("A type name for selectors; default Layer.")]),
+                "type": .object([
+                    "type": .string("string"), "pattern": .string(identifierPattern),
+                    "description": .string("A type name for selectors; default Layer."),
+                ]),
                 "class": .object([
                     "description": .string("Classes for selectors."),
                     "anyOf": .array([
                         .object(["type": .string("string"), "pattern": .string(identifierPattern)]),
-                        .object(["type": .string("array"), "items": .object(["type": .string("string"), "pattern": .string(identifierPattern)])]),
+                        .object([
+                            "type": .string("array"), "items": .object(["type": .string("string"), "pattern": .string(identifierPattern)]),
+                        ]),
                     ]),
                 ]),
                 "layer": ref("layer", "Initial model values."),
@@ -216,7 +231,10 @@ public enum DocumentSchema {
             "properties": .object([
                 "at": described(ref("duration"), "Seconds on the runtime clock; default 0; non-decreasing across transactions."),
                 "label": .object(["type": .string("string")]),
-                "ops": .object(["type": .string("array"), "items": ref("operation"), "description": .string("Operations, applied in order; for one target and name the last wins.")]),
+                "ops": .object([
+                    "type": .string("array"), "items": ref("operation"),
+                    "description": .string("Operations, applied in order; for one target and name the last wins."),
+                ]),
             ]),
         ])
     }
@@ -233,8 +251,16 @@ public enum DocumentSchema {
                     + (exclusiveMinimum.map { [JSONMember("exclusiveMinimum", .number($0))] } ?? []))
         case .easing: ref("easing")
         case .easingOrList: .object(["anyOf": .array([ref("easing"), .object(["type": .string("array"), "items": ref("easing")])])])
-        case .offsets: .object(["type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])])
-        case .repeatCount: .object(["anyOf": .array([.object(["type": .string("number"), "exclusiveMinimum": .number(0)]), .object(["const": .string("forever")])])])
+        case .offsets:
+            .object([
+                "type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
+            ])
+        case .repeatCount:
+            .object([
+                "anyOf": .array([
+                    .object(["type": .string("number"), "exclusiveMinimum": .number(0)]), .object(["const": .string("forever")]),
+                ])
+            ])
         case .boolean: .object(["type": .string("boolean")])
         case .choice(let words): .object(["enum": .strings(words)])
         case .inputID: .object(["type": .string("string")])
@@ -256,7 +282,13 @@ public enum DocumentSchema {
             JSONMember("target", ref("selector")),
         ]
         if type.canBeNamed {
-            properties.append(JSONMember("name", .object(["type": .string("string"), "minLength": .number(1), "description": .string("A named plan: adding a held name replaces it; `remove` takes it away.")])))
+            properties.append(
+                JSONMember(
+                    "name",
+                    .object([
+                        "type": .string("string"), "minLength": .number(1),
+                        "description": .string("A named plan: adding a held name replaces it; `remove` takes it away."),
+                    ])))
         }
         for parameter in type.parameters {
             var summary = parameter.summary
@@ -276,7 +308,9 @@ public enum DocumentSchema {
             "type": .string("object"), "description": .string("Removes the named plan from each target the selector resolves to."),
             "required": .strings(["remove", "target"]), "additionalProperties": .bool(false),
             "properties": .object([
-                "remove": .object(["type": .string("string"), "minLength": .number(1), "description": .string("The name of the plan to remove.")]),
+                "remove": .object([
+                    "type": .string("string"), "minLength": .number(1), "description": .string("The name of the plan to remove."),
+                ]),
                 "target": ref("selector"),
             ]),
         ])
@@ -292,16 +326,26 @@ public enum DocumentSchema {
                 "target": ref("selector"),
                 "at": described(ref("duration"), "When the gesture begins; default 0."),
                 "duration": ref("duration"),
-                "translation": .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1), "description": .string("pan: translation points over the gesture, spaced evenly in time.")]),
-                "scale": .object(["type": .string("array"), "items": number, "minItems": .number(1), "description": .string("pinch: scale factors over the gesture.")]),
-                "angle": .object(["type": .string("array"), "items": number, "minItems": .number(1), "description": .string("rotate: angles in degrees over the gesture.")]),
+                "translation": .object([
+                    "type": .string("array"), "items": ref("point"), "minItems": .number(1),
+                    "description": .string("pan: translation points over the gesture, spaced evenly in time."),
+                ]),
+                "scale": .object([
+                    "type": .string("array"), "items": number, "minItems": .number(1),
+                    "description": .string("pinch: scale factors over the gesture."),
+                ]),
+                "angle": .object([
+                    "type": .string("array"), "items": number, "minItems": .number(1),
+                    "description": .string("rotate: angles in degrees over the gesture."),
+                ]),
             ]),
-            "oneOf": .array(InputKind.allCases.map { kind in
-                .object([
-                    "properties": .object(["kind": .object(["const": .string(kind.rawValue)])]),
-                    "required": .strings([kind.samplesKey]),
-                ])
-            }),
+            "oneOf": .array(
+                InputKind.allCases.map { kind in
+                    .object([
+                        "properties": .object(["kind": .object(["const": .string(kind.rawValue)])]),
+                        "required": .strings([kind.samplesKey]),
+                    ])
+                }),
         ])
     }
 }

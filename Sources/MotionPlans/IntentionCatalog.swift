@@ -155,7 +155,8 @@ public enum IntentionCatalog {
         ParameterSpec("mass", .number(minimum: nil, exclusiveMinimum: 0), default: "1", "Mass, > 0."),
         ParameterSpec(
             "threshold", .number(minimum: nil, exclusiveMinimum: 0), default: "per property",
-            "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."),
+            "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."
+        ),
     ]
 
     /// Each type's parameters, built once.
@@ -180,21 +181,25 @@ public enum IntentionCatalog {
                 ParameterSpec("duration", .duration, default: "0.25s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),
                 ParameterSpec("delay", .duration, default: "0", "Seconds from the commit to the start; the first value shows meanwhile."),
                 ParameterSpec("repeat", .repeatCount, default: "1", "How many passes (fractional allowed), or forever."),
-                ParameterSpec("autoreverse", .boolean, default: "false", "Play every other pass backwards; a repeat is then a forward and a backward pass."),
+                ParameterSpec(
+                    "autoreverse", .boolean, default: "false",
+                    "Play every other pass backwards; a repeat is then a forward and a backward pass."),
             ]
         case .spring:
             return [
                 ParameterSpec("property", .propertyPath, required: true, "The property or component pulled."),
                 ParameterSpec("destination", .propertyValue, required: true, "Where the spring pulls the property."),
             ] + springParameters + [
-                ParameterSpec("initialVelocity", .propertyValue, default: "0", "Velocity added at the start, in the property's units per second."),
+                ParameterSpec(
+                    "initialVelocity", .propertyValue, default: "0", "Velocity added at the start, in the property's units per second.")
             ]
         case .anchoredSpring:
             return [ParameterSpec("anchor", .point, required: true, "The point position is pulled to.")] + springParameters
         case .friction:
             return [
                 ParameterSpec("property", .propertyPath, default: "position", "The property whose velocity decays."),
-                ParameterSpec("coefficient", .number(minimum: nil, exclusiveMinimum: 0), required: true, "Per second, > 0: m v' = -coefficient v."),
+                ParameterSpec(
+                    "coefficient", .number(minimum: nil, exclusiveMinimum: 0), required: true, "Per second, > 0: m v' = -coefficient v."),
             ]
         case .draggable:
             return [
@@ -207,7 +212,9 @@ public enum IntentionCatalog {
             return [ParameterSpec("gesture", .inputID, "The rotate input that drives it; default every rotate input on the same target.")]
         case .squashAndStretch:
             return [
-                ParameterSpec("factor", .number(minimum: 0, exclusiveMinimum: nil), default: "0.2", "How much the layer stretches per 1000 points per second."),
+                ParameterSpec(
+                    "factor", .number(minimum: 0, exclusiveMinimum: nil), default: "0.2",
+                    "How much the layer stretches per 1000 points per second."),
                 ParameterSpec("property", .propertyPath, default: "position", "The property whose velocity is read."),
             ]
         case .directlyManipulable:
@@ -220,7 +227,9 @@ public enum IntentionCatalog {
                 ParameterSpec("property", .propertyPath, required: true, "The property animated."),
                 ParameterSpec("back", .propertyValue, required: true, "The value when the transition runs backward."),
                 ParameterSpec("fore", .propertyValue, required: true, "The value when the transition runs forward."),
-                ParameterSpec("direction", .choice(TransitionDirection.allCases.map(\.rawValue)), default: "forward", "Which way the transition runs."),
+                ParameterSpec(
+                    "direction", .choice(TransitionDirection.allCases.map(\.rawValue)), default: "forward", "Which way the transition runs."
+                ),
                 ParameterSpec("window", .duration, default: "0.25s", "Seconds of the whole transition window."),
                 ParameterSpec("segment", .segment, default: "{position: 0, length: 1}", "The part of the window the tween occupies."),
                 ParameterSpec("easing", .easing, default: "linear", "The forward curve."),

@@ -287,9 +287,13 @@ enum IntentionDecoder {
         let fore = reader.read("fore", &context) { $0.value($1, for: property, key: "fore") }
         guard let back, let fore else { return nil }
         var transition = TransitionTween(property: property, back: back, fore: fore)
-        if let d = reader.read("direction", &context, { ctx, node in
-            ctx.choice(node, for: "direction", TransitionDirection.allCases.map(\.rawValue)).flatMap(TransitionDirection.init(rawValue:))
-        }) {
+        if let d = reader.read(
+            "direction", &context,
+            { ctx, node in
+                ctx.choice(node, for: "direction", TransitionDirection.allCases.map(\.rawValue)).flatMap(
+                    TransitionDirection.init(rawValue:))
+            })
+        {
             transition.direction = d
         }
         if let w = reader.read("window", &context, { $0.duration($1, for: "window") }) { transition.window = w }

@@ -69,11 +69,9 @@ public enum AtomicFile {
 /// A file that could not be written; the destination is unchanged.
 public typealias AtomicWriteError = FileWriteError
 
-
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
-
 
 extension TimelineJSON {
     /// Reads and checks the timeline at `path`.

@@ -22,7 +22,8 @@ enum GestureRules {
                     }
                     if !type.inputKinds.contains(input.kind) {
                         context.report(
-                            .G002, "\(type.rawValue) takes a \(type.inputKinds.map(\.rawValue).joined(separator: " or ")) input, but \"\(gesture)\" is a \(input.kind.rawValue) input",
+                            .G002,
+                            "\(type.rawValue) takes a \(type.inputKinds.map(\.rawValue).joined(separator: " or ")) input, but \"\(gesture)\" is a \(input.kind.rawValue) input",
                             at: range, notes: [DiagnosticNote("the input's kind is here", at: input.kindRange)])
                         continue
                     }
@@ -35,9 +36,12 @@ enum GestureRules {
                 } else if forBake {
                     for target in targets where !hasInput(for: type, target: target, &context) {
                         context.report(
-                            .B001, "\(type.rawValue) on \(context.name(ofTarget: target)) has no input to drive it, so there is nothing to bake",
+                            .B001,
+                            "\(type.rawValue) on \(context.name(ofTarget: target)) has no input to drive it, so there is nothing to bake",
                             at: operation.head,
-                            help: "add a \(type.inputKinds.map(\.rawValue).joined(separator: " or ")) input for \(context.name(ofTarget: target)) under `inputs`")
+                            help:
+                                "add a \(type.inputKinds.map(\.rawValue).joined(separator: " or ")) input for \(context.name(ofTarget: target)) under `inputs`"
+                        )
                         break
                     }
                 }

@@ -38,7 +38,8 @@ enum NamedPlanRules {
                     }
                     if !intention.typeName.canBeNamed {
                         context.report(
-                            .N003, "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
+                            .N003,
+                            "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
                             at: name.range, help: "leave `name` out")
                         continue
                     }

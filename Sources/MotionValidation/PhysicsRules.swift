@@ -12,7 +12,9 @@ enum PhysicsRules {
                 case .tossable(let tossable): checkSpring(tossable.parameters, operation, &context)
                 case .friction(let friction):
                     if !(friction.coefficient > 0) {
-                        report("coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
+                        report(
+                            "coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation,
+                            &context)
                     }
                 default: break
                 }

@@ -63,13 +63,16 @@ struct ValidationContext {
         var utf8 = selector.utf8[...]
         guard utf8.first == UInt8(ascii: "#") else { return nil }
         utf8 = utf8.dropFirst()
-        guard !utf8.isEmpty, utf8.allSatisfy({ byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
-            default: false
-            }
-        }) else { return nil }
+        guard !utf8.isEmpty,
+            utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
+            })
+        else { return nil }
         return selector.dropFirst()
     }
 

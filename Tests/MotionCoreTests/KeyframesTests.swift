@@ -1,12 +1,15 @@
 import Testing
+
 @testable import MotionCore
 
 @Suite struct KeyframesTests {
     let fiveKeyframes = Keyframes(
         values: [0, 10, 30, 50, 100].map { MotionValue.scalar($0) },
         offsets: [0, 0.2, 0.5, 0.5, 1],
-        curves: [.linear, .cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1), .cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1),
-                 .cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)])
+        curves: [
+            .linear, .cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1), .cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1),
+            .cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1),
+        ])
 
     @Test(arguments: keyframeReference)
     func matchesIndependentEvaluation(p: Double, expected: Double) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 /// Expected components worked out by hand: pairs / 255, short-form digits / 15.
@@ -53,11 +54,12 @@ let hexColorCases: [(String, Double, Double, Double, Double)] = [
 }
 
 @Suite struct ValueAndPathTests {
-    @Test(arguments: [
-        ("position", LayerProperty.position, nil), ("position.x", .position, 0), ("position.y", .position, 1),
-        ("size.height", .size, 1), ("backgroundColor.a", .backgroundColor, 3), ("opacity", .opacity, nil),
-        ("scale.x", .scale, 0),
-    ] as [(String, LayerProperty, Int?)])
+    @Test(
+        arguments: [
+            ("position", LayerProperty.position, nil), ("position.x", .position, 0), ("position.y", .position, 1),
+            ("size.height", .size, 1), ("backgroundColor.a", .backgroundColor, 3), ("opacity", .opacity, nil),
+            ("scale.x", .scale, 0),
+        ] as [(String, LayerProperty, Int?)])
     func parsesPaths(text: String, property: LayerProperty, component: Int?) throws {
         let path = try #require(PropertyPath(text))
         #expect(path.property == property)

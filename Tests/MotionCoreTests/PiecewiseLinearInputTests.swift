@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 @Suite struct PiecewiseLinearInputTests {

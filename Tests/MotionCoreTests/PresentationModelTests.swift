@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 /// The presentation's compiled sampling form against hand-computed values (FORMAT.md §2.2's
@@ -81,8 +82,11 @@ import Testing
 
     @Test func aKeyMovesToTheLatestProperty() {
         var model = Self.model()
-        model.add(layer: 0, path: PropertyPath(.rotation), key: "k", animation: Self.tween(.scalar(0), .scalar(10), duration: 1, begin: 0), at: 0)
-        model.add(layer: 0, path: PropertyPath(.cornerRadius), key: "k", animation: Self.tween(.scalar(0), .scalar(4), duration: 1, begin: 0), at: 0)
+        model.add(
+            layer: 0, path: PropertyPath(.rotation), key: "k", animation: Self.tween(.scalar(0), .scalar(10), duration: 1, begin: 0), at: 0)
+        model.add(
+            layer: 0, path: PropertyPath(.cornerRadius), key: "k", animation: Self.tween(.scalar(0), .scalar(4), duration: 1, begin: 0),
+            at: 0)
         #expect(model.value(layer: 0, property: .rotation, at: 0.5)[0] == 0)
         #expect(model.value(layer: 0, property: .cornerRadius, at: 0.5)[0] == 2)
     }
@@ -94,7 +98,8 @@ import Testing
             let begin = Double(k)
             model.add(
                 layer: 0, path: path, key: "k\(k)",
-                animation: Self.tween(.scalar(begin * 10), .scalar(begin * 10 + 5), duration: 0.5 + Double(k % 2) * 2, begin: begin), at: begin)
+                animation: Self.tween(.scalar(begin * 10), .scalar(begin * 10 + 5), duration: 0.5 + Double(k % 2) * 2, begin: begin),
+                at: begin)
         }
         let times = stride(from: 3.0, through: 8, by: 0.125).map { $0 }
         let before = times.map { model.value(layer: 0, property: .rotation, at: $0) }
@@ -118,8 +123,14 @@ import Testing
             one.add(layer: 0, path: PropertyPath(.position), key: "s", animation: .spring(spring), at: 0.25)
             for t in [0.25, 0.3, 0.5, 1, 2, spring.beginTime + spring.duration, 100] {
                 let expected = MotionValue.point(
-                    t >= spring.beginTime + spring.duration ? 50 : SpringSolution(initialValue: 0, initialVelocity: 30, destination: 50, stiffness: 100, damping: damping).value(at: t - 0.25),
-                    t >= spring.beginTime + spring.duration ? -10 : SpringSolution(initialValue: 10, initialVelocity: 0, destination: -10, stiffness: 100, damping: damping).value(at: t - 0.25))
+                    t >= spring.beginTime + spring.duration
+                        ? 50
+                        : SpringSolution(initialValue: 0, initialVelocity: 30, destination: 50, stiffness: 100, damping: damping).value(
+                            at: t - 0.25),
+                    t >= spring.beginTime + spring.duration
+                        ? -10
+                        : SpringSolution(initialValue: 10, initialVelocity: 0, destination: -10, stiffness: 100, damping: damping).value(
+                            at: t - 0.25))
                 #expect(one.value(layer: 0, property: .position, at: t) == expected, "damping \(damping) at \(t)")
             }
         }
@@ -194,7 +205,9 @@ import Testing
                     k.values = []  // not compiled: sampled in the authoritative form
                     animation = .keyframe(k)
                 }
-                model.add(layer: layer, path: path, key: "k\(g.int(6))", animation: animation, modelValue: model.value(layer: layer, property: property, at: now), at: now)
+                model.add(
+                    layer: layer, path: path, key: "k\(g.int(6))", animation: animation,
+                    modelValue: model.value(layer: layer, property: property, at: now), at: now)
             case 6:
                 model.remove(layer: layer, key: "k\(g.int(6))")
             case 7, 8:
@@ -214,7 +227,9 @@ import Testing
                         let reference = channel.value(at: t)
                         #expect(
                             compiled.kind == reference.kind
-                                && compiled.components.indices.allSatisfy { compiled.components[$0].bitPattern == reference.components[$0].bitPattern },
+                                && compiled.components.indices.allSatisfy {
+                                    compiled.components[$0].bitPattern == reference.components[$0].bitPattern
+                                },
                             "\(property) of layer \(layer) at \(t): \(compiled) vs \(reference)")
                     }
                 }

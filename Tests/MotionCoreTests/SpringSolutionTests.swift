@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionCore
 
 /// A spring configuration to check: m x'' = -k (x - d) - c x' from (x0, v0).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 /// Reference outputs of CSS cubic-bezier curves, computed independently by a python3 script with

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 /// One row: timing (commit, delay, duration, repeat, autoreverse), clock time, expected progress.

@@ -36,6 +36,8 @@ import Testing
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(parsed?["zeta"] as? Double == 1)
         #expect((parsed?["nested"] as? [String: Any])?["a"] as? Bool == true)
-        #expect(value.serialized(pretty: false) == #"{"zeta":1,"alpha":["x","y"],"nested":{"b":null,"a":true},"list":[{"k":0.5}],"empty":[],"none":{}}"#)
+        #expect(
+            value.serialized(pretty: false)
+                == #"{"zeta":1,"alpha":["x","y"],"nested":{"b":null,"a":true},"list":[{"k":0.5}],"empty":[],"none":{}}"#)
     }
 }

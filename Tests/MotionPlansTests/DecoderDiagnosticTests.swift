@@ -61,45 +61,58 @@ struct DecoderDiagnosticTests {
     @Test(arguments: d002Cases) func d002(_ c: DiagnosticCase) { run(c) }
 
     static let d003Cases: [DiagnosticCase] = [
-        DiagnosticCase("a word where a number goes", .D003,
+        DiagnosticCase(
+            "a word where a number goes", .D003,
             op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\nstiffness: 1️⃣stiff")),
         DiagnosticCase("a mapping where a list goes", .D003, "motion: 1\ntransactions: 1️⃣{ at: 0 }\n"),
         DiagnosticCase("a list where a mapping goes", .D003, "motion: 1\ncanvas: 1️⃣[1, 2]\n"),
         DiagnosticCase("a list where targets go", .D003, "motion: 1\ntargets: 1️⃣[a, b]\n"),
         DiagnosticCase("a list as the name", .D003, "motion: 1\nname: 1️⃣[a]\n"),
         DiagnosticCase("a number where ops go", .D003, "motion: 1\ntransactions:\n  - ops: 1️⃣3\n"),
-        DiagnosticCase("yes is not a boolean", .D003,
+        DiagnosticCase(
+            "yes is not a boolean", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nautoreverse: 1️⃣yes")),
         DiagnosticCase("a size of three numbers", .D003, "motion: 1\ntargets:\n  a: { layer: { size: 1️⃣[1, 2, 3] } }\n"),
         DiagnosticCase("a point as a number", .D003, "motion: 1\ntargets:\n  a: { layer: { position: 1️⃣3 } }\n"),
         DiagnosticCase("a bad hex colour", .D003, "motion: 1\ntargets:\n  a: { layer: { backgroundColor: 1️⃣\"#GGG\" } }\n"),
         DiagnosticCase("a colour of three numbers", .D003, "motion: 1\ncanvas: { background: 1️⃣[1, 1, 1] }\n"),
-        DiagnosticCase("an unknown axis", .D003, help: "did you mean \"vertical\"?",
+        DiagnosticCase(
+            "an unknown axis", .D003, help: "did you mean \"vertical\"?",
             op("add: draggable\ntarget: \"#a\"\naxis: 1️⃣vertcal")),
-        DiagnosticCase("an unknown direction", .D003, help: "did you mean \"backward\"?",
+        DiagnosticCase(
+            "an unknown direction", .D003, help: "did you mean \"backward\"?",
             op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\ndirection: 1️⃣backwards")),
-        DiagnosticCase("an unknown easing", .D003, help: "did you mean \"standard\"?",
+        DiagnosticCase(
+            "an unknown easing", .D003, help: "did you mean \"standard\"?",
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣standrad")),
-        DiagnosticCase("an unknown input kind", .D003, help: "did you mean \"pinch\"?",
+        DiagnosticCase(
+            "an unknown input kind", .D003, help: "did you mean \"pinch\"?",
             "motion: 1\ninputs:\n  - { id: p, kind: 1️⃣pinchh, target: \"#a\", duration: 1, scale: [1] }\n"),
         DiagnosticCase("add and remove in one op", .D003, op("add: tween\nremove: 1️⃣x\ntarget: \"#a\"")),
-        DiagnosticCase("values with to", .D003,
+        DiagnosticCase(
+            "values with to", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1]\nto: 1️⃣1")),
-        DiagnosticCase("repeat as a word", .D003,
+        DiagnosticCase(
+            "repeat as a word", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: 1️⃣often")),
-        DiagnosticCase("a duration with an unknown unit", .D003,
+        DiagnosticCase(
+            "a duration with an unknown unit", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1️⃣\"3min\"")),
         DiagnosticCase("a list as the target selector", .D003, op("add: draggable\ntarget: 1️⃣[\"#a\"]")),
         DiagnosticCase("null as the type", .D003, op("add: 1️⃣~\ntarget: \"#a\"")),
-        DiagnosticCase("a mapping as the easing", .D003,
+        DiagnosticCase(
+            "a mapping as the easing", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣{ x1: 0 }")),
         DiagnosticCase("a class with a space", .D003, "motion: 1\ntargets:\n  a: { class: [ok, 1️⃣\"not ok\"] }\n"),
         DiagnosticCase("a type with a dot", .D003, "motion: 1\ntargets:\n  a: { type: 1️⃣Photo.Big }\n"),
-        DiagnosticCase("a point of words", .D003,
+        DiagnosticCase(
+            "a point of words", .D003,
             op("add: anchoredSpring\ntarget: \"#a\"\nanchor: [1️⃣x, 1]")),
-        DiagnosticCase("an empty sample list", .D003,
+        DiagnosticCase(
+            "an empty sample list", .D003,
             "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: 1️⃣[] }\n"),
-        DiagnosticCase("a shape that is neither rect nor ellipse", .D003, help: "did you mean \"rect\"?",
+        DiagnosticCase(
+            "a shape that is neither rect nor ellipse", .D003, help: "did you mean \"rect\"?",
             "motion: 1\ntargets:\n  a: { layer: { shape: 1️⃣rekt } }\n"),
     ]
 
@@ -112,17 +125,22 @@ struct DecoderDiagnosticTests {
         DiagnosticCase("spring without destination", .D004, op("add: 1️⃣spring\ntarget: \"#a\"\nproperty: opacity")),
         DiagnosticCase("anchoredSpring without anchor", .D004, op("add: 1️⃣anchoredSpring\ntarget: \"#a\"")),
         DiagnosticCase("friction without coefficient", .D004, op("add: 1️⃣friction\ntarget: \"#a\"")),
-        DiagnosticCase("transitionTween without fore", .D004,
+        DiagnosticCase(
+            "transitionTween without fore", .D004,
             op("add: 1️⃣transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0")),
         DiagnosticCase("an op with neither add nor remove", .D004, op("1️⃣target: \"#a\"")),
         DiagnosticCase("from without to", .D004, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nfrom: 1️⃣0")),
-        DiagnosticCase("input without duration", .D004,
+        DiagnosticCase(
+            "input without duration", .D004,
             "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: pan\n    target: \"#a\"\n    translation: [[0, 0]]\n"),
-        DiagnosticCase("input without id", .D004,
+        DiagnosticCase(
+            "input without id", .D004,
             "motion: 1\ninputs:\n  - 1️⃣kind: pan\n    target: \"#a\"\n    duration: 1\n    translation: [[0, 0]]\n"),
-        DiagnosticCase("input without target", .D004,
+        DiagnosticCase(
+            "input without target", .D004,
             "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: pan\n    duration: 1\n    translation: [[0, 0]]\n"),
-        DiagnosticCase("input without samples", .D004,
+        DiagnosticCase(
+            "input without samples", .D004,
             "motion: 1\ninputs:\n  - 1️⃣id: p\n    kind: rotate\n    target: \"#a\"\n    duration: 1\n"),
     ]
 
@@ -143,7 +161,8 @@ struct DecoderDiagnosticTests {
         DiagnosticCase("repeat .inf", .D005, help: "write `repeat: forever`", tween("repeat", "1️⃣.inf")),
         DiagnosticCase("opacity 2 as a value", .D005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1️⃣2")),
         DiagnosticCase("opacity -0.5 in a layer", .D005, "motion: 1\ntargets:\n  a: { layer: { opacity: 1️⃣-0.5 } }\n"),
-        DiagnosticCase("opacity 2 among values", .D005,
+        DiagnosticCase(
+            "opacity 2 among values", .D005,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1️⃣2]")),
         DiagnosticCase("a negative size", .D005, "motion: 1\ntargets:\n  a: { layer: { size: 1️⃣[-1, 2] } }\n"),
         DiagnosticCase("a negative width component", .D005, tween("from", "1️⃣-1", property: "size.width")),
@@ -154,23 +173,31 @@ struct DecoderDiagnosticTests {
         DiagnosticCase("canvas size 0", .D005, "motion: 1\ncanvas: { size: 1️⃣[0, 100] }\n"),
         DiagnosticCase("canvas size too large", .D005, "motion: 1\ncanvas: { size: 1️⃣[100, 10000] }\n"),
         DiagnosticCase("colour component 1.5", .D005, "motion: 1\ncanvas: { background: 1️⃣[1.5, 0, 0, 1] }\n"),
-        DiagnosticCase("negative colour component in a layer", .D005,
+        DiagnosticCase(
+            "negative colour component in a layer", .D005,
             "motion: 1\ntargets:\n  a: { layer: { borderColor: 1️⃣[0, -0.1, 0, 1] } }\n"),
-        DiagnosticCase("colour component 1.5 through a component path", .D005,
+        DiagnosticCase(
+            "colour component 1.5 through a component path", .D005,
             tween("from", "0", property: "backgroundColor.r", to: "1️⃣1.5")),
-        DiagnosticCase("a segment past the window", .D005,
+        DiagnosticCase(
+            "a segment past the window", .D005,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\nsegment: 1️⃣{ position: 0.5, length: 0.6 }")),
         DiagnosticCase("a negative transaction time", .D005, "motion: 1\ntransactions:\n  - at: 1️⃣-1\n    ops: []\n"),
         DiagnosticCase("a negative squash factor", .D005, op("add: squashAndStretch\ntarget: \"#a\"\nfactor: 1️⃣-1")),
-        DiagnosticCase("a spring destination .nan", .D005,
+        DiagnosticCase(
+            "a spring destination .nan", .D005,
             op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1️⃣.nan")),
-        DiagnosticCase("an initial velocity .inf", .D005,
+        DiagnosticCase(
+            "an initial velocity .inf", .D005,
             op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1\ninitialVelocity: 1️⃣-.inf")),
-        DiagnosticCase("a stiffness 1e400", .D005,
+        DiagnosticCase(
+            "a stiffness 1e400", .D005,
             op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1\nstiffness: 1️⃣1e400")),
-        DiagnosticCase("a pan sample .nan", .D005,
+        DiagnosticCase(
+            "a pan sample .nan", .D005,
             "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: [[0, 1️⃣.nan]] }\n"),
-        DiagnosticCase("a negative input duration", .D005,
+        DiagnosticCase(
+            "a negative input duration", .D005,
             "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1️⃣-1, translation: [[0, 0]] }\n"),
     ]
 
@@ -190,7 +217,8 @@ struct DecoderDiagnosticTests {
     @Test(arguments: d006Cases) func d006(_ c: DiagnosticCase) { run(c) }
 
     @Test func duplicateIDAtTwoDepthsNotesTheFirst() throws {
-        let source = MarkedSource("""
+        let source = MarkedSource(
+            """
             motion: 1
             targets:
               2️⃣card:
@@ -210,7 +238,8 @@ struct DecoderDiagnosticTests {
     }
 
     @Test func duplicateInputIDNotesTheFirst() throws {
-        let source = MarkedSource("""
+        let source = MarkedSource(
+            """
             motion: 1
             inputs:
               - { id: 2️⃣p, kind: pan, target: "#a", duration: 1, translation: [[0, 0]] }
@@ -234,25 +263,35 @@ struct DecoderDiagnosticTests {
     @Test(arguments: d008Cases) func d008(_ c: DiagnosticCase) { run(c) }
 
     static let d009Cases: [DiagnosticCase] = [
-        DiagnosticCase("opacty", .D009, help: "did you mean \"opacity\"?",
+        DiagnosticCase(
+            "opacty", .D009, help: "did you mean \"opacity\"?",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacty\nto: 1")),
-        DiagnosticCase("position.z", .D009, help: "did you mean \"position.x\"?",
+        DiagnosticCase(
+            "position.z", .D009, help: "did you mean \"position.x\"?",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣position.z\nto: 1")),
-        DiagnosticCase("a component of a scalar", .D009, help: "did you mean \"opacity\"?",
+        DiagnosticCase(
+            "a component of a scalar", .D009, help: "did you mean \"opacity\"?",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacity.x\nto: 1")),
-        DiagnosticCase("shape cannot be animated", .D009, help: nil,
+        DiagnosticCase(
+            "shape cannot be animated", .D009, help: nil,
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣shape\nto: 1")),
-        DiagnosticCase("shape cannot be sprung", .D009, help: nil,
+        DiagnosticCase(
+            "shape cannot be sprung", .D009, help: nil,
             op("add: spring\ntarget: \"#a\"\nproperty: 1️⃣shape\ndestination: 1")),
-        DiagnosticCase("friction on rotaton", .D009, help: "did you mean \"rotation\"?",
+        DiagnosticCase(
+            "friction on rotaton", .D009, help: "did you mean \"rotation\"?",
             op("add: friction\ntarget: \"#a\"\nproperty: 1️⃣rotaton\ncoefficient: 2")),
-        DiagnosticCase("transitionTween on colour.q", .D009, help: nil,
+        DiagnosticCase(
+            "transitionTween on colour.q", .D009, help: nil,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: 1️⃣colour.q\nback: 0\nfore: 1")),
-        DiagnosticCase("squash and stretch on a scalar", .D009, help: "use `property: position`, or leave it out",
+        DiagnosticCase(
+            "squash and stretch on a scalar", .D009, help: "use `property: position`, or leave it out",
             op("add: squashAndStretch\ntarget: \"#a\"\nproperty: 1️⃣opacity")),
-        DiagnosticCase("unknown layer key", .D009, help: "did you mean \"opacity\"?",
+        DiagnosticCase(
+            "unknown layer key", .D009, help: "did you mean \"opacity\"?",
             "motion: 1\ntargets:\n  card: { layer: { 1️⃣opacty: 1 } }\n"),
-        DiagnosticCase("layer key in the wrong case", .D009, help: "did you mean \"cornerRadius\"?",
+        DiagnosticCase(
+            "layer key in the wrong case", .D009, help: "did you mean \"cornerRadius\"?",
             "motion: 1\ntargets:\n  card: { layer: { 1️⃣cornerradius: 1 } }\n"),
     ]
 
@@ -261,9 +300,11 @@ struct DecoderDiagnosticTests {
     static let w005Cases: [DiagnosticCase] = [
         DiagnosticCase("three numbers", .W005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[0.1, 0.2, 0.3]")),
         DiagnosticCase("five numbers", .W005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[0, 0, 1, 1, 1]")),
-        DiagnosticCase("a short curve in a list", .W005,
+        DiagnosticCase(
+            "a short curve in a list", .W005,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1, 0]\neasing: [linear, 1️⃣[0, 0, 1]]")),
-        DiagnosticCase("a short transitionTween easing", .W005,
+        DiagnosticCase(
+            "a short transitionTween easing", .W005,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\neasing: 1️⃣[0, 1]")),
     ]
 

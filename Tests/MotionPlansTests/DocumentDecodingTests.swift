@@ -21,7 +21,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func colourForms() throws {
-        let document = try decodeClean("""
+        let document = try decodeClean(
+            """
             motion: 1
             targets:
               a: { layer: { backgroundColor: "#0F8", borderColor: "#FF000080" } }
@@ -34,7 +35,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func layerValuesAndShape() throws {
-        let document = try decodeClean("""
+        let document = try decodeClean(
+            """
             motion: 1
             targets:
               a:
@@ -57,7 +59,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func targetTreeIsFlattenedInPreOrderWithParentsAndDepths() throws {
-        let document = try decodeClean("""
+        let document = try decodeClean(
+            """
             motion: 1
             targets:
               grid:
@@ -86,7 +89,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func anchorsAliasesAndMergeKeys() throws {
-        let document = try decodeClean("""
+        let document = try decodeClean(
+            """
             motion: 1
             targets:
               a: { layer: &base { size: [10, 20], opacity: 0.5 } }
@@ -134,7 +138,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func transactions() throws {
-        let source = MarkedSource("""
+        let source = MarkedSource(
+            """
             motion: 1
             transactions:
               - ops: []
@@ -150,7 +155,8 @@ struct DocumentDecodingTests {
     }
 
     @Test func inputsOfEachKind() throws {
-        let source = MarkedSource("""
+        let source = MarkedSource(
+            """
             motion: 1
             inputs:
               - { id: swipe, kind: 1️⃣pan, target: "#a", at: 0.5, duration: 400ms, translation: [[0, 0], [120, -4]] }
@@ -173,16 +179,19 @@ struct DocumentDecodingTests {
     }
 
     @Test func onePlanFailingToDecodeLeavesTheOthers() throws {
-        let result = MarkedSource(ops([
-            "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 2",
-            "add: tween\ntarget: \"#b\"\nproperty: opacity\nto: 1",
-        ])).load()
+        let result = MarkedSource(
+            ops([
+                "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 2",
+                "add: tween\ntarget: \"#b\"\nproperty: opacity\nto: 1",
+            ])
+        ).load()
         #expect(codes(result.diagnostics) == [.D005])
         #expect(result.document?.transactions.first?.operations.map(\.target.value) == ["#b"])
     }
 
     @Test func manyMistakesGiveOneDiagnosticEach() {
-        let source = MarkedSource("""
+        let source = MarkedSource(
+            """
             motion: 1
             canvas: { 1️⃣fsp: 30, size: 2️⃣[0, 0] }
             targets:

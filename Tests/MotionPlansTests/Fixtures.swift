@@ -66,8 +66,10 @@ struct DiagnosticCase: Sendable, CustomTestStringConvertible {
 
 /// Checks that `diagnostics` are exactly `expected.all` and that the `expected.code` one sits at
 /// 1️⃣ with FORMAT's severity and the expected help.
-func check(_ diagnostics: [Diagnostic], against expected: DiagnosticCase, source: MarkedSource,
-           sourceLocation: SourceLocation = #_sourceLocation) {
+func check(
+    _ diagnostics: [Diagnostic], against expected: DiagnosticCase, source: MarkedSource,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let shown = diagnostics.map { "\($0.code)@\($0.range.start) \($0.message) help: \($0.help ?? "-")" }
     #expect(codes(diagnostics) == (expected.all ?? [expected.code]), "\(shown)", sourceLocation: sourceLocation)
     guard let found = diagnostics.first(where: { $0.code == expected.code }) else {

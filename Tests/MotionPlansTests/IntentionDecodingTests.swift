@@ -28,7 +28,8 @@ struct IntentionDecodingTests {
     }
 
     @Test func tweenWithEveryParameter() throws {
-        let value = try intention("""
+        let value = try intention(
+            """
             add: tween
             target: "#a"
             property: position.x
@@ -165,7 +166,8 @@ struct IntentionDecodingTests {
     }
 
     @Test func springWithEveryParameter() throws {
-        let value = try intention("""
+        let value = try intention(
+            """
             add: spring
             target: "#a"
             property: scale
@@ -177,10 +179,12 @@ struct IntentionDecodingTests {
             initialVelocity: -3
             """)
         #expect(
-            value == .spring(Spring(
-                property: PropertyPath(.scale), destination: .point(1.5, 1.5),
-                parameters: SpringParameters(stiffness: 500, damping: 0, mass: 2, threshold: 0.5),
-                initialVelocity: .point(-3, -3))))
+            value
+                == .spring(
+                    Spring(
+                        property: PropertyPath(.scale), destination: .point(1.5, 1.5),
+                        parameters: SpringParameters(stiffness: 500, damping: 0, mass: 2, threshold: 0.5),
+                        initialVelocity: .point(-3, -3))))
     }
 
     @Test func springVelocitiesMayLeaveTheValueRange() throws {
@@ -191,14 +195,18 @@ struct IntentionDecodingTests {
     }
 
     @Test func anchoredSpring() throws {
-        #expect(try intention("add: anchoredSpring\ntarget: \"#a\"\nanchor: [5, 6]") == .anchoredSpring(AnchoredSpring(anchor: .point(5, 6))))
+        #expect(
+            try intention("add: anchoredSpring\ntarget: \"#a\"\nanchor: [5, 6]") == .anchoredSpring(AnchoredSpring(anchor: .point(5, 6))))
         #expect(
             try intention("add: anchoredSpring\ntarget: \"#a\"\nanchor: [5, 6]\nstiffness: 1\ndamping: 2\nmass: 3\nthreshold: 4")
-                == .anchoredSpring(AnchoredSpring(anchor: .point(5, 6), parameters: SpringParameters(stiffness: 1, damping: 2, mass: 3, threshold: 4))))
+                == .anchoredSpring(
+                    AnchoredSpring(anchor: .point(5, 6), parameters: SpringParameters(stiffness: 1, damping: 2, mass: 3, threshold: 4))))
     }
 
     @Test func friction() throws {
-        #expect(try intention("add: friction\ntarget: \"#a\"\ncoefficient: 4") == .friction(Friction(property: PropertyPath(.position), coefficient: 4)))
+        #expect(
+            try intention("add: friction\ntarget: \"#a\"\ncoefficient: 4")
+                == .friction(Friction(property: PropertyPath(.position), coefficient: 4)))
         #expect(
             try intention("add: friction\ntarget: \"#a\"\nproperty: rotation\ncoefficient: 0.5")
                 == .friction(Friction(property: PropertyPath(.rotation), coefficient: 0.5)))
@@ -208,7 +216,9 @@ struct IntentionDecodingTests {
 
     @Test func gestures() throws {
         #expect(try intention("add: draggable\ntarget: \"#a\"") == .draggable(Draggable(axis: .both, gesture: nil)))
-        #expect(try intention("add: draggable\ntarget: \"#a\"\naxis: horizontal\ngesture: pan1") == .draggable(Draggable(axis: .horizontal, gesture: "pan1")))
+        #expect(
+            try intention("add: draggable\ntarget: \"#a\"\naxis: horizontal\ngesture: pan1")
+                == .draggable(Draggable(axis: .horizontal, gesture: "pan1")))
         #expect(try intention("add: draggable\ntarget: \"#a\"\naxis: vertical") == .draggable(Draggable(axis: .vertical)))
         #expect(try intention("add: pinchable\ntarget: \"#a\"") == .pinchable(Pinchable()))
         #expect(try intention("add: pinchable\ntarget: \"#a\"\ngesture: p") == .pinchable(Pinchable(gesture: "p")))
@@ -217,7 +227,9 @@ struct IntentionDecodingTests {
     }
 
     @Test func squashAndStretch() throws {
-        #expect(try intention("add: squashAndStretch\ntarget: \"#a\"") == .squashAndStretch(SquashAndStretch(factor: 0.2, property: PropertyPath(.position))))
+        #expect(
+            try intention("add: squashAndStretch\ntarget: \"#a\"")
+                == .squashAndStretch(SquashAndStretch(factor: 0.2, property: PropertyPath(.position))))
         #expect(
             try intention("add: squashAndStretch\ntarget: \"#a\"\nfactor: 0\nproperty: anchorPoint")
                 == .squashAndStretch(SquashAndStretch(factor: 0, property: PropertyPath(.anchorPoint))))
@@ -233,7 +245,9 @@ struct IntentionDecodingTests {
         #expect(try intention("add: tossable\ntarget: \"#a\"") == .tossable(Tossable(destination: nil, parameters: SpringParameters())))
         #expect(
             try intention("add: tossable\ntarget: \"#a\"\ndestination: [7, 8]\nstiffness: 100\ndamping: 10\nmass: 0.5\nthreshold: 0.1")
-                == .tossable(Tossable(destination: .point(7, 8), parameters: SpringParameters(stiffness: 100, damping: 10, mass: 0.5, threshold: 0.1))))
+                == .tossable(
+                    Tossable(
+                        destination: .point(7, 8), parameters: SpringParameters(stiffness: 100, damping: 10, mass: 0.5, threshold: 0.1))))
     }
 
     @Test func transitionTweenDefaults() throws {
@@ -248,7 +262,8 @@ struct IntentionDecodingTests {
     }
 
     @Test func transitionTweenWithEveryParameter() throws {
-        let value = try intention("""
+        let value = try intention(
+            """
             add: transitionTween
             target: "#a"
             property: position.y
@@ -261,20 +276,24 @@ struct IntentionDecodingTests {
             backwardEasing: [0.1, 0, 0.2, 1]
             """)
         #expect(
-            value == .transitionTween(TransitionTween(
-                property: PropertyPath(.position, component: 1), back: .scalar(100), fore: .scalar(0), direction: .backward,
-                window: 0.5, segment: TransitionSegment(position: 0.2, length: 0.5),
-                easing: .cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1), backwardEasing: .cubicBezier(x1: 0.1, y1: 0, x2: 0.2, y2: 1))))
+            value
+                == .transitionTween(
+                    TransitionTween(
+                        property: PropertyPath(.position, component: 1), back: .scalar(100), fore: .scalar(0), direction: .backward,
+                        window: 0.5, segment: TransitionSegment(position: 0.2, length: 0.5),
+                        easing: .cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1), backwardEasing: .cubicBezier(x1: 0.1, y1: 0, x2: 0.2, y2: 1)))
+        )
     }
 
     // MARK: names and removes
 
     @Test func namesAndRemoves() throws {
-        let document = try decodeClean(ops([
-            "add: spring\ntarget: \"#a\"\nname: drag\nproperty: opacity\ndestination: 1",
-            "add: draggable\ntarget: \"#b\"\nname: \"\"",
-            "remove: drag\ntarget: \"#a, #b\"",
-        ]))
+        let document = try decodeClean(
+            ops([
+                "add: spring\ntarget: \"#a\"\nname: drag\nproperty: opacity\ndestination: 1",
+                "add: draggable\ntarget: \"#b\"\nname: \"\"",
+                "remove: drag\ntarget: \"#a, #b\"",
+            ]))
         let operations = try #require(document.transactions.first?.operations)
         #expect(operations.map(\.name?.value) == ["drag", "", "drag"])
         #expect(operations.map(\.target.value) == ["#a", "#b", "#a, #b"])

@@ -11,7 +11,9 @@ func decodeClean(_ yaml: String, file: String = "test.motion.yaml", sourceLocati
     throws -> MotionDocument
 {
     let result = MarkedSource(yaml).load(file: file)
-    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code) \($0.range.start): \($0.message)" })", sourceLocation: sourceLocation)
+    #expect(
+        result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code) \($0.range.start): \($0.message)" })",
+        sourceLocation: sourceLocation)
     return try #require(result.document, sourceLocation: sourceLocation)
 }
 

@@ -247,7 +247,8 @@ struct AppearanceTests {
     }
 
     @Test func translucentBackgroundGivesStraightAlphaPixels() throws {
-        let frame = try draw([layer([.position: .point(10, 10), .size: .size(4, 4), .backgroundColor: redColor])], background: .color(0, 0, 1, 0.5))
+        let frame = try draw(
+            [layer([.position: .point(10, 10), .size: .size(4, 4), .backgroundColor: redColor])], background: .color(0, 0, 1, 0.5))
         #expect(isClose(frame.pixel(x: 0, y: 0), RGBA8(0, 0, 255, 128)))
         #expect(frame.pixel(x: 10, y: 10) == red)
         let clear = try draw([], background: .color(0, 0, 0, 0))
@@ -270,11 +271,13 @@ struct OrderTests {
         }
         #expect(try draw(squares).pixel(x: 10, y: 10) == expected)
         // The same rule among a parent's children, which draw after (over) the parent.
-        let parent = layer("p", [.position: .point(10, 10), .size: .size(10, 10), .backgroundColor: .color(0, 0, 0, 1)], children: squares.map {
-            var s = $0
-            s.position = .point(0, 0)
-            return s
-        })
+        let parent = layer(
+            "p", [.position: .point(10, 10), .size: .size(10, 10), .backgroundColor: .color(0, 0, 0, 1)],
+            children: squares.map {
+                var s = $0
+                s.position = .point(0, 0)
+                return s
+            })
         let frame = try draw([parent])
         #expect(frame.pixel(x: 10, y: 10) == expected)
         #expect(frame.pixel(x: 6, y: 6) == RGBA8(0, 0, 0))

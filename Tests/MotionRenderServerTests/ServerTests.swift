@@ -100,7 +100,8 @@ struct SamplingTests {
 
     @Test func snapshotsNestChildrenInPreOrder() {
         let timeline = Timeline(
-            name: "tree", canvas: Canvas(), layers: [
+            name: "tree", canvas: Canvas(),
+            layers: [
                 TimelineLayer(id: "a", parent: nil, shape: .rect, model: [:]),
                 TimelineLayer(id: "b", parent: 0, shape: .ellipse, model: [.opacity: .scalar(0.5)]),
                 TimelineLayer(id: "c", parent: 1, shape: .rect, model: [:]),
@@ -147,14 +148,15 @@ struct RenderServerTests {
         server.send(TimelineEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.3))))
         let layers = server.snapshots(at: 0.1)
         #expect(layers.first?.opacity == .scalar(0.3))
-        server.send(TimelineEvent(
-            time: 0.1, layer: 0,
-            action: .add(
-                key: "fade", path: PropertyPath(.opacity),
-                animation: .keyframe(
-                    KeyframeAnimation(
-                        values: [.scalar(0), .scalar(1)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: 0.1,
-                        duration: 1)), modelValue: .scalar(1), initialVelocity: nil)))
+        server.send(
+            TimelineEvent(
+                time: 0.1, layer: 0,
+                action: .add(
+                    key: "fade", path: PropertyPath(.opacity),
+                    animation: .keyframe(
+                        KeyframeAnimation(
+                            values: [.scalar(0), .scalar(1)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: 0.1,
+                            duration: 1)), modelValue: .scalar(1), initialVelocity: nil)))
         #expect(abs((server.snapshots(at: 0.6).first?.opacity[0] ?? -1) - 0.5) < 1e-12)
         server.send(TimelineEvent(time: 0.6, layer: 0, action: .remove(key: "fade")))
         #expect(server.snapshots(at: 0.7).first?.opacity == .scalar(1))

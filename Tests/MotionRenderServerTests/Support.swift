@@ -1,13 +1,13 @@
 import MotionCore
 import Testing
 
+@testable import MotionRenderServer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-@testable import MotionRenderServer
 
 let white = RGBA8(255, 255, 255)
 let red = RGBA8(255, 0, 0)

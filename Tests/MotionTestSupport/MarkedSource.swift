@@ -60,4 +60,3 @@ public struct MarkedSource: Sendable {
         DocumentLoader.load(bytes, file: file)
     }
 }
-

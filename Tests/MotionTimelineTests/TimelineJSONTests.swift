@@ -116,7 +116,8 @@ func addEvent(_ from: String = "", _ to: String = "") -> String {
     var animation =
         #"{"kind": "keyframe", "values": [0, 1], "keyTimes": [0, 1], "timingFunctions": ["linear"], "beginTime": 0, "duration": 1, "fillMode": "both", "repeatCount": 1, "autoreverses": false, "additive": false}"#
     if !from.isEmpty { animation = animation.replacingOccurrences(of: from, with: to) }
-    return #"[{"time": 0, "target": "a", "type": "add", "key": "k", "path": "opacity", "animation": \#(animation), "modelValue": 1, "initialVelocity": null}]"#
+    return
+        #"[{"time": 0, "target": "a", "type": "add", "key": "k", "path": "opacity", "animation": \#(animation), "modelValue": 1, "initialVelocity": null}]"#
 }
 
 let springEvent =
@@ -141,23 +142,55 @@ struct MalformedTimelineTests {
         (timelineText(canvas: #"{"size": [10, 1e9], "background": [1, 1, 1, 1], "fps": 60}"#), "$.canvas.size[1]", "between 1 and"),
         (timelineText(layers: #"[{"id": "a", "parent": 0, "shape": "rect", "model": {}}]"#), "$.layers[0].parent", "earlier layer"),
         (timelineText(layers: #"[{"id": "a", "parent": null, "shape": "star", "model": {}}]"#), "$.layers[0].shape", "ellipse"),
-        (timelineText(layers: #"[{"id": "a", "parent": null, "shape": "rect", "model": {"colour": 1}}]"#), "$.layers[0].model.colour", "unknown layer property"),
-        (timelineText(layers: #"[{"id": "a", "parent": null, "shape": "rect", "model": {"position": 1}}]"#), "$.layers[0].model.position", "expected an array of 2 numbers"),
+        (
+            timelineText(layers: #"[{"id": "a", "parent": null, "shape": "rect", "model": {"colour": 1}}]"#), "$.layers[0].model.colour",
+            "unknown layer property"
+        ),
+        (
+            timelineText(layers: #"[{"id": "a", "parent": null, "shape": "rect", "model": {"position": 1}}]"#),
+            "$.layers[0].model.position", "expected an array of 2 numbers"
+        ),
         (timelineText(layers: #"[{"id": "a", "parent": null, "shape": "rect"}]"#), "$.layers[0]", "missing key \"model\""),
         (timelineText(events: #"[{"time": 0, "target": "b", "type": "remove", "key": "k"}]"#), "$.events[0].target", "no layer"),
         (timelineText(events: #"[{"time": -1, "target": "a", "type": "remove", "key": "k"}]"#), "$.events[0].time", "at least 0"),
-        (timelineText(events: #"[{"time": 1, "target": "a", "type": "remove", "key": "k"}, {"time": 0.5, "target": "a", "type": "remove", "key": "k"}]"#), "$.events[1].time", "time order"),
+        (
+            timelineText(
+                events:
+                    #"[{"time": 1, "target": "a", "type": "remove", "key": "k"}, {"time": 0.5, "target": "a", "type": "remove", "key": "k"}]"#
+            ), "$.events[1].time", "time order"
+        ),
         (timelineText(events: #"[{"time": 0, "target": "a", "type": "move"}]"#), "$.events[0].type", "\"set\", \"add\" or \"remove\""),
-        (timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "position.z", "value": 1}]"#), "$.events[0].path", "unknown animatable property path"),
-        (timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "position", "value": 1}]"#), "$.events[0].value", "array of 2 numbers"),
-        (timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "opacity", "value": 1, "extra": 2}]"#), "$.events[0].extra", "unknown key"),
+        (
+            timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "position.z", "value": 1}]"#), "$.events[0].path",
+            "unknown animatable property path"
+        ),
+        (
+            timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "position", "value": 1}]"#), "$.events[0].value",
+            "array of 2 numbers"
+        ),
+        (
+            timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "opacity", "value": 1, "extra": 2}]"#),
+            "$.events[0].extra", "unknown key"
+        ),
         (timelineText(events: addEvent(#""duration": 1"#, #""duration": -2"#)), "$.events[0].animation.duration", "at least 0"),
-        (timelineText(events: addEvent(#""keyTimes": [0, 1]"#, #""keyTimes": [0.5, 0.2]"#)), "$.events[0].animation.keyTimes[1]", "non-decreasing"),
-        (timelineText(events: addEvent(#"["linear"]"#, #"["wobbly"]"#)), "$.events[0].animation.timingFunctions[0]", "unknown timing function"),
-        (timelineText(events: addEvent(#""repeatCount": 1"#, #""repeatCount": "often""#)), "$.events[0].animation.repeatCount", "\"forever\""),
+        (
+            timelineText(events: addEvent(#""keyTimes": [0, 1]"#, #""keyTimes": [0.5, 0.2]"#)), "$.events[0].animation.keyTimes[1]",
+            "non-decreasing"
+        ),
+        (
+            timelineText(events: addEvent(#"["linear"]"#, #"["wobbly"]"#)), "$.events[0].animation.timingFunctions[0]",
+            "unknown timing function"
+        ),
+        (
+            timelineText(events: addEvent(#""repeatCount": 1"#, #""repeatCount": "often""#)), "$.events[0].animation.repeatCount",
+            "\"forever\""
+        ),
         (timelineText(events: addEvent(#""values": [0, 1]"#, #""values": [0, [1, 2]]"#)), "$.events[0].animation.values[1]", "scalar"),
         (timelineText(events: springEvent), "$.events[0].animation.stiffness", "above 0"),
-        (timelineText(events: addEvent(#""kind": "keyframe""#, #""kind": "tween""#)), "$.events[0].animation.kind", "\"keyframe\" or \"spring\""),
+        (
+            timelineText(events: addEvent(#""kind": "keyframe""#, #""kind": "tween""#)), "$.events[0].animation.kind",
+            "\"keyframe\" or \"spring\""
+        ),
     ])
     func errorsNameTheJSONPath(text: String, path: String, message: String) {
         do {

@@ -1,7 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
-import MotionValidation
 import MotionTestSupport
+import MotionValidation
 import Testing
 
 /// Severities as FORMAT.md §4 gives them, written out so that a wrong severity fails a test.
@@ -52,8 +52,9 @@ func tween(_ target: String = "#a", _ property: String = "opacity", duration: Do
 /// Loads `source`, which must decode cleanly (the CLI validates only then), and validates it.
 func validate(_ source: MarkedSource, forBake: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
     let result = source.load()
-    #expect(result.diagnostics.isEmpty, "decoding: \(result.diagnostics.map { "\($0.code)@\($0.range.start) \($0.message)" })",
-            sourceLocation: sourceLocation)
+    #expect(
+        result.diagnostics.isEmpty, "decoding: \(result.diagnostics.map { "\($0.code)@\($0.range.start) \($0.message)" })",
+        sourceLocation: sourceLocation)
     guard let document = result.document else {
         Issue.record("no document", sourceLocation: sourceLocation)
         return []

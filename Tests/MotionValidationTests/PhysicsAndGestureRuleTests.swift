@@ -1,7 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
-import MotionValidation
 import MotionTestSupport
+import MotionValidation
 import Testing
 
 /// P001 (physics parameters), G001-G002 (gesture inputs) and B001 (bake needs input).
@@ -40,30 +40,43 @@ struct PhysicsAndGestureRuleTests {
     static let pinch = "inputs:\n  - { id: zoom, kind: 2️⃣pinch, target: \"#a\", duration: 1, scale: [1, 2] }\n"
 
     static let gestureCases: [DiagnosticCase] = [
-        DiagnosticCase("a misspelt input", .G001, help: "did you mean \"swipe\"?",
+        DiagnosticCase(
+            "a misspelt input", .G001, help: "did you mean \"swipe\"?",
             op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣swpie", extra: pan)),
         DiagnosticCase("an input that does not exist", .G001, op("add: pinchable\ntarget: \"#a\"\ngesture: 1️⃣zoom")),
-        DiagnosticCase("a pinch input for draggable", .G002, notes: ["2️⃣"],
+        DiagnosticCase(
+            "a pinch input for draggable", .G002, notes: ["2️⃣"],
             op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣zoom", extra: pinch)),
-        DiagnosticCase("a pinch input for rotatable", .G002, notes: ["2️⃣"],
+        DiagnosticCase(
+            "a pinch input for rotatable", .G002, notes: ["2️⃣"],
             op("add: rotatable\ntarget: \"#a\"\ngesture: 1️⃣zoom", extra: pinch)),
-        DiagnosticCase("an input targeting another target", .G002, notes: ["2️⃣"],
-            op("add: draggable\ntarget: \"#b\"\ngesture: 1️⃣swipe",
-               extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
-        DiagnosticCase("an input covering only some of the targets", .G002, notes: ["2️⃣"],
-            op("add: draggable\ntarget: \"#a, #b\"\ngesture: 1️⃣swipe",
-               extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
-        DiagnosticCase("draggable without input, baking", .B001, help: "add a pan input for #a under `inputs`", forBake: true,
+        DiagnosticCase(
+            "an input targeting another target", .G002, notes: ["2️⃣"],
+            op(
+                "add: draggable\ntarget: \"#b\"\ngesture: 1️⃣swipe",
+                extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
+        DiagnosticCase(
+            "an input covering only some of the targets", .G002, notes: ["2️⃣"],
+            op(
+                "add: draggable\ntarget: \"#a, #b\"\ngesture: 1️⃣swipe",
+                extra: "inputs:\n  - { id: swipe, kind: pan, target: 2️⃣\"#a\", duration: 1, translation: [[0, 0]] }\n")),
+        DiagnosticCase(
+            "draggable without input, baking", .B001, help: "add a pan input for #a under `inputs`", forBake: true,
             op("add: 1️⃣draggable\ntarget: \"#a\"")),
-        DiagnosticCase("pinchable without input, baking", .B001, help: "add a pinch input for #a under `inputs`", forBake: true,
+        DiagnosticCase(
+            "pinchable without input, baking", .B001, help: "add a pinch input for #a under `inputs`", forBake: true,
             op("add: 1️⃣pinchable\ntarget: \"#a\"", extra: pan)),
-        DiagnosticCase("rotatable without input, baking", .B001, help: "add a rotate input for #a under `inputs`", forBake: true,
+        DiagnosticCase(
+            "rotatable without input, baking", .B001, help: "add a rotate input for #a under `inputs`", forBake: true,
             op("add: 1️⃣rotatable\ntarget: \"#a\"", extra: pan)),
-        DiagnosticCase("tossable without input, baking", .B001, help: "add a pan input for #b under `inputs`", forBake: true,
+        DiagnosticCase(
+            "tossable without input, baking", .B001, help: "add a pan input for #b under `inputs`", forBake: true,
             op("add: 1️⃣tossable\ntarget: \"#b\"", extra: pan)),
-        DiagnosticCase("directlyManipulable without input, baking", .B001, help: "add a pan or pinch or rotate input for #b under `inputs`",
+        DiagnosticCase(
+            "directlyManipulable without input, baking", .B001, help: "add a pan or pinch or rotate input for #b under `inputs`",
             forBake: true, op("add: 1️⃣directlyManipulable\ntarget: \"#b\"", extra: pan)),
-        DiagnosticCase("a named gesture failing G001 is not also B001", .G001, forBake: true,
+        DiagnosticCase(
+            "a named gesture failing G001 is not also B001", .G001, forBake: true,
             op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣nothing")),
     ]
 
@@ -77,13 +90,22 @@ struct PhysicsAndGestureRuleTests {
         SilentCase("tossable without input when not baking", op("add: tossable\ntarget: \"#a\"")),
         SilentCase("an unnamed pan input on the target, baking", forBake: true, op("add: draggable\ntarget: \"#a\"", extra: pan)),
         SilentCase("tossable with a pan input, baking", forBake: true, op("add: tossable\ntarget: \"#a\"", extra: pan)),
-        SilentCase("directlyManipulable with one of its kinds, baking", forBake: true,
+        SilentCase(
+            "directlyManipulable with one of its kinds, baking", forBake: true,
             op("add: directlyManipulable\ntarget: \"#a\"", extra: pan)),
-        SilentCase("an input selected by class, baking", forBake: true,
-            op("add: draggable\ntarget: \"#b\"",
-               extra: "inputs:\n  - { id: s, kind: pan, target: .round, duration: 1, translation: [[0, 0]] }\n")),
-        SilentCase("non-interactive intentions, baking", forBake: true,
-            document([[tween(), "add: spring\ntarget: \"#b\"\nproperty: opacity\ndestination: 1", "add: friction\ntarget: \"#a\"\ncoefficient: 1"]])),
+        SilentCase(
+            "an input selected by class, baking", forBake: true,
+            op(
+                "add: draggable\ntarget: \"#b\"",
+                extra: "inputs:\n  - { id: s, kind: pan, target: .round, duration: 1, translation: [[0, 0]] }\n")),
+        SilentCase(
+            "non-interactive intentions, baking", forBake: true,
+            document([
+                [
+                    tween(), "add: spring\ntarget: \"#b\"\nproperty: opacity\ndestination: 1",
+                    "add: friction\ntarget: \"#a\"\ncoefficient: 1",
+                ]
+            ])),
     ]
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }

@@ -1,7 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
-import MotionValidation
 import MotionTestSupport
+import MotionValidation
 import Testing
 
 /// D007 (transaction order) and T001-T003 (selectors).
@@ -23,30 +23,37 @@ struct SelectorAndOrderRuleTests {
     static func selecting(_ target: String) -> String { selectorTargets + "        target: \(target)\n" }
 
     static let diagnosticCases: [DiagnosticCase] = [
-        DiagnosticCase("a transaction earlier than the previous one", .D007, help: "transactions commit in order: sort them by `at`",
+        DiagnosticCase(
+            "a transaction earlier than the previous one", .D007, help: "transactions commit in order: sort them by `at`",
             notes: ["2️⃣"], "motion: 1\ntransactions:\n  - at: 2️⃣2\n  - at: 1️⃣1\n"),
-        DiagnosticCase("earlier than a time with a unit", .D007, help: "transactions commit in order: sort them by `at`",
+        DiagnosticCase(
+            "earlier than a time with a unit", .D007, help: "transactions commit in order: sort them by `at`",
             notes: ["2️⃣"], "motion: 1\ntransactions:\n  - at: 2️⃣\"1500ms\"\n  - at: 1️⃣1.4\n"),
-        DiagnosticCase("a transaction without at after a later one", .D007, help: "transactions commit in order: sort them by `at`",
+        DiagnosticCase(
+            "a transaction without at after a later one", .D007, help: "transactions commit in order: sort them by `at`",
             notes: ["2️⃣"], "motion: 1\ntransactions:\n  - at: 2️⃣1\n  - 1️⃣ops: []\n"),
         DiagnosticCase("an empty selector", .T001, help: "name a target, e.g. target: \"#card\"", selecting("1️⃣\"\"")),
         DiagnosticCase("a blank selector", .T001, help: "name a target, e.g. target: \"#card\"", selecting("1️⃣\"   \"")),
         DiagnosticCase("a null selector", .T001, help: "name a target, e.g. target: \"#card\"", selecting("1️⃣~")),
-        DiagnosticCase("an empty input selector", .T001, help: "name a target, e.g. target: \"#card\"",
+        DiagnosticCase(
+            "an empty input selector", .T001, help: "name a target, e.g. target: \"#card\"",
             "motion: 1\ninputs:\n  - { id: p, kind: pan, target: 1️⃣\"\", duration: 1, translation: [[0, 0]] }\n"),
         DiagnosticCase("a leading >", .T002, selecting("\"1️⃣> #card\"")),
         DiagnosticCase("an empty group", .T002, selecting("\"#card, 1️⃣, Photo\"")),
         DiagnosticCase("a bad character in a plain scalar", .T002, selecting("card 1️⃣%")),
         DiagnosticCase("a bad character in single quotes", .T002, selecting("'#card 1️⃣%'")),
         DiagnosticCase("a bad character after non-ASCII letters", .T002, selecting("\"#Ünï 1️⃣%\"")),
-        DiagnosticCase("a bad input selector", .T002,
-            "motion: 1\ntargets: { card: {} }\ninputs:\n  - { id: p, kind: pan, target: \"#card 1️⃣%\", duration: 1, translation: [[0, 0]] }\n"),
+        DiagnosticCase(
+            "a bad input selector", .T002,
+            "motion: 1\ntargets: { card: {} }\ninputs:\n  - { id: p, kind: pan, target: \"#card 1️⃣%\", duration: 1, translation: [[0, 0]] }\n"
+        ),
         DiagnosticCase("a misspelt id", .T003, help: "did you mean \"#card\"?", selecting("1️⃣\"#crad\"")),
         DiagnosticCase("a misspelt type", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣Phtoo")),
         DiagnosticCase("a misspelt class", .T003, help: "did you mean \".elevated\"?", selecting("1️⃣.elevatd")),
         DiagnosticCase("a misspelt name after a good one", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣\"#card > Phot\"")),
         DiagnosticCase("known names that match nothing together", .T003, selecting("1️⃣\"Photo > #card\"")),
-        DiagnosticCase("an input selector matching nothing", .T003, help: "did you mean \"#card\"?",
+        DiagnosticCase(
+            "an input selector matching nothing", .T003, help: "did you mean \"#card\"?",
             "motion: 1\ntargets: { card: {} }\ninputs:\n  - { id: p, kind: pan, target: 1️⃣\"#cadr\", duration: 1, translation: [[0, 0]] }\n"),
     ]
 
@@ -62,7 +69,9 @@ struct SelectorAndOrderRuleTests {
         SilentCase("a child", selecting("\"#card > #photo\"")),
         SilentCase("a group with one matching part", selecting("\"#card, Missing\"")),
         SilentCase("the universal selector", selecting("\"*\"")),
-        SilentCase("an id starting with a digit", "motion: 1\ntargets: { 1st: {} }\ntransactions:\n  - ops:\n      - { add: draggable, target: \"#1st\" }\n"),
+        SilentCase(
+            "an id starting with a digit",
+            "motion: 1\ntargets: { 1st: {} }\ntransactions:\n  - ops:\n      - { add: draggable, target: \"#1st\" }\n"),
     ]
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }

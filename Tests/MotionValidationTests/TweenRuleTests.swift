@@ -1,7 +1,7 @@
 import MotionDiagnostics
 import MotionPlans
-import MotionValidation
 import MotionTestSupport
+import MotionValidation
 import Testing
 
 /// W001-W006 (FORMAT.md §2.2).
@@ -14,42 +14,73 @@ struct TweenRuleTests {
     static let w006Help = "remove it, or start the later tween after it ends"
 
     static let diagnosticCases: [DiagnosticCase] = [
-        DiagnosticCase("no values at all", .W001, help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
+        DiagnosticCase(
+            "no values at all", .W001, help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
             op("add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity")),
-        DiagnosticCase("an empty values list", .W001, help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
+        DiagnosticCase(
+            "an empty values list", .W001, help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
             op("add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nvalues: []")),
         DiagnosticCase("two offsets for three values", .W002, keyframes("offsets: 1️⃣[0, 1]")),
-        DiagnosticCase("offsets for from/to", .W002,
+        DiagnosticCase(
+            "offsets for from/to", .W002,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nfrom: 0\nto: 1\noffsets: 1️⃣[0, 0.5, 1]")),
         DiagnosticCase("an offset above 1", .W003, keyframes("offsets: 1️⃣[0, 0.5, 1.5]")),
         DiagnosticCase("an offset below 0", .W003, keyframes("offsets: 1️⃣[-0.1, 0.5, 1]")),
         DiagnosticCase("decreasing offsets", .W003, keyframes("offsets: 1️⃣[0, 0.6, 0.4]")),
         DiagnosticCase("one easing for three values as a list", .W004, keyframes("easing: 1️⃣[linear]")),
         DiagnosticCase("three easings for three values", .W004, keyframes("easing: 1️⃣[linear, easeIn, easeOut]")),
-        DiagnosticCase("two easings for one value", .W004,
+        DiagnosticCase(
+            "two easings for one value", .W004,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[linear, easeIn]")),
         DiagnosticCase("x1 above 1", .W005, keyframes("easing: 1️⃣[1.2, 0, 0.5, 1]")),
         DiagnosticCase("x2 below 0", .W005, keyframes("easing: 1️⃣[0.2, 0, -0.5, 1]")),
         DiagnosticCase("x2 above 1 inside a list", .W005, keyframes("easing: 1️⃣[linear, [0, 0, 1.01, 1]]")),
-        DiagnosticCase("a transitionTween easing", .W005,
+        DiagnosticCase(
+            "a transitionTween easing", .W005,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\neasing: 1️⃣[2, 0, 0.5, 1]")),
-        DiagnosticCase("a transitionTween backward easing", .W005,
+        DiagnosticCase(
+            "a transitionTween backward easing", .W005,
             op("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1\nbackwardEasing: 1️⃣[0, 0, -1, 1]")),
-        DiagnosticCase("hidden by a later tween committed together that ends later", .W006, help: w006Help, notes: ["2️⃣"],
-            document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1",
-                       "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 2"]])),
-        DiagnosticCase("hidden by a later tween that ends at the same time", .W006, help: w006Help, notes: ["2️⃣"],
-            document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1",
-                       "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 0.5\ndelay: 0.5"]])),
-        DiagnosticCase("hidden by a later tween repeating forever", .W006, help: w006Help, notes: ["2️⃣"],
-            document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1\nrepeat: 3",
-                       "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 0\nrepeat: forever"]])),
-        DiagnosticCase("a component hidden by a later tween on the whole property", .W006, help: w006Help, notes: ["2️⃣"],
-            document([["add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1",
-                       "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position\nto: [0, 0]\nduration: 1"]])),
-        DiagnosticCase("hidden on one of the targets of a selector", .W006, help: w006Help, notes: ["2️⃣"],
-            document([["add: 1️⃣tween\ntarget: \"#a, #b\"\nproperty: opacity\nto: 1\nduration: 1",
-                       "add: 2️⃣tween\ntarget: \"#b\"\nproperty: opacity\nto: 0\nduration: 1"]])),
+        DiagnosticCase(
+            "hidden by a later tween committed together that ends later", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 2",
+                ]
+            ])),
+        DiagnosticCase(
+            "hidden by a later tween that ends at the same time", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 0.5\ndelay: 0.5",
+                ]
+            ])),
+        DiagnosticCase(
+            "hidden by a later tween repeating forever", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1\nrepeat: 3",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 0\nrepeat: forever",
+                ]
+            ])),
+        DiagnosticCase(
+            "a component hidden by a later tween on the whole property", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: position.x\nto: 1\nduration: 1",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: position\nto: [0, 0]\nduration: 1",
+                ]
+            ])),
+        DiagnosticCase(
+            "hidden on one of the targets of a selector", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a, #b\"\nproperty: opacity\nto: 1\nduration: 1",
+                    "add: 2️⃣tween\ntarget: \"#b\"\nproperty: opacity\nto: 0\nduration: 1",
+                ]
+            ])),
     ]
 
     @Test(arguments: diagnosticCases) func diagnostics(_ c: DiagnosticCase) { c.run() }
@@ -66,7 +97,8 @@ struct TweenRuleTests {
         SilentCase("a different property", document([[tween("#a", "opacity"), tween("#a", "rotation")]])),
         SilentCase("a different component", document([[tween("#a", "position.x"), tween("#a", "position.y")]])),
         SilentCase("a different target", document([[tween("#a"), tween("#b")]])),
-        SilentCase("a whole property covered by a later tween on one component only",
+        SilentCase(
+            "a whole property covered by a later tween on one component only",
             document([["add: tween\ntarget: \"#a\"\nproperty: position\nto: [1, 1]\nduration: 1", tween("#a", "position.x")]])),
         SilentCase("the same name replaces rather than hides", document([[tween(more: "name: t"), tween(more: "name: t")]])),
         SilentCase("an earlier forever tween", document([[tween(more: "repeat: forever"), tween(duration: 100)]])),

@@ -33,8 +33,14 @@ import Testing
 
     static let cases: [(name: String, code: String, contents: @Sendable () -> Data)] = [
         ("billion laughs", "Y003", { Data(laughs().utf8) }),
-        ("200,000 nested brackets", "Y004", { Data(("motion: 1\nx: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8) }),
-        ("70 MB file", "Y005", { Data(("motion: 1\n" + String(repeating: "# " + String(repeating: "x", count: 98) + "\n", count: 700_000)).utf8) }),
+        (
+            "200,000 nested brackets", "Y004",
+            { Data(("motion: 1\nx: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8) }
+        ),
+        (
+            "70 MB file", "Y005",
+            { Data(("motion: 1\n" + String(repeating: "# " + String(repeating: "x", count: 98) + "\n", count: 700_000)).utf8) }
+        ),
         ("invalid UTF-8", "Y005", { Data("motion: 1\nname: ".utf8) + Data([0xFF, 0xFE, 0x0A]) }),
         ("NUL byte", "Y001", { Data("motion: 1\nname: a".utf8) + Data([0]) + Data("b\n".utf8) }),
         ("binary garbage", "Y005", { garbage(count: 100_000) }),
@@ -42,11 +48,22 @@ import Testing
         ("1e400", "D005", { Data("motion: 1\ncanvas: { fps: 1e400 }\n".utf8) }),
         ("fps 0", "D005", { Data("motion: 1\ncanvas: { fps: 0 }\n".utf8) }),
         ("fps 1e300", "D005", { Data("motion: 1\ncanvas: { fps: 1e300 }\n".utf8) }),
-        ("duration 1e300", "D005", { Data("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: 1e300 }\n".utf8) }),
-        ("a million keyframes", "D005", {
-            Data(("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, values: ["
-                + Array(repeating: "0.5", count: 1_000_000).joined(separator: ",") + "] }\n").utf8)
-        }),
+        (
+            "duration 1e300", "D005",
+            {
+                Data(
+                    "motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: 1e300 }\n"
+                        .utf8)
+            }
+        ),
+        (
+            "a million keyframes", "D005",
+            {
+                Data(
+                    ("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, values: ["
+                        + Array(repeating: "0.5", count: 1_000_000).joined(separator: ",") + "] }\n").utf8)
+            }
+        ),
     ]
 
     @Test(arguments: cases.map(\.name))
@@ -56,10 +73,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("hostile.yaml")
         try entry.contents().write(to: file)
-        for command in [["validate", file.path], ["run", file.path], ["bake", file.path, "-o", directory.appendingPathComponent("out.json").path]] {
+        for command in [
+            ["validate", file.path], ["run", file.path], ["bake", file.path, "-o", directory.appendingPathComponent("out.json").path],
+        ] {
             let result = try Self.confined(command)
             #expect(result.status == 1, "\(name): motionc \(command[0]) exited \(result.status)\n\(result.stderr.prefix(500))")
-            #expect((result.stdout + result.stderr).contains("[\(entry.code)]"), "\(name): motionc \(command[0]) should report \(entry.code)\n\(result.stdout.prefix(500))")
+            #expect(
+                (result.stdout + result.stderr).contains("[\(entry.code)]"),
+                "\(name): motionc \(command[0]) should report \(entry.code)\n\(result.stdout.prefix(500))")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
     }
@@ -102,7 +123,9 @@ import Testing
         #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", output.path]).status == 0)
         #expect(try Motionc.run(["run", "Plans/fade-in.yaml", "--trace", trace.path]).status == 0)
         let (bakedBefore, traceBefore) = (try Data(contentsOf: output), try Data(contentsOf: trace))
-        let broken = try Motionc.write("motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tweeen, target: \"#a\" }\n", to: "broken.yaml", in: directory)
+        let broken = try Motionc.write(
+            "motion: 1\ntargets: { a: {} }\ntransactions:\n  - ops:\n      - { add: tweeen, target: \"#a\" }\n", to: "broken.yaml",
+            in: directory)
         #expect(try Motionc.run(["bake", broken.path, "-o", output.path]).status == 1)
         #expect(try Motionc.run(["run", broken.path, "--trace", trace.path]).status == 1)
         #expect(try Data(contentsOf: output) == bakedBefore)

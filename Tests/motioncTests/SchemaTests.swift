@@ -11,7 +11,9 @@ import Testing
             contentsOf: Motionc.packageRoot.appendingPathComponent("Schemas/motion-plan.schema.json"), encoding: .utf8)
         let printed = try Motionc.run(["schema"])
         #expect(printed.status == 0)
-        #expect(printed.stdout == file, "Schemas/motion-plan.schema.json is stale: run `swift run motionc schema > Schemas/motion-plan.schema.json`")
+        #expect(
+            printed.stdout == file,
+            "Schemas/motion-plan.schema.json is stale: run `swift run motionc schema > Schemas/motion-plan.schema.json`")
         #expect(DocumentSchema.text == file)
     }
 
@@ -45,7 +47,8 @@ import Testing
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Motionc.packageRoot.appendingPathComponent("Schemas/motion-plan.schema.json").path] + paths
+        process.arguments =
+            ["python3", "-c", script, Motionc.packageRoot.appendingPathComponent("Schemas/motion-plan.schema.json").path] + paths
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -72,20 +75,35 @@ import Testing
         ("wrong version", "motion: 2\n"),
         ("unknown top-level key", "motion: 1\ncanvass: {}\n"),
         ("unknown intention type", "motion: 1\ntransactions:\n  - ops:\n      - { add: tweeen, target: \"#a\" }\n"),
-        ("unknown tween key", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, durration: 1 }\n"),
+        (
+            "unknown tween key",
+            "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, durration: 1 }\n"
+        ),
         ("tween without property", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", to: 1 }\n"),
         ("unknown property", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacty, to: 1 }\n"),
-        ("bad easing name", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, easing: bouncy }\n"),
-        ("bezier x1 out of range", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, easing: [1.5, 0, 0.2, 1] }\n"),
+        (
+            "bad easing name",
+            "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, easing: bouncy }\n"
+        ),
+        (
+            "bezier x1 out of range",
+            "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, easing: [1.5, 0, 0.2, 1] }\n"
+        ),
         ("named composite", "motion: 1\ntransactions:\n  - ops:\n      - { add: tossable, target: \"#a\", name: t }\n"),
         ("empty name", "motion: 1\ntransactions:\n  - ops:\n      - { remove: \"\", target: \"#a\" }\n"),
-        ("negative stiffness", "motion: 1\ntransactions:\n  - ops:\n      - { add: spring, target: \"#a\", property: opacity, destination: 1, stiffness: -1 }\n"),
+        (
+            "negative stiffness",
+            "motion: 1\ntransactions:\n  - ops:\n      - { add: spring, target: \"#a\", property: opacity, destination: 1, stiffness: -1 }\n"
+        ),
         ("opacity above 1 in layer", "motion: 1\ntargets:\n  a: { layer: { opacity: 2 } }\n"),
         ("bad colour", "motion: 1\ntargets:\n  a: { layer: { backgroundColor: \"#12\" } }\n"),
         ("bad target id", "motion: 1\ntargets:\n  \"a b\": {}\n"),
         ("fps zero", "motion: 1\ncanvas: { fps: 0 }\n"),
         ("pan input without translation", "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1 }\n"),
-        ("negative duration", "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: -1 }\n"),
+        (
+            "negative duration",
+            "motion: 1\ntransactions:\n  - ops:\n      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: -1 }\n"
+        ),
     ]
 
     @Test(.enabled(if: pythonSchemaToolsAvailable, "needs python3 with jsonschema and PyYAML (.ci/run installs them)"))

@@ -66,7 +66,8 @@ import Testing
 
     @Test func directoryNamedLikeAFileIsUnreadable() throws {
         let directory = try Motionc.temporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.yaml/inner"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("folder.yaml/inner"), withIntermediateDirectories: true)
         try Motionc.write(Self.clean, to: "folder.yaml/inner/ok.yaml", in: directory)
         let result = try Motionc.run(["validate", directory.path])
         #expect(result.status == 0, "folders are searched recursively: \(result.stdout)\(result.stderr)")
@@ -185,6 +186,7 @@ import Testing
     @Test func catalogueFileIsCurrent() throws {
         let file = try String(contentsOf: Motionc.packageRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
         let printed = try Motionc.run(["explain", "--all", "--markdown"])
-        #expect(printed.stdout == file, "docs/diagnostics.md is stale: run `swift run motionc explain --all --markdown > docs/diagnostics.md`")
+        #expect(
+            printed.stdout == file, "docs/diagnostics.md is stale: run `swift run motionc explain --all --markdown > docs/diagnostics.md`")
     }
 }

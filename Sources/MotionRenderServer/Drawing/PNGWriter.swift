@@ -75,7 +75,8 @@ extension PixelBuffer {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             let reason =
-                status == CAIRO_STATUS_FILE_NOT_FOUND ? "no such file"
+                status == CAIRO_STATUS_FILE_NOT_FOUND
+                ? "no such file"
                 : status == CAIRO_STATUS_READ_ERROR ? "not a readable PNG image" : cairoMessage(status)
             throw .readFailed(path: path, reason: reason)
         }
@@ -95,7 +96,6 @@ extension PixelBuffer {
         self = pixelBuffer(from: argb)
     }
 }
-
 
 /// Collects the bytes Cairo's PNG encoder hands out.
 private final class ByteSink {

@@ -1,6 +1,6 @@
 public import MotionCore
-public import MotionTimeline
 import MotionPlans
+public import MotionTimeline
 
 /// A timeline being played: its presentation after the events up to some time, sampled into
 /// layer snapshots.

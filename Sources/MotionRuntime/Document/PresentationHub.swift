@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MotionCore
 import MotionPlans
 import MotionSelectors
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the executors of one document run share: the presentation they emit events to, the sink
 /// that observes those events, the clock, the scheduled work, and the document's inputs.

@@ -47,8 +47,10 @@ extension DocumentRun {
                 groups[groups.count - 1].components.append((component.component, component.name))
             } else {
                 groups.append(
-                    (component.target, component.property, document.targets[component.target].id.value,
-                     [(component.component, component.name)]))
+                    (
+                        component.target, component.property, document.targets[component.target].id.value,
+                        [(component.component, component.name)]
+                    ))
             }
         }
         guard lastFrame >= 0 else { return }

@@ -172,7 +172,9 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
             let keyTimes = times.map { $0 == end ? 1 : ($0 - g) / span }
             let animation = KeyframeAnimation(
                 values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: g, duration: span)
-            hub.add(index, PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil)
+            hub.add(
+                index, PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil
+            )
         } else {
             hub.set(index, PropertyPath(drive.property), last)
         }

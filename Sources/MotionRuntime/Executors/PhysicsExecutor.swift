@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MotionCore
 import MotionPlans
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (FORMAT.md §2.3): ONE per target, so
 /// that springs and friction on one property share one value and velocity (forces add).
