@@ -169,8 +169,9 @@ enum IntentionDecoder {
     }
 
     /// Whether a list node is one cubic-bezier (all items numbers) rather than a list of curves.
+    /// An empty list is a list of no curves (W004), not a curve of no numbers.
     static func isSingleCurve(_ node: YAMLNodeID, _ tree: YAMLTree) -> Bool {
-        tree.items(node).allSatisfy { tree.kind($0) == .scalar && tree.double($0) != nil }
+        tree.count(node) > 0 && tree.items(node).allSatisfy { tree.kind($0) == .scalar && tree.double($0) != nil }
     }
 
     // MARK: Tween
