@@ -32,7 +32,8 @@ struct TweenRuleTests {
         DiagnosticCase(
             "two easings for one value", .W004,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[linear, easeIn]")),
-        DiagnosticCase("an empty easing list", .W004,
+        DiagnosticCase(
+            "an empty easing list", .W004,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1]\neasing: 1️⃣[]")),
         DiagnosticCase("x1 above 1", .W005, keyframes("easing: 1️⃣[1.2, 0, 0.5, 1]")),
         DiagnosticCase("x2 below 0", .W005, keyframes("easing: 1️⃣[0.2, 0, -0.5, 1]")),
