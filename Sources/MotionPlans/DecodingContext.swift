@@ -157,6 +157,9 @@ struct DecodingContext {
             seconds = number
         } else if let parsed = DurationParser.seconds(from: tree.string(node)) {
             seconds = parsed
+        } else if let number = Self.numberBeforeUnit(tree.string(node)), !number.isFinite {
+            // "1e400s" is a duration whose number is not finite, not an unreadable one.
+            seconds = number
         } else {
             typeMismatch(node, expected: "a duration (seconds, or a string such as \"300ms\")", for: key)
             return nil
@@ -176,6 +179,14 @@ struct DecodingContext {
             return nil
         }
         return seconds
+    }
+
+    /// The number in front of an `ms` or `s` unit, if the text is a number and a unit.
+    static func numberBeforeUnit(_ text: String) -> Double? {
+        for unit in ["ms", "s"] where text.hasSuffix(unit) {
+            return Double(text.dropLast(unit.count).trimmingSuffixSpaces())
+        }
+        return nil
     }
 
     /// `true` or `false` (YAML 1.2 core spellings).
@@ -291,5 +302,14 @@ struct DecodingContext {
     static func format(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
+    }
+}
+
+extension Substring {
+    /// The text without trailing spaces.
+    fileprivate func trimmingSuffixSpaces() -> Substring {
+        var text = self
+        while text.last == " " { text = text.dropLast() }
+        return text
     }
 }
