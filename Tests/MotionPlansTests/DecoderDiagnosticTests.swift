@@ -155,7 +155,9 @@ struct DecoderDiagnosticTests {
         DiagnosticCase("duration .inf", .D005, tween("duration", "1️⃣.inf")),
         DiagnosticCase("duration 1e400", .D005, tween("duration", "1️⃣1e400")),
         DiagnosticCase("duration 1e400 with a unit", .D005, tween("duration", "1️⃣\"1e400s\"")),
-        DiagnosticCase("duration longer than a day", .D005, tween("duration", "1️⃣86401")),
+        DiagnosticCase(
+            "duration longer than a day", .D005, help: "for motion that never ends, use `repeat: forever`",
+            tween("duration", "1️⃣86401")),
         DiagnosticCase("negative duration", .D005, tween("duration", "1️⃣-1")),
         DiagnosticCase("negative duration in ms", .D005, tween("duration", "1️⃣\"-300ms\"")),
         DiagnosticCase("negative delay", .D005, tween("delay", "1️⃣-0.1")),
