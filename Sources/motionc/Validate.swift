@@ -48,7 +48,7 @@ struct Validate: ParsableCommand {
         }
         let output = DiagnosticRenderer.render(
             diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: files.count)
-        StandardStreams.output(output)
+        StandardStreams.output(output, terminator: "")
         if unreadable { throw ExitCode(2) }
         if diagnostics.containsErrors { throw ExitCode(1) }
     }
