@@ -39,4 +39,35 @@ struct CairoLoadingTests {
         #expect(library == "libm.so.6")
         #expect(reason.contains("cairo_status_to_string"), "\(reason)")
     }
+
+    /// A surface Cairo refuses (wider than its 32767-pixel limit) is an error with Cairo's own
+    /// text, not a crash.
+    @Test func aRefusedSurfaceIsAnErrorWithCairosText() throws {
+        let cairo = try Cairo.loaded()
+        #expect(throws: RenderOutputError.cairoFailure(operation: "testing", message: cairo.message(32))) {
+            _ = try makeImageSurface(cairo, width: 40_000, height: 1, operation: "testing")
+        }
+        #expect(cairo.message(32).contains("invalid value"), "\(cairo.message(32))")
+    }
+
+    /// Drawing on a context in an error state is reported after drawing, with Cairo's text.
+    @Test func aFailedContextIsReportedAfterDrawing() throws {
+        let cairo = try Cairo.loaded()
+        let surface = cairo.image_surface_create(Cairo.formatARGB32, -1, -1)
+        defer { cairo.surface_destroy(surface) }
+        let cr = try #require(cairo.create(surface))
+        defer { cairo.destroy(cr) }
+        cairo.paint(cr)
+        do {
+            try checkDrawing(cairo, cr, operation: "drawing a test")
+            Issue.record("a context on an invalid surface reported success")
+        } catch {
+            guard case .cairoFailure(let operation, let message) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(operation == "drawing a test")
+            #expect(message == cairo.message(cairo.status(cr)) && message != cairo.message(Cairo.statusSuccess))
+        }
+    }
 }

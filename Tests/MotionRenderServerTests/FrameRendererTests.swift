@@ -271,6 +271,19 @@ struct AppearanceTests {
         #expect(frame.pixel(x: 3, y: 3) == white)
     }
 
+    /// Forty nested translucent layers (0.98 each) over a red square: groups nest until their
+    /// surfaces reach the budget, then opacity passes down; either way the square shows at
+    /// 0.98^40 = 0.446 (one child per level, so a group and a product agree).
+    @Test func deeplyNestedTranslucentGroupsStayBoundedAndExact() throws {
+        var node = layer("leaf", [.size: .size(20, 20), .backgroundColor: redColor, .opacity: .scalar(0.98)])
+        for _ in 0..<39 { node = layer("level", [.opacity: .scalar(0.98)], children: [node]) }
+        node.position = .point(10, 10)
+        let frame = try draw([node])
+        let alpha = (0..<40).reduce(1.0) { product, _ in product * 0.98 }
+        let g = UInt8((255 * (1 - alpha)).rounded())
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(255, g, g), tolerance: 3), "\(String(describing: frame.pixel(x: 10, y: 10)))")
+    }
+
     /// A translucent layer's border covers its fill before the fade: the border pixel is blue at
     /// 50%, with no red showing through it.
     @Test func aLayersBorderAndFillFadeAsOne() throws {

@@ -20,16 +20,16 @@ struct Cairo: @unchecked Sendable {
     /// The runtime library's name: Debian's and most distributions' `libcairo2`.
     static let libraryName = "libcairo.so.2"
 
-    // Cairo's enum values used here (stable ABI).
+    // Cairo's enum values used here (stable ABI). cairo_status_t:
     static let statusSuccess: Int32 = 0
     static let statusReadError: Int32 = 10
     static let statusWriteError: Int32 = 11
     static let statusFileNotFound: Int32 = 18
+    // cairo_format_t, cairo_operator_t:
     static let formatARGB32: Int32 = 0
     static let operatorSource: Int32 = 1
     static let operatorOver: Int32 = 2
-    static let fillRuleEvenOdd: Int32 = 1
-    static let filterGood: Int32 = 1
+    // cairo_line_join_t, cairo_font_slant_t, cairo_font_weight_t:
     static let lineJoinMiter: Int32 = 0
     static let fontSlantNormal: Int32 = 0
     static let fontWeightNormal: Int32 = 0
@@ -63,19 +63,14 @@ struct Cairo: @unchecked Sendable {
     let save: @convention(c) (OpaquePointer?) -> Void
     let restore: @convention(c) (OpaquePointer?) -> Void
     let set_operator: @convention(c) (OpaquePointer?, Int32) -> Void
-    let set_fill_rule: @convention(c) (OpaquePointer?, Int32) -> Void
     let set_line_width: @convention(c) (OpaquePointer?, Double) -> Void
     let set_line_join: @convention(c) (OpaquePointer?, Int32) -> Void
     let set_source_rgb: @convention(c) (OpaquePointer?, Double, Double, Double) -> Void
     let set_source_rgba: @convention(c) (OpaquePointer?, Double, Double, Double, Double) -> Void
     let set_source_surface: @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double) -> Void
-    let get_source: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let pattern_set_filter: @convention(c) (OpaquePointer?, Int32) -> Void
-    // Transforms.
+    // The transform.
     let identity_matrix: @convention(c) (OpaquePointer?) -> Void
     let set_matrix: @convention(c) (OpaquePointer?, UnsafeRawPointer?) -> Void
-    let translate: @convention(c) (OpaquePointer?, Double, Double) -> Void
-    let scale: @convention(c) (OpaquePointer?, Double, Double) -> Void
     // Paths and painting.
     let new_path: @convention(c) (OpaquePointer?) -> Void
     let move_to: @convention(c) (OpaquePointer?, Double, Double) -> Void
@@ -142,18 +137,13 @@ struct Cairo: @unchecked Sendable {
             save: symbol("cairo_save"),
             restore: symbol("cairo_restore"),
             set_operator: symbol("cairo_set_operator"),
-            set_fill_rule: symbol("cairo_set_fill_rule"),
             set_line_width: symbol("cairo_set_line_width"),
             set_line_join: symbol("cairo_set_line_join"),
             set_source_rgb: symbol("cairo_set_source_rgb"),
             set_source_rgba: symbol("cairo_set_source_rgba"),
             set_source_surface: symbol("cairo_set_source_surface"),
-            get_source: symbol("cairo_get_source"),
-            pattern_set_filter: symbol("cairo_pattern_set_filter"),
             identity_matrix: symbol("cairo_identity_matrix"),
             set_matrix: symbol("cairo_set_matrix"),
-            translate: symbol("cairo_translate"),
-            scale: symbol("cairo_scale"),
             new_path: symbol("cairo_new_path"),
             move_to: symbol("cairo_move_to"),
             line_to: symbol("cairo_line_to"),

@@ -233,11 +233,13 @@ final class LayerPainter {
     /// - Complexity: O(layers in the subtree).
     private func addBounds(of layer: LayerSnapshot, transform m: Affine, depth: Int, to bounds: inout DeviceRect) {
         if let shape = LayerShape(layer), shape.hasFill || shape.hasBorder {
-            for (px, py) in [
-                (shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x, shape.y + shape.h), (shape.x + shape.w, shape.y + shape.h),
-            ] {
-                bounds.add(x: m.xx * px + m.xy * py + m.x0, y: m.yx * px + m.yy * py + m.y0)
-            }
+            // The four corners (no array: this runs for every layer of a translucent subtree).
+            let right = shape.x + shape.w
+            let bottom = shape.y + shape.h
+            bounds.add(m, x: shape.x, y: shape.y)
+            bounds.add(m, x: right, y: shape.y)
+            bounds.add(m, x: shape.x, y: bottom)
+            bounds.add(m, x: right, y: bottom)
         }
         guard depth + 1 < FrameRenderer.maximumDepth else { return }
         for child in layer.children where unit(child.opacity[0]) > 0 {
@@ -307,11 +309,14 @@ struct DeviceRect: Hashable {
     /// Its area, 0 when empty.
     var area: Double { x1 > x0 && y1 > y0 ? (x1 - x0) * (y1 - y0) : 0 }
 
-    mutating func add(x: Double, y: Double) {
-        x0 = min(x0, x)
-        y0 = min(y0, y)
-        x1 = max(x1, x)
-        y1 = max(y1, y)
+    /// Grows to hold the point `(x, y)` mapped by `m`.
+    mutating func add(_ m: Affine, x: Double, y: Double) {
+        let dx = m.xx * x + m.xy * y + m.x0
+        let dy = m.yx * x + m.yy * y + m.y0
+        x0 = min(x0, dx)
+        y0 = min(y0, dy)
+        x1 = max(x1, dx)
+        y1 = max(y1, dy)
     }
 
     func outset(by d: Double) -> DeviceRect { DeviceRect(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d) }
