@@ -74,11 +74,13 @@ private func referenceError(_ fit: CurveFit, step: Double, _ curve: (Double) -> 
 }
 
 /// Checks what every fit promises: contiguous segments covering the interval, timing curves a
-/// player accepts, a reported error within the budget that matches the public check.
+/// player accepts, a reported error within the budget that matches the public check. Returns the
+/// error recomputed independently at an eighth of the fitter's step.
+@discardableResult
 private func expectWellFormed(
     _ fit: CurveFit, over interval: ClosedRange<Double>, tolerance: Double, checkStep: Double,
     _ curve: (Double) -> Double, sourceLocation: SourceLocation = #_sourceLocation
-) {
+) -> Double {
     #expect(fit.segments.first?.start == interval.lowerBound, sourceLocation: sourceLocation)
     #expect(fit.segments.last?.end == interval.upperBound, sourceLocation: sourceLocation)
     for (a, b) in zip(fit.segments, fit.segments.dropFirst()) {
@@ -98,16 +100,23 @@ private func expectWellFormed(
     // Recomputed independently at an eighth of the fitter's step.
     let fine = referenceError(fit, step: checkStep / 8, curve)
     #expect(fine <= tolerance, "independent dense error \(fine) > \(tolerance)", sourceLocation: sourceLocation)
+    return fine
 }
 
 /// Keyframe counts of a family of fits, for the report.
 private struct CountSummary: CustomStringConvertible {
     var counts: [Int] = []
     var worstShare = 0.0
+
+    mutating func add(_ fit: CurveFit, independentError: Double, tolerance: Double) {
+        counts.append(fit.segments.count)
+        worstShare = max(worstShare, independentError / tolerance)
+    }
+
     var description: String {
         let mean = Double(counts.reduce(0, +)) / Double(max(counts.count, 1))
         return "segments min \(counts.min() ?? 0) mean \(mean) max \(counts.max() ?? 0), "
-            + "worst error / tolerance \(worstShare)"
+            + "worst independent error / tolerance \(worstShare)"
     }
 }
 
@@ -126,6 +135,11 @@ private struct CountSummary: CustomStringConvertible {
         print("default spring over \(end) s: \(fit.segments.count) segments, maxError \(fit.maxError)")
         #expect(fit.segments.count <= 8)
         expectWellFormed(fit, over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, spring.value(at:))
+        // The same input gives the same fit (exports are byte-identical).
+        let again = CurveFitter.fit(
+            over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, value: spring.value(at:),
+            slope: spring.velocity(at:))
+        #expect(again == fit)
         // The ends sit on the curve.
         #expect(fit.segments.first?.from == 0)
         #expect(fit.segments.last?.to == spring.value(at: end))
@@ -166,10 +180,9 @@ private struct CountSummary: CustomStringConvertible {
             let fit = CurveFitter.fit(
                 over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, value: spring.value(at:),
                 slope: spring.velocity(at:))
-            expectWellFormed(fit, over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, spring.value(at:))
-            summaries[regime, default: CountSummary()].counts.append(fit.segments.count)
-            summaries[regime, default: CountSummary()].worstShare = max(
-                summaries[regime, default: CountSummary()].worstShare, fit.maxError / tolerance)
+            let error = expectWellFormed(
+                fit, over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, spring.value(at:))
+            summaries[regime, default: CountSummary()].add(fit, independentError: error, tolerance: tolerance)
         }
         for (regime, summary) in summaries.sorted(by: { $0.key < $1.key }) {
             print("random \(regime)-damped springs: \(summary)")
@@ -193,9 +206,9 @@ private struct CountSummary: CustomStringConvertible {
             let fit = CurveFitter.fit(
                 over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, value: decay.value(at:),
                 slope: decay.velocity(at:))
-            expectWellFormed(fit, over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, decay.value(at:))
-            summary.counts.append(fit.segments.count)
-            summary.worstShare = max(summary.worstShare, fit.maxError / tolerance)
+            let error = expectWellFormed(
+                fit, over: 0...end, tolerance: tolerance, checkStep: Self.checkStep, decay.value(at:))
+            summary.add(fit, independentError: error, tolerance: tolerance)
         }
         print("random friction decays: \(summary)")
     }
@@ -219,14 +232,41 @@ private struct CountSummary: CustomStringConvertible {
             let interval = start...(start + duration)
             let fit = CurveFitter.fit(
                 over: interval, tolerance: tolerance, checkStep: Self.checkStep, breakpoints: knots, value: curve)
-            expectWellFormed(fit, over: interval, tolerance: tolerance, checkStep: Self.checkStep, curve)
-            // Every knot is a segment boundary.
+            let error = expectWellFormed(fit, over: interval, tolerance: tolerance, checkStep: Self.checkStep, curve)
+            // Every knot is a segment boundary, where the curve is continuous: no jump in the fit.
             let boundaries = Set(fit.segments.map(\.start))
             #expect(knots.allSatisfy(boundaries.contains))
-            summary.counts.append(fit.segments.count)
-            summary.worstShare = max(summary.worstShare, fit.maxError / tolerance)
+            for (a, b) in zip(fit.segments, fit.segments.dropFirst()) { #expect(a.to == b.from) }
+            summary.add(fit, independentError: error, tolerance: tolerance)
+
         }
         print("random polylines (knots as breakpoints): \(summary)")
+    }
+
+    @Test func randomFrameSampledPolylinesWithoutTheirKnotsStayWithinTheBudget() {
+        // Gestures sampled once a frame at 60 fps: the kinks fall on the check grid (every fourth
+        // point), so the fitter finds them without being told, and may round the small ones.
+        var generator = SeededGenerator(state: 0x5EED_0005)
+        var summary = CountSummary()
+        for _ in 0..<40 {
+            let count = Int.random(in: 2...60, using: &generator)
+            let duration = Double(count - 1) / 60
+            var samples = [Double.random(in: -100...100, using: &generator)]
+            var velocity = Double.random(in: -20...20, using: &generator)
+            for _ in 1..<count {
+                velocity += Double.random(in: -3...3, using: &generator)
+                samples.append(samples[samples.count - 1] + velocity)
+            }
+            let input = PiecewiseLinearInput(samples: samples.map { .scalar($0) }, start: 0, duration: duration)
+            let curve = { (t: Double) in input.value(at: t).components[0] }
+            let range = (samples.max() ?? 0) - (samples.min() ?? 0)
+            let tolerance = max(1e-3 * range, 1e-3)
+            let fit = CurveFitter.fit(over: 0...duration, tolerance: tolerance, checkStep: Self.checkStep, value: curve)
+            let error = expectWellFormed(fit, over: 0...duration, tolerance: tolerance, checkStep: Self.checkStep, curve)
+            summary.add(fit, independentError: error, tolerance: tolerance)
+            #expect(fit.segments.count <= count - 1)
+        }
+        print("random frame-sampled polylines (no breakpoints): \(summary)")
     }
 
     @Test func aJumpAtABreakpointEndsAtTheLeftLimit() {
@@ -342,6 +382,7 @@ private struct CountSummary: CustomStringConvertible {
         let segment = CurveSegment(start: 0.5, end: 2.5, from: -40, to: 60, easing: .curve(curve))
         for t in [0.51, 0.9, 1.5, 2.2, 2.49] {
             let (left, right) = segment.split(at: t)
+            #expect(segment.exactSplit(at: t) != nil)
             #expect(left.start == 0.5 && left.end == t && right.start == t && right.end == 2.5)
             #expect(left.from == -40 && right.to == 60 && left.to == right.from)
             for half in [left, right] {
@@ -357,6 +398,42 @@ private struct CountSummary: CustomStringConvertible {
             }
             #expect(worst <= 1e-9, "split at \(t): largest difference \(worst)")
         }
+    }
+
+    @Test func randomSplitsAreExactWhenTheySaySo() {
+        var generator = SeededGenerator(state: 0x5EED_0004)
+        var inexact = 0
+        for _ in 0..<400 {
+            let curve = TimingCurve.cubicBezier(
+                x1: Double.random(in: 0...1, using: &generator), y1: Double.random(in: -1...2, using: &generator),
+                x2: Double.random(in: 0...1, using: &generator), y2: Double.random(in: -1...2, using: &generator))
+            let segment = CurveSegment(start: 1, end: 2, from: 10, to: -30, easing: .curve(curve))
+            let t = Double.random(in: 1.01...1.99, using: &generator)
+            let (left, right) = segment.split(at: t)
+            var worst = 0.0
+            for k in 0...200 {
+                let time = 1 + Double(k) / 200
+                worst = max(worst, abs(referenceValue(time < t ? left : right, time) - referenceValue(segment, time)))
+            }
+            for half in [left, right] {
+                if case .curve(.cubicBezier(let x1, _, let x2, _)) = half.easing {
+                    #expect((0...1).contains(x1) && (0...1).contains(x2))
+                }
+            }
+            if let exact = segment.exactSplit(at: t) {
+                #expect(exact == (left, right))
+                #expect(worst <= 1e-9, "\(curve) split at \(t): \(worst)")
+            } else {
+                inexact += 1
+                // Flagged only when a half's handles really leave 0...1: the clamped halves differ.
+                #expect(worst > 1e-9)
+            }
+        }
+        print("random curves: \(inexact) of 400 splits cannot be carried by one timing curve per half")
+        // cubic-bezier(1, 0, 0, 1) split late: the left half's first handle would need x > 1.
+        let steep = CurveSegment(start: 0, end: 1, from: 0, to: 1, easing: .curve(.cubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)))
+        #expect(steep.exactSplit(at: 0.9) == nil)
+        #expect(steep.exactSplit(at: 0.5) != nil)
     }
 
     @Test func splitOfHoldsAndLinesAndOutsideTimes() {

@@ -41,6 +41,8 @@ public enum CurveFitter {
     static let searchShare = 0.97
     /// How many verification points lie in each check step.
     static let verificationDivisions = 4
+    /// About how many points inside a segment the handle optimisation uses.
+    static let fittingPoints = 24
     /// The largest normalised handle height (|y1|, |y2|) a fitted segment may have.
     static let maximumHandleHeight = 1e6
 
@@ -181,8 +183,8 @@ private struct PieceFitter {
     // left limit at a breakpoint end), and the slopes there (NaN until needed).
     var times: [Double] = []
     var values: [Double] = []
-    var slopes: [Double] = []
-    var slopeKnown: [Bool] = []
+    var leftSlopes: [Double] = []
+    var rightSlopes: [Double] = []
     var endIsBreakpoint = false
     // The bezier parameter of each interior point found by the last evaluation (a warm start).
     var parameters: [Double] = []
@@ -227,8 +229,8 @@ private struct PieceFitter {
             let snap = tolerance > 0 && tolerance.isFinite ? tolerance * 1e-6 : 0
             values[values.count - 1] = abs(left - right) <= snap ? right : left
         }
-        slopes = Array(repeating: .nan, count: times.count)
-        slopeKnown = Array(repeating: false, count: times.count)
+        leftSlopes = Array(repeating: .nan, count: times.count)
+        rightSlopes = Array(repeating: .nan, count: times.count)
 
         let n = times.count
         var current = 0
@@ -274,11 +276,14 @@ private struct PieceFitter {
         }
         // Verify between grid points; shorten (bisecting again) while that finds too large an error.
         var verified = verify(goodCandidate, i, good)
-        if !(verified <= tolerance) && good > i + 1 {
+        if !(verified <= tolerance) && good == i + 1 {
+            (goodCandidate, verified) = bestOneStep(i, goodCandidate, verified)
+        } else if !(verified <= tolerance) {
             bad = good
             good = i + 1
             goodCandidate = fit(i, good)
             verified = verify(goodCandidate, i, good)
+            if !(verified <= tolerance) { (goodCandidate, verified) = bestOneStep(i, goodCandidate, verified) }
             while bad - good > 1 {
                 let mid = good + (bad - good) / 2
                 if let candidate = fitIfWithin(i, mid) {
@@ -300,31 +305,37 @@ private struct PieceFitter {
         return (good, goodCandidate)
     }
 
-    /// The slope at check point `i`: the `slope` closure's when finite, else a finite difference
-    /// inside the piece (one-sided at its ends).
-    mutating func slopeAt(_ i: Int) -> Double {
-        if slopeKnown[i] { return slopes[i] }
+    /// The better, by the verification, of a one-step segment from `i` and the straight line
+    /// there: with no check point inside, only the finer verification can tell them apart.
+    func bestOneStep(_ i: Int, _ candidate: Candidate, _ verified: Double) -> (Candidate, Double) {
+        let line = Candidate(curve: .linear, error: 0)
+        let lineError = verify(line, i, i + 1)
+        return lineError < verified ? (line, lineError) : (candidate, verified)
+    }
+
+    /// The slope at check point `i` on its left side (`toLeft`, where a segment ends) or its right
+    /// side (where one starts): the `slope` closure's when finite, else a one-sided finite
+    /// difference inside the piece, so that a kink at a check point gives each side its own slope.
+    mutating func slopeAt(_ i: Int, toLeft: Bool) -> Double {
+        let known = toLeft ? leftSlopes[i] : rightSlopes[i]
+        if !known.isNaN { return known }
         let last = times.count - 1
         let t = times[i]
         var result = Double.nan
         if let slope {
-            result = slope(i == last && endIsBreakpoint ? t.nextDown : t)
+            result = slope(toLeft && i == last && endIsBreakpoint ? t.nextDown : t)
         }
         if !result.isFinite {
-            let p = times[0]
-            let q = times[last]
-            let h = Swift.min(Swift.max(1e-6, abs(t) * 1e-9), (q - p) / 4)
-            if i == 0 {
-                result = (-3 * values[0] + 4 * value(t + h) - value(t + 2 * h)) / (2 * h)
-            } else if i == last {
-                result = (3 * values[last] - 4 * value(t - h) + value(t - 2 * h)) / (2 * h)
+            let room = toLeft ? t - times[0] : times[last] - t
+            let h = Swift.min(Swift.max(1e-6, abs(t) * 1e-9), room / 2)
+            // Second-order one-sided differences: (3 f(t) - 4 f(t - h) + f(t - 2h)) / 2h and mirrored.
+            if toLeft {
+                result = (3 * values[i] - 4 * value(t - h) + value(t - 2 * h)) / (2 * h)
             } else {
-                let d = Swift.min(h, (t - p) / 2, (q - t) / 2)
-                result = (value(t + d) - value(t - d)) / (2 * d)
+                result = (-3 * values[i] + 4 * value(t + h) - value(t + 2 * h)) / (2 * h)
             }
         }
-        slopes[i] = result
-        slopeKnown[i] = true
+        if toLeft { leftSlopes[i] = result } else { rightSlopes[i] = result }
         return result
     }
 
@@ -342,8 +353,8 @@ private struct PieceFitter {
         let duration = times[j] - t0
         let v0 = values[i]
         let rise = values[j] - v0
-        let m0 = slopeAt(i)
-        let m1 = slopeAt(j)
+        let m0 = slopeAt(i, toLeft: false)
+        let m1 = slopeAt(j, toLeft: true)
         // The handles' heights in the normalised curve are alpha * r0 and 1 - beta * r1.
         let r0 = m0 * duration / rise
         let r1 = m1 * duration / rise
@@ -364,7 +375,9 @@ private struct PieceFitter {
         var alpha = 1.0 / 3
         var beta = 1.0 / 3
         parameters = times[(i + 1)..<j].map { ($0 - t0) / duration }
-        var current = evaluate(hermite, alpha, beta, i, j)
+        // The handles are optimised on at most about 24 of the points inside, then checked on all.
+        let stride = Swift.max(1, (j - i - 1) / CurveFitter.fittingPoints)
+        var current = evaluate(hermite, alpha, beta, i, j, stride: stride)
         var damping = 1e-3
         for _ in 0..<12 where !(current.maximum <= target) {
             // Levenberg-Marquardt step on the sum of squared errors.
@@ -378,17 +391,21 @@ private struct PieceFitter {
             let nextAlpha = Swift.min(Swift.max(alpha + da, 0), 1)
             let nextBeta = Swift.min(Swift.max(beta + db, 0), 1)
             if nextAlpha == alpha && nextBeta == beta { break }
-            let next = evaluate(hermite, nextAlpha, nextBeta, i, j)
+            let next = evaluate(hermite, nextAlpha, nextBeta, i, j, stride: stride)
             if next.squares < current.squares {
+                // Converged when the squares hardly fall: the least-squares optimum is reached.
+                let converged = next.squares > current.squares * 0.99
                 alpha = nextAlpha
                 beta = nextBeta
                 current = next
                 damping = Swift.max(damping / 4, 1e-9)
+                if converged { break }
             } else {
                 damping *= 8
                 if damping > 1e6 { break }
             }
         }
+        if stride > 1 { current = evaluate(hermite, alpha, beta, i, j, stride: 1) }
         if !(current.maximum < line) { return Candidate(curve: .linear, error: line) }
         return Candidate(
             curve: .cubicBezier(x1: alpha, y1: alpha * r0, x2: 1 - beta, y2: 1 - beta * r1), error: current.maximum)
@@ -408,9 +425,9 @@ private struct PieceFitter {
         return worst
     }
 
-    /// The errors of a Hermite piece at the check points inside (i, j), with the Gauss-Newton
-    /// normal equations of the vertical error in the handle lengths.
-    mutating func evaluate(_ h: HermiteProblem, _ alpha: Double, _ beta: Double, _ i: Int, _ j: Int)
+    /// The errors of a Hermite piece at every `stride`-th check point inside (i, j), with the
+    /// Gauss-Newton normal equations of the vertical error in the handle lengths.
+    mutating func evaluate(_ h: HermiteProblem, _ alpha: Double, _ beta: Double, _ i: Int, _ j: Int, stride: Int)
         -> HermiteEvaluation
     {
         let x1 = alpha
@@ -422,7 +439,7 @@ private struct PieceFitter {
         let p2 = h.v1 - beta * h.m1 * h.duration
         var result = HermiteEvaluation()
         var s = 0.0
-        for k in (i + 1)..<j {
+        for k in Swift.stride(from: i + 1, to: j, by: stride) {
             let index = k - i - 1
             let u = (times[k] - h.t0) / h.duration
             s = Self.parameter(u, ax: ax, bx: bx, cx: cx, start: parameters[index])
