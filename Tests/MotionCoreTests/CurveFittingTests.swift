@@ -89,8 +89,11 @@ private func expectWellFormed(
     }
     for segment in fit.segments {
         if case .curve(.cubicBezier(let x1, let y1, let x2, let y2)) = segment.easing {
-            #expect((0...1).contains(x1) && (0...1).contains(x2), sourceLocation: sourceLocation)
+            // x1 <= x2 as well, so that exporters can cut fitted segments exactly.
+            #expect(0 <= x1 && x1 <= x2 && x2 <= 1, sourceLocation: sourceLocation)
             #expect(y1.isFinite && y2.isFinite, sourceLocation: sourceLocation)
+            let middle = (segment.start + segment.end) / 2
+            #expect(segment.exactSplit(at: middle) != nil, sourceLocation: sourceLocation)
         }
         #expect(segment.from.isFinite && segment.to.isFinite, sourceLocation: sourceLocation)
     }

@@ -388,8 +388,7 @@ private struct PieceFitter {
             guard det > 0, det.isFinite else { break }
             let da = -(d * current.jte.0 - b * current.jte.1) / det
             let db = -(a * current.jte.1 - b * current.jte.0) / det
-            let nextAlpha = Swift.min(Swift.max(alpha + da, 0), 1)
-            let nextBeta = Swift.min(Swift.max(beta + db, 0), 1)
+            let (nextAlpha, nextBeta) = Self.handleLengths(alpha + da, beta + db)
             if nextAlpha == alpha && nextBeta == beta { break }
             let next = evaluate(hermite, nextAlpha, nextBeta, i, j, stride: stride)
             if next.squares < current.squares {
@@ -408,7 +407,29 @@ private struct PieceFitter {
         if stride > 1 { current = evaluate(hermite, alpha, beta, i, j, stride: 1) }
         if !(current.maximum < line) { return Candidate(curve: .linear, error: line) }
         return Candidate(
-            curve: .cubicBezier(x1: alpha, y1: alpha * r0, x2: 1 - beta, y2: 1 - beta * r1), error: current.maximum)
+            // x2 no lower than x1 even by the rounding of 1 - beta (alpha + beta <= 1).
+            curve: .cubicBezier(x1: alpha, y1: alpha * r0, x2: Swift.max(1 - beta, alpha), y2: 1 - beta * r1),
+            error: current.maximum)
+    }
+
+    /// The handle lengths nearest (alpha, beta) that keep x1 = alpha <= x2 = 1 - beta in 0...1: each
+    /// in 0...1 with alpha + beta <= 1 (the excess is taken from both alike). A timing curve with
+    /// 0 <= x1 <= x2 <= 1 splits exactly (de Casteljau keeps its control x in order), so exporters
+    /// can cut fitted segments at any time with ``CurveSegment/split(at:)``.
+    static func handleLengths(_ alpha: Double, _ beta: Double) -> (Double, Double) {
+        var a = Swift.min(Swift.max(alpha, 0), 1)
+        var b = Swift.min(Swift.max(beta, 0), 1)
+        let excess = a + b - 1
+        if excess > 0 {
+            a -= excess / 2
+            b -= excess / 2
+            if a < 0 {
+                (a, b) = (0, 1)
+            } else if b < 0 {
+                (a, b) = (1, 0)
+            }
+        }
+        return (a, b)
     }
 
     /// The largest error of the straight line from check point `i` to `j`.
