@@ -272,6 +272,35 @@ private struct CountSummary: CustomStringConvertible {
         print("random frame-sampled polylines (no breakpoints): \(summary)")
     }
 
+    @Test func randomPolylinesWithoutTheirKnotsMeetTheBudgetAtTheCheckedTimes() {
+        // Kinks anywhere, some closer together than the check step: detail finer than the check
+        // grid is followed down to the verification points (4 per check step), where the budget
+        // holds; between those, only breakpoints would make it exact.
+        var generator = SeededGenerator(state: 0x5EED_0006)
+        var summary = CountSummary()
+        var between = 0.0
+        for _ in 0..<40 {
+            let count = Int.random(in: 2...30, using: &generator)
+            let duration = Double.random(in: 0.1...2, using: &generator)
+            let start = Double.random(in: 0...1, using: &generator)
+            var samples = [Double.random(in: -100...100, using: &generator)]
+            for _ in 1..<count { samples.append(samples[samples.count - 1] + Double.random(in: -40...40, using: &generator)) }
+            let input = PiecewiseLinearInput(samples: samples.map { .scalar($0) }, start: start, duration: duration)
+            let curve = { (t: Double) in input.value(at: t).components[0] }
+            let range = (samples.max() ?? 0) - (samples.min() ?? 0)
+            let tolerance = max(1e-3 * range, 1e-3)
+            let interval = start...(start + duration)
+            let fit = CurveFitter.fit(over: interval, tolerance: tolerance, checkStep: Self.checkStep, value: curve)
+            #expect(fit.maxError <= tolerance)
+            #expect(fit.segments.first?.start == start && fit.segments.last?.end == start + duration)
+            let checked = referenceError(fit, step: Self.checkStep / 4, curve)
+            #expect(checked <= tolerance, "independent error at the verification points \(checked) > \(tolerance)")
+            summary.add(fit, independentError: checked, tolerance: tolerance)
+            between = max(between, referenceError(fit, step: Self.checkStep / 32, curve) / tolerance)
+        }
+        print("random polylines (no breakpoints, kinks anywhere): \(summary); between checked times up to \(between) x tolerance")
+    }
+
     @Test func aJumpAtABreakpointEndsAtTheLeftLimit() {
         // A spring to 100 until 0.3 s, then a jump to 40 and a line to 0.
         let spring = SpringSolution(initialValue: 0, initialVelocity: 0, destination: 100)
@@ -306,12 +335,14 @@ private struct CountSummary: CustomStringConvertible {
         #expect(nanValue.maxError == .infinity)
         #expect(nanValue.segments.count <= 101)
 
-        // A line in one segment; a zero tolerance (below rounding) bounded, one segment per check step.
+        // A line in one segment; a zero tolerance (below rounding) bounded: every verification
+        // point (4 per check step) becomes a knot, where the fit is exact.
         let line = CurveFitter.fit(over: 0...1, tolerance: 1e-12, checkStep: 0.01) { 2 * $0 + 1 }
         #expect(line.segments.count == 1)
         let curved = CurveFitter.fit(over: 0...1, tolerance: 0, checkStep: 0.01) { exp($0) }
-        #expect(curved.segments.count <= 100)
-        #expect(curved.maxError > 0)
+        #expect(curved.segments.count <= 400)
+        #expect(curved.maxError == 0)
+        #expect(CurveFitter.maxError(of: curved.segments, against: { exp($0) }, checkStep: 0.0025) == 0)
 
         // Steps that are not positive, or absurdly small, are replaced; breakpoints outside are ignored.
         for step in [0, -1, .nan, .infinity, 1e-300] {
@@ -385,7 +416,6 @@ private struct CountSummary: CustomStringConvertible {
         let segment = CurveSegment(start: 0.5, end: 2.5, from: -40, to: 60, easing: .curve(curve))
         for t in [0.51, 0.9, 1.5, 2.2, 2.49] {
             let (left, right) = segment.split(at: t)
-            #expect(segment.exactSplit(at: t) != nil)
             #expect(left.start == 0.5 && left.end == t && right.start == t && right.end == 2.5)
             #expect(left.from == -40 && right.to == 60 && left.to == right.from)
             for half in [left, right] {
@@ -400,6 +430,14 @@ private struct CountSummary: CustomStringConvertible {
                 worst = max(worst, abs(referenceValue(half, time) - referenceValue(segment, time)))
             }
             #expect(worst <= 1e-9, "split at \(t): largest difference \(worst)")
+        }
+    }
+
+    @Test(arguments: TimingCurve.names)
+    func namedCurvesSplitExactlyEverywhere(name: String) {
+        let segment = CurveSegment(start: 0, end: 1, from: 0, to: 1, easing: .curve(TimingCurve.named(name) ?? .linear))
+        for k in 1..<100 {
+            #expect(segment.exactSplit(at: Double(k) / 100) != nil, "\(name) at \(Double(k) / 100)")
         }
     }
 

@@ -28,11 +28,17 @@ public struct CurveFit: Hashable, Sendable {
 /// are optimised by Gauss-Newton steps on the vertical error. A segment whose ends have equal
 /// values can only be flat, so it is tried as a straight line instead. Every chosen segment is then
 /// checked again at four times the check rate, through ``TimingCurve/value(at:)`` as players
-/// evaluate it, and shortened if that finer check finds an error above the tolerance.
+/// evaluate it, and shortened if that finer check finds an error above the tolerance. Where even
+/// one check step cannot be fitted (detail finer than the step, such as a kink between check
+/// points), that step's verification points become knots too. Kinks and jumps that are known
+/// belong in `breakpoints`: between verification points nothing else is looked at.
+///
+/// Handle lengths keep `x1 <= x2`, so every fitted segment splits exactly
+/// (``CurveSegment/exactSplit(at:)`` never returns nil for them).
 ///
 /// Everything is deterministic (the same input gives the same segments) and every loop is bounded:
 /// at most 2^20 check points per call (a finer `checkStep` is widened), at most one segment per
-/// check interval.
+/// verification interval.
 public enum CurveFitter {
     /// The most check points one call makes on its grid (the finer verification makes 4x more).
     static let maximumChecks = 1 << 20
@@ -232,11 +238,17 @@ private struct PieceFitter {
         leftSlopes = Array(repeating: .nan, count: times.count)
         rightSlopes = Array(repeating: .nan, count: times.count)
 
-        let n = times.count
         var current = 0
         var lastLength = 1
-        while current < n - 1 {
+        while current < times.count - 1 {
             let end = longestSegment(from: current, lastLength: lastLength)
+            if end.error > tolerance && end.error.isFinite && end.index == current + 1 && refine(current) {
+                // Detail finer than the check step (a kink between check points): try again with
+                // the verification points of this step as knots.
+                lastLength = 1
+                continue
+            }
+            maxError = Swift.max(maxError, end.error.isNaN ? .infinity : end.error)
             lastLength = end.index - current
             segments.append(
                 CurveSegment(
@@ -246,9 +258,33 @@ private struct PieceFitter {
         }
     }
 
+    /// Inserts the verification points inside the step from check point `i` to `i + 1` as check
+    /// points; false when the step is already that fine.
+    mutating func refine(_ i: Int) -> Bool {
+        let fine = step / Double(CurveFitter.verificationDivisions)
+        let t0 = times[i]
+        let t1 = times[i + 1]
+        guard t1 - t0 > 1.5 * fine else { return false }
+        let margin = fine * 1e-6
+        let first = Swift.max(0, Int(((t0 - lower) / fine).rounded(.down)))
+        let last = Swift.max(first, Int(((t1 - lower) / fine).rounded(.up)))
+        var inserted: [Double] = []
+        for k in first...last {
+            let t = lower + Double(k) * fine
+            if t >= t1 - margin { break }
+            if t > (inserted.last ?? t0) + margin { inserted.append(t) }
+        }
+        guard !inserted.isEmpty else { return false }
+        times.insert(contentsOf: inserted, at: i + 1)
+        values.insert(contentsOf: inserted.map(value), at: i + 1)
+        leftSlopes.insert(contentsOf: Array(repeating: .nan, count: inserted.count), at: i + 1)
+        rightSlopes.insert(contentsOf: Array(repeating: .nan, count: inserted.count), at: i + 1)
+        return true
+    }
+
     /// The farthest check point that a segment from `i` reaches within the tolerance, with its
-    /// easing; the next check point when none does.
-    mutating func longestSegment(from i: Int, lastLength: Int) -> (index: Int, candidate: Candidate) {
+    /// easing and its error found by the verification; the next check point when none does.
+    mutating func longestSegment(from i: Int, lastLength: Int) -> (index: Int, candidate: Candidate, error: Double) {
         let n = times.count
         var good = i + 1
         var goodCandidate = fit(i, good)
@@ -298,11 +334,7 @@ private struct PieceFitter {
                 bad = mid
             }
         }
-        maxError = Swift.max(maxError, verified.isNaN ? .infinity : verified)
-        if !(goodCandidate.error <= maxError) {
-            maxError = goodCandidate.error.isNaN ? .infinity : goodCandidate.error
-        }
-        return (good, goodCandidate)
+        return (good, goodCandidate, verified)
     }
 
     /// The better, by the verification, of a one-step segment from `i` and the straight line
@@ -353,6 +385,7 @@ private struct PieceFitter {
         let duration = times[j] - t0
         let v0 = values[i]
         let rise = values[j] - v0
+        guard v0.isFinite, rise.isFinite else { return Candidate(curve: .linear, error: .infinity) }
         let m0 = slopeAt(i, toLeft: false)
         let m1 = slopeAt(j, toLeft: true)
         // The handles' heights in the normalised curve are alpha * r0 and 1 - beta * r1.
