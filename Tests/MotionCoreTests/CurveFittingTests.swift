@@ -106,6 +106,22 @@ private func expectWellFormed(
     return fine
 }
 
+/// A random gesture: 2 to 30 samples over 0.1 to 2 s from a random start, steps up to 40 points;
+/// its interior knots, and the budget (1e-3 of its range, at least 1e-3).
+private func randomPolyline(using generator: inout SeededGenerator) -> (
+    input: PiecewiseLinearInput, knots: [Double], tolerance: Double
+) {
+    let count = Int.random(in: 2...30, using: &generator)
+    let duration = Double.random(in: 0.1...2, using: &generator)
+    let start = Double.random(in: 0...1, using: &generator)
+    var samples = [Double.random(in: -100...100, using: &generator)]
+    for _ in 1..<count { samples.append(samples[samples.count - 1] + Double.random(in: -40...40, using: &generator)) }
+    let input = PiecewiseLinearInput(samples: samples.map { .scalar($0) }, start: start, duration: duration)
+    let knots = (1..<(count - 1)).map { start + Double($0) * duration / Double(count - 1) }
+    let range = (samples.max() ?? 0) - (samples.min() ?? 0)
+    return (input, knots, max(1e-3 * range, 1e-3))
+}
+
 /// Keyframe counts of a family of fits, for the report.
 private struct CountSummary: CustomStringConvertible {
     var counts: [Int] = []
@@ -222,17 +238,9 @@ private struct CountSummary: CustomStringConvertible {
         var generator = SeededGenerator(state: 0x5EED_0003)
         var summary = CountSummary()
         for _ in 0..<40 {
-            let count = Int.random(in: 2...30, using: &generator)
-            let duration = Double.random(in: 0.1...2, using: &generator)
-            let start = Double.random(in: 0...1, using: &generator)
-            var samples = [Double.random(in: -100...100, using: &generator)]
-            for _ in 1..<count { samples.append(samples[samples.count - 1] + Double.random(in: -40...40, using: &generator)) }
-            let input = PiecewiseLinearInput(samples: samples.map { .scalar($0) }, start: start, duration: duration)
+            let (input, knots, tolerance) = randomPolyline(using: &generator)
             let curve = { (t: Double) in input.value(at: t).components[0] }
-            let knots = (1..<(count - 1)).map { start + Double($0) * duration / Double(count - 1) }
-            let range = (samples.max() ?? 0) - (samples.min() ?? 0)
-            let tolerance = max(1e-3 * range, 1e-3)
-            let interval = start...(start + duration)
+            let interval = input.start...input.end
             let fit = CurveFitter.fit(
                 over: interval, tolerance: tolerance, checkStep: Self.checkStep, breakpoints: knots, value: curve)
             let error = expectWellFormed(fit, over: interval, tolerance: tolerance, checkStep: Self.checkStep, curve)
@@ -241,7 +249,6 @@ private struct CountSummary: CustomStringConvertible {
             #expect(knots.allSatisfy(boundaries.contains))
             for (a, b) in zip(fit.segments, fit.segments.dropFirst()) { #expect(a.to == b.from) }
             summary.add(fit, independentError: error, tolerance: tolerance)
-
         }
         print("random polylines (knots as breakpoints): \(summary)")
     }
@@ -280,19 +287,12 @@ private struct CountSummary: CustomStringConvertible {
         var summary = CountSummary()
         var between = 0.0
         for _ in 0..<40 {
-            let count = Int.random(in: 2...30, using: &generator)
-            let duration = Double.random(in: 0.1...2, using: &generator)
-            let start = Double.random(in: 0...1, using: &generator)
-            var samples = [Double.random(in: -100...100, using: &generator)]
-            for _ in 1..<count { samples.append(samples[samples.count - 1] + Double.random(in: -40...40, using: &generator)) }
-            let input = PiecewiseLinearInput(samples: samples.map { .scalar($0) }, start: start, duration: duration)
+            let (input, _, tolerance) = randomPolyline(using: &generator)
             let curve = { (t: Double) in input.value(at: t).components[0] }
-            let range = (samples.max() ?? 0) - (samples.min() ?? 0)
-            let tolerance = max(1e-3 * range, 1e-3)
-            let interval = start...(start + duration)
+            let interval = input.start...input.end
             let fit = CurveFitter.fit(over: interval, tolerance: tolerance, checkStep: Self.checkStep, value: curve)
             #expect(fit.maxError <= tolerance)
-            #expect(fit.segments.first?.start == start && fit.segments.last?.end == start + duration)
+            #expect(fit.segments.first?.start == input.start && fit.segments.last?.end == input.end)
             let checked = referenceError(fit, step: Self.checkStep / 4, curve)
             #expect(checked <= tolerance, "independent error at the verification points \(checked) > \(tolerance)")
             summary.add(fit, independentError: checked, tolerance: tolerance)
