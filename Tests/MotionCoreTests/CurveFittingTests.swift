@@ -59,16 +59,18 @@ private func referenceValue(_ segments: [CurveSegment], _ t: Double) -> Double {
     return referenceValue(chosen, t)
 }
 
-/// The largest |fit - curve| at every `step` over the fit's span (and at its end), recomputed with
+/// The largest |fit - curve| at every multiple of `step` over the fit's span (and at its ends), recomputed with
 /// the independent readers above.
 private func referenceError(_ fit: CurveFit, step: Double, _ curve: (Double) -> Double) -> Double {
     guard let first = fit.segments.first, let last = fit.segments.last else { return 0 }
     var worst = 0.0
-    let count = Int(((last.end - first.start) / step).rounded(.down))
-    for k in 0...count {
-        let t = first.start + Double(k) * step
+    // The multiples of the step (the fitter's grids are multiples of its check step and a quarter
+    // of it), and the ends.
+    for k in Int((first.start / step).rounded(.up))...Int((last.end / step).rounded(.down)) {
+        let t = Double(k) * step
         worst = max(worst, abs(referenceValue(fit.segments, t) - curve(t)))
     }
+    worst = max(worst, abs(referenceValue(fit.segments, first.start) - curve(first.start)))
     worst = max(worst, abs(referenceValue(fit.segments, last.end) - curve(last.end)))
     return worst
 }
@@ -369,6 +371,11 @@ private struct CountSummary: CustomStringConvertible {
         // A step that skips the end still checks the knots.
         #expect(CurveFitter.maxError(of: segments, against: { _ in 1 }, checkStep: 0.75) == 1)
         #expect(CurveFitter.maxError(of: [], against: { $0 }, checkStep: 0.1) == 0)
+        // Check times are multiples of the step (frame times), not counted from the first start.
+        let late = [CurveSegment(start: 0.3, end: 1.3, from: 0, to: 0, easing: .curve(.linear))]
+        let spike = { (t: Double) in t == 0.5 ? 1.0 : 0 }
+        #expect(CurveFitter.maxError(of: late, against: spike, checkStep: 0.5) == 1)
+        #expect(CurveFitter.maxError(of: late, against: spike, checkStep: 0.4) == 0)
         #expect(CurveFitter.maxError(of: segments, against: { _ in .nan }, checkStep: 0.5) == .infinity)
     }
 

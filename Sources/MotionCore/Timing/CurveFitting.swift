@@ -61,9 +61,10 @@ public enum CurveFitter {
     /// - Parameters:
     ///   - interval: the times to cover, in seconds.
     ///   - tolerance: the largest error allowed, in the value's units.
-    ///   - checkStep: the spacing of the check grid, counted from the interval's start. A step that
-    ///     is not positive and finite counts as 1/1024 of the interval; a step giving more than 2^20
-    ///     checks is widened to give that many.
+    ///   - checkStep: the spacing of the check grid: the multiples of the step (`k * checkStep`, so
+    ///     at frame times when the step divides the frame duration) inside the interval, plus its
+    ///     ends and breakpoints. A step that is not positive and finite counts as 1/1024 of the
+    ///     interval; a step giving more than 2^20 checks is widened to give that many.
     ///   - breakpoints: knots the segments must have; those outside the open interval are ignored.
     ///     The left limit at a breakpoint `b` is read as `value(b.nextDown)` (and taken to equal
     ///     `value(b)` when they differ by at most 1e-6 of the tolerance).
@@ -98,10 +99,10 @@ public enum CurveFitter {
                 maxError: v.isFinite ? 0 : .infinity)
         }
         let knots = Set(breakpoints.filter { $0 > lower && $0 < upper }).sorted()
+        let step = checkingStep(checkStep, span: upper - lower)
         return withoutActuallyEscaping(value) { value in
             var fitter = PieceFitter(
-                value: value, slope: slope, lower: lower, upper: upper,
-                step: checkingStep(checkStep, span: upper - lower), tolerance: tolerance)
+                value: value, slope: slope, step: step, origin: gridOrigin(lower, upper, step: step), tolerance: tolerance)
             let ends = [lower] + knots + [upper]
             for i in 0..<(ends.count - 1) {
                 fitter.fitPiece(from: ends[i], to: ends[i + 1], endIsBreakpoint: i + 1 < ends.count - 1)
@@ -112,8 +113,8 @@ public enum CurveFitter {
 
     /// The largest |segments(t) - value(t)| at every checkStep over the segments' span, and at knots.
     ///
-    /// The check times are `start + k * checkStep` up to the last segment's end, with `start` the
-    /// first segment's start, plus every segment's start and end; the segments are read with
+    /// The check times are the multiples of `checkStep` (`k * checkStep`, as frame times are)
+    /// from the first segment's start to the last one's end, plus every segment's start and end; the segments are read with
     /// ``value(of:at:)``. A NaN difference counts as infinite. No segments give 0. The step is
     /// treated as in ``fit(over:tolerance:checkStep:breakpoints:value:slope:)``.
     ///
@@ -131,9 +132,13 @@ public enum CurveFitter {
         }
         if span > 0, span.isFinite {
             let step = checkingStep(checkStep, span: span)
-            let count = Int((span / step).rounded(.down))
-            for k in 0...Swift.min(count, maximumChecks) {
-                check(lower + Double(k) * step)
+            let origin = gridOrigin(lower, last.end, step: step)
+            let firstIndex = Int(((lower - origin) / step).rounded(.up))
+            let count = Swift.min(Int((span / step).rounded(.up)), maximumChecks + 1)
+            for k in firstIndex...(firstIndex + count) {
+                let t = origin + Double(k) * step
+                if t > last.end { break }
+                check(t)
             }
         }
         for segment in segments {
@@ -161,6 +166,13 @@ public enum CurveFitter {
         return segments[lo].value(at: t)
     }
 
+    /// Where the check grid starts: time 0, so that check times are multiples of the step as
+    /// frame times are (and two fits of neighbouring intervals check the same times), unless the
+    /// times are too large for that (more than 2^50 steps from 0), then the interval's start.
+    static func gridOrigin(_ lower: Double, _ upper: Double, step: Double) -> Double {
+        Swift.max(abs(lower), abs(upper)) / step < 0x1p50 ? 0 : lower
+    }
+
     /// The check step actually used over `span`: `requested` when it is positive, finite and
     /// gives at most ``maximumChecks`` checks; 1/1024 of the span when it is not positive and
     /// finite; otherwise widened to give ``maximumChecks`` checks.
@@ -176,9 +188,9 @@ public enum CurveFitter {
 private struct PieceFitter {
     let value: (Double) -> Double
     let slope: ((Double) -> Double)?
-    let lower: Double
-    let upper: Double
     let step: Double
+    /// The check grid is `origin + k * step`; the verification grid `origin + k * step / 4`.
+    let origin: Double
     let tolerance: Double
     let target: Double
 
@@ -196,13 +208,12 @@ private struct PieceFitter {
     var parameters: [Double] = []
 
     init(
-        value: @escaping (Double) -> Double, slope: ((Double) -> Double)?, lower: Double, upper: Double,
-        step: Double, tolerance: Double
+        value: @escaping (Double) -> Double, slope: ((Double) -> Double)?, step: Double, origin: Double,
+        tolerance: Double
     ) {
         self.value = value
         self.slope = slope
-        self.lower = lower
-        self.upper = upper
+        self.origin = origin
         self.step = step
         self.tolerance = tolerance
         self.target = tolerance * CurveFitter.searchShare
@@ -220,10 +231,10 @@ private struct PieceFitter {
         // Check times: p, the grid points strictly inside, q.
         let margin = step * 1e-9
         times = [p]
-        let first = Swift.max(0, Int(((p - lower) / step).rounded(.down)))
-        let last = Swift.max(first, Int(((q - lower) / step).rounded(.up)))
+        let first = Int(((p - origin) / step).rounded(.down))
+        let last = Swift.max(first, Int(((q - origin) / step).rounded(.up)))
         for k in first...last {
-            let t = lower + Double(k) * step
+            let t = origin + Double(k) * step
             if t >= q - margin { break }
             if let previous = times.last, t > previous + margin { times.append(t) }
         }
@@ -266,11 +277,11 @@ private struct PieceFitter {
         let t1 = times[i + 1]
         guard t1 - t0 > 1.5 * fine else { return false }
         let margin = fine * 1e-6
-        let first = Swift.max(0, Int(((t0 - lower) / fine).rounded(.down)))
-        let last = Swift.max(first, Int(((t1 - lower) / fine).rounded(.up)))
+        let first = Int(((t0 - origin) / fine).rounded(.down))
+        let last = Swift.max(first, Int(((t1 - origin) / fine).rounded(.up)))
         var inserted: [Double] = []
         for k in first...last {
-            let t = lower + Double(k) * fine
+            let t = origin + Double(k) * fine
             if t >= t1 - margin { break }
             if t > (inserted.last ?? t0) + margin { inserted.append(t) }
         }
@@ -548,11 +559,11 @@ private struct PieceFitter {
         let segment = CurveSegment(
             start: t0, end: t1, from: values[i], to: values[j], easing: .curve(candidate.curve))
         let fine = step / Double(CurveFitter.verificationDivisions)
-        let first = Swift.max(0, Int(((t0 - lower) / fine).rounded(.down)))
-        let last = Swift.max(first, Int(((t1 - lower) / fine).rounded(.up)))
+        let first = Int(((t0 - origin) / fine).rounded(.down))
+        let last = Swift.max(first, Int(((t1 - origin) / fine).rounded(.up)))
         var worst = candidate.error.isNaN ? Double.infinity : candidate.error
         for k in first...last {
-            let t = lower + Double(k) * fine
+            let t = origin + Double(k) * fine
             if t >= t1 { break }
             if t > t0 {
                 let error = abs(segment.value(at: t) - value(t))
