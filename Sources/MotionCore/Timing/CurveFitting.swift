@@ -249,14 +249,23 @@ private struct PieceFitter {
         leftSlopes = Array(repeating: .nan, count: times.count)
         rightSlopes = Array(repeating: .nan, count: times.count)
 
+        fitCheckPoints(refining: true)
+    }
+
+    /// Fits segments through the check points (`times`, `values`) greedily and appends them. When
+    /// `refining`, a step that no segment meets the tolerance on (detail finer than the check step,
+    /// such as a kink between check points) is fitted again with its verification points as knots.
+    mutating func fitCheckPoints(refining: Bool) {
         var current = 0
         var lastLength = 1
         while current < times.count - 1 {
             let end = longestSegment(from: current, lastLength: lastLength)
-            if end.error > tolerance && end.error.isFinite && end.index == current + 1 && refine(current) {
-                // Detail finer than the check step (a kink between check points): try again with
-                // the verification points of this step as knots.
+            if refining && end.error > tolerance && end.error.isFinite && end.index == current + 1,
+                let inner = verificationPoints(from: times[current], to: times[current + 1])
+            {
+                refine(current, through: inner)
                 lastLength = 1
+                current += 1
                 continue
             }
             maxError = Swift.max(maxError, end.error.isNaN ? .infinity : end.error)
@@ -269,28 +278,35 @@ private struct PieceFitter {
         }
     }
 
-    /// Inserts the verification points inside the step from check point `i` to `i + 1` as check
-    /// points; false when the step is already that fine.
-    mutating func refine(_ i: Int) -> Bool {
+    /// The verification points strictly inside (t0, t1); nil when there are none (the step is
+    /// already that fine).
+    func verificationPoints(from t0: Double, to t1: Double) -> [Double]? {
         let fine = step / Double(CurveFitter.verificationDivisions)
-        let t0 = times[i]
-        let t1 = times[i + 1]
-        guard t1 - t0 > 1.5 * fine else { return false }
+        guard t1 - t0 > 1.5 * fine else { return nil }
         let margin = fine * 1e-6
         let first = Int(((t0 - origin) / fine).rounded(.down))
         let last = Swift.max(first, Int(((t1 - origin) / fine).rounded(.up)))
-        var inserted: [Double] = []
+        var inner: [Double] = []
         for k in first...last {
             let t = origin + Double(k) * fine
             if t >= t1 - margin { break }
-            if t > (inserted.last ?? t0) + margin { inserted.append(t) }
+            if t > (inner.last ?? t0) + margin { inner.append(t) }
         }
-        guard !inserted.isEmpty else { return false }
-        times.insert(contentsOf: inserted, at: i + 1)
-        values.insert(contentsOf: inserted.map(value), at: i + 1)
-        leftSlopes.insert(contentsOf: Array(repeating: .nan, count: inserted.count), at: i + 1)
-        rightSlopes.insert(contentsOf: Array(repeating: .nan, count: inserted.count), at: i + 1)
-        return true
+        return inner.isEmpty ? nil : inner
+    }
+
+    /// Fits the step from check point `i` to `i + 1` through `inner` points as a piece of its own,
+    /// leaving the piece's check points as they were (so that refining costs O(1) per step).
+    mutating func refine(_ i: Int, through inner: [Double]) {
+        let saved = (times: times, values: values, left: leftSlopes, right: rightSlopes, end: endIsBreakpoint)
+        let unknown = Array(repeating: Double.nan, count: inner.count)
+        times = [saved.times[i]] + inner + [saved.times[i + 1]]
+        values = [saved.values[i]] + inner.map(value) + [saved.values[i + 1]]
+        leftSlopes = [Double.nan] + unknown + [saved.left[i + 1]]
+        rightSlopes = [saved.right[i]] + unknown + [Double.nan]
+        endIsBreakpoint = saved.end && i + 1 == saved.times.count - 1
+        fitCheckPoints(refining: false)
+        (times, values, leftSlopes, rightSlopes, endIsBreakpoint) = saved
     }
 
     /// The farthest check point that a segment from `i` reaches within the tolerance, with its
