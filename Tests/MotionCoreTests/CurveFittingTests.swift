@@ -20,7 +20,7 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// An independent reading of a timing curve: y(s) where x(s) = u, s found by 200 bisection steps
+/// An independent reading of a timing curve: y(s) where x(s) = u, s found by 64 bisection steps
 /// on the Bernstein form x(s) = 3(1-s)²s x1 + 3(1-s)s² x2 + s³ (no Newton, no shared code).
 private func referenceEasing(_ curve: TimingCurve, _ u: Double) -> Double {
     guard u > 0 else { return 0 }
@@ -32,7 +32,7 @@ private func referenceEasing(_ curve: TimingCurve, _ u: Double) -> Double {
     }
     var lo = 0.0
     var hi = 1.0
-    for _ in 0..<200 {
+    for _ in 0..<64 {
         let mid = (lo + hi) / 2
         if bernstein(mid, x1, x2) < u { lo = mid } else { hi = mid }
     }
