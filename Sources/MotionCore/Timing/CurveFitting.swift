@@ -74,9 +74,9 @@ public enum CurveFitter {
     /// - Returns: contiguous segments from the interval's start to its end, and the largest error
     ///   found at four times the check rate. A zero-length interval gives one zero-length segment;
     ///   an interval with an infinite bound gives one zero-length segment at a finite bound (or 0)
-    ///   with an infinite error. Where no segment can meet the tolerance (NaN values, a tolerance
-    ///   below the curve's rounding noise), segments as short as one check step are used and
-    ///   `maxError` says by how much the tolerance is missed.
+    ///   with an infinite error. Where no segment can meet the tolerance (NaN values), segments as
+    ///   short as one check step are used and `maxError` says by how much the tolerance is missed;
+    ///   detail finer than a check step is followed down to a quarter step.
     /// - Complexity: O(n log n) curve evaluations for n check points in the worst case; a segment
     ///   of m check points costs O(m log m) bezier evaluations.
     public static func fit(
@@ -114,9 +114,9 @@ public enum CurveFitter {
     /// The largest |segments(t) - value(t)| at every checkStep over the segments' span, and at knots.
     ///
     /// The check times are the multiples of `checkStep` (`k * checkStep`, as frame times are)
-    /// from the first segment's start to the last one's end, plus every segment's start and end; the segments are read with
-    /// ``value(of:at:)``. A NaN difference counts as infinite. No segments give 0. The step is
-    /// treated as in ``fit(over:tolerance:checkStep:breakpoints:value:slope:)``.
+    /// from the first segment's start to the last one's end, plus every segment's start and end;
+    /// the segments are read with ``value(of:at:)``. A NaN difference counts as infinite. No
+    /// segments give 0. The step is treated as in ``fit(over:tolerance:checkStep:breakpoints:value:slope:)``.
     ///
     /// - Complexity: O(n log s) for n check times and s segments.
     public static func maxError(
