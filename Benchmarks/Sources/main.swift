@@ -26,7 +26,7 @@ if which == "render" || which == "all" {
     ok = RenderServerBenchmark.run(rounds: rounds) && ok
 }
 if which == "export" || which == "all" {
-    ok = ExportBenchmark.run(rounds: min(rounds, 3)) && ok
+    ok = ExportBenchmark.run(targets: Int(option("--targets", default: 20_000)), rounds: min(rounds, 3)) && ok
 }
 if !ok {
     print("a benchmark could not run (see above)")

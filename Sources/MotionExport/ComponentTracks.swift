@@ -1,6 +1,7 @@
 public import MotionCore
 import MotionPlans
 public import MotionTimeline
+import Synchronization
 
 /// How an export carries one animated component (docs/export.md §2).
 public enum ExportMethod: String, Hashable, Sendable, CaseIterable {
@@ -103,6 +104,8 @@ public struct TimelineTracks: Sendable {
     /// The history of every (layer, property) that some event touches, keyed by
     /// `layer * channelsPerLayer + property.ordinal`.
     let histories: [Int: ChannelHistory]
+    /// Spring fits made so far, shared by the components of this timeline.
+    let springFits = SpringFitCache()
 
     /// Takes `timeline` apart for an export lasting `duration` seconds (default: its end).
     ///
@@ -174,11 +177,11 @@ public struct TimelineTracks: Sendable {
         return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
     }
 
-    /// The smallest and largest value of a component over the span, sampled at every check step.
+    /// The smallest and largest value of a component over the span, sampled at every frame.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
-        forEachCheckTime { t in
+        forEachCheckTime(every: 4) { t in
             let v = value(layer: layer, property: property, component: c, at: t)
             if v.isFinite {
                 lo = min(lo, v)
@@ -195,11 +198,13 @@ public struct TimelineTracks: Sendable {
         return width >= 1 ? 1e-3 * width : 1e-3
     }
 
-    /// Calls `body` at every check time of the span: k · checkStep, and the span's end.
-    func forEachCheckTime(_ body: (Double) -> Void) {
-        let count = Int(min((span.upperBound / checkStep).rounded(.down), 50_000_000))
-        for k in 0...max(count, 0) { body(Double(k) * checkStep) }
-        if Double(count) * checkStep < span.upperBound { body(span.upperBound) }
+    /// Calls `body` at every check time of the span (k · checkStep), or at every `stride`-th one,
+    /// and at the span's end.
+    func forEachCheckTime(every stride: Int = 1, _ body: (Double) -> Void) {
+        let step = checkStep * Double(max(stride, 1))
+        let count = Int(min((span.upperBound / step).rounded(.down), 50_000_000))
+        for k in 0...max(count, 0) { body(Double(k) * step) }
+        if Double(count) * step < span.upperBound { body(span.upperBound) }
     }
 
     /// A component as the player should show it: `limit` (when given) clamps the value, as the
@@ -217,40 +222,43 @@ public struct TimelineTracks: Sendable {
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
         var budget: Double? = tolerance
+        func tol() -> Double {
+            if let budget { return budget }
+            let value = self.tolerance(layer: layer, property: property, component: c)
+            budget = value
+            return value
+        }
         var segments: [CurveSegment] = []
         var method = ExportMethod.exact
+        var worst = 0.0
         let end = span.upperBound
         for i in history.times.indices {
             let a = max(history.times[i], 0)
             let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
-            guard b > a || (segments.isEmpty && i == history.times.count - 1) else { continue }
+            guard b > a else { continue }
             let channel = history.channels[i]
             for piece in pieces(of: channel, component: c, from: a, to: b) {
                 switch piece {
+                case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
+                    segments += exact
                 case .exact(let exact):
-                    if let limit, !exact.allSatisfy({ Self.stays($0, within: limit) }) {
-                        let tol = budget ?? self.tolerance(layer: layer, property: property, component: c)
-                        budget = tol
-                        segments += fit(channel, c, exact.first?.start ?? a, exact.last?.end ?? b, limit: limit, tolerance: tol)
-                        method = .fitted
-                    } else {
-                        segments += exact
-                    }
+                    let fit = self.fit(channel, c, exact.first?.start ?? a, exact.last?.end ?? b, limit: limit, tolerance: tol())
+                    segments += fit.segments
+                    worst = max(worst, fit.maxError)
+                    method = .fitted
                 case .live(let p, let q):
-                    let tol = budget ?? self.tolerance(layer: layer, property: property, component: c)
-                    budget = tol
-                    segments += fit(channel, c, p, q, limit: limit, tolerance: tol)
+                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
+                    segments += fit.segments
+                    worst = max(worst, fit.maxError)
                     method = .fitted
                 }
             }
         }
-        if segments.isEmpty { segments = ShownCurve.constant(history.value(c, at: 0), over: span).segments }
-        var curve = ShownCurve(segments: segments, method: method, maxError: 0)
-        curve.maxError = maxError(of: curve) { t in
-            let v = history.value(c, at: t)
-            return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
+        if segments.isEmpty {
+            let v = history.value(c, at: 0)
+            segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
-        return curve
+        return ShownCurve(segments: segments, method: method, maxError: worst)
     }
 
     /// The largest difference between `curve` and `truth` at every check time.
@@ -306,7 +314,11 @@ public struct TimelineTracks: Sendable {
             case .keyframe(let animation):
                 let (timing, keyframes) = animation.sampler(addedTime: entry.addedTime)
                 let slot = entry.component == nil ? c : 0
-                result.append(.exact(Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q)))
+                if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
+                    result.append(.exact(exact))
+                } else {
+                    result.append(.live(p, q))
+                }
             case .spring:
                 result.append(.live(p, q))
             }
@@ -323,38 +335,91 @@ public struct TimelineTracks: Sendable {
     /// Above this many linear keyframes an animation is treated as sampled motion and fitted.
     static let sampledKeyframes = 12
 
-    /// Fitted segments of component `c` of `channel` on `[p, q]`.
+    /// Fitted segments of component `c` of `channel` on `[p, q]`, and their largest error.
+    ///
+    /// A spring alone on the interval (the common case) is fitted once per shape: springs with
+    /// the same parameters, the same velocity per unit of travel and the same timing relative to
+    /// the check grid share one normalised fit, scaled to each travel.
     func fit(_ channel: PropertyChannel, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
-        -> [CurveSegment]
+        -> CurveFit
     {
+        if limit == nil, let (index, _) = channel.driver(of: c, at: p + (q - p) / 2),
+            case .spring(let spring) = channel.entries[index].animation, channel.entries[index].end >= q
+        {
+            let slot = channel.entries[index].component == nil ? c : 0
+            let travel = spring.from[slot] - spring.to[slot]
+            if travel != 0 && travel.isFinite {
+                let key = SpringShape(
+                    stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass,
+                    velocity: spring.initialVelocity[slot] / travel, tolerance: tolerance / abs(travel),
+                    start: p - spring.beginTime, end: q - spring.beginTime,
+                    phase: (spring.beginTime / checkStep) - (spring.beginTime / checkStep).rounded(.down),
+                    rest: channel.entries[index].end - spring.beginTime)
+                let shape = springFits.fit(key) {
+                    let solution = SpringSolution(
+                        initialValue: 1, initialVelocity: key.velocity, destination: 0, stiffness: key.stiffness,
+                        damping: key.damping, mass: key.mass)
+                    let begin = spring.beginTime
+                    var fit = CurveFitter.fit(
+                        over: p...q, tolerance: key.tolerance * 0.9, checkStep: checkStep,
+                        value: { t in t - begin >= key.rest ? 0 : solution.value(at: t - begin) })
+                    // Stored relative to the spring's begin time, so that later springs reuse it.
+                    for i in fit.segments.indices {
+                        fit.segments[i].start -= begin
+                        fit.segments[i].end -= begin
+                    }
+                    return fit
+                }
+                let segments = shape.segments.map { segment -> CurveSegment in
+                    var moved = segment.mapped(scale: travel, offset: spring.to[slot])
+                    moved.start += spring.beginTime
+                    moved.end += spring.beginTime
+                    return moved
+                }
+                return CurveFit(segments: segments, maxError: shape.maxError * abs(travel))
+            }
+        }
         var breakpoints: [Double] = []
         for entry in channel.entries where entry.drives(c) {
             for t in [entry.addedTime, entry.end] where t > p && t < q { breakpoints.append(t) }
         }
-        let result = CurveFitter.fit(
+        return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
             value: { t in
                 let v = channel.value(at: t)[c]
                 return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
             })
-        return result.segments
     }
 
     /// The most passes of one repeating animation that an export unrolls.
     static let maximumPasses = 100_000
 
     /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (FORMAT's tween timing).
+    /// Nil when a curve cut at `p` or `q` cannot be split into the player's curves exactly.
     static func keyframeSegments(_ timing: TweenTiming, _ keyframes: Keyframes, slot: Int, from p: Double, to q: Double)
-        -> [CurveSegment]
+        -> [CurveSegment]?
     {
         var out: [CurveSegment] = []
+        var inexact = false
         func append(_ s: CurveSegment) {
             let lo = max(s.start, p)
             let hi = min(s.end, q)
             guard hi > lo else { return }
             var piece = s
-            if lo > piece.start { piece = piece.split(at: lo).1 }
-            if hi < piece.end { piece = piece.split(at: hi).0 }
+            if lo > piece.start {
+                guard let halves = piece.exactSplit(at: lo) else {
+                    inexact = true
+                    return
+                }
+                piece = halves.1
+            }
+            if hi < piece.end {
+                guard let halves = piece.exactSplit(at: hi) else {
+                    inexact = true
+                    return
+                }
+                piece = halves.0
+            }
             out.append(piece)
         }
         func hold(_ v: Double, _ a: Double, _ b: Double) {
@@ -364,10 +429,10 @@ public struct TimelineTracks: Sendable {
         let first = keyframes.scalarValue(atProgress: 0, component: slot)
         if p < start { hold(first, p, min(q, start)) }
         let d = timing.duration > 0 ? timing.duration : 0
-        guard q > start else { return out }
+        guard q > start else { return inexact ? nil : out }
         guard d > 0 else {
             hold(keyframes.scalarValue(atProgress: 1, component: slot), max(p, start), q)
-            return out
+            return inexact ? nil : out
         }
         let end = timing.end
         let lo = max(p, start)
@@ -410,7 +475,7 @@ public struct TimelineTracks: Sendable {
                 k += 1
             }
         }
-        return out
+        return inexact ? nil : out
     }
 
     /// The one keyframe animation that gives a component over the whole span, when there is one:
@@ -428,5 +493,33 @@ public struct TimelineTracks: Sendable {
         let before = history.channels[0].model[c]
         guard entry.addedTime <= 0 || before == first else { return nil }
         return (animation, slot)
+    }
+}
+
+/// What makes two spring fits the same, up to scale: parameters, velocity per unit of travel,
+/// the budget per unit of travel, the interval relative to the spring's begin time, and where that
+/// begin time falls on the check grid.
+struct SpringShape: Hashable, Sendable {
+    var stiffness: Double
+    var damping: Double
+    var mass: Double
+    var velocity: Double
+    var tolerance: Double
+    var start: Double
+    var end: Double
+    var phase: Double
+    var rest: Double
+}
+
+/// Normalised spring fits shared by every component of one export.
+final class SpringFitCache: Sendable {
+    private let fits = Mutex<[SpringShape: CurveFit]>([:])
+
+    /// The fit of `shape`, made by `make` the first time.
+    func fit(_ shape: SpringShape, make: () -> CurveFit) -> CurveFit {
+        if let fit = fits.withLock({ $0[shape] }) { return fit }
+        let fit = make()
+        fits.withLock { $0[shape] = fit }
+        return fit
     }
 }

@@ -9,7 +9,7 @@ import MotionTimeline
 /// and strokes; every animated component as Lottie keyframes with per-dimension cubic-bezier
 /// handles. A target with children whose opacity falls below 1 becomes a precomposition, so its
 /// subtree fades as one group, as the render server draws it.
-public struct LottieExporter {
+public final class LottieExporter {
     /// The timeline taken apart.
     let tracks: TimelineTracks
     /// Frames per second of the composition.
@@ -44,7 +44,7 @@ public struct LottieExporter {
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public static func export(_ tracks: TimelineTracks) -> ExportResult {
-        var exporter = LottieExporter(tracks)
+        let exporter = LottieExporter(tracks)
         let json = exporter.document()
         return ExportResult(
             format: .lottie, text: json.serialized(pretty: false) + "\n", items: exporter.reportItems(), findings: exporter.findings)
@@ -53,7 +53,7 @@ public struct LottieExporter {
     // MARK: - Shown values
 
     /// A component as shown (limited where the render server limits it), memoised.
-    mutating func shown(_ layer: Int, _ property: LayerProperty, _ c: Int) -> ShownCurve {
+    func shown(_ layer: Int, _ property: LayerProperty, _ c: Int) -> ShownCurve {
         let key = (layer * PresentationModel.channelsPerLayer + property.ordinal) * 4 + c
         if let cached = shownCache[key] { return cached }
         let limited = property == .opacity || property == .backgroundColor || property == .borderColor
@@ -67,7 +67,7 @@ public struct LottieExporter {
     }
 
     /// Records what a component became (the worst of the Lottie properties it feeds).
-    mutating func record(_ layer: Int, _ path: PropertyPath, _ curve: ShownCurve, keyframes: Int? = nil) {
+    func record(_ layer: Int, _ path: PropertyPath, _ curve: ShownCurve, keyframes: Int? = nil) {
         let count = keyframes ?? PlayerKeyframes.keyframes([curve]).count
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: curve.method, keyframes: count,
@@ -78,7 +78,7 @@ public struct LottieExporter {
 
     /// A value computed from components (`inputs`), as a curve: exact when it is an affine map of
     /// one animated component, else fitted to the computed values.
-    mutating func derived(
+    func derived(
         _ layer: Int, _ inputs: [(LayerProperty, Int)], feeds: [PropertyPath] = [], _ f: @escaping ([Double]) -> Double
     ) -> ShownCurve {
         let curves = inputs.map { shown(layer, $0.0, $0.1) }
@@ -167,7 +167,7 @@ public struct LottieExporter {
     func frame(_ t: Double) -> Double { (t * fps * 1e6).rounded() / 1e6 }
 
     /// The layer's transform: anchor, position, scale, rotation and opacity.
-    mutating func transform(_ layer: Int, opacity: Bool) -> JSONValue {
+    func transform(_ layer: Int, opacity: Bool) -> JSONValue {
         let parent = tracks.timeline.layers[layer].parent
         let anchor = [
             derived(layer, [(.anchorPoint, 0), (.size, 0)], feeds: [PropertyPath(.anchorPoint, component: 0)]) { $0[0] * $0[1] },
@@ -197,7 +197,7 @@ public struct LottieExporter {
     }
 
     /// A child's Lottie position when its parent's anchor offset moves: fitted to the sum.
-    mutating func sum(_ layer: Int, position c: Int, parent: Int) -> ShownCurve {
+    func sum(_ layer: Int, position c: Int, parent: Int) -> ShownCurve {
         let truth: (Double) -> Double = { [tracks] t in
             tracks.value(layer: layer, property: .position, component: c, at: t)
                 + tracks.value(layer: parent, property: .anchorPoint, component: c, at: t)
@@ -212,7 +212,7 @@ public struct LottieExporter {
     }
 
     /// The layer's shapes: its border (on top) and its fill, each a group.
-    mutating func shapes(_ layer: Int) -> [JSONValue] {
+    func shapes(_ layer: Int) -> [JSONValue] {
         let ellipse = tracks.timeline.layers[layer].isEllipse
         let size = [shown(layer, .size, 0), shown(layer, .size, 1)]
         let half = size.map { $0.mapped(scale: 0.5, offset: 0) }
@@ -290,7 +290,7 @@ public struct LottieExporter {
     var outPoint: Double { max(1, (tracks.span.upperBound * fps - 1e-9).rounded(.up)) }
 
     /// Whether `layer` has children and its opacity falls below 1 at some time: a group.
-    mutating func fadesAsGroup(_ layer: Int) -> Bool {
+    func fadesAsGroup(_ layer: Int) -> Bool {
         guard !children[layer].isEmpty else { return false }
         let opacity = shown(layer, .opacity, 0)
         if opacity.isConstant { return (opacity.segments.first?.from ?? 1) < 1 }
@@ -301,7 +301,7 @@ public struct LottieExporter {
 
     /// Siblings in drawing order: ascending zPosition at time 0, document order for ties. An
     /// animated zPosition that reorders them cannot be carried (Lottie's order is fixed).
-    mutating func drawingOrder(_ siblings: [Int]) -> [Int] {
+    func drawingOrder(_ siblings: [Int]) -> [Int] {
         let animated = siblings.filter { !shown($0, .zPosition, 0).isConstant }
         func order(at t: Double) -> [Int] {
             siblings.enumerated().sorted { a, b in
@@ -330,7 +330,7 @@ public struct LottieExporter {
     /// The layers of one composition, top first: the subtrees of `roots`, under null copies of
     /// `ancestors` (outermost first) to parent to; `groupRoot` is drawn at full opacity (its
     /// precomposition layer carries its opacity).
-    mutating func composition(roots: [Int], ancestors: [Int], groupRoot: Int?, assets: inout [JSONValue]) -> [JSONValue] {
+    func composition(roots: [Int], ancestors: [Int], groupRoot: Int?, assets: inout [JSONValue]) -> [JSONValue] {
         var bottomFirst: [JSONValue] = []
         var index: [Int: Int] = [:]
         var next = 1
@@ -352,24 +352,24 @@ public struct LottieExporter {
             bottomFirst.append(.object(members))
             index[ancestor] = ind
         }
-        func visit(_ layer: Int, _ exporter: inout LottieExporter) {
-            let id = exporter.tracks.timeline.layers[layer].id
+        func visit(_ layer: Int) {
+            let id = tracks.timeline.layers[layer].id
             let ind = next
             next += 1
             index[layer] = ind
-            let parentIndex = exporter.tracks.timeline.layers[layer].parent.flatMap { index[$0] }
-            if layer != groupRoot && exporter.fadesAsGroup(layer) {
+            let parentIndex = tracks.timeline.layers[layer].parent.flatMap { index[$0] }
+            if layer != groupRoot && fadesAsGroup(layer) {
                 // A precomposition of the subtree, whose layer carries the opacity.
                 var chain: [Int] = []
-                var up = exporter.tracks.timeline.layers[layer].parent
+                var up = tracks.timeline.layers[layer].parent
                 while let p = up {
                     chain.insert(p, at: 0)
-                    up = exporter.tracks.timeline.layers[p].parent
+                    up = tracks.timeline.layers[p].parent
                 }
                 let assetID = "group-\(id)"
-                let inner = exporter.composition(roots: [layer], ancestors: chain, groupRoot: layer, assets: &assets)
+                let inner = composition(roots: [layer], ancestors: chain, groupRoot: layer, assets: &assets)
                 assets.append(.object(["id": .string(assetID), "nm": .string(id + " group"), "layers": .array(inner)]))
-                let canvas = exporter.tracks.timeline.canvas
+                let canvas = tracks.timeline.canvas
                 bottomFirst.append(
                     .object([
                         "ddd": .number(0), "ind": .number(Double(ind)), "ty": .number(0), "nm": .string(id + " group"),
@@ -379,10 +379,10 @@ public struct LottieExporter {
                             "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
                             "s": .object(["a": .number(0), "k": .numbers([100, 100])]),
                             "r": .object(["a": .number(0), "k": .number(0)]),
-                            "o": exporter.property([exporter.shown(layer, .opacity, 0)], scale: 100),
+                            "o": property([shown(layer, .opacity, 0)], scale: 100),
                         ]),
                         "ao": .number(0), "w": .number(canvas.width), "h": .number(canvas.height), "ip": .number(0),
-                        "op": .number(exporter.outPoint), "st": .number(0), "bm": .number(0),
+                        "op": .number(outPoint), "st": .number(0), "bm": .number(0),
                     ]))
                 return
             }
@@ -392,20 +392,20 @@ public struct LottieExporter {
             ]
             if let parentIndex { members.append(JSONMember("parent", .number(Double(parentIndex)))) }
             members += [
-                JSONMember("sr", .number(1)), JSONMember("ks", exporter.transform(layer, opacity: layer != groupRoot)),
-                JSONMember("ao", .number(0)), JSONMember("shapes", .array(exporter.shapes(layer))),
-                JSONMember("ip", .number(0)), JSONMember("op", .number(exporter.outPoint)), JSONMember("st", .number(0)),
+                JSONMember("sr", .number(1)), JSONMember("ks", transform(layer, opacity: layer != groupRoot)),
+                JSONMember("ao", .number(0)), JSONMember("shapes", .array(shapes(layer))),
+                JSONMember("ip", .number(0)), JSONMember("op", .number(outPoint)), JSONMember("st", .number(0)),
                 JSONMember("bm", .number(0)),
             ]
             bottomFirst.append(.object(members))
-            for child in exporter.drawingOrder(exporter.children[layer]) { visit(child, &exporter) }
+            for child in drawingOrder(children[layer]) { visit(child) }
         }
-        for root in drawingOrder(roots) { visit(root, &self) }
+        for root in drawingOrder(roots) { visit(root) }
         return bottomFirst.reversed()
     }
 
     /// The whole Lottie document.
-    mutating func document() -> JSONValue {
+    func document() -> JSONValue {
         let timeline = tracks.timeline
         let canvas = timeline.canvas
         var assets: [JSONValue] = []

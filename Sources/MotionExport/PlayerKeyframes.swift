@@ -26,43 +26,51 @@ public enum PlayerKeyframes {
     /// - Complexity: O(d·k) for d curves and k knots in all.
     public static func keyframes(_ curves: [ShownCurve]) -> [PlayerKeyframe] {
         guard !curves.isEmpty else { return [] }
-        // The union of knots.
-        var knots: [Double] = []
-        for curve in curves {
-            for segment in curve.segments {
-                knots.append(segment.start)
-                knots.append(segment.end)
-            }
-        }
-        knots.sort()
-        var unique: [Double] = []
-        for t in knots where unique.last.map({ t > $0 }) ?? true { unique.append(t) }
+        var segmentLists = curves.map(\.segments)
+        var unique = knots(of: segmentLists)
         guard unique.count >= 2 else {
             let values = curves.map { $0.segments.first?.from ?? 0 }
             return [PlayerKeyframe(time: unique.first ?? 0, values: values, easings: [], hold: false)]
         }
-        // Each curve's segments split at every knot.
-        let aligned = curves.map { align($0.segments, to: unique) }
+        // Each curve split at every knot. A tween's curve that cannot be split exactly where
+        // another component has a knot is refitted through those knots, within a millionth of
+        // its range (fitted segments always split exactly); a few rounds settle every knot.
+        var aligned: [[CurveSegment]] = []
+        for _ in 0..<4 {
+            aligned = []
+            var refitted = false
+            for i in segmentLists.indices {
+                if let exact = align(segmentLists[i], to: unique) {
+                    aligned.append(exact)
+                } else {
+                    segmentLists[i] = refit(segmentLists[i], through: unique)
+                    refitted = true
+                    aligned.append(align(segmentLists[i], to: unique) ?? [])
+                }
+            }
+            if !refitted { break }
+            unique = knots(of: segmentLists)
+        }
+        guard aligned.allSatisfy({ $0.count == unique.count - 1 }) else { return [] }
         var result: [PlayerKeyframe] = []
         for i in 0..<(unique.count - 1) {
             let start = unique[i]
             let end = unique[i + 1]
             let pieces = aligned.map { $0[i] }
             let jumps = i + 1 < unique.count - 1 && aligned.contains { $0[i].to != $0[i + 1].from }
-            let lead = min(jumpLead, (end - start) / 2)
             let steps = pieces.contains { piece in
                 if case .hold = piece.easing { return piece.from != piece.to }
                 return false
             }
+            let lead = min(jumpLead, (end - start) / 2)
             if steps {
                 result.append(
                     PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))
             } else if jumps && end - start > 2 * lead {
+                // The piece plays a jump lead faster, so that its end value can hold until the jump.
                 let cut = end - lead
-                let before = pieces.map { $0.split(at: cut).0 }
-                result.append(
-                    PlayerKeyframe(time: start, values: before.map(\.from), easings: before.map(\.handles), hold: false))
-                result.append(PlayerKeyframe(time: cut, values: before.map(\.to), easings: before.map { _ in .linear }, hold: true))
+                result.append(PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map(\.handles), hold: false))
+                result.append(PlayerKeyframe(time: cut, values: pieces.map(\.to), easings: pieces.map { _ in .linear }, hold: true))
             } else if jumps {
                 result.append(
                     PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))
@@ -75,9 +83,43 @@ public enum PlayerKeyframes {
         return result
     }
 
-    /// `segments` split at every time of `knots` (which include all of theirs), one per interval;
-    /// a curve that starts late or ends early holds its first or last value there.
-    static func align(_ segments: [CurveSegment], to knots: [Double]) -> [CurveSegment] {
+    /// Every segment start and end, sorted, each once.
+    static func knots(of lists: [[CurveSegment]]) -> [Double] {
+        var knots: [Double] = []
+        for list in lists {
+            for segment in list {
+                knots.append(segment.start)
+                knots.append(segment.end)
+            }
+        }
+        knots.sort()
+        var unique: [Double] = []
+        for t in knots where unique.last.map({ t > $0 }) ?? true { unique.append(t) }
+        return unique
+    }
+
+    /// `segments` refitted through `knots` within a millionth of their range (fitted segments
+    /// always split exactly).
+    static func refit(_ segments: [CurveSegment], through knots: [Double]) -> [CurveSegment] {
+        guard let first = segments.first, let last = segments.last, last.end > first.start else { return segments }
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for s in segments {
+            lo = min(lo, s.from, s.to)
+            hi = max(hi, s.from, s.to)
+        }
+        let tolerance = 1e-6 * max(hi - lo, 1e-3)
+        let interior = knots.filter { $0 > first.start && $0 < last.end }
+        let fit = CurveFitter.fit(
+            over: first.start...last.end, tolerance: tolerance, checkStep: (last.end - first.start) / 4096, breakpoints: interior,
+            value: { CurveFitter.value(of: segments, at: $0) })
+        return fit.segments
+    }
+
+    /// `segments` split exactly at every time of `knots` (which include all of theirs), one per
+    /// interval; a curve that starts late or ends early holds its first or last value there. Nil
+    /// when a curve cannot be split exactly at a knot.
+    static func align(_ segments: [CurveSegment], to knots: [Double]) -> [CurveSegment]? {
         var out: [CurveSegment] = []
         out.reserveCapacity(knots.count - 1)
         var j = 0
@@ -91,8 +133,14 @@ public enum PlayerKeyframes {
                 continue
             }
             var piece = segments[j]
-            if piece.start < a { piece = piece.split(at: a).1 }
-            if piece.end > b { piece = piece.split(at: b).0 }
+            if piece.start < a {
+                guard let halves = piece.exactSplit(at: a) else { return nil }
+                piece = halves.1
+            }
+            if piece.end > b {
+                guard let halves = piece.exactSplit(at: b) else { return nil }
+                piece = halves.0
+            }
             out.append(piece)
         }
         return out
