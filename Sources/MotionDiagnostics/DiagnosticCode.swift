@@ -13,7 +13,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Physics
     case P001
     // Gestures
-    case G001, G002
+    case G001, G002, G003
     // Baking
     case B001
 
@@ -21,6 +21,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .N004, .N005, .W006: .warning
+        case .G003: .warning
         default: .error
         }
     }
@@ -60,6 +61,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .P001: "invalid physics parameter"
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
+        case .G003: "input that no gesture intention takes"
         case .B001: "interactive intention without input"
         }
     }

@@ -654,6 +654,16 @@ extension DiagnosticCode {
                 gestureDocument(gesture: "swipe", kind: "pinch", inputTarget: "#card"),
                 gestureDocument(gesture: "swipe", kind: "pan", inputTarget: "#card")
             )
+        case .G003:
+            return (
+                "(warning) An input that no gesture intention takes: it ends before the first draggable, pinchable, "
+                    + "rotatable (or composite) that would take it is added, or no intention matches its kind and "
+                    + "target (or names it with `gesture:`).",
+                "Run and bake would silently ignore the gesture: the timeline comes out empty and the layer never "
+                    + "follows the finger.",
+                lateGestureDocument(inputAt: "0.2"),
+                lateGestureDocument(inputAt: "1.2")
+            )
         case .B001:
             return (
                 "(bake only) An interactive intention (draggable, pinchable, rotatable, or a composite that "
@@ -682,6 +692,27 @@ extension DiagnosticCode {
                         """
             )
         }
+    }
+
+    /// A card whose draggable is added at 1 s, and one input `swipe` starting at `inputAt`.
+    private static func lateGestureDocument(inputAt: String) -> String {
+        """
+        motion: 1
+        targets:
+          card: { type: Card }
+        transactions:
+          - at: 1
+            ops:
+              - add: draggable
+                target: "#card"
+        inputs:
+          - id: swipe
+            kind: pan
+            target: "#card"
+            at: \(inputAt)
+            duration: 0.4
+            translation: [[0, 0], [120, 0]]
+        """
     }
 
     /// A card with a draggable driven by the input named `gesture`, and one input `swipe`.

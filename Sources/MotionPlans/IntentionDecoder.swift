@@ -328,11 +328,22 @@ enum IntentionDecoder {
 
 extension DecodingContext {
     /// A velocity for `path`: the path's shape (a number for `scale` means both axes), any sign.
+    ///
+    /// A single number on another point property (`position`, `anchorPoint`) is an error (D003):
+    /// a fling is per axis, and one number for both would kick the layer diagonally.
     mutating func velocity(_ node: YAMLNodeID, for path: PropertyPath, key: String) -> MotionValue? {
         switch path.kind {
         case .scalar: return number(node, for: key).map(MotionValue.scalar)
         case .point:
-            if tree.kind(node) == .scalar { return number(node, for: key).map { .point($0, $0) } }
+            if tree.kind(node) == .scalar, path.property == .scale { return number(node, for: key).map { .point($0, $0) } }
+            if tree.kind(node) == .scalar, !tree.isNull(node), let n = number(node, for: key) {
+                let text = Self.format(n)
+                report(
+                    .D003, "`\(key)` on \(path) expects a velocity per axis [vx, vy], found the number \(text)",
+                    at: range(node),
+                    help: "write `[\(text), 0]` for a horizontal fling, `[0, \(text)]` for a vertical one, or `\(path).x` as the property")
+                return nil
+            }
             return point(node, for: key)
         case .size:
             return numbers(node, count: 2, for: key, expected: "a size velocity [width, height]").map { .size($0[0], $0[1]) }

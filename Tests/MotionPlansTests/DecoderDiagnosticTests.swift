@@ -62,6 +62,10 @@ struct DecoderDiagnosticTests {
 
     static let d003Cases: [DiagnosticCase] = [
         DiagnosticCase(
+            "one number as the initial velocity of a point", .D003,
+            help: "write `[500, 0]` for a horizontal fling, `[0, 500]` for a vertical one, or `position.x` as the property",
+            op("add: spring\ntarget: \"#a\"\nproperty: position\ndestination: [0, 0]\ninitialVelocity: 1️⃣500")),
+        DiagnosticCase(
             "a word where a number goes", .D003,
             op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\nstiffness: 1️⃣stiff")),
         DiagnosticCase("a mapping where a list goes", .D003, "motion: 1\ntransactions: 1️⃣{ at: 0 }\n"),

@@ -205,4 +205,27 @@ import Testing
         run.advance(to: 3)
         #expect(run.isAtRest)
     }
+
+    @Test("trap 4: tossable's spring waits for the release, then starts with the release velocity")
+    func tossableWaitsForRelease() throws {
+        let run = try boxRun(
+            layer: "{ position: [50, 50] }",
+            """
+            - ops: [{ add: tossable, target: "#box", destination: [200, 50], stiffness: 300, damping: 20 }]
+            """,
+            inputs: """
+                  - { id: fling, kind: pan, target: "#box", at: 0.5, duration: 0.4, translation: [[0, 0], [100, 0]] }
+                """)
+        // Before the finger lands nothing moves.
+        #expect(run.sample(.position, 0, at: 0.25) == 50)
+        #expect(run.sample(.position, 0, at: 0.5) == 50)
+        #expect(abs(run.sample(.position, 0, at: 0.7) - 100) < 1e-9)
+        // Released at 0.9 s at x = 150 moving 250 points per second; y never moves.
+        for dt in [0.05, 0.2] {
+            let x = textbookSpring(x0: 150, v0: 250, d: 200, k: 300, c: 20, m: 1, t: dt).x
+            #expect(abs(run.sample(.position, 0, at: 0.9 + dt) - x) < 1e-9)
+            #expect(run.sample(.position, 1, at: 0.9 + dt) == 50)
+        }
+        expectAtRest(run, .position, 0, by: 10, at: 200)
+    }
 }

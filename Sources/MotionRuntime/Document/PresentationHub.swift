@@ -214,8 +214,8 @@ final class PresentationHub {
     // MARK: Hand-off between families
 
     /// Gives the components of `path` on `target` to `family` (docs/format.md §2.6): every live
-    /// animation of another family (tween, physics, gesture) on those components ends now, as if
-    /// removed. An animation on the whole property that shares only some components with `path`
+    /// animation it takes over from (``DriverFamily/takesOver(from:)``) on those components ends
+    /// now, as if removed. An animation on the whole property that shares only some components with `path`
     /// goes on for the others: it is re-added as one projection per remaining component, with
     /// its own timing. Observers then hear which keys ended and which path changed hands.
     ///
@@ -230,7 +230,7 @@ final class PresentationHub {
         var visited: Set<String> = []
         for entry in entries {
             guard let key = keyOwners[target][entry.key], visited.insert(key).inserted,
-                let owner = keyFamilies[target][key], owner != family, owner != .shape,
+                let owner = keyFamilies[target][key], family.takesOver(from: owner),
                 var parts = keyParts[target][key]
             else { continue }
             for (part, partPath) in parts.sorted(by: { $0.key < $1.key }) {
@@ -300,6 +300,16 @@ enum DriverFamily: Hashable {
     case tween, physics, gesture
     /// Squash and stretch writes scale from another property's motion; it takes part in no hand-off.
     case shape
+
+    /// Whether this family, starting on a component, ends `other`'s animations there: physics
+    /// and gestures end tweens, tweens end physics. (Physics follows a gesture while it drives,
+    /// and ends at the gesture's start through ``GestureSignal``.)
+    func takesOver(from other: DriverFamily) -> Bool {
+        switch (self, other) {
+        case (.physics, .tween), (.gesture, .tween), (.tween, .physics): true
+        default: false
+        }
+    }
 }
 
 /// A property component changing hands: `family` took `path`; the animations under `endedKeys`
