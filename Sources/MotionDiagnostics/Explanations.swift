@@ -333,6 +333,15 @@ extension DiagnosticCode {
                 cardDocument(fadeIn.replacing("property: opacity", with: "property: opacty")),
                 cardDocument(fadeIn)
             )
+        case .D010:
+            return (
+                "(warning) A duration, delay or time written as a plain number larger than 60: a plain number is "
+                    + "seconds, so `duration: 300` lasts five minutes.",
+                "Most such numbers are milliseconds without their unit; run and bake stop at 60 s, so the motion "
+                    + "would look frozen. Write the unit: \"300ms\".",
+                cardDocument(fadeIn.replacing("duration: 300ms", with: "duration: 300")),
+                cardDocument(fadeIn)
+            )
         case .N001:
             return (
                 "An `add` has a `name:` that is empty.",

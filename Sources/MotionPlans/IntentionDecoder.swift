@@ -113,7 +113,7 @@ enum IntentionDecoder {
             guard let path = PropertyPath(text) else {
                 ctx.report(
                     .D009, "unknown property \"\(text)\"", at: ctx.range(node),
-                    help: DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                    help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
                 return nil
             }
             guard path.property.isAnimatable else {
@@ -146,7 +146,7 @@ enum IntentionDecoder {
             guard let curve = TimingCurve.named(name) else {
                 context.report(
                     .D003, "unknown easing \"\(name)\": use a name such as standard, or [x1, y1, x2, y2]", at: context.range(node),
-                    help: DecodingContext.didYouMean(name, TimingCurve.names))
+                    help: ForeignNames.easingHelp(name) ?? DecodingContext.didYouMean(name, TimingCurve.names))
                 return nil
             }
             return curve
@@ -248,7 +248,9 @@ enum IntentionDecoder {
         let tree = context.tree
         if tree.kind(node) == .scalar, tree.double(node) == nil, tree.string(node) == "forever" { return .forever }
         guard tree.kind(node) == .scalar, !tree.isNull(node), let count = tree.double(node) else {
-            context.typeMismatch(node, expected: "a number of passes or forever", for: "repeat")
+            context.report(
+                .D003, "`repeat` expects a number of passes or forever, found \(context.describe(node))", at: context.range(node),
+                help: tree.kind(node) == .scalar ? ForeignNames.repeatHelp(tree.string(node)) : nil)
             return nil
         }
         guard count.isFinite, count > 0 else {
