@@ -156,6 +156,24 @@ import Testing
         #expect(run.isAtRest)
     }
 
+    @Test("a projection keeps its place: a later tween on position.y still presents y")
+    func projectionKeepsPrecedence() throws {
+        let run = try boxRun(
+            """
+            - ops:
+                - { add: tween, target: "#box", property: position, from: [0, 0], to: [100, 100], duration: 1 }
+                - { add: tween, target: "#box", property: position.y, from: 0, to: -50, duration: 1 }
+            - at: 0.5
+              ops: [{ add: spring, target: "#box", property: position.x, destination: 0, stiffness: 300, damping: 30 }]
+            """)
+        for t in [0.5, 0.75, 0.9] {
+            #expect(abs(run.sample(.position, 1, at: t) + 50 * t) < 1e-9)
+            let x = textbookSpring(x0: 50, v0: 100, d: 0, k: 300, c: 30, m: 1, t: t - 0.5).x
+            #expect(abs(run.sample(.position, 0, at: t) - x) < 1e-9)
+        }
+        expectAtRest(run, .position, 1, by: 10, at: -50)
+    }
+
     @Test("a tween on position.x takes x from a spring on position; y springs on")
     func tweenTakesOneComponentFromPhysics() throws {
         let run = try boxRun(

@@ -226,9 +226,11 @@ final class PresentationHub {
         guard family != .shape else { return }
         let taken = Set(path.componentIndices)
         let entries = model.channel(layer: target, property: path.property).entries
+        let owners = entries.map { keyOwners[target][$0.key] }
         var ended: [String] = []
         var visited: Set<String> = []
-        for entry in entries {
+        var firstProjected: Int?
+        for (index, entry) in entries.enumerated() {
             guard let key = keyOwners[target][entry.key], visited.insert(key).inserted,
                 let owner = keyFamilies[target][key], family.takesOver(from: owner),
                 var parts = keyParts[target][key]
@@ -241,6 +243,7 @@ final class PresentationHub {
                 emitRemove(target, part, property: path.property)
                 guard let animation else { continue }
                 for c in theirs.subtracting(taken).sorted() {
+                    firstProjected = firstProjected ?? index
                     let projectedKey = parts[key] == nil ? key : "\(key)+\(c)"
                     let projectedPath = PropertyPath(path.property, component: c)
                     let modelValue = MotionValue.scalar(model.channel(layer: target, property: path.property).model[c])
@@ -257,6 +260,22 @@ final class PresentationHub {
                 ended.append(key)
             } else {
                 keyParts[target][key] = parts
+            }
+        }
+        // A projection is added now, so it would present over animations added after the one it
+        // comes from: add those again, in their order, to keep their precedence.
+        if let first = firstProjected, let firstOwner = owners[first] {
+            var readded: Set<String> = [firstOwner]
+            for owner in owners[(first + 1)...] {
+                guard let owner, readded.insert(owner).inserted else { continue }
+                let channel = model.channel(layer: target, property: path.property)
+                for entry in channel.entries where keyOwners[target][entry.key] == owner {
+                    let entryPath = PropertyPath(path.property, component: entry.component)
+                    let modelValue = entry.component.map { MotionValue.scalar(channel.model[$0]) } ?? channel.model
+                    emitAdd(
+                        target, entryPath, key: entry.key, animation: entry.animation, modelValue: modelValue,
+                        initialVelocity: nil)
+                }
             }
         }
         guard let observers = handOffObservers[target] else { return }
