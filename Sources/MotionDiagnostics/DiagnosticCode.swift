@@ -3,7 +3,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // YAML front end
     case Y001, Y002, Y003, Y004, Y005, Y006
     // Document structure
-    case D001, D002, D003, D004, D005, D006, D007, D008, D009
+    case D001, D002, D003, D004, D005, D006, D007, D008, D009, D010
     // Named plans
     case N001, N002, N003, N004, N005
     // Target selectors
@@ -13,7 +13,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Physics
     case P001
     // Gestures
-    case G001, G002
+    case G001, G002, G003
     // Baking
     case B001
     // Exports
@@ -23,6 +23,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .N004, .N005, .W006, .X001: .warning
+        case .D010, .G003: .warning
         default: .error
         }
     }
@@ -45,6 +46,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .D007: "transaction earlier than the previous one"
         case .D008: "unknown intention type"
         case .D009: "unknown or undrivable property"
+        case .D010: "plain number of seconds longer than a minute"
         case .N001: "empty name on add"
         case .N002: "empty name on remove"
         case .N003: "intention type cannot be added by name"
@@ -62,6 +64,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .P001: "invalid physics parameter"
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
+        case .G003: "input that no gesture intention takes"
         case .B001: "interactive intention without input"
         case .X001: "property a player cannot show"
         }

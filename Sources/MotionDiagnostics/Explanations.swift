@@ -333,6 +333,15 @@ extension DiagnosticCode {
                 cardDocument(fadeIn.replacing("property: opacity", with: "property: opacty")),
                 cardDocument(fadeIn)
             )
+        case .D010:
+            return (
+                "(warning) A duration, delay or time written as a plain number larger than 60: a plain number is "
+                    + "seconds, so `duration: 300` lasts five minutes.",
+                "Most such numbers are milliseconds without their unit; run and bake stop at 60 s, so the motion "
+                    + "would look frozen. Write the unit: \"300ms\".",
+                cardDocument(fadeIn.replacing("duration: 300ms", with: "duration: 300")),
+                cardDocument(fadeIn)
+            )
         case .N001:
             return (
                 "An `add` has a `name:` that is empty.",
@@ -654,6 +663,16 @@ extension DiagnosticCode {
                 gestureDocument(gesture: "swipe", kind: "pinch", inputTarget: "#card"),
                 gestureDocument(gesture: "swipe", kind: "pan", inputTarget: "#card")
             )
+        case .G003:
+            return (
+                "(warning) An input that no gesture intention takes: it ends before the first draggable, pinchable, "
+                    + "rotatable (or composite) that would take it is added, or no intention matches its kind and "
+                    + "target (or names it with `gesture:`).",
+                "Run and bake would silently ignore the gesture: the timeline comes out empty and the layer never "
+                    + "follows the finger.",
+                lateGestureDocument(inputAt: "0.2"),
+                lateGestureDocument(inputAt: "1.2")
+            )
         case .B001:
             return (
                 "(bake only) An interactive intention (draggable, pinchable, rotatable, or a composite that "
@@ -714,6 +733,27 @@ extension DiagnosticCode {
           card: { layer: { position: [100, 100], size: [120, 80], backgroundColor: "#6200EE" } }
           badge: { layer: { position: [140, 100], size: [60, 60], backgroundColor: "#03DAC6", zPosition: -1 } }
         """
+
+    /// A card whose draggable is added at 1 s, and one input `swipe` starting at `inputAt`.
+    private static func lateGestureDocument(inputAt: String) -> String {
+        """
+        motion: 1
+        targets:
+          card: { type: Card }
+        transactions:
+          - at: 1
+            ops:
+              - add: draggable
+                target: "#card"
+        inputs:
+          - id: swipe
+            kind: pan
+            target: "#card"
+            at: \(inputAt)
+            duration: 0.4
+            translation: [[0, 0], [120, 0]]
+        """
+    }
 
     /// A card with a draggable driven by the input named `gesture`, and one input `swipe`.
     private static func gestureDocument(gesture: String, kind: String, inputTarget: String) -> String {

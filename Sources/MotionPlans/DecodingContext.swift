@@ -9,11 +9,14 @@ import MotionYAML
 struct DecodingContext {
     let tree: YAMLTree
     let file: String
+    /// The document's bytes, for help that reads what YAML dropped (comments); may be empty.
+    let source: [UInt8]
     var diagnostics: [Diagnostic] = []
 
-    init(tree: YAMLTree, file: String) {
+    init(tree: YAMLTree, file: String, source: [UInt8] = []) {
         self.tree = tree
         self.file = file
+        self.source = source
     }
 
     // MARK: Reporting
@@ -161,7 +164,9 @@ struct DecodingContext {
             // "1e400s" is a duration whose number is not finite, not an unreadable one.
             seconds = number
         } else {
-            typeMismatch(node, expected: "a duration (seconds, or a string such as \"300ms\")", for: key)
+            report(
+                .D003, "`\(key)` expects a duration (seconds, or a string such as \"300ms\"), found \(describe(node))",
+                at: range(node), help: Self.durationHelp(tree.string(node)))
             return nil
         }
         guard seconds.isFinite else {
@@ -178,7 +183,32 @@ struct DecodingContext {
                 at: range(node), help: "for motion that never ends, use `repeat: forever`")
             return nil
         }
+        if seconds > Self.plainSecondsWarningThreshold, !tree.string(node).hasSuffix("s") {
+            let text = Self.format(seconds)
+            report(
+                .D010, "`\(key)` is \(text) seconds (a plain number is seconds), which is long for motion",
+                at: range(node), help: "did you mean \"\(text)ms\"?")
+        }
         return seconds
+    }
+
+    /// A plain number of seconds above this (one minute, the run and bake bound) is D010: most
+    /// likely milliseconds written without their unit.
+    static let plainSecondsWarningThreshold = 60.0
+
+    /// Help for a duration text that does not read: the same number and unit without spaces or
+    /// with the unit spelt short (`300 ms`, `300 millis`, `2 sec`), if that reads.
+    static func durationHelp(_ text: String) -> String? {
+        var compact = text.filter { !$0.isWhitespace }.lowercased()
+        for (long, short) in [
+            ("milliseconds", "ms"), ("millisecond", "ms"), ("millis", "ms"), ("msec", "ms"), ("seconds", "s"),
+            ("second", "s"), ("secs", "s"), ("sec", "s"),
+        ] where compact.hasSuffix(long) {
+            compact = String(compact.dropLast(long.count)) + short
+            break
+        }
+        guard compact != text, DurationParser.seconds(from: compact) != nil else { return nil }
+        return "write \"\(compact)\": a number directly followed by ms or s"
     }
 
     /// The number in front of an `ms` or `s` unit, if the text is a number and a unit.
@@ -240,6 +270,12 @@ struct DecodingContext {
     /// A colour: `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]` with components in 0...1.
     mutating func color(_ node: YAMLNodeID, for key: String) -> MotionValue? {
         let expected = "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or [r, g, b, a])"
+        if let hex = commentedColor(node) {
+            report(
+                .D003, "`\(key)` expects \(expected), found nothing: YAML reads an unquoted \(hex) as a comment",
+                at: range(node), help: "quote the colour: `\(key): \"\(hex)\"`")
+            return nil
+        }
         if tree.kind(node) == .scalar, !tree.isNull(node) {
             if let color = MotionValue.parseHexColor(tree.string(node)) { return color }
             typeMismatch(node, expected: expected, for: key)
@@ -251,6 +287,30 @@ struct DecodingContext {
             return nil
         }
         return .color(c[0], c[1], c[2], c[3])
+    }
+
+    /// The `#RGB`, `#RRGGBB` or `#RRGGBBAA` that YAML read as a comment on the line of `node`,
+    /// when `node` is null because of it.
+    func commentedColor(_ node: YAMLNodeID) -> String? {
+        guard tree.kind(node) == .scalar, tree.isNull(node), tree.string(node).isEmpty, !source.isEmpty else { return nil }
+        let line = range(node).start.line
+        var start = 0
+        var current = 1
+        while start < source.count, current < line {
+            if source[start] == UInt8(ascii: "\n") { current += 1 }
+            start += 1
+        }
+        var end = start
+        while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
+        let text = source[start..<end]
+        guard let hash = text.firstIndex(of: UInt8(ascii: "#")),
+            hash == start || source[hash - 1] == UInt8(ascii: " ") || source[hash - 1] == UInt8(ascii: "\t")
+        else { return nil }
+        let digits = text[(hash + 1)...].prefix { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
+        guard [3, 6, 8].contains(digits.count) else { return nil }
+        return "#" + String(decoding: digits, as: UTF8.self)
     }
 
     /// A value for `path`: a number, a point, a size or a colour, range-checked where the format

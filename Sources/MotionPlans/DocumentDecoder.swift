@@ -25,8 +25,8 @@ struct DocumentDecoder {
     /// The highest frame rate run, play and render accept.
     static let maximumFPS = 1000.0
 
-    init(tree: YAMLTree, file: String, name: String) {
-        context = DecodingContext(tree: tree, file: file)
+    init(tree: YAMLTree, file: String, name: String, source: [UInt8] = []) {
+        context = DecodingContext(tree: tree, file: file, source: source)
         document = MotionDocument(file: file, name: name)
         document.source = tree
     }
@@ -216,7 +216,7 @@ struct DocumentDecoder {
         values.reserveCapacity(ctx.tree.count(node))
         var shape = LayerShape.rect
         ctx.forEachPair(
-            in: node, known: layerKeys, context: "`layer`", unknownCode: .D009
+            in: node, known: layerKeys, context: "`layer`", unknownCode: .D009, extraHelp: ForeignNames.propertyHelp
         ) { ctx, key, pair in
             guard let property = LayerProperty(rawValue: key) else { return }
             if property == .shape {
@@ -310,7 +310,9 @@ struct DocumentDecoder {
         let parameters = type.parameters
         var nodes = ParameterNodes(capacity: tree.count(node))
         var name: Located<String>?
-        context.forEachPair(in: node, known: type.addKeys, context: "a \(typeName) operation") { ctx, key, pair in
+        let springHelp = springKeyHelp(node)
+        context.forEachPair(in: node, known: type.addKeys, context: "a \(typeName) operation", extraHelp: springHelp) {
+            ctx, key, pair in
             switch key {
             case "add", "target": break
             case "name":
@@ -330,6 +332,23 @@ struct DocumentDecoder {
         let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
         guard let intention, !reader.failed, let target else { return nil }
         return OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+    }
+
+    /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with
+    /// the converted stiffness and damping when the operation gives both numbers.
+    func springKeyHelp(_ node: YAMLNodeID) -> (String) -> String? {
+        var response: Double?
+        var ratio: Double?
+        for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
+            switch tree.string(pair.key) {
+            case "response": response = tree.double(pair.value)
+            case "dampingRatio", "dampingFraction": ratio = tree.double(pair.value)
+            default: break
+            }
+        }
+        return { key in
+            ForeignNames.swiftUISpringKeys.contains(key) ? ForeignNames.springHelp(response: response, dampingRatio: ratio) : nil
+        }
     }
 
     // MARK: Inputs

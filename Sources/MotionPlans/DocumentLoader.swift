@@ -46,7 +46,7 @@ public enum DocumentLoader {
         if parsed.diagnostics.containsErrors {
             return LoadResult(document: nil, diagnostics: parsed.diagnostics, text: bytes)
         }
-        var decoder = DocumentDecoder(tree: parsed.tree, file: file, name: stem(of: file))
+        var decoder = DocumentDecoder(tree: parsed.tree, file: file, name: stem(of: file), source: bytes)
         let document = decoder.decode()
         return LoadResult(document: document, diagnostics: parsed.diagnostics + decoder.context.diagnostics, text: bytes)
     }

@@ -24,8 +24,8 @@ public enum DocumentSchema {
             "properties": .object([
                 "motion": .object(["const": .number(1), "description": .string("The format version; always 1.")]),
                 "name": .object(["type": .string("string"), "description": .string("The document's name; defaults to the file's stem.")]),
-                "canvas": ref("canvas"),
-                "targets": ref("targetMap", "The target tree; ids are unique across the whole tree."),
+                "canvas": nullable(ref("canvas")),
+                "targets": nullable(ref("targetMap"), "The target tree; ids are unique across the whole tree."),
                 "transactions": .object([
                     "type": .string("array"), "items": ref("transaction"),
                     "description": .string("Transactions, committed in order, each at its time."),
@@ -44,6 +44,17 @@ public enum DocumentSchema {
         if let description { members.append(JSONMember("description", .string(description))) }
         return .object(members)
     }
+
+    /// `schema`, or null (which the decoder reads as empty for `canvas`, `targets`, a target,
+    /// `layer` and `children`).
+    static func nullable(_ schema: JSONValue, _ description: String? = nil) -> JSONValue {
+        var members = [JSONMember("anyOf", .array([schema, .object(["type": .string("null")])]))]
+        if let description { members.append(JSONMember("description", .string(description))) }
+        return .object(members)
+    }
+
+    /// Text the decoder reads by place: a string, or a number or boolean taken as its text.
+    static let scalarText: JSONValue = .object(["type": .strings(["string", "number", "boolean"])])
 
     static func described(_ schema: JSONValue, _ description: String) -> JSONValue {
         guard case .object(var members) = schema else { return schema }
@@ -69,14 +80,24 @@ public enum DocumentSchema {
             JSONMember(
                 "duration",
                 .object([
-                    "description": .string("Seconds: a number, or a string with a unit such as \"300ms\" or \"0.3s\"."),
+                    "description": .string(
+                        "Seconds: a number, or a string with a unit directly after it such as \"300ms\" or \"0.3s\"; at most a day."),
                     "anyOf": .array([
-                        .object(["type": .string("number"), "minimum": .number(0)]),
-                        .object(["type": .string("string"), "pattern": .string("^[0-9]+(\\.[0-9]+)?(e[+-]?[0-9]+)?\\s*(ms|s)?$")]),
+                        .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(86_400)]),
+                        .object([
+                            "type": .string("string"),
+                            "pattern": .string("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"),
+                        ]),
                     ]),
                 ])),
             JSONMember("point", numberList(2, "A point [x, y] in canvas points.")),
-            JSONMember("size", numberList(2, "A size [width, height] in canvas points.")),
+            JSONMember(
+                "size",
+                .object([
+                    "type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0)]),
+                    "minItems": .number(2), "maxItems": .number(2),
+                    "description": .string("A size [width, height] in canvas points, not negative."),
+                ])),
             JSONMember(
                 "color",
                 .object([
@@ -123,7 +144,7 @@ public enum DocumentSchema {
             JSONMember(
                 "selector",
                 .object([
-                    "type": .string("string"),
+                    "type": .string("string"), "pattern": .string("\\S"),
                     "description": .string("A target selector: #id, Type, .class, *, descendant (space), child (>), lists (,)."),
                 ])),
             JSONMember("canvas", canvas),
@@ -132,7 +153,7 @@ public enum DocumentSchema {
                 .object([
                     "type": .string("object"),
                     "propertyNames": .object(["pattern": .string(identifierPattern)]),
-                    "additionalProperties": .object(["anyOf": .array([ref("target"), .object(["type": .string("null")])])]),
+                    "additionalProperties": nullable(ref("target")),
                 ])),
             JSONMember("target", target),
             JSONMember("layer", layer),
@@ -152,7 +173,12 @@ public enum DocumentSchema {
             "type": .string("object"), "additionalProperties": .bool(false),
             "description": .string("What the render server draws on."),
             "properties": .object([
-                "size": described(ref("size"), "Canvas size in points; default [512, 512]."),
+                "size": .object([
+                    "type": .string("array"),
+                    "items": .object(["type": .string("number"), "minimum": .number(1), "maximum": .number(8192)]),
+                    "minItems": .number(2), "maxItems": .number(2),
+                    "description": .string("Canvas size in points, 1 to 8192 a side; default [512, 512]."),
+                ]),
                 "background": described(ref("color"), "Background colour; default \"#FFFFFF\"."),
                 "fps": .object([
                     "type": .string("number"), "exclusiveMinimum": .number(0), "maximum": .number(1000),
@@ -179,8 +205,8 @@ public enum DocumentSchema {
                         ]),
                     ]),
                 ]),
-                "layer": ref("layer", "Initial model values."),
-                "children": ref("targetMap", "Child targets; their positions are relative to this target's anchor point."),
+                "layer": nullable(ref("layer"), "Initial model values."),
+                "children": nullable(ref("targetMap"), "Child targets; their positions are relative to this target's anchor point."),
             ]),
         ])
     }
@@ -230,7 +256,7 @@ public enum DocumentSchema {
             "type": .string("object"), "additionalProperties": .bool(false),
             "properties": .object([
                 "at": described(ref("duration"), "Seconds on the runtime clock; default 0; non-decreasing across transactions."),
-                "label": .object(["type": .string("string")]),
+                "label": scalarText,
                 "ops": .object([
                     "type": .string("array"), "items": ref("operation"),
                     "description": .string("Operations, applied in order; for one target and name the last wins."),
@@ -263,7 +289,7 @@ public enum DocumentSchema {
             ])
         case .boolean: .object(["type": .string("boolean")])
         case .choice(let words): .object(["enum": .strings(words)])
-        case .inputID: .object(["type": .string("string")])
+        case .inputID: scalarText
         case .point: ref("point")
         case .segment:
             .object([
@@ -293,14 +319,74 @@ public enum DocumentSchema {
         for parameter in type.parameters {
             var summary = parameter.summary
             if let d = parameter.defaultDescription { summary += " Default: \(d)." }
-            properties.append(JSONMember(parameter.name, described(parameterSchema(parameter.shape), summary)))
+            let schema =
+                parameter.name == "initialVelocity"
+                ? .object(["anyOf": .array([number, numberList(2, "[vx, vy]"), numberList(4, "[r, g, b, a] per second")])])
+                : parameterSchema(parameter.shape)
+            properties.append(JSONMember(parameter.name, described(schema, summary)))
+        }
+        if type == .squashAndStretch, let index = properties.firstIndex(where: { $0.key == "property" }) {
+            let points = PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description)
+            properties[index] = JSONMember(
+                "property", .object(["enum": .strings(points), "description": .string("A point whose velocity is read.")]))
         }
         let required = ["add", "target"] + type.parameters.filter(\.isRequired).map(\.name)
-        return .object([
-            "type": .string("object"), "description": .string(type.summary),
-            "required": .strings(required), "additionalProperties": .bool(false),
-            "properties": .object(properties),
-        ])
+        var members: [JSONMember] = [
+            JSONMember("type", .string("object")), JSONMember("description", .string(type.summary)),
+            JSONMember("required", .strings(required)), JSONMember("additionalProperties", .bool(false)),
+            JSONMember("properties", .object(properties)),
+        ]
+        if type == .tween {
+            // W001: a tween needs values, or `to` (alone or with `from`).
+            members.append(
+                JSONMember("anyOf", .array([.object(["required": .strings(["values"])]), .object(["required": .strings(["to"])])])))
+        }
+        let valueKeys = type.parameters.filter { $0.shape == .propertyValue || $0.shape == .propertyValues }.map(\.name)
+        if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
+        return .object(members)
+    }
+
+    /// One `if`/`then` per animatable path: when `property` is that path, the keys in `keys` hold
+    /// values of its type and range (`values` a list of them; `initialVelocity` a velocity).
+    static func propertyConditions(_ keys: [String]) -> [JSONValue] {
+        PropertyPath.all.filter { $0.property.isAnimatable }.map { path in
+            let members = keys.map { key -> JSONMember in
+                switch key {
+                case "values": JSONMember(key, .object(["items": valueSchema(path)]))
+                case "initialVelocity": JSONMember(key, velocitySchema(path))
+                default: JSONMember(key, valueSchema(path))
+                }
+            }
+            return .object([
+                "if": .object([
+                    "properties": .object(["property": .object(["const": .string(path.description)])]),
+                    "required": .strings(["property"]),
+                ]),
+                "then": .object(["properties": .object(members)]),
+            ])
+        }
+    }
+
+    /// The values a path takes: the property's layer values, or a component's number and range.
+    static func valueSchema(_ path: PropertyPath) -> JSONValue {
+        guard path.component != nil else { return valueSchema(path.property) }
+        switch path.property {
+        case .size: return .object(["type": .string("number"), "minimum": .number(0)])
+        case .backgroundColor, .borderColor:
+            return .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])
+        default: return number
+        }
+    }
+
+    /// A velocity for a path: its shape, any sign; a number for `scale` means both axes, as its
+    /// values do, while other points take `[vx, vy]`.
+    static func velocitySchema(_ path: PropertyPath) -> JSONValue {
+        switch path.kind {
+        case .scalar: number
+        case .point: path.property == .scale ? .object(["anyOf": .array([number, numberList(2, "[vx, vy]")])]) : numberList(2, "[vx, vy]")
+        case .size: numberList(2, "[width, height] per second")
+        case .color: numberList(4, "[r, g, b, a] per second")
+        }
     }
 
     static var removeOperation: JSONValue {
@@ -321,7 +407,7 @@ public enum DocumentSchema {
             "type": .string("object"), "description": .string("A synthetic gesture."),
             "required": .strings(["id", "kind", "target", "duration"]), "additionalProperties": .bool(false),
             "properties": .object([
-                "id": .object(["type": .string("string")]),
+                "id": scalarText,
                 "kind": .object(["enum": .strings(InputKind.allCases.map(\.rawValue))]),
                 "target": ref("selector"),
                 "at": described(ref("duration"), "When the gesture begins; default 0."),

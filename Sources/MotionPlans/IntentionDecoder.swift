@@ -113,7 +113,7 @@ enum IntentionDecoder {
             guard let path = PropertyPath(text) else {
                 ctx.report(
                     .D009, "unknown property \"\(text)\"", at: ctx.range(node),
-                    help: DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                    help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
                 return nil
             }
             guard path.property.isAnimatable else {
@@ -146,7 +146,7 @@ enum IntentionDecoder {
             guard let curve = TimingCurve.named(name) else {
                 context.report(
                     .D003, "unknown easing \"\(name)\": use a name such as standard, or [x1, y1, x2, y2]", at: context.range(node),
-                    help: DecodingContext.didYouMean(name, TimingCurve.names))
+                    help: ForeignNames.easingHelp(name) ?? DecodingContext.didYouMean(name, TimingCurve.names))
                 return nil
             }
             return curve
@@ -248,7 +248,9 @@ enum IntentionDecoder {
         let tree = context.tree
         if tree.kind(node) == .scalar, tree.double(node) == nil, tree.string(node) == "forever" { return .forever }
         guard tree.kind(node) == .scalar, !tree.isNull(node), let count = tree.double(node) else {
-            context.typeMismatch(node, expected: "a number of passes or forever", for: "repeat")
+            context.report(
+                .D003, "`repeat` expects a number of passes or forever, found \(context.describe(node))", at: context.range(node),
+                help: tree.kind(node) == .scalar ? ForeignNames.repeatHelp(tree.string(node)) : nil)
             return nil
         }
         guard count.isFinite, count > 0 else {
@@ -328,11 +330,22 @@ enum IntentionDecoder {
 
 extension DecodingContext {
     /// A velocity for `path`: the path's shape (a number for `scale` means both axes), any sign.
+    ///
+    /// A single number on another point property (`position`, `anchorPoint`) is an error (D003):
+    /// a fling is per axis, and one number for both would kick the layer diagonally.
     mutating func velocity(_ node: YAMLNodeID, for path: PropertyPath, key: String) -> MotionValue? {
         switch path.kind {
         case .scalar: return number(node, for: key).map(MotionValue.scalar)
         case .point:
-            if tree.kind(node) == .scalar { return number(node, for: key).map { .point($0, $0) } }
+            if tree.kind(node) == .scalar, path.property == .scale { return number(node, for: key).map { .point($0, $0) } }
+            if tree.kind(node) == .scalar, !tree.isNull(node), let n = number(node, for: key) {
+                let text = Self.format(n)
+                report(
+                    .D003, "`\(key)` on \(path) expects a velocity per axis [vx, vy], found the number \(text)",
+                    at: range(node),
+                    help: "write `[\(text), 0]` for a horizontal fling, `[0, \(text)]` for a vertical one, or `\(path).x` as the property")
+                return nil
+            }
             return point(node, for: key)
         case .size:
             return numbers(node, count: 2, for: key, expected: "a size velocity [width, height]").map { .size($0[0], $0[1]) }

@@ -1,9 +1,15 @@
 import MotionDiagnostics
 import MotionPlans
 
-/// G001-G002 (gesture inputs) and B001 (baking needs input for interactive intentions).
+/// G001-G003 (gesture inputs) and B001 (baking needs input for interactive intentions).
 enum GestureRules {
     static func check(_ context: inout ValidationContext, forBake: Bool) {
+        checkIntentions(&context, forBake: forBake)
+        checkInputsReach(&context)
+    }
+
+    /// G001, G002 and B001, per interactive operation.
+    static func checkIntentions(_ context: inout ValidationContext, forBake: Bool) {
         let document = context.document
         var inputsByID: [String: InputSpec] = [:]
         for input in document.inputs where inputsByID[input.id.value] == nil { inputsByID[input.id.value] = input }
@@ -45,6 +51,72 @@ enum GestureRules {
                         break
                     }
                 }
+            }
+        }
+    }
+
+    /// An interactive add, as G003 matches inputs against it.
+    struct InteractiveAdd {
+        var at: Double
+        var type: IntentionType
+        var gesture: String?
+        var targets: Set<Int>
+        var head: SourceRange
+    }
+
+    /// G003: every input reaches a gesture intention that takes it: one of a kind that listens
+    /// to the input's kind, naming it with `gesture` or (naming none) on one of the input's
+    /// targets, added no later than the input's end (docs/format.md, gesture inputs).
+    ///
+    /// - Complexity: O(inputs x interactive adds).
+    static func checkInputsReach(_ context: inout ValidationContext) {
+        let document = context.document
+        // An input a gesture names wrongly (G001, G002) is that diagnostic's business.
+        guard !document.inputs.isEmpty, !context.diagnostics.contains(where: { $0.code == .G001 || $0.code == .G002 })
+        else { return }
+        var adds: [InteractiveAdd] = []
+        for transaction in document.transactions {
+            for operation in transaction.operations {
+                guard let intention = operation.intention, intention.typeName.isInteractive else { continue }
+                // A selector that does not parse is T002 already; guessing what it meant would mislead.
+                guard let targets = context.targets(of: operation.target.value) else { return }
+                adds.append(
+                    InteractiveAdd(
+                        at: transaction.at.value, type: intention.typeName, gesture: gestureName(intention),
+                        targets: Set(targets), head: operation.head))
+            }
+        }
+        for input in document.inputs {
+            // A selector that does not parse or matches nothing is T002 or T003 already.
+            guard let resolved = context.targets(of: input.target.value) else { continue }
+            let inputTargets = Set(resolved)
+            guard !inputTargets.isEmpty else { continue }
+            let takers = adds.filter { add in
+                guard add.type.inputKinds.contains(input.kind) else { return false }
+                if let gesture = add.gesture { return gesture == input.id.value }
+                return !add.targets.isDisjoint(with: inputTargets)
+            }
+            guard !takers.contains(where: { $0.at <= input.end }) else { continue }
+            let id = input.id.value
+            let end = TransactionOrderRule.format((input.end * 1e6).rounded() / 1e6)
+            if let first = takers.min(by: { $0.at < $1.at }) {
+                let added = TransactionOrderRule.format(first.at)
+                context.report(
+                    .G003,
+                    "the \(input.kind.rawValue) input \"\(id)\" ends at \(end) s, before any gesture intention that takes it is added (the first at \(added) s): it is lost",
+                    at: input.id.range,
+                    notes: [DiagnosticNote("the first \(first.type.rawValue) that would take it is added here", at: first.head)],
+                    help: "add the \(first.type.rawValue) at or before \(end) s, or start the input at \(added) s or later")
+            } else {
+                // Every pan, pinch and rotate is taken by two kinds or more (directlyManipulable takes all).
+                let kinds = IntentionType.allCases.filter { $0.inputKinds.contains(input.kind) }.map(\.rawValue)
+                context.report(
+                    .G003,
+                    "no gesture intention takes the \(input.kind.rawValue) input \"\(id)\" on \(input.target.value): it is never used",
+                    at: input.id.range,
+                    help:
+                        "add a \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "") on \(input.target.value), or name the input with `gesture: \(id)`"
+                )
             }
         }
     }

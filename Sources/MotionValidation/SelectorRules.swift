@@ -36,8 +36,12 @@ enum SelectorRules {
     ) {
         let text = selector.value
         // Most selectors resolve (from the cache, or the `#id` fast path): only a selector that
-        // fails to parse or matches nothing needs the parser's details.
-        if let targets = context.targets(of: text), !targets.isEmpty { return }
+        // fails to parse or matches nothing needs the parser's details, and a list only to check
+        // each of its alternatives.
+        if let targets = context.targets(of: text), !targets.isEmpty {
+            if text.contains(",") { checkAlternatives(selector, node: node(), &context) }
+            return
+        }
         switch Selector.parse(text) {
         case .failure(let error):
             switch error.kind {
@@ -55,6 +59,23 @@ enum SelectorRules {
             context.report(
                 .T003, "selector \"\(text)\" matches no target", at: selector.range,
                 help: suggestion(for: parsed, in: context.tree))
+        }
+    }
+
+    /// T003 for each alternative of a selector list that matches nothing, while others match: a
+    /// typo in `"#card, #crad"` would otherwise go unnoticed. The range covers the alternative.
+    static func checkAlternatives(_ selector: Located<String>, node: YAMLNodeID?, _ context: inout ValidationContext) {
+        guard case .success(let parsed) = Selector.parse(selector.value), parsed.groups.count > 1 else { return }
+        for group in parsed.groups {
+            guard let alone = Selector(groups: [group]), context.tree.matches(alone).isEmpty,
+                let first = group.compounds.first?.span, let last = group.compounds.last?.span
+            else { continue }
+            let start = context.document.contentStart(of: selector.range, node: node)
+            let column = start.column + first.offset
+            let range = SourceRange(line: start.line, column: column, endColumn: start.column + last.offset + max(1, last.length))
+            context.report(
+                .T003, "\"\(group)\" in the selector list \"\(selector.value)\" matches no target", at: range,
+                help: suggestion(for: alone, in: context.tree))
         }
     }
 

@@ -394,10 +394,18 @@ private struct Composer {
                 for article in ["a ", "an "] where subject.hasPrefix(article) {
                     subject.removeFirst(article.count)
                 }
-                notes.append(
-                    DiagnosticNote("the \(subject) starts here", at: Self.range(p.context_mark, p.context_mark)))
+                // "while scanning for the next token" names a search, not a thing that starts.
+                let note = subject.hasPrefix("for ") ? "the scan \(subject) started here" : "the \(subject) starts here"
+                if p.context_mark.index != mark.index {
+                    notes.append(DiagnosticNote(note, at: Self.range(p.context_mark, p.context_mark)))
+                }
             }
-            diagnostics.append(Diagnostic(.Y001, message, file: file, at: SourceRange(start: at.start), notes: notes))
+            var help: String?
+            if problem == "found character that cannot start any token", Self.leadingWhitespaceHasTab(bytes, line: Int(mark.line)) {
+                help = "YAML indents with spaces only: replace the tab at the start of line \(Int(mark.line) + 1) with spaces"
+            }
+            diagnostics.append(
+                Diagnostic(.Y001, message, file: file, at: SourceRange(start: at.start), notes: notes, help: help))
         case YAML_MEMORY_ERROR:
             diagnostics.append(Diagnostic(.Y001, "libyaml ran out of memory", file: file, at: .fileStart))
         default:
@@ -405,6 +413,21 @@ private struct Composer {
             diagnostics.append(
                 Diagnostic(.Y001, problem, file: file, at: SourceRange(start: Self.range(mark, mark).start)))
         }
+    }
+
+    /// Whether the indentation of line `line` (0-based) holds a tab.
+    static func leadingWhitespaceHasTab(_ bytes: [UInt8], line: Int) -> Bool {
+        var current = 0
+        var i = 0
+        while i < bytes.count, current < line {
+            if bytes[i] == UInt8(ascii: "\n") { current += 1 }
+            i += 1
+        }
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") {
+            if bytes[i] == UInt8(ascii: "\t") { return true }
+            i += 1
+        }
+        return false
     }
 
     // MARK: Keys

@@ -11,14 +11,15 @@ struct Bake: ParsableCommand {
             most 1,000,000 events) and records every render-server event: tweens as keyframe \
             animations, springs as spring animations, gestures as sampled keyframes. The output \
             (Schemas/motion-timeline.schema.json) is byte-identical for the same input and is \
-            written atomically. Exit status: 0; 1 when the document has errors (B001: an \
+            written atomically to a regular file, in place to a device or FIFO, and to standard \
+            output for `-`. Exit status: 0; 1 when the document has errors (B001: an \
             interactive intention without input); 2 when a file cannot be read or written.
             """)
 
     @Argument(help: "The motion document to bake.")
     var file: String
 
-    @Option(name: .shortAndLong, help: "Where to write the timeline JSON.")
+    @Option(name: .shortAndLong, help: "Where to write the timeline JSON (- for standard output).")
     var output: String
 
     func run() throws {

@@ -21,7 +21,7 @@ struct Play: ParsableCommand {
     @Option(help: "Seconds to play (default: the timeline's end).")
     var duration: Double?
 
-    @Option(help: "Write the presented value of every touched component at every frame to this CSV file.")
+    @Option(help: "Write the presented value of every touched component at every frame to this CSV file (- for standard output).")
     var trace: String?
 
     func validate() throws {
@@ -61,7 +61,9 @@ struct Play: ParsableCommand {
             }
         }
         let seconds = Double(frames - 1) / fps
-        StandardStreams.output(
+        // With the trace on standard output (`--trace -`), the summary goes to standard error.
+        let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
+        summary(
             "played \(Run.format(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
                 + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "
                 + "\(components.count) animated component\(components.count == 1 ? "" : "s")")

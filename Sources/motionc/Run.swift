@@ -27,7 +27,7 @@ struct Run: ParsableCommand {
     @Option(help: "Seconds of document time to run (default: until at rest, at most 60 s).")
     var duration: Double?
 
-    @Option(help: "Write the presented value of every animated component at every frame to this CSV file.")
+    @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")
     var trace: String?
 
     func validate() throws {
@@ -77,18 +77,20 @@ struct Run: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        // With the trace on standard output (`--trace -`), the summary goes to standard error.
+        let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
         let count = "\(components.count) animated component" + (components.count == 1 ? "" : "s")
         let frameText = "\(frames) frame" + (frames == 1 ? "" : "s")
         if let rest = run.restTime() {
             if duration == nil {
-                StandardStreams.output("at rest at \(Self.format(rest)) s after \(frameText); \(count)")
+                summary("at rest at \(Self.format(rest)) s after \(frameText); \(count)")
             } else {
-                StandardStreams.output("ran \(Self.format(seconds)) s (\(frameText)); at rest at \(Self.format(rest)) s; \(count)")
+                summary("ran \(Self.format(seconds)) s (\(frameText)); at rest at \(Self.format(rest)) s; \(count)")
             }
         } else if duration == nil && !rowsBoundHit {
-            StandardStreams.output("still moving at \(Self.format(bound)) s (the 60 s bound); \(frameText); \(count)")
+            summary("still moving at \(Self.format(bound)) s (the 60 s bound); \(frameText); \(count)")
         } else {
-            StandardStreams.output("still moving at \(Self.format(seconds)) s; \(frameText); \(count)")
+            summary("still moving at \(Self.format(seconds)) s; \(frameText); \(count)")
         }
     }
 

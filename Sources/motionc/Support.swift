@@ -16,8 +16,11 @@ enum StandardStreams {
 
 /// Turns command-line paths into the document files they name.
 enum DocumentFiles {
-    /// Files as given; folders searched recursively for `*.yaml`, in sorted order. A path that
-    /// does not exist is a read error (exit code 2).
+    /// The endings of motion documents in folders: `*.yaml` (and `*.motion.yaml`) and `*.yml`.
+    static let documentSuffixes = [".yaml", ".yml"]
+
+    /// Files as given; folders searched recursively for `*.yaml` and `*.yml`, in sorted order. A
+    /// path that does not exist, or a folder that holds no document, is a read error (exit code 2).
     static func expand(_ paths: [String]) throws -> [String] {
         var files: [String] = []
         let manager = FileManager.default
@@ -35,10 +38,14 @@ enum DocumentFiles {
             var found: [String] = []
             while let relative = enumerator.nextObject() as? String {
                 let isFile = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular
-                if isFile, relative.hasSuffix(".yaml") {
+                if isFile, documentSuffixes.contains(where: { relative.hasSuffix($0) }) {
                     let base = path.hasSuffix("/") ? String(path.dropLast()) : path
                     found.append(base + "/" + relative)
                 }
+            }
+            guard !found.isEmpty else {
+                StandardStreams.error("motionc: \(path): no motion documents (*.yaml, *.yml) in this folder")
+                throw ExitCode(2)
             }
             files += found.sorted()
         }

@@ -11,8 +11,9 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse and validate motion documents.",
         discussion: """
-            Folders are searched recursively for *.yaml files. Exit status: 0 when no errors \
-            (warnings allowed), 1 when an error was found, 2 when a file cannot be read.
+            Folders are searched recursively for *.yaml and *.yml files. Exit status: 0 when no errors \
+            (warnings allowed), 1 when an error was found, 2 when a file cannot be read or a folder \
+            holds no document.
             """)
 
     @Argument(help: "Files or folders to validate.")

@@ -62,6 +62,10 @@ struct DecoderDiagnosticTests {
 
     static let d003Cases: [DiagnosticCase] = [
         DiagnosticCase(
+            "one number as the initial velocity of a point", .D003,
+            help: "write `[500, 0]` for a horizontal fling, `[0, 500]` for a vertical one, or `position.x` as the property",
+            op("add: spring\ntarget: \"#a\"\nproperty: position\ndestination: [0, 0]\ninitialVelocity: 1️⃣500")),
+        DiagnosticCase(
             "a word where a number goes", .D003,
             op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\nstiffness: 1️⃣stiff")),
         DiagnosticCase("a mapping where a list goes", .D003, "motion: 1\ntransactions: 1️⃣{ at: 0 }\n"),
@@ -300,6 +304,62 @@ struct DecoderDiagnosticTests {
     ]
 
     @Test(arguments: d009Cases) func d009(_ c: DiagnosticCase) { run(c) }
+
+    /// What new users wrote, taught by other animation systems, and the help that answers it.
+    static let newUserCases: [DiagnosticCase] = [
+        DiagnosticCase(
+            "a space before the unit", .D003, help: "write \"300ms\": a number directly followed by ms or s",
+            tween("duration", "1️⃣300 ms")),
+        DiagnosticCase(
+            "a long unit", .D003, help: "write \"2s\": a number directly followed by ms or s", tween("delay", "1️⃣2 seconds")),
+        DiagnosticCase(
+            "an unquoted colour read as a comment", .D003, help: "quote the colour: `backgroundColor: \"#6200EE\"`",
+            "motion: 1\ntargets:\n  card:\n    layer:\n      backgroundColor:1️⃣ #6200EE\n"),
+        DiagnosticCase(
+            "an unquoted short colour in a tween", .D003, help: "quote the colour: `to: \"#F00\"`",
+            op("add: tween\ntarget: \"#a\"\nproperty: backgroundColor\nto:1️⃣ #F00")),
+        DiagnosticCase(
+            "repeat: infinite", .D003, help: "write `repeat: forever` for a tween that never stops", tween("repeat", "1️⃣infinite")),
+        DiagnosticCase(
+            "a CSS cubic-bezier", .D003, help: "write the curve as a list: `[0.4, 0, 0.2, 1]`",
+            tween("easing", "1️⃣cubic-bezier(0.4, 0, 0.2, 1)")),
+        DiagnosticCase("a CSS easing name", .D003, help: "write `easeInOut` (CSS's ease-in-out)", tween("easing", "1️⃣ease-in-out")),
+        DiagnosticCase(
+            "translateY as the property", .D009,
+            help: "use `position.y`: motionc moves layers by their position and names properties as Core Animation does",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣translateY\nto: 100")),
+        DiagnosticCase(
+            "translateX in a layer", .D009,
+            help: "use `position.x`: motionc moves layers by their position and names properties as Core Animation does",
+            "motion: 1\ntargets:\n  card: { layer: { 1️⃣translateX: 1 } }\n"),
+        DiagnosticCase(
+            "SwiftUI's response and dampingRatio", .D002,
+            help: "motionc springs take `stiffness`, `damping` and `mass` (m x'' = -stiffness (x - d) - damping x'); "
+                + "from SwiftUI's response r and damping ratio z: stiffness = (2 pi / r)^2 m, damping = 4 pi z m / r; "
+                + "here (mass 1): `stiffness: 157.91`, `damping: 20.11`",
+            all: [.D002, .D002],
+            op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\n1️⃣response: 0.5\ndampingRatio: 0.8")),
+        DiagnosticCase(
+            "a bare duration of 300", .D010, help: "did you mean \"300ms\"?", tween("duration", "1️⃣300")),
+        DiagnosticCase("a bare delay of 61", .D010, help: "did you mean \"61ms\"?", tween("delay", "1️⃣61")),
+    ]
+
+    @Test(arguments: newUserCases) func newUserMistakes(_ c: DiagnosticCase) { run(c) }
+
+    @Test(arguments: ["duration: 300ms", "duration: 60", "duration: \"90s\"", "delay: 0.3", "repeat: forever", "easing: easeInOut"])
+    func theRightSpellingsAreSilent(_ line: String) {
+        let source = MarkedSource(op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\n" + line))
+        #expect(source.load().diagnostics.isEmpty)
+    }
+
+    @Test func theResponseHelpNumbersAreTheTextbookConversion() {
+        // Natural frequency 2 pi / response, damping ratio c / (2 sqrt(k m)), for response 0.5 s,
+        // ratio 0.8, mass 1: the numbers the help above rounds to two decimals.
+        let k = (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5)
+        let c = 0.8 * 2 * k.squareRoot()
+        #expect(abs(k - 157.91) < 0.005)
+        #expect(abs(c - 20.11) < 0.005)
+    }
 
     static let w005Cases: [DiagnosticCase] = [
         DiagnosticCase("three numbers", .W005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: 1️⃣[0.1, 0.2, 0.3]")),

@@ -12,6 +12,7 @@ let formatSeverity: [DiagnosticCode: Severity] = {
     table[.N004] = .warning
     table[.N005] = .warning
     table[.W006] = .warning
+    table[.D010] = .warning
     return table
 }()
 

@@ -187,6 +187,15 @@ struct IntentionDecodingTests {
                         initialVelocity: .point(-3, -3))))
     }
 
+    @Test func aPointVelocityIsPerAxis() throws {
+        let value = try intention("add: spring\ntarget: \"#a\"\nproperty: position\ndestination: [0, 0]\ninitialVelocity: [500, 0]")
+        guard case .spring(let spring) = value else { Issue.record("\(value)"); return }
+        #expect(spring.initialVelocity == .point(500, 0))
+        let component = try intention("add: spring\ntarget: \"#a\"\nproperty: position.x\ndestination: 0\ninitialVelocity: 500")
+        guard case .spring(let x) = component else { Issue.record("\(component)"); return }
+        #expect(x.initialVelocity == .scalar(500))
+    }
+
     @Test func springVelocitiesMayLeaveTheValueRange() throws {
         // An opacity velocity of -4 per second is fine even though -4 is no opacity.
         let value = try intention("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 0\ninitialVelocity: -4")

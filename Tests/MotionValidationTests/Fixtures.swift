@@ -11,6 +11,7 @@ let formatSeverity: [DiagnosticCode: Severity] = {
     table[.N004] = .warning
     table[.N005] = .warning
     table[.W006] = .warning
+    table[.G003] = .warning
     return table
 }()
 

@@ -4,7 +4,7 @@ import MotionTestSupport
 import MotionValidation
 import Testing
 
-/// P001 (physics parameters), G001-G002 (gesture inputs) and B001 (bake needs input).
+/// P001 (physics parameters), G001-G003 (gesture inputs) and B001 (bake needs input).
 @Suite("Physics and gesture rules")
 struct PhysicsAndGestureRuleTests {
     static let springHead = "add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1"
@@ -64,16 +64,17 @@ struct PhysicsAndGestureRuleTests {
             "draggable without input, baking", .B001, help: "add a pan input for #a under `inputs`", forBake: true,
             op("add: 1️⃣draggable\ntarget: \"#a\"")),
         DiagnosticCase(
-            "pinchable without input, baking", .B001, help: "add a pinch input for #a under `inputs`", forBake: true,
+            "pinchable without input, baking", .B001, help: "add a pinch input for #a under `inputs`", all: [.B001, .G003], forBake: true,
             op("add: 1️⃣pinchable\ntarget: \"#a\"", extra: pan)),
         DiagnosticCase(
-            "rotatable without input, baking", .B001, help: "add a rotate input for #a under `inputs`", forBake: true,
+            "rotatable without input, baking", .B001, help: "add a rotate input for #a under `inputs`", all: [.B001, .G003], forBake: true,
             op("add: 1️⃣rotatable\ntarget: \"#a\"", extra: pan)),
         DiagnosticCase(
-            "tossable without input, baking", .B001, help: "add a pan input for #b under `inputs`", forBake: true,
+            "tossable without input, baking", .B001, help: "add a pan input for #b under `inputs`", all: [.B001, .G003], forBake: true,
             op("add: 1️⃣tossable\ntarget: \"#b\"", extra: pan)),
         DiagnosticCase(
             "directlyManipulable without input, baking", .B001, help: "add a pan or pinch or rotate input for #b under `inputs`",
+            all: [.B001, .G003],
             forBake: true, op("add: 1️⃣directlyManipulable\ntarget: \"#b\"", extra: pan)),
         DiagnosticCase(
             "a named gesture failing G001 is not also B001", .G001, forBake: true,
@@ -82,10 +83,40 @@ struct PhysicsAndGestureRuleTests {
 
     @Test(arguments: gestureCases) func gestures(_ c: DiagnosticCase) { c.run() }
 
+    static let lateSwipe =
+        "inputs:\n  - { id: 1️⃣swipe, kind: pan, target: \"#a\", at: 0.2, duration: 0.4, translation: [[0, 0], [10, 0]] }\n"
+
+    static let g003Cases: [DiagnosticCase] = [
+        DiagnosticCase(
+            "an input that ends before its draggable is added", .G003,
+            help: "add the draggable at or before 0.6 s, or start the input at 1 s or later",
+            notes: ["2️⃣"], document([[tween()], ["add: 2️⃣draggable\ntarget: \"#a\""]], extra: lateSwipe)),
+        DiagnosticCase(
+            "an input no intention takes", .G003,
+            help: "add a draggable, directlyManipulable or tossable on #a, or name the input with `gesture: swipe`",
+            op(tween(), extra: lateSwipe)),
+        DiagnosticCase(
+            "an input named by no gesture, on another target", .G003,
+            help: "add a draggable, directlyManipulable or tossable on #a, or name the input with `gesture: swipe`",
+            op("add: draggable\ntarget: \"#b\"", extra: lateSwipe)),
+        DiagnosticCase(
+            "a pan input for a pinchable", .G003,
+            help: "add a draggable, directlyManipulable or tossable on #a, or name the input with `gesture: swipe`",
+            op("add: pinchable\ntarget: \"#a\"", extra: lateSwipe)),
+    ]
+
+    @Test(arguments: g003Cases) func g003(_ c: DiagnosticCase) { c.run() }
+
     static let silentCases: [SilentCase] = [
         SilentCase("damping 0 and the defaults", op(Self.springHead + "\ndamping: 0")),
         SilentCase("tiny positive parameters", op(Self.anchoredHead + "\nstiffness: 1e-9\nmass: 1e-9\nthreshold: 1e-9")),
         SilentCase("a named pan input", op("add: draggable\ntarget: \"#a\"\ngesture: swipe", extra: pan)),
+        SilentCase(
+            "a draggable added while its input runs",
+            document(
+                [[tween()], ["add: draggable\ntarget: \"#a\""]],
+                extra: "inputs:\n  - { id: s, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0]] }\n")),
+        SilentCase("tossable takes pan inputs", op("add: tossable\ntarget: \"#a\"", extra: pan)),
         SilentCase("draggable without input when not baking", op("add: draggable\ntarget: \"#a\"")),
         SilentCase("tossable without input when not baking", op("add: tossable\ntarget: \"#a\"")),
         SilentCase("an unnamed pan input on the target, baking", forBake: true, op("add: draggable\ntarget: \"#a\"", extra: pan)),

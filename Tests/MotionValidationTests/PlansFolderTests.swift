@@ -17,8 +17,8 @@ struct PlansFolderTests {
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }()
 
-    @Test func theFolderHoldsTheTwelveExamples() {
-        #expect(Self.files.count == 12, "\(Self.plansFolder.path): \(Self.files)")
+    @Test func theFolderHoldsTheThirteenExamples() {
+        #expect(Self.files.count == 13, "\(Self.plansFolder.path): \(Self.files)")
     }
 
     @Test(arguments: files) func loadsAndValidatesWithoutAnyDiagnostic(_ name: String) throws {

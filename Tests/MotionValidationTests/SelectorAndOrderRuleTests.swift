@@ -48,6 +48,10 @@ struct SelectorAndOrderRuleTests {
             "motion: 1\ntargets: { card: {} }\ninputs:\n  - { id: p, kind: pan, target: \"#card 1️⃣%\", duration: 1, translation: [[0, 0]] }\n"
         ),
         DiagnosticCase("a misspelt id", .T003, help: "did you mean \"#card\"?", selecting("1️⃣\"#crad\"")),
+        DiagnosticCase(
+            "a misspelt alternative in a list", .T003, help: "did you mean \"#card\"?", selecting("\"#photo, 1️⃣#crad\"")),
+        DiagnosticCase(
+            "an alternative no target has", .T003, help: "no target has the type Missing", selecting("\"#card, 1️⃣Missing\"")),
         DiagnosticCase("a misspelt type", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣Phtoo")),
         DiagnosticCase("a misspelt class", .T003, help: "did you mean \".elevated\"?", selecting("1️⃣.elevatd")),
         DiagnosticCase("a misspelt name after a good one", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣\"#card > Phot\"")),
@@ -67,7 +71,6 @@ struct SelectorAndOrderRuleTests {
         SilentCase("a class", selecting(".elevated")),
         SilentCase("a descendant", selecting("\"#card Photo\"")),
         SilentCase("a child", selecting("\"#card > #photo\"")),
-        SilentCase("a group with one matching part", selecting("\"#card, Missing\"")),
         SilentCase("the universal selector", selecting("\"*\"")),
         SilentCase(
             "an id starting with a digit",

@@ -108,7 +108,7 @@ struct TweenRuleTests {
             "a whole property covered by a later tween on one component only",
             document([["add: tween\ntarget: \"#a\"\nproperty: position\nto: [1, 1]\nduration: 1", tween("#a", "position.x")]])),
         SilentCase("the same name replaces rather than hides", document([[tween(more: "name: t"), tween(more: "name: t")]])),
-        SilentCase("an earlier forever tween", document([[tween(more: "repeat: forever"), tween(duration: 100)]])),
+        SilentCase("an earlier forever tween", document([[tween(more: "repeat: forever"), tween(duration: 50)]])),
     ]
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }

@@ -29,6 +29,17 @@ import Testing
         #expect(note?.range?.at == "2:4")
     }
 
+    @Test func aTabInTheIndentationSaysSoWithoutAGarbledNote() {
+        let result = parse("motion: 1\ntargets:\n\tcard: {}\n")
+        let diagnostic = result.diagnostics.first
+        #expect(diagnostic?.range.at == "3:1")
+        #expect(diagnostic?.help == "YAML indents with spaces only: replace the tab at the start of line 3 with spaces")
+        #expect(diagnostic?.notes.allSatisfy { !$0.message.contains("the for") } ?? false)
+        #expect(diagnostic?.notes.isEmpty == true, "the scan started where it failed: no second caret")
+        // Other scanner errors get no tab help.
+        #expect(parse("a: @b\n").diagnostics.first?.help == nil)
+    }
+
     @Test func nulByte() {
         let result = YAMLParser.parse(Array("a: 1\nb: x".utf8) + [0] + Array("y\n".utf8), file: "nul.yaml")
         #expect(result.diagnostics.map(\.code) == [.Y001])

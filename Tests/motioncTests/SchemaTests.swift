@@ -28,42 +28,12 @@ import Testing
         }
     }
 
-    /// Validates YAML documents against the schema with python's jsonschema; returns one verdict
-    /// per document ("ok" or the first error).
-    func verdicts(_ documents: [String]) throws -> [String] {
-        let directory = try Motionc.temporaryDirectory()
-        var paths: [String] = []
-        for (i, document) in documents.enumerated() {
-            paths.append(try Motionc.write(document, to: "doc\(i).yaml", in: directory).path)
-        }
-        let script = """
-            import json, sys, yaml, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            validator = jsonschema.Draft202012Validator(schema)
-            for path in sys.argv[2:]:
-                errors = sorted(validator.iter_errors(yaml.safe_load(open(path))), key=str)
-                print("ok" if not errors else "error: " + errors[0].message.replace("\\n", " "))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "-c", script, Motionc.packageRoot.appendingPathComponent("Schemas/motion-plan.schema.json").path] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
     @Test(.enabled(if: pythonSchemaToolsAvailable, "needs python3 with jsonschema and PyYAML (.ci/run installs them)"))
     func everyPlanSatisfiesTheSchema() throws {
         let plans = Motionc.plans
         #expect(plans.count >= 10)
         let documents = try plans.map { try String(contentsOf: $0, encoding: .utf8) }
-        let results = try verdicts(documents)
+        let results = try schemaVerdicts(documents)
         #expect(results.count == plans.count)
         for (plan, result) in zip(plans, results) {
             #expect(result == "ok", "\(plan.lastPathComponent): \(result)")
@@ -108,7 +78,7 @@ import Testing
 
     @Test(.enabled(if: pythonSchemaToolsAvailable, "needs python3 with jsonschema and PyYAML (.ci/run installs them)"))
     func brokenDocumentsFailTheSchema() throws {
-        let results = try verdicts(Self.brokenDocuments.map(\.1))
+        let results = try schemaVerdicts(Self.brokenDocuments.map(\.1))
         #expect(results.count == Self.brokenDocuments.count)
         for ((name, _), result) in zip(Self.brokenDocuments, results) {
             #expect(result.hasPrefix("error"), "\(name) should not satisfy the schema")

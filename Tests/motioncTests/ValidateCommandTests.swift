@@ -90,6 +90,26 @@ import Testing
         #expect(result.stdout.contains("1 error in 2 files"))
     }
 
+    @Test func ymlFilesInFoldersAreDocumentsToo() throws {
+        let directory = try Motionc.temporaryDirectory()
+        try Motionc.write(Self.clean, to: "one.yaml", in: directory)
+        try Motionc.write(Self.broken, to: "two.yml", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("two.yml:6:50: error[D009]"))
+        #expect(result.stdout.contains("1 error in 2 files"))
+    }
+
+    @Test func aFolderWithNoDocumentIsAnError() throws {
+        let directory = try Motionc.temporaryDirectory()
+        try Motionc.write("not: yaml: [", to: "notes.txt", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(directory.path): no motion documents (*.yaml, *.yml) in this folder"))
+        let withOne = try Motionc.write(Self.clean, to: "ok.yaml", in: directory)
+        #expect(try Motionc.run(["validate", withOne.path]).status == 0)
+    }
+
     @Test func jsonFormatMatchesTheContract() throws {
         let directory = try Motionc.temporaryDirectory()
         let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
@@ -154,7 +174,7 @@ import Testing
     }
 
     @Test func unknownCodeIsAUsageError() throws {
-        let result = try Motionc.run(["explain", "D010"])
+        let result = try Motionc.run(["explain", "D099"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown diagnostic code"))
     }

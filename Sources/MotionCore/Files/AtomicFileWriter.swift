@@ -36,23 +36,86 @@ public func systemErrorText(_ code: Int32) -> String {
 /// or is dropped without committing removes its temporary file, so a failed command leaves earlier
 /// outputs byte-identical. Every motionc output (timelines, traces, PNG frames and sheets) is
 /// written through this type.
+///
+/// Only regular files and new paths are written atomically (``Destination``): a device
+/// (`/dev/null`), a FIFO or a link to one (`/dev/stdout`) is written in place, since renaming
+/// over it would replace the device with a regular file (for the whole machine, when run as
+/// root). A symbolic link to a regular file is kept: its target is replaced atomically. `-`
+/// means standard output.
 public final class AtomicFileWriter {
-    /// The destination.
+    /// How a path is written.
+    public enum Destination: Hashable, Sendable {
+        /// Atomically: a temporary file renamed over this path (the path itself, or the regular
+        /// file a symbolic link leads to).
+        case atomic(String)
+        /// In place: opened for writing (appending) as it is; nothing is renamed or removed.
+        case inPlace
+        /// Standard output (`-`).
+        case standardOutput
+
+        /// How `path` is written: `-` is standard output; a new path or a regular file is written
+        /// atomically, as is the regular file a symbolic link leads to (unless the link lives in
+        /// `/dev` or `/proc`, where links stand for open descriptors); everything else (devices,
+        /// FIFOs, sockets, links to them, folders) in place.
+        public static func of(_ path: String) -> Destination {
+            if path == "-" { return .standardOutput }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return .atomic(path) }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                return .atomic(path)
+            case S_IFLNK:
+                guard !path.hasPrefix("/dev/"), !path.hasPrefix("/proc/"), stat(path, &info) == 0,
+                    info.st_mode & S_IFMT == S_IFREG, let resolved = realpath(path, nil)
+                else { return .inPlace }
+                defer { free(resolved) }
+                let target = String(cString: resolved)
+                return target.hasPrefix("/dev/") || target.hasPrefix("/proc/") ? .inPlace : .atomic(target)
+            default:
+                return .inPlace
+            }
+        }
+    }
+
+    /// The destination, as given.
     public let path: String
-    /// The temporary file the bytes go to: `.NAME.PID.RANDOM.tmp` next to the destination.
+    /// The temporary file the bytes go to: `.NAME.PID.RANDOM.tmp` next to the destination; the
+    /// destination itself when it is written in place (``isInPlace``).
     public let temporaryPath: String
+    /// Whether the bytes go straight to the destination (a special file or standard output):
+    /// then nothing is renamed or removed, and a failure may leave part of the bytes written.
+    public let isInPlace: Bool
+    /// The path the temporary file is renamed to.
+    private let renameTarget: String
     private var descriptor: Int32
     private var failure: Int32 = 0
     private var done = false
 
-    /// Creates the temporary file next to `path` (with `O_EXCL`, trying a few names).
+    /// Creates the temporary file next to `path` (with `O_EXCL`, trying a few names), or opens a
+    /// special file or standard output in place (``Destination/of(_:)``).
     ///
-    /// - Throws: ``FileWriteError`` when the folder is missing or not writable.
+    /// - Throws: ``FileWriteError`` when the folder is missing or not writable, or the special
+    ///   file cannot be opened.
     public init(path: String) throws(FileWriteError) {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let target: String
+        switch Destination.of(path) {
+        case .standardOutput:
+            let descriptor = dup(STDOUT_FILENO)
+            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: systemErrorText(errno)) }
+            (self.descriptor, temporaryPath, renameTarget, isInPlace) = (descriptor, path, path, true)
+            return
+        case .inPlace:
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: systemErrorText(errno)) }
+            (self.descriptor, temporaryPath, renameTarget, isInPlace) = (descriptor, path, path, true)
+            return
+        case .atomic(let resolved):
+            target = resolved
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var descriptor: Int32 = -1
         var candidate = ""
         var code: Int32 = EEXIST
@@ -68,6 +131,8 @@ public final class AtomicFileWriter {
         }
         self.descriptor = descriptor
         self.temporaryPath = candidate
+        self.renameTarget = target
+        self.isInPlace = false
     }
 
     deinit { discard() }
@@ -94,35 +159,43 @@ public final class AtomicFileWriter {
         bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Flushes the file to disk and renames it over the destination.
+    /// Flushes the file to disk and renames it over the destination; in place, closes it.
     ///
     /// `beforeRename` runs on the complete temporary file just before the rename; returning a
-    /// reason aborts the write (tests use it to simulate a late failure).
-    /// - Throws: ``FileWriteError``; the temporary file is removed and the destination untouched.
+    /// reason aborts the write (tests use it to simulate a late failure). It does not run in place.
+    /// - Throws: ``FileWriteError``; the temporary file is removed and the destination untouched
+    ///   (in place, what was written stays written).
     public func commit(beforeRename: (String) -> String? = { _ in nil }) throws(FileWriteError) {
         guard !done else { return }
         done = true
+        if isInPlace {
+            // Devices and FIFOs have nothing to sync (fsync fails with EINVAL on them).
+            if close(descriptor) != 0, failure == 0 { failure = errno }
+            descriptor = -1
+            if failure != 0 { throw FileWriteError(path: path, reason: systemErrorText(failure)) }
+            return
+        }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         // close(2) releases the descriptor even when it reports an error.
         if close(descriptor) != 0, failure == 0 { failure = errno }
         descriptor = -1
         var reason = failure != 0 ? systemErrorText(failure) : nil
         if reason == nil { reason = beforeRename(temporaryPath) }
-        if reason == nil, rename(temporaryPath, path) != 0 { reason = systemErrorText(errno) }
+        if reason == nil, rename(temporaryPath, renameTarget) != 0 { reason = systemErrorText(errno) }
         if let reason {
             unlink(temporaryPath)
             throw FileWriteError(path: path, reason: reason)
         }
     }
 
-    /// Abandons the file: removes the temporary file; the destination is untouched. Harmless
-    /// after ``commit()``.
+    /// Abandons the file: removes the temporary file; the destination is untouched. In place,
+    /// only closes it (a device or FIFO is never removed). Harmless after ``commit()``.
     public func discard() {
         guard !done else { return }
         done = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporaryPath)
+        if !isInPlace { unlink(temporaryPath) }
     }
 
     /// Writes `bytes` to `path` atomically.

@@ -41,10 +41,13 @@ public struct KeyframeAnimation: Hashable, Sendable {
     }
 
     /// The sampling form of the animation, added at `addedTime`.
+    ///
+    /// The first pass starts at `beginTime` even when that lies before `addedTime` (an animation
+    /// re-added for fewer components keeps its timing, docs/format.md §2.6).
     public func sampler(addedTime: Double) -> (timing: TweenTiming, keyframes: Keyframes) {
         (
             TweenTiming(
-                commitTime: addedTime, delay: max(0, beginTime - addedTime), duration: duration, repeatCount: repeatCount,
+                commitTime: addedTime, delay: beginTime - addedTime, duration: duration, repeatCount: repeatCount,
                 autoreverses: autoreverses),
             Keyframes(values: values, offsets: keyTimes, curves: timingFunctions)
         )

@@ -24,8 +24,15 @@ final class PresentationHub {
     private var selectorCache: [String: [Int]] = [:]
     /// Animated components, encoded as `target * 64 + ordinal * 4 + component`.
     private(set) var animated: Set<Int> = []
-    /// The path each live key animates, per target.
-    private var keyPaths: [[String: PropertyPath]]
+    /// The parts of each live key, per target: the key itself (or, once a hand-off took some of
+    /// its components, the keys of its per-component projections) and the path each animates.
+    private var keyParts: [[String: [String: PropertyPath]]]
+    /// The family that emitted each live key, per target.
+    private var keyFamilies: [[String: DriverFamily]]
+    /// The live key each animation key belongs to (itself, or the key it was projected from).
+    private var keyOwners: [[String: String]]
+    /// Observers of hand-offs per target (executors that must drop what they lost).
+    private var handOffObservers: [Int: [(HandOff) -> Void]] = [:]
     /// Observers of presentation events per target (the shape executor's wake-up).
     private var changeObservers: [Int: [(LayerProperty) -> Void]] = [:]
     /// How many events were applied: for tests and summaries.
@@ -37,7 +44,9 @@ final class PresentationHub {
         self.clock = DocumentClock(fps: document.canvas.fps)
         self.model = PresentationModel(layers: document.targets.map { $0.layer })
         self.selectorTree = document.selectorTree
-        self.keyPaths = Array(repeating: [:], count: document.targets.count)
+        self.keyParts = Array(repeating: [:], count: document.targets.count)
+        self.keyFamilies = Array(repeating: [:], count: document.targets.count)
+        self.keyOwners = Array(repeating: [:], count: document.targets.count)
     }
 
     func attach(targets: [MotionTarget]) {
@@ -114,9 +123,25 @@ final class PresentationHub {
         model.channel(layer: target, property: property).isAnimating(at: t)
     }
 
+    /// The velocity of the presented value of `path` on `target` now, in closed form: the
+    /// presenting animation's own velocity per component (a keyframe segment's derivative, a
+    /// spring's velocity), 0 where none covers now (docs/format.md §2.6).
+    func velocity(_ target: Int, _ path: PropertyPath) -> MotionValue {
+        let v = model.channel(layer: target, property: path.property).velocity(at: now)
+        guard let component = path.component else { return v }
+        return .scalar(v[component])
+    }
+
+    /// Whether `key` gives the presented value of component `c` of `property` on `target` now.
+    func presents(_ target: Int, _ property: LayerProperty, component c: Int, key: String) -> Bool {
+        let channel = model.channel(layer: target, property: property)
+        guard let i = channel.presenter(of: c, at: now) else { return false }
+        return keyOwners[target][channel.entries[i].key] == key
+    }
+
     /// Whether `key` is live on `target`.
     func hasKey(_ target: Int, _ key: String) -> Bool {
-        keyPaths[target][key] != nil
+        keyParts[target][key] != nil
     }
 
     // MARK: Emitting events
@@ -129,39 +154,138 @@ final class PresentationHub {
         touched(target, path)
     }
 
-    /// Emits an `add` of `animation` under `key` on `path` now.
+    /// Emits an `add` of `animation` under `key` on `path` now, emitted by `family`. Projections
+    /// of an earlier animation under `key` (from a hand-off) are removed first.
     func add(
+        _ target: Int, _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
+        initialVelocity: MotionValue?, family: DriverFamily
+    ) {
+        if let parts = keyParts[target][key] {
+            for part in parts.keys.sorted() where part != key { emitRemove(target, part, property: path.property) }
+        }
+        keyParts[target][key] = [key: path]
+        keyFamilies[target][key] = family
+        keyOwners[target][key] = key
+        emitAdd(target, path, key: key, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
+    }
+
+    private func emitAdd(
         _ target: Int, _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
         initialVelocity: MotionValue?
     ) {
         let t = now
         model.add(layer: target, path: path, key: key, animation: animation, modelValue: modelValue, at: t)
-        keyPaths[target][key] = path
         sink?.add(
             target: target, path: path, key: key, animation: animation, modelValue: modelValue,
             initialVelocity: initialVelocity, at: t)
         touched(target, path)
     }
 
-    /// Emits a `remove` of `key` now, if the key is live; returns the path it animated.
+    /// Emits a `remove` of `key` (and of its projections) now, if the key is live; returns the
+    /// property it animated.
     @discardableResult
-    func remove(_ target: Int, key: String) -> PropertyPath? {
-        guard let path = keyPaths[target].removeValue(forKey: key) else { return nil }
-        let t = now
-        model.remove(layer: target, key: key)
-        sink?.remove(target: target, key: key, at: t)
-        eventCount += 1
-        notify(target, path.property)
-        return path
+    func remove(_ target: Int, key: String) -> LayerProperty? {
+        guard let parts = keyParts[target].removeValue(forKey: key) else { return nil }
+        keyFamilies[target][key] = nil
+        guard let property = parts.values.first?.property else { return nil }
+        for part in parts.keys.sorted() { emitRemove(target, part, property: property) }
+        return property
     }
 
-    /// Removes `key` so that its path keeps the value it presents now (FORMAT.md §2.5): a `remove`
-    /// followed by a `set` of the presented value. Does nothing for a key that is not live.
+    private func emitRemove(_ target: Int, _ key: String, property: LayerProperty) {
+        keyOwners[target][key] = nil
+        model.remove(layer: target, key: key)
+        sink?.remove(target: target, key: key, at: now)
+        eventCount += 1
+        notify(target, property)
+    }
+
+    /// Removes `key` so that its paths keep the values they present now (docs/format.md §2.5):
+    /// a `remove` followed by a `set` of each presented value. Does nothing for a key that is
+    /// not live.
     func removeKeepingPresented(_ target: Int, key: String) {
-        guard let path = keyPaths[target][key] else { return }
-        let value = presented(target, path)
+        guard let parts = keyParts[target][key] else { return }
+        let paths = parts.values.sorted()
+        let values = paths.map { presented(target, $0) }
         remove(target, key: key)
-        set(target, path, value)
+        for (path, value) in zip(paths, values) { set(target, path, value) }
+    }
+
+    // MARK: Hand-off between families
+
+    /// Gives the components of `path` on `target` to `family` (docs/format.md §2.6): every live
+    /// animation it takes over from (``DriverFamily/takesOver(from:)``) on those components ends
+    /// now, as if removed. An animation on the whole property that shares only some components with `path`
+    /// goes on for the others: it is re-added as one projection per remaining component, with
+    /// its own timing. Observers then hear which keys ended and which path changed hands.
+    ///
+    /// Call it after reading the presented value and velocity the new motion starts from.
+    ///
+    /// - Complexity: O(k) for k animations on the property.
+    func handOff(_ target: Int, _ path: PropertyPath, to family: DriverFamily) {
+        guard family != .shape else { return }
+        let taken = Set(path.componentIndices)
+        let entries = model.channel(layer: target, property: path.property).entries
+        let owners = entries.map { keyOwners[target][$0.key] }
+        var ended: [String] = []
+        var visited: Set<String> = []
+        var firstProjected: Int?
+        for (index, entry) in entries.enumerated() {
+            guard let key = keyOwners[target][entry.key], visited.insert(key).inserted,
+                let owner = keyFamilies[target][key], family.takesOver(from: owner),
+                var parts = keyParts[target][key]
+            else { continue }
+            for (part, partPath) in parts.sorted(by: { $0.key < $1.key }) {
+                let theirs = Set(partPath.componentIndices)
+                guard !theirs.isDisjoint(with: taken) else { continue }
+                let animation = entries.first { $0.key == part }?.animation
+                parts[part] = nil
+                emitRemove(target, part, property: path.property)
+                guard let animation else { continue }
+                for c in theirs.subtracting(taken).sorted() {
+                    firstProjected = firstProjected ?? index
+                    let projectedKey = parts[key] == nil ? key : "\(key)+\(c)"
+                    let projectedPath = PropertyPath(path.property, component: c)
+                    let modelValue = MotionValue.scalar(model.channel(layer: target, property: path.property).model[c])
+                    parts[projectedKey] = projectedPath
+                    keyOwners[target][projectedKey] = key
+                    emitAdd(
+                        target, projectedPath, key: projectedKey, animation: animation.projected(toComponent: c),
+                        modelValue: modelValue, initialVelocity: nil)
+                }
+            }
+            if parts.isEmpty {
+                keyParts[target][key] = nil
+                keyFamilies[target][key] = nil
+                ended.append(key)
+            } else {
+                keyParts[target][key] = parts
+            }
+        }
+        // A projection is added now, so it would present over animations added after the one it
+        // comes from: add those again, in their order, to keep their precedence.
+        if let first = firstProjected, let firstOwner = owners[first] {
+            var readded: Set<String> = [firstOwner]
+            for owner in owners[(first + 1)...] {
+                guard let owner, readded.insert(owner).inserted else { continue }
+                let channel = model.channel(layer: target, property: path.property)
+                for entry in channel.entries where keyOwners[target][entry.key] == owner {
+                    let entryPath = PropertyPath(path.property, component: entry.component)
+                    let modelValue = entry.component.map { MotionValue.scalar(channel.model[$0]) } ?? channel.model
+                    emitAdd(
+                        target, entryPath, key: entry.key, animation: entry.animation, modelValue: modelValue,
+                        initialVelocity: nil)
+                }
+            }
+        }
+        guard let observers = handOffObservers[target] else { return }
+        let event = HandOff(path: path, family: family, endedKeys: ended)
+        for observer in observers { observer(event) }
+    }
+
+    /// Calls `body` after every hand-off on `target`, from now on.
+    func observeHandOffs(of target: Int, _ body: @escaping (HandOff) -> Void) {
+        handOffObservers[target, default: []].append(body)
     }
 
     /// Calls `body` after every event on `target` (with the property it touched), from now on.
@@ -187,6 +311,32 @@ final class PresentationHub {
     func schedule(at time: Double, keepsAlive: Bool = false, _ action: @escaping () -> Void) {
         queue.schedule(at: max(time, now), priority: 0, keepsAlive: keepsAlive, action)
     }
+}
+
+/// The executor family that drives a property (docs/format.md §2.6): one at a time per
+/// component, the latest to start.
+enum DriverFamily: Hashable {
+    case tween, physics, gesture
+    /// Squash and stretch writes scale from another property's motion; it takes part in no hand-off.
+    case shape
+
+    /// Whether this family, starting on a component, ends `other`'s animations there: physics
+    /// and gestures end tweens, tweens end physics. (Physics follows a gesture while it drives,
+    /// and ends at the gesture's start through ``GestureSignal``.)
+    func takesOver(from other: DriverFamily) -> Bool {
+        switch (self, other) {
+        case (.physics, .tween), (.gesture, .tween), (.tween, .physics): true
+        default: false
+        }
+    }
+}
+
+/// A property component changing hands: `family` took `path`; the animations under `endedKeys`
+/// (of other families) ended there, entirely.
+struct HandOff {
+    var path: PropertyPath
+    var family: DriverFamily
+    var endedKeys: [String]
 }
 
 /// A document target's link to its run, kept in the target's ``MotionTarget/properties`` under

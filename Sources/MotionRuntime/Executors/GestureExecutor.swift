@@ -168,13 +168,14 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         let values = times.map { drive.map(drive.samples.value(at: $0)) }
         let last = values[values.count - 1]
         let span = end - g
+        hub.handOff(index, PropertyPath(drive.property), to: .gesture)
         if span > 0 {
             let keyTimes = times.map { $0 == end ? 1 : ($0 - g) / span }
             let animation = KeyframeAnimation(
                 values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: g, duration: span)
             hub.add(
-                index, PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil
-            )
+                index, PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last,
+                initialVelocity: nil, family: .gesture)
         } else {
             hub.set(index, PropertyPath(drive.property), last)
         }

@@ -25,8 +25,14 @@ import MotionPlans
 /// - with neither: the animation is removed, the property keeps its presented value and the
 ///   velocity is remembered for the next physics motion on the property.
 ///
-/// The velocity carried over is the current animation's own (closed form), or, when no physics
-/// animation moves the path, the velocity remembered in the target's store
+/// Hand-off (docs/format.md §2.6): a spring, anchored spring or friction takes its path from
+/// tweens and gestures at its commit: it reads the presented value and velocity first, then the
+/// earlier tweens on the path end. When a tween later takes the path (or some of its
+/// components), physics on it stops and its velocity is discarded.
+///
+/// The velocity carried over, per component, is the current physics animation's own (closed
+/// form) where it presents the component, else the presented velocity (a tween's derivative,
+/// in closed form), plus the velocity remembered in the target's store
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
@@ -84,6 +90,11 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
         subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
             self?.gesture(signal)
         }
+        if let context, let hub = context.hub {
+            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+                self?.handOff(handOff)
+            }
+        }
     }
 
     deinit {
@@ -119,21 +130,49 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private func apply(_ intention: any Intention, name: String?) {
+        let state: PathState
+        var extraVelocity: MotionValue?
         switch intention {
         case let spring as Spring:
-            let state = self.state(spring.property)
+            state = self.state(spring.property)
             state.springs.append(SpringConfig(name: name, destination: spring.destination, parameters: spring.parameters))
-            retarget(state, adding: spring.initialVelocity)
+            extraVelocity = spring.initialVelocity
         case let anchored as AnchoredSpring:
-            let state = self.state(PropertyPath(.position))
+            state = self.state(PropertyPath(.position))
             state.springs.append(SpringConfig(name: name, destination: anchored.anchor, parameters: anchored.parameters))
-            retarget(state)
         case let friction as Friction:
-            let state = self.state(friction.property)
+            state = self.state(friction.property)
             state.frictions.append(FrictionConfig(name: name, coefficient: friction.coefficient))
-            retarget(state)
         default:
             return
+        }
+        // Physics starts here: from the presented value and velocity, then earlier tweens end.
+        guard let context, let hub = context.hub else { return }
+        let start = state.held ? nil : (hub.presented(context.index, state.path), startVelocity(state, now: hub.now))
+        hub.handOff(context.index, state.path, to: .physics)
+        retarget(state, adding: extraVelocity, from: start)
+    }
+
+    /// A tween took `handOff.path` (or part of it): physics on the components it took stops, and
+    /// their remembered velocity is discarded.
+    private func handOff(_ handOff: HandOff) {
+        for key in handOff.endedKeys { ledger.end(key) }
+        guard handOff.family == .tween else { return }
+        let property = handOff.path.property
+        let taken = Set(handOff.path.componentIndices)
+        for path in order where path.property == property {
+            guard let state = states[path], !taken.isDisjoint(with: path.componentIndices) else { continue }
+            if taken.isSuperset(of: path.componentIndices) {
+                state.springs.removeAll()
+                state.frictions.removeAll()
+                state.motion = .none
+                ledger.end(state.key)
+            }
+        }
+        let key = GestureSignal.rememberedVelocityKey(property)
+        if var stored = target.properties.velocity(of: key) {
+            for c in taken { stored[c] = 0 }
+            target.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
     }
 
@@ -170,8 +209,8 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
         MotionValue(kind: path.kind, components: .zero)
     }
 
-    /// The velocity of the path's current physics motion at `now`, or the remembered one (consumed).
-    private func currentVelocity(_ state: PathState, now: Double) -> MotionValue {
+    /// The velocity of the path's current physics motion at `now`, or nil when it has none.
+    private func ownVelocity(_ state: PathState, now: Double) -> MotionValue? {
         switch state.motion {
         case .spring(let animation):
             return animation.velocity(at: now)
@@ -181,8 +220,26 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
             for (c, decay) in decays.enumerated() { v[c] = decay.velocity(at: now - start) }
             return v
         case .none:
-            return consumeRememberedVelocity(state.path)
+            return nil
         }
+    }
+
+    /// The velocity a motion of the path starting now starts from: per component, the path's own
+    /// physics motion where it presents the component, else the presented velocity; plus the
+    /// remembered velocity (consumed).
+    private func startVelocity(_ state: PathState, now: Double) -> MotionValue {
+        guard let context, let hub = context.hub else { return zero(state.path) }
+        let path = state.path
+        var v = hub.velocity(context.index, path)
+        if let own = ownVelocity(state, now: now) {
+            for (i, c) in path.componentIndices.enumerated()
+            where hub.presents(context.index, path.property, component: c, key: state.key) {
+                v[i] = own[i]
+            }
+        }
+        let remembered = consumeRememberedVelocity(path)
+        v.components += remembered.components
+        return v
     }
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
@@ -213,8 +270,11 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
 
     // MARK: Emitting
 
-    /// Emits the path's motion from its presented value and current velocity.
-    private func retarget(_ state: PathState, adding extraVelocity: MotionValue? = nil) {
+    /// Emits the path's motion from `start` (a value and velocity read before a hand-off), or
+    /// else from its presented value and velocity now.
+    private func retarget(
+        _ state: PathState, adding extraVelocity: MotionValue? = nil, from start: (MotionValue, MotionValue)? = nil
+    ) {
         guard let context, let hub = context.hub else { return }
         let index = context.index
         let path = state.path
@@ -223,8 +283,8 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
             return
         }
         let now = hub.now
-        let x = hub.presented(index, path)
-        var v = currentVelocity(state, now: now)
+        let (x, startingVelocity) = start ?? (hub.presented(index, path), startVelocity(state, now: now))
+        var v = startingVelocity
         if let extraVelocity, extraVelocity.kind == v.kind { v.components += extraVelocity.components }
         let friction = state.friction
         if let spring = state.springs.last {
@@ -233,27 +293,29 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
                 from: x, to: spring.destination, initialVelocity: v, stiffness: p.stiffness, damping: p.damping + friction,
                 mass: p.mass, beginTime: now, threshold: p.threshold ?? path.property.defaultRestThreshold)
             if animation.duration > 0 {
-                hub.add(index, path, key: state.key, animation: .spring(animation), modelValue: spring.destination, initialVelocity: v)
+                hub.add(
+                    index, path, key: state.key, animation: .spring(animation), modelValue: spring.destination,
+                    initialVelocity: v, family: .physics)
                 state.motion = .spring(animation)
                 ledger.hold(state.key, until: now + animation.duration, hub: hub)
             } else {
-                settle(state, at: spring.destination, presented: x)
+                settle(state, at: spring.destination)
             }
         } else if friction > 0 {
             emitDecay(state, from: x, velocity: v, coefficient: friction)
         } else {
             // No physics left on the path: keep the presented value, remember the velocity.
-            settle(state, at: x, presented: x)
+            settle(state, at: x)
             rememberVelocity(v, of: path)
         }
     }
 
     /// Ends the path's motion at `value`: removes its animation and writes `value` if it differs
-    /// from what shows.
-    private func settle(_ state: PathState, at value: MotionValue, presented: MotionValue) {
+    /// from what shows then.
+    private func settle(_ state: PathState, at value: MotionValue) {
         guard let context, let hub = context.hub else { return }
         let removed = hub.remove(context.index, key: state.key) != nil
-        if removed || value != presented { hub.set(context.index, state.path, value) }
+        if removed || value != hub.presented(context.index, state.path) { hub.set(context.index, state.path, value) }
         ledger.end(state.key)
         state.motion = .none
     }
@@ -268,7 +330,7 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
         let threshold = path.property.defaultRestThreshold
         let settling = FrictionDecay(initialValue: 0, initialVelocity: speed, coefficient: coefficient).settlingTime(threshold: threshold)
         guard speed > threshold, settling > 0 else {
-            settle(state, at: x, presented: x)
+            settle(state, at: x)
             return
         }
         let now = hub.now
@@ -303,7 +365,7 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
             values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: now, duration: duration)
         hub.add(
             context.index, path, key: state.key, animation: .keyframe(animation), modelValue: values[values.count - 1],
-            initialVelocity: v)
+            initialVelocity: v, family: .physics)
         state.motion = .decay(decays, start: now, end: end)
         ledger.hold(state.key, until: end, hub: hub)
     }

@@ -102,16 +102,30 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
 
 /// Fulfils the composite intentions by emitting others for its own target (composition):
 /// ``DirectlyManipulable`` emits draggable, pinchable and rotatable; ``Tossable`` emits draggable
-/// and a spring on `position` to its destination (default: the position presented at commit),
-/// which the gesture holds while it drives and which continues with the release velocity;
-/// ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
+/// at its commit and, at the first release of a drag on the target after that, a spring on
+/// `position` to its destination (default: the position presented at commit), which starts with
+/// the release velocity (the physics executor then follows later drags and continues after each
+/// release); ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
 public final class CompositeExecutor: PlanEmitting {
     private let context: TargetContext?
     private var emitter: PlanEmitter?
+    /// Tossables whose spring waits for a release.
+    private var waitingTosses: [Spring] = []
+    private var subscription: Subscription?
 
     /// Creates the composite executor of `target`.
     public init(target: MotionTarget) {
         context = target.properties[TargetContext.key]
+        subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
+            guard let self, signal.phase == .ended, signal.property == .position, !self.waitingTosses.isEmpty else { return }
+            let springs = self.waitingTosses
+            self.waitingTosses = []
+            for spring in springs { self.emitter?.emit(spring) }
+        }
+    }
+
+    deinit {
+        subscription?.unsubscribe()
     }
 
     /// Receives the emitter for the executor's own target.
@@ -132,7 +146,7 @@ public final class CompositeExecutor: PlanEmitting {
                 toss.destination ?? context.flatMap { c in c.hub?.presented(c.index, PropertyPath(.position)) }
                 ?? .point(0, 0)
             emitter.emit(Draggable())
-            emitter.emit(Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters))
+            waitingTosses.append(Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters))
         case let transition as TransitionTween:
             emitter.emit(transition.emittedTween)
         default:

@@ -10,8 +10,11 @@ import MotionPlans
 /// keyed `name:<name>`, so removing the name removes the animation (the property keeps its
 /// presented value); unnamed tweens get a fresh key each (`tween-<n>`).
 ///
+/// A tween takes its property (or component) from physics and gestures at its commit
+/// (docs/format.md §2.6); when physics or a gesture later takes it, the tween ends there.
+///
 /// The executor holds an activity token per animation from its commit to its end (forever for
-/// `repeat: forever`); it never needs frames.
+/// `repeat: forever`), or until a hand-off ends it; it never needs frames.
 public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     private let context: TargetContext?
     private let ledger = TokenLedger()
@@ -20,6 +23,12 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     /// ``DocumentRun``.
     public init(target: MotionTarget) {
         context = target.properties[TargetContext.key]
+        if let context, let hub = context.hub {
+            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+                guard let self else { return }
+                for key in handOff.endedKeys { self.ledger.end(key) }
+            }
+        }
     }
 
     /// Receives the token generator that keeps the runtime active while an animation plays.
@@ -72,7 +81,10 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
         let now = hub.now
         let presented = hub.presented(context.index, tween.property)
         guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }
-        hub.add(context.index, tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil)
+        hub.handOff(context.index, tween.property, to: .tween)
+        hub.add(
+            context.index, tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
+            family: .tween)
         let end = animation.sampler(addedTime: now).timing.end
         ledger.hold(key, until: end, hub: hub)
     }
