@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "MotionValidation", targets: ["MotionValidation"]),
         .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
         .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
+        .library(name: "MotionExport", targets: ["MotionExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -55,11 +56,15 @@ let package = Package(
         .target(
             name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline", "CCairo"],
             swiftSettings: swiftSettings),
+        // Exports of baked timelines to other players: Lottie and CSS/HTML, with a capability report.
+        .target(
+            name: "MotionExport", dependencies: ["MotionCore", "MotionTimeline", "MotionJSON", "MotionPlans"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "motionc",
             dependencies: [
                 "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionTimeline",
-                "MotionRenderServer",
+                "MotionRenderServer", "MotionExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -87,6 +92,9 @@ let package = Package(
             name: "MotionValidationTests", dependencies: ["MotionValidation", "MotionTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline", "MotionPlans"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionExportTests", dependencies: ["MotionExport", "MotionTimeline", "MotionPlans", "MotionCore", "MotionDiagnostics"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"],
             swiftSettings: swiftSettings),

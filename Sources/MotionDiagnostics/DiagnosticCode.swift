@@ -16,11 +16,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case G001, G002
     // Baking
     case B001
+    // Exports
+    case X001
 
     /// The severity FORMAT.md gives the code.
     public var severity: Severity {
         switch self {
-        case .N004, .N005, .W006: .warning
+        case .N004, .N005, .W006, .X001: .warning
         default: .error
         }
     }
@@ -61,6 +63,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
         case .B001: "interactive intention without input"
+        case .X001: "property a player cannot show"
         }
     }
 }

@@ -681,8 +681,39 @@ extension DiagnosticCode {
                             translation: [[0, 0], [120, 0]]
                         """
             )
+        case .X001:
+            return (
+                "(export only: `motionc export`, `motionc validate --for lottie,html`) A property that a player "
+                    + "cannot show is dropped from the export: Lottie draws its layers in a fixed order, so a "
+                    + "zPosition animation that reorders siblings is lost there.",
+                "Players fail silently: the file plays, but not as the render server draws it. The warning says so "
+                    + "before you ship; `--strict` makes it fail a CI job.",
+                cardDocument(
+                    """
+                          - add: tween
+                            target: "#badge"
+                            property: zPosition
+                            from: -1
+                            to: 1
+                            duration: 1s
+                    """, targets: siblings),
+                cardDocument(
+                    """
+                          - add: tween
+                            target: "#badge"
+                            property: position.x
+                            to: 200
+                            duration: 1s
+                    """, targets: siblings)
+            )
         }
     }
+
+    /// Two overlapping siblings; `ops` may animate the badge.
+    private static let siblings = """
+          card: { layer: { position: [100, 100], size: [120, 80], backgroundColor: "#6200EE" } }
+          badge: { layer: { position: [140, 100], size: [60, 60], backgroundColor: "#03DAC6", zPosition: -1 } }
+        """
 
     /// A card with a draggable driven by the input named `gesture`, and one input `swipe`.
     private static func gestureDocument(gesture: String, kind: String, inputTarget: String) -> String {

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Foundation
 import MotionDiagnostics
+import MotionExport
 import MotionPlans
+import MotionTimeline
 import MotionValidation
 
 /// `motionc validate PATH...`: parse and validate documents, print diagnostics.
@@ -21,6 +24,11 @@ struct Validate: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Option(
+        name: .customLong("for"),
+        help: "Also check what these players can carry (comma-separated: lottie, html, css), without writing anything.")
+    var players: ExportTargets?
+
     func run() throws {
         let files = try DocumentFiles.expand(paths)
         var diagnostics: [Diagnostic] = []
@@ -32,7 +40,15 @@ struct Validate: ParsableCommand {
                 sources[file] = SourceFile(path: file, text: String(decoding: result.text, as: UTF8.self))
                 diagnostics += result.diagnostics
                 if let document = result.document, !result.diagnostics.containsErrors {
-                    diagnostics += Validator.validate(document)
+                    let found = Validator.validate(document, options: ValidationOptions(forBake: players != nil))
+                    diagnostics += found
+                    if let players, !found.containsErrors {
+                        let tracks = TimelineTracks(Baker.bake(document).timeline)
+                        for format in players.formats {
+                            let findings = tracks.export(to: format).findings
+                            diagnostics += ExportInput.diagnostics(findings, file: file, document: document, format: format)
+                        }
+                    }
                 }
             } catch {
                 StandardStreams.error("motionc: \(error)")
@@ -55,3 +71,22 @@ struct Validate: ParsableCommand {
 }
 
 extension DiagnosticFormat: ExpressibleByArgument {}
+
+/// The players of `validate --for`: a comma-separated list of export formats.
+struct ExportTargets: ExpressibleByArgument {
+    /// The formats, each once, in the order given (css and html carry the same, so one is checked).
+    var formats: [ExportFormat]
+
+    init?(argument: String) {
+        var formats: [ExportFormat] = []
+        for name in argument.split(separator: ",") {
+            guard let format = ExportFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            let same = format == .css ? ExportFormat.html : format
+            if !formats.contains(same) { formats.append(same) }
+        }
+        guard !formats.isEmpty else { return nil }
+        self.formats = formats
+    }
+
+    static var allValueStrings: [String] { ExportFormat.allCases.map(\.rawValue) }
+}

@@ -169,7 +169,34 @@ import Testing
     }
 
     /// Y005 (size) and Y003 need inputs too large to show; their examples describe the case.
-    static let demonstrable = DiagnosticCode.allCases.filter { $0 != .Y005 && $0 != .Y003 }
+    /// X001 comes from exports, not from the validator: ``exportExamplesBehave()`` runs it.
+    static let demonstrable = DiagnosticCode.allCases.filter { $0 != .Y005 && $0 != .Y003 && $0 != .X001 }
+
+    /// X001's examples through `motionc validate --for lottie,html`: the failing one warns at the
+    /// dropped target's id, the fixed one is clean.
+    @Test func exportExamplesBehave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("motionc-x001-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failing = folder.appendingPathComponent("failing.yaml")
+        let fixed = folder.appendingPathComponent("fixed.yaml")
+        try DiagnosticCode.X001.explanation.failingExample.write(to: failing, atomically: true, encoding: .utf8)
+        try DiagnosticCode.X001.explanation.fixedExample.write(to: fixed, atomically: true, encoding: .utf8)
+        let warned = try Motionc.run(["validate", "--for", "lottie,html", "--format", "json", failing.path])
+        #expect(warned.status == 0)
+        #expect(warned.stdout.contains("\"code\": \"X001\""))
+        // The badge's id is on line 4 of the example, at column 3.
+        #expect(warned.stdout.contains("\"line\": 4"))
+        #expect(warned.stdout.contains("\"column\": 3"))
+        let strict = try Motionc.run(["validate", "--for", "lottie", "--strict", failing.path])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("warning[X001]") || strict.stdout.contains("error[X001]"))
+        let clean = try Motionc.run(["validate", "--for", "lottie,html", fixed.path])
+        #expect(clean.status == 0)
+        #expect(!clean.stdout.contains("X001"))
+        let html = try Motionc.run(["validate", "--for", "html", failing.path])
+        #expect(!html.stdout.contains("X001"), "CSS can reorder layers: nothing is dropped")
+    }
 
     @Test(arguments: demonstrable)
     func failingExampleTriggersItsCode(code: DiagnosticCode) {

@@ -49,7 +49,7 @@ public struct PropertyChannel: Hashable, Sendable {
         }
 
         /// Whether the entry drives component `c` of the property.
-        @inlinable func drives(_ c: Int) -> Bool { component == nil || component == c }
+        @inlinable public func drives(_ c: Int) -> Bool { component == nil || component == c }
 
         /// The value of component `c` at `t` (the entry's own index when it drives one component).
         @inlinable func value(_ c: Int, at t: Double) -> Double {
@@ -95,28 +95,7 @@ public struct PropertyChannel: Hashable, Sendable {
             var sampledTime = 0.0
             var sample = model
             for c in 0..<model.kind.componentCount {
-                var chosen = -1
-                var endedLast = -1
-                var i = last
-                while i >= 0 {
-                    if entries[i].drives(c) {
-                        if entries[i].addedTime <= t && t <= entries[i].end {
-                            chosen = i
-                            break
-                        }
-                        if entries[i].end < t, endedLast < 0 || entries[i].end > entries[endedLast].end { endedLast = i }
-                    }
-                    i -= 1
-                }
-                let time: Double
-                if chosen >= 0 {
-                    time = t
-                } else if endedLast >= 0 {
-                    chosen = endedLast
-                    time = entries[endedLast].end
-                } else {
-                    continue
-                }
+                guard let (chosen, time) = Self.driver(entries, c, at: t) else { continue }
                 if chosen != sampled || time != sampledTime {
                     sample = entries[chosen].sample(at: time)
                     sampled = chosen
@@ -126,6 +105,32 @@ public struct PropertyChannel: Hashable, Sendable {
             }
             return value
         }
+    }
+
+    /// Which animation gives component `c` its value at `t`, and the time it is sampled at.
+    ///
+    /// The rule of ``value(at:)``: the latest-added animation driving `c` that covers `t` (sampled
+    /// at `t`); else the one that ended last before `t` (sampled at its end); nil when the model
+    /// value shows. Exports use it to tell which animation they are translating at each moment.
+    ///
+    /// - Complexity: O(k) for k animations on the property.
+    public func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        entries.withUnsafeBufferPointer { Self.driver($0, c, at: t) }
+    }
+
+    /// The rule of ``driver(of:at:)`` over entries read in place.
+    @inlinable
+    static func driver(_ entries: UnsafeBufferPointer<Entry>, _ c: Int, at t: Double) -> (Int, Double)? {
+        var endedLast = -1
+        var i = entries.count - 1
+        while i >= 0 {
+            if entries[i].drives(c) {
+                if entries[i].addedTime <= t && t <= entries[i].end { return (i, t) }
+                if entries[i].end < t, endedLast < 0 || entries[i].end > entries[endedLast].end { endedLast = i }
+            }
+            i -= 1
+        }
+        return endedLast >= 0 ? (endedLast, entries[endedLast].end) : nil
     }
 
     /// Whether some animation still covers `t` or ends after it.

@@ -1,0 +1,420 @@
+public import MotionCore
+import MotionPlans
+public import MotionTimeline
+
+/// How an export carries one animated component (docs/export.md §2).
+public enum ExportMethod: String, Hashable, Sendable, CaseIterable {
+    /// The player's own keyframes and curves give the render server's values exactly.
+    case exact
+    /// Cubic segments fitted within the error budget.
+    case fitted
+    /// The player cannot show it.
+    case dropped
+}
+
+/// One scalar function of time that an export writes: contiguous segments over the export's span.
+///
+/// Segments follow each other without gaps (`segments[i].end == segments[i + 1].start`); where
+/// `segments[i].to != segments[i + 1].from` the value jumps at that time (it is the later value
+/// from the jump's time on).
+public struct ShownCurve: Hashable, Sendable {
+    /// The segments, in time order.
+    public var segments: [CurveSegment]
+    /// Whether every segment is the player's own curve (no fitting).
+    public var method: ExportMethod
+    /// The largest difference from the render server found by the dense check.
+    public var maxError: Double
+
+    /// A value that never changes over `span`.
+    public static func constant(_ value: Double, over span: ClosedRange<Double>) -> ShownCurve {
+        ShownCurve(
+            segments: [CurveSegment(start: span.lowerBound, end: span.upperBound, from: value, to: value, easing: .curve(.linear))],
+            method: .exact, maxError: 0)
+    }
+
+    /// Whether the value never changes.
+    public var isConstant: Bool {
+        guard let first = segments.first?.from else { return true }
+        return segments.allSatisfy { $0.from == first && $0.to == first }
+    }
+
+    /// The value at `t` (the later segment at a boundary).
+    ///
+    /// - Complexity: O(log n) for n segments, plus one curve solve.
+    public func value(at t: Double) -> Double {
+        guard let first = segments.first, let last = segments.last else { return 0 }
+        if t < first.start { return first.from }
+        if t >= last.end { return last.to }
+        var lo = 0
+        var hi = segments.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if segments[mid].start <= t { lo = mid } else { hi = mid - 1 }
+        }
+        return segments[lo].value(at: t)
+    }
+
+    /// The same curve with every value mapped by `a * v + b`.
+    public func mapped(scale a: Double, offset b: Double) -> ShownCurve {
+        ShownCurve(segments: segments.map { $0.mapped(scale: a, offset: b) }, method: method, maxError: maxError * abs(a))
+    }
+}
+
+/// The render server's history of one layer property: the channel as each event left it.
+///
+/// Snapshot `i` gives the property's presented values from `times[i]` until `times[i + 1]`.
+struct ChannelHistory: Sendable {
+    var times: [Double]
+    var channels: [PropertyChannel]
+
+    /// The snapshot in force at `t`.
+    ///
+    /// - Complexity: O(log n) for n snapshots.
+    func snapshot(at t: Double) -> Int {
+        var lo = 0
+        var hi = times.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if times[mid] <= t { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Component `c` of the presented value at `t`, as the render server samples it.
+    func value(_ c: Int, at t: Double) -> Double {
+        channels[snapshot(at: t)].value(at: t)[c]
+    }
+}
+
+/// A baked timeline taken apart for export: every animated component as segments a player stores.
+///
+/// The render server's values are the truth: each layer property's channel is replayed event by
+/// event, and between two events its presented value is translated piece by piece. Where a
+/// keyframe animation gives the value, its own keyframes and cubic-bezier curves are copied (split
+/// exactly where another animation takes over); where a spring gives it, or a value the player
+/// must limit (opacity beyond 0...1), cubic segments are fitted within the budget.
+public struct TimelineTracks: Sendable {
+    /// The timeline.
+    public let timeline: Timeline
+    /// The span the export covers: 0 to the timeline's end, or a longer `--duration`.
+    public let span: ClosedRange<Double>
+    /// The dense check's step: a quarter frame.
+    public let checkStep: Double
+    /// The history of every (layer, property) that some event touches, keyed by
+    /// `layer * channelsPerLayer + property.ordinal`.
+    let histories: [Int: ChannelHistory]
+
+    /// Takes `timeline` apart for an export lasting `duration` seconds (default: its end).
+    ///
+    /// - Complexity: O(e·k) for e events and k animations per property.
+    public init(_ timeline: Timeline, duration: Double? = nil) {
+        self.timeline = timeline
+        let end = duration ?? timeline.end
+        let fps = timeline.canvas.fps > 0 && timeline.canvas.fps.isFinite ? timeline.canvas.fps : 60
+        span = 0...(end.isFinite && end > 0 ? end : 0)
+        checkStep = 1 / (4 * fps)
+        var histories: [Int: ChannelHistory] = [:]
+        var channels: [Int: PropertyChannel] = [:]
+        let perLayer = PresentationModel.channelsPerLayer
+        func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
+            channels[layer * perLayer + property.ordinal]
+                ?? PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
+        }
+        func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double) {
+            let key = layer * perLayer + property.ordinal
+            if channels[key] == nil {
+                histories[key] = ChannelHistory(times: [-.infinity], channels: [channel(layer, property)])
+            }
+            channels[key] = value
+            guard var history = histories.removeValue(forKey: key) else { return }
+            if history.times.last == t {
+                history.channels[history.channels.count - 1] = value
+            } else {
+                history.times.append(t)
+                history.channels.append(value)
+            }
+            histories[key] = history
+        }
+        for event in timeline.events where event.layer >= 0 && event.layer < timeline.layers.count {
+            let layer = event.layer
+            switch event.action {
+            case .set(let path, let value):
+                var c = channel(layer, path.property)
+                c.set(value, component: path.component, at: event.time)
+                record(layer, path.property, c, at: event.time)
+            case .add(let key, let path, let animation, let modelValue, _):
+                for property in LayerProperty.allCases where property.isAnimatable && property != path.property {
+                    var c = channel(layer, property)
+                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
+                }
+                var c = channel(layer, path.property)
+                c.set(modelValue, component: path.component, at: event.time)
+                c.add(animation, key: key, component: path.component, at: event.time)
+                record(layer, path.property, c, at: event.time)
+            case .remove(let key):
+                for property in LayerProperty.allCases where property.isAnimatable {
+                    var c = channel(layer, property)
+                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
+                }
+            }
+        }
+        self.histories = histories
+    }
+
+    /// Whether some event touches `property` on `layer`.
+    public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
+        histories[layer * PresentationModel.channelsPerLayer + property.ordinal] != nil
+    }
+
+    /// Component `c` of `property` on `layer` as the render server presents it at `t`.
+    public func value(layer: Int, property: LayerProperty, component c: Int, at t: Double) -> Double {
+        if let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] {
+            return history.value(c, at: t)
+        }
+        return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
+    }
+
+    /// The smallest and largest value of a component over the span, sampled at every check step.
+    public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        forEachCheckTime { t in
+            let v = value(layer: layer, property: property, component: c, at: t)
+            if v.isFinite {
+                lo = min(lo, v)
+                hi = max(hi, v)
+            }
+        }
+        return lo <= hi ? lo...hi : 0...0
+    }
+
+    /// The error budget of a component: 1e-3 of its range, or 1e-3 where the range is below 1.
+    public func tolerance(layer: Int, property: LayerProperty, component c: Int) -> Double {
+        let r = range(layer: layer, property: property, component: c)
+        let width = r.upperBound - r.lowerBound
+        return width >= 1 ? 1e-3 * width : 1e-3
+    }
+
+    /// Calls `body` at every check time of the span: k · checkStep, and the span's end.
+    func forEachCheckTime(_ body: (Double) -> Void) {
+        let count = Int(min((span.upperBound / checkStep).rounded(.down), 50_000_000))
+        for k in 0...max(count, 0) { body(Double(k) * checkStep) }
+        if Double(count) * checkStep < span.upperBound { body(span.upperBound) }
+    }
+
+    /// A component as the player should show it: `limit` (when given) clamps the value, as the
+    /// render server does for opacity and colours.
+    ///
+    /// - Parameters:
+    ///   - tolerance: the fitting budget in the component's units (default: ``tolerance(layer:property:component:)``).
+    /// - Complexity: O(s + f) for s exact segments and f fitted ones, plus the dense check.
+    public func curve(
+        layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
+    ) -> ShownCurve {
+        let key = layer * PresentationModel.channelsPerLayer + property.ordinal
+        guard let history = histories[key] else {
+            let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
+            return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
+        }
+        var budget: Double? = tolerance
+        var segments: [CurveSegment] = []
+        var method = ExportMethod.exact
+        let end = span.upperBound
+        for i in history.times.indices {
+            let a = max(history.times[i], 0)
+            let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
+            guard b > a || (segments.isEmpty && i == history.times.count - 1) else { continue }
+            let channel = history.channels[i]
+            for piece in pieces(of: channel, component: c, from: a, to: b) {
+                switch piece {
+                case .exact(let exact):
+                    if let limit, !exact.allSatisfy({ Self.stays($0, within: limit) }) {
+                        let tol = budget ?? self.tolerance(layer: layer, property: property, component: c)
+                        budget = tol
+                        segments += fit(channel, c, exact.first?.start ?? a, exact.last?.end ?? b, limit: limit, tolerance: tol)
+                        method = .fitted
+                    } else {
+                        segments += exact
+                    }
+                case .live(let p, let q):
+                    let tol = budget ?? self.tolerance(layer: layer, property: property, component: c)
+                    budget = tol
+                    segments += fit(channel, c, p, q, limit: limit, tolerance: tol)
+                    method = .fitted
+                }
+            }
+        }
+        if segments.isEmpty { segments = ShownCurve.constant(history.value(c, at: 0), over: span).segments }
+        var curve = ShownCurve(segments: segments, method: method, maxError: 0)
+        curve.maxError = maxError(of: curve) { t in
+            let v = history.value(c, at: t)
+            return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
+        }
+        return curve
+    }
+
+    /// The largest difference between `curve` and `truth` at every check time.
+    public func maxError(of curve: ShownCurve, truth: (Double) -> Double) -> Double {
+        var worst = 0.0
+        forEachCheckTime { t in
+            let d = abs(curve.value(at: t) - truth(t))
+            if d > worst || d.isNaN { worst = d.isNaN ? .infinity : d }
+        }
+        return worst
+    }
+
+    /// Whether a segment's values (curve overshoot included) stay within `limit`.
+    static func stays(_ segment: CurveSegment, within limit: ClosedRange<Double>) -> Bool {
+        for k in 0...32 {
+            let t = segment.start + (segment.end - segment.start) * Double(k) / 32
+            if !limit.contains(segment.value(at: t)) { return false }
+        }
+        return true
+    }
+
+    /// A part of one snapshot's interval: exact segments, or a live span to fit.
+    enum Piece {
+        case exact([CurveSegment])
+        case live(Double, Double)
+    }
+
+    /// The pieces of component `c` of `channel` on `[a, b]`, split where the animation that gives
+    /// the value changes.
+    func pieces(of channel: PropertyChannel, component c: Int, from a: Double, to b: Double) -> [Piece] {
+        var breaks = [a, b]
+        for entry in channel.entries where entry.drives(c) {
+            if entry.addedTime > a && entry.addedTime < b { breaks.append(entry.addedTime) }
+            if entry.end > a && entry.end < b { breaks.append(entry.end) }
+        }
+        breaks.sort()
+        var result: [Piece] = []
+        for k in 0..<(breaks.count - 1) {
+            let p = breaks[k]
+            let q = breaks[k + 1]
+            guard q > p || (a == b) else { continue }
+            let mid = p + (q - p) / 2
+            guard let (index, time) = channel.driver(of: c, at: mid), time == mid else {
+                let v = channel.value(at: mid)[c]
+                result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
+                continue
+            }
+            let entry = channel.entries[index]
+            switch entry.animation {
+            case .keyframe(let animation):
+                let (timing, keyframes) = animation.sampler(addedTime: entry.addedTime)
+                let slot = entry.component == nil ? c : 0
+                result.append(.exact(Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q)))
+            case .spring:
+                result.append(.live(p, q))
+            }
+        }
+        return result
+    }
+
+    /// Fitted segments of component `c` of `channel` on `[p, q]`.
+    func fit(_ channel: PropertyChannel, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
+        -> [CurveSegment]
+    {
+        var breakpoints: [Double] = []
+        for entry in channel.entries where entry.drives(c) {
+            for t in [entry.addedTime, entry.end] where t > p && t < q { breakpoints.append(t) }
+        }
+        let result = CurveFitter.fit(
+            over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
+            value: { t in
+                let v = channel.value(at: t)[c]
+                return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
+            })
+        return result.segments
+    }
+
+    /// The most passes of one repeating animation that an export unrolls.
+    static let maximumPasses = 100_000
+
+    /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (FORMAT's tween timing).
+    static func keyframeSegments(_ timing: TweenTiming, _ keyframes: Keyframes, slot: Int, from p: Double, to q: Double)
+        -> [CurveSegment]
+    {
+        var out: [CurveSegment] = []
+        func append(_ s: CurveSegment) {
+            let lo = max(s.start, p)
+            let hi = min(s.end, q)
+            guard hi > lo else { return }
+            var piece = s
+            if lo > piece.start { piece = piece.split(at: lo).1 }
+            if hi < piece.end { piece = piece.split(at: hi).0 }
+            out.append(piece)
+        }
+        func hold(_ v: Double, _ a: Double, _ b: Double) {
+            append(CurveSegment(start: a, end: b, from: v, to: v, easing: .curve(.linear)))
+        }
+        let start = timing.start
+        let first = keyframes.scalarValue(atProgress: 0, component: slot)
+        if p < start { hold(first, p, min(q, start)) }
+        let d = timing.duration > 0 ? timing.duration : 0
+        guard q > start else { return out }
+        guard d > 0 else {
+            hold(keyframes.scalarValue(atProgress: 1, component: slot), max(p, start), q)
+            return out
+        }
+        let end = timing.end
+        let lo = max(p, start)
+        let hi = min(q, end)
+        if hi > lo {
+            let firstPass = max(0, ((lo - start) / d).rounded(.down))
+            let lastPass = min(((hi - start) / d).rounded(.up) - 1, firstPass + Double(maximumPasses))
+            var k = firstPass
+            let values = keyframes.values.map { $0[slot] }
+            let offsets = keyframes.offsets
+            while k <= lastPass {
+                let passStart = start + k * d
+                let backward = timing.autoreverses && abs(k.truncatingRemainder(dividingBy: 2)) == 1
+                // The pass's pieces in local progress: hold before the first offset, one segment
+                // per keyframe pair, hold after the last offset.
+                var local: [(u0: Double, u1: Double, v0: Double, v1: Double, curve: TimingCurve)] = []
+                if let o = offsets.first, o > 0, let v = values.first { local.append((0, o, v, v, .linear)) }
+                if values.count >= 2 {
+                    for j in 0..<(values.count - 1) where offsets[j + 1] > offsets[j] {
+                        local.append((offsets[j], offsets[j + 1], values[j], values[j + 1], keyframes.curves[j]))
+                    }
+                }
+                if let o = offsets.last, o < 1, let v = values.last { local.append((o, 1, v, v, .linear)) }
+                if local.isEmpty, let v = values.last { local.append((0, 1, v, v, .linear)) }
+                if backward {
+                    for piece in local.reversed() {
+                        append(
+                            CurveSegment(
+                                start: passStart + (1 - piece.u1) * d, end: passStart + (1 - piece.u0) * d, from: piece.v1,
+                                to: piece.v0, easing: .curve(piece.curve.reversed)))
+                    }
+                } else {
+                    for piece in local {
+                        append(
+                            CurveSegment(
+                                start: passStart + piece.u0 * d, end: passStart + piece.u1 * d, from: piece.v0, to: piece.v1,
+                                easing: .curve(piece.curve)))
+                    }
+                }
+                k += 1
+            }
+        }
+        return out
+    }
+
+    /// The one keyframe animation that gives a component over the whole span, when there is one:
+    /// a player with its own iteration (CSS) can then repeat it instead of unrolling it.
+    ///
+    /// That is the case when the property's only event adds that animation at time 0, or at a
+    /// later time while the model shows the animation's first value.
+    public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
+        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal],
+            history.channels.count == 2, let entry = history.channels[1].entries.first,
+            history.channels[1].entries.count == 1, entry.drives(c), case .keyframe(let animation) = entry.animation
+        else { return nil }
+        let slot = entry.component == nil ? c : 0
+        guard let first = animation.values.first?[slot] else { return nil }
+        let before = history.channels[0].model[c]
+        guard entry.addedTime <= 0 || before == first else { return nil }
+        return (animation, slot)
+    }
+}

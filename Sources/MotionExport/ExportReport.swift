@@ -1,0 +1,109 @@
+import MotionJSON
+
+/// The players motionc exports to.
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+    /// Lottie JSON (Bodymovin 5.x).
+    case lottie
+    /// One self-contained HTML page animated with CSS.
+    case html
+    /// The page's stylesheet alone.
+    case css
+}
+
+/// What became of one animated component in an export: one row of the capability report.
+public struct ExportItem: Hashable, Sendable {
+    /// The target's id.
+    public var target: String
+    /// The property path (`position.x`, `opacity`, `backgroundColor.r`).
+    public var property: String
+    public var method: ExportMethod
+    /// Keyframes the player stores for it.
+    public var keyframes: Int
+    /// The largest difference from the render server found by the dense check, in the
+    /// property's units.
+    public var maxError: Double
+    /// Why it was dropped, or a note on how it is carried.
+    public var reason: String?
+
+    /// The report line: `card opacity: exact (2 keyframes)`.
+    public var line: String {
+        switch method {
+        case .exact: "\(target) \(property): exact (\(keyframes) keyframes)"
+        case .fitted: "\(target) \(property): fitted (\(keyframes) keyframes, largest error \(Self.short(maxError)))"
+        case .dropped: "\(target) \(property): dropped (\(reason ?? "the player cannot show it"))"
+        }
+    }
+
+    /// A number with 3 significant digits.
+    static func short(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
+        var exponent = 0
+        var scaled = abs(value)
+        while scaled >= 1000 {
+            scaled /= 10
+            exponent += 1
+        }
+        while scaled < 100 {
+            scaled *= 10
+            exponent -= 1
+        }
+        let digits = Int(scaled.rounded())
+        let text = exponent >= 0 ? "\(digits * Int(pow10(exponent)))" : Self.decimal(digits, places: -exponent)
+        return (value < 0 ? "-" : "") + text
+    }
+
+    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1) { r, _ in r * 10 } }
+
+    private static func decimal(_ digits: Int, places: Int) -> String {
+        var text = String(digits)
+        while text.count <= places { text = "0" + text }
+        let point = text.index(text.endIndex, offsetBy: -places)
+        var result = text[..<point] + "." + text[point...]
+        while result.hasSuffix("0") { result.removeLast() }
+        if result.hasSuffix(".") { result.removeLast() }
+        return String(result)
+    }
+}
+
+/// Something an export could not carry: a dropped property, reported as an X001 warning.
+public struct ExportFinding: Hashable, Sendable {
+    /// The target's id.
+    public var target: String
+    public var property: String
+    /// Why the player cannot show it.
+    public var message: String
+}
+
+/// An export: its text, the report items and the findings.
+public struct ExportResult: Sendable {
+    public var format: ExportFormat
+    /// The file's content.
+    public var text: String
+    public var items: [ExportItem]
+    public var findings: [ExportFinding]
+
+    /// The report as JSON: `{"format", "items": [{"target", "property", "method", "keyframes",
+    /// "maxError", "reason"}]}`.
+    public var reportJSON: String {
+        let rows: [JSONValue] = items.map { item in
+            .object([
+                "target": .string(item.target), "property": .string(item.property), "method": .string(item.method.rawValue),
+                "keyframes": .number(Double(item.keyframes)), "maxError": .number(item.maxError),
+                "reason": item.reason.map(JSONValue.string) ?? .null,
+            ])
+        }
+        return JSONValue.object(["format": .string(format.rawValue), "items": .array(rows)]).serialized() + "\n"
+    }
+}
+
+extension TimelineTracks {
+    /// Exports the timeline to `format`.
+    ///
+    /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
+    public func export(to format: ExportFormat) -> ExportResult {
+        switch format {
+        case .lottie: LottieExporter.export(self)
+        case .html, .css: CSSExporter.export(self, page: format == .html)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import MotionDiagnostics
+import MotionExport
+import MotionPlans
+import MotionTimeline
+import MotionValidation
+
+/// `motionc export FILE_OR_TIMELINE --to lottie|html|css -o OUT`: a baked timeline for another player.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export a baked timeline to Lottie, an HTML page or a CSS stylesheet.",
+        discussion: """
+            Takes a motion document (baked first) or a baked timeline. Tweens become the player's own \
+            cubic-bezier keyframes, exactly; springs, friction and gestures are fitted with cubic \
+            segments within 1e-3 of each property's range. One line per animated (target, property) \
+            says what was done: exact, fitted (keyframes, largest error) or dropped (why); dropped \
+            properties are also X001 warnings. The output is byte-identical for the same input and \
+            written atomically. Exit status: 0; 1 when the document has errors, or with --strict a \
+            warning; 2 when a file cannot be read or written.
+            """)
+
+    @Argument(help: "A motion document or a baked timeline (.json).")
+    var file: String
+
+    @Option(help: "The player: lottie, html or css.")
+    var to: ExportFormat
+
+    @Option(name: .shortAndLong, help: "Where to write the export.")
+    var output: String
+
+    @Option(help: "Also write the capability report as JSON here.")
+    var report: String?
+
+    @Option(help: "Seconds to export (default: the timeline's end); repeats that run forever are unrolled until then.")
+    var duration: Double?
+
+    @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried.")
+    var strict = false
+
+    func validate() throws {
+        if let duration, !(duration >= 0 && duration <= 86_400) {
+            throw ValidationError("--duration must be a number of seconds from 0 to 86400")
+        }
+    }
+
+    func run() throws {
+        let (timeline, document) = try ExportInput.load(path: file)
+        let result = TimelineTracks(timeline, duration: duration).export(to: to)
+        for item in result.items { StandardStreams.output(item.line) }
+        let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
+        if !diagnostics.isEmpty {
+            StandardStreams.error(ExportInput.render(diagnostics, file: file))
+        }
+        if strict && !diagnostics.isEmpty { throw ExitCode(1) }
+        do {
+            try AtomicFile.write(Array(result.text.utf8), to: output)
+            if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// Loading what an export translates, and turning its findings into diagnostics.
+enum ExportInput {
+    /// The timeline of `path` (a timeline file, or a document baked in memory), and the
+    /// document when there is one (its target positions locate diagnostics).
+    static func load(path: String) throws -> (Timeline, MotionDocument?) {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
+        if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
+            return (try TimelineInput.load(path: path), nil)
+        }
+        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
+        let result = Baker.bake(document)
+        if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
+        return (result.timeline, document)
+    }
+
+    /// One X-coded warning per finding, at the target's id in the document (or the file's start).
+    static func diagnostics(_ findings: [ExportFinding], file: String, document: MotionDocument?, format: ExportFormat? = nil)
+        -> [Diagnostic]
+    {
+        findings.map { finding in
+            let range = document?.targets.first { $0.id.value == finding.target }?.id.range ?? .fileStart
+            let player = format.map { " (\($0.rawValue))" } ?? ""
+            return Diagnostic(
+                .X001, "\(finding.property) on #\(finding.target) is dropped\(player): \(finding.message)", file: file,
+                at: range, help: "see docs/export.md for what each player carries")
+        }
+    }
+
+    /// Diagnostics as text, as `validate` prints them.
+    static func render(_ diagnostics: [Diagnostic], file: String) -> String {
+        let sources: [String: SourceFile]
+        if let bytes = try? AtomicFile.read(file) {
+            sources = [file: SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))]
+        } else {
+            sources = [:]
+        }
+        let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}
