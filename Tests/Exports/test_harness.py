@@ -164,8 +164,20 @@ def _stepped(data: dict, name: str) -> dict:
     return data
 
 
+def _wrong_transform(data: dict, name: str) -> dict:
+    """The anchor point ignored (fade-in's card) or the rotation turned the other way (nested-turn)."""
+    ks = _layer(data, name)["ks"]
+    if name == "card":
+        ks["a"] = {"a": 0, "k": [0, 0]}
+    else:
+        for kf in _layer(data, "frame")["ks"]["r"]["k"]:
+            kf["s"] = [-v for v in kf["s"]]
+    return data
+
+
 MISTAKES = {
-    "moved 3 px": (_moved, {"frames", "render"}),
+    "moved 3 px": (_moved, {"frames"}),
+    "wrong transform": (_wrong_transform, {"render"}),
     "fill red off by 0.2": (_recoloured, {"frames", "render"}),
     "layer missing": (_without, {"layout", "render"}),
     "linear easing instead of the curve": (_linear_instead_of_curve, {"frames"}),
@@ -200,9 +212,100 @@ def test_the_pixel_rule_accepts_antialiasing_only():
     base = np.full((100, 100, 4), 255.0)
     base[20:60, 20:60, :3] = [98, 0, 237]
     soft = base.copy()
-    soft[20, 20:60, :3] = [111, 21, 238]  # one edge row covered 1/12 less
+    soft[20, 20:60, :3] = [176, 128, 246]  # one edge row half covered
     assert compare(base, soft).acceptable()
     shifted = np.full((100, 100, 4), 255.0)
-    shifted[21:61, 20:60, :3] = [98, 0, 237]
-    assert not compare(base, shifted).acceptable()  # one pixel down: 0.8 % of pixels change fully
+    shifted[23:63, 20:60, :3] = [98, 0, 237]
+    assert not compare(base, shifted).acceptable()  # three pixels down: 40 x 2 pixels off edges
+    missing = np.full((100, 100, 4), 255.0)
+    missing[20:60, 20:60, :3] = [98, 0, 237]
+    missing[45:55, 45:55, :3] = [255, 0, 0]  # a 10 x 10 layer, 1 % of the frame
+    assert not compare(missing, base).acceptable()
     assert math.isclose(compare(base, base).mean, 0)
+
+
+# --- The HTML judges on hand-written pages. ---
+
+
+def judge_html(doc, html: str, browser, folder) -> dict[str, list[str]]:
+    """Every HTML judge's findings for the page ``html`` as the export of ``doc``."""
+    import test_html
+    from conftest import SUBFRAMES
+
+    path = folder / "page.html"
+    path.write_text(html)
+    ref, dense = doc.reference, doc.dense_reference
+    page = test_html.Page(browser, path, int(ref.width), int(ref.height))
+    try:
+        ids = [layer.id for layer in ref.layers]
+        frames = list(range(ref.frame_count))
+        between = [k for k in range(dense.frame_count) if k % SUBFRAMES]
+        rows = page.scrub([k / ref.fps for k in frames], ids)
+        findings = {
+            "loading": test_html.loading_problems(page, ref),
+            "frames": test_html.value_problems(ref, rows, frames, "frames"),
+            "between": test_html.value_problems(dense, page.scrub([k / dense.fps for k in between], ids), between, "between"),
+            "boxes": test_html.box_problems(ref, rows, frames),
+            "pictures": test_html.picture_problems(page, ref, doc.rendered),
+        }
+    finally:
+        page.context.close()
+    return {k: v for k, v in findings.items() if v}
+
+
+@pytest.fixture(params=sorted(HAND_WRITTEN), ids=str)
+def hand_written_page(request, artifacts_for):
+    page = (DATA / f"{request.param}.html").read_text()
+    return artifacts_for(HAND_WRITTEN[request.param]), page.replace("/* layers.css */\n", (DATA / "layers.css").read_text())
+
+
+def test_right_hand_written_pages_pass_every_judge(hand_written_page, browser, tmp_path):
+    doc, html = hand_written_page
+    assert judge_html(doc, html, browser, tmp_path) == {}
+
+
+PAGE_MISTAKES = {
+    # name: ({document: (text, replacement)}, judges that must fail); every occurrence is replaced.
+    "wrong transform": (
+        {"fade-in": ("--position-x: 160;", "--position-x: 60;"), "nested-turn": ("--rotation: 90; }", "--rotation: -90; }")},
+        {"frames", "boxes", "pictures"},
+    ),
+    "moved 3 px": (
+        {"fade-in": ("--position-x: 160;", "--position-x: 163;"), "nested-turn": ("--position-y: 0;", "--position-y: 3;")},
+        {"frames", "boxes"},
+    ),
+    "fill colour off by 0.2": (
+        {"fade-in": ("--backgroundColor-g: 0;", "--backgroundColor-g: 0.2;"), "nested-turn": ("--backgroundColor-r: 1;", "--backgroundColor-r: 0.8;")},
+        {"frames", "pictures"},
+    ),
+    "element missing": (
+        {"fade-in": ('<div id="card" class="motionc-layer"></div>', ""), "nested-turn": ('<div id="dot" class="motionc-layer motionc-ellipse"></div>', "")},
+        {"frames", "pictures"},
+    ),
+    "linear easing instead of the curve": (
+        {"fade-in": ("cubic-bezier(0.4, 0, 0.2, 1)", "linear"), "nested-turn": ("cubic-bezier(0.42, 0, 0.58, 1)", "linear")},
+        {"frames", "between"},
+    ),
+    "not animated": (
+        {name: ("  animation: ", "  --unused: ") for name in HAND_WRITTEN},
+        {"loading", "frames"},
+    ),
+    "a script that logs an error": (
+        {name: ("</body>", "<script>console.error('boom')</script></body>") for name in HAND_WRITTEN},
+        {"loading"},
+    ),
+    "a stylesheet from elsewhere": (
+        {name: ("</title>", '</title><link rel="stylesheet" href="http://127.0.0.1:9/x.css">') for name in HAND_WRITTEN},
+        {"loading"},
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(PAGE_MISTAKES))
+def test_wrong_pages_fail_the_judges(hand_written_page, browser, tmp_path, mistake):
+    doc, html = hand_written_page
+    replacements, must_fail = PAGE_MISTAKES[mistake]
+    old, new = replacements[doc.doc.stem]
+    assert old in html
+    findings = judge_html(doc, html.replace(old, new), browser, tmp_path)
+    assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"
