@@ -217,3 +217,20 @@ def browser():
             yield browser
         finally:
             browser.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The largest pixel differences measured per player, next to the limits."""
+    from pixels import MAX_MEAN_DIFFERENCE, MAX_OUTLIER_SHARE, MEASUREMENTS
+
+    for player in sorted({m[0] for m in MEASUREMENTS}):
+        rows = [m for m in MEASUREMENTS if m[0] == player]
+        accepted = [m for m in rows if m[3].acceptable()] or rows
+        mean = max(accepted, key=lambda m: m[3].mean)
+        outliers = max(accepted, key=lambda m: m[3].outliers)
+        terminalreporter.write_line(
+            f"{player} vs motionc render: {len(rows) - len(accepted)} of {len(rows)} frames rejected; "
+            f"of the accepted, largest mean difference {mean[3].mean:.3f} ({mean[1]} t={mean[2]:.3f}; limit "
+            f"{MAX_MEAN_DIFFERENCE}), largest outlier share {100 * outliers[3].outliers:.3f}% ({outliers[1]} "
+            f"t={outliers[2]:.3f}; limit {100 * MAX_OUTLIER_SHARE:.2f}%)"
+        )

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from conftest import SUBFRAMES
-from pixels import compare, rgba_from_png
+from pixels import MEASUREMENTS, compare, rgba_from_png
 from reference import ALL_COMPONENTS, Reference, clamp01
 
 PROPERTIES = ["--" + comp.replace(".", "-") for comp in ALL_COMPONENTS]
@@ -244,20 +244,22 @@ def test_html_element_boxes_follow_the_transforms(doc, browser):
     assert not lines, "\n".join(lines)
 
 
-def picture_problems(page: Page, ref: Reference, rendered) -> list[str]:
+def picture_problems(page: Page, ref: Reference, rendered, label: str | None = None) -> list[str]:
     """Screenshots of the canvas against `motionc render --at` (``rendered(t)`` gives the PNG)."""
     width, height = int(ref.width), int(ref.height)
     problems = []
     for k in ref.sample_frames(SCREENSHOTS):
         t = k / ref.fps
         difference = compare(rgba_from_png(page.screenshot(t, width, height)), rgba_from_png(rendered(t)))
+        if label is not None:
+            MEASUREMENTS.append(("Chromium", label, t, difference))
         if not difference.acceptable():
             problems.append(f"t={t:.6f}: {difference}")
     return problems
 
 
 def test_chromium_draws_what_motionc_renders(doc, browser):
-    problems = picture_problems(page_for(doc, browser), doc.reference, doc.rendered)
+    problems = picture_problems(page_for(doc, browser), doc.reference, doc.rendered, doc.doc.stem)
     assert not problems, "\n".join(problems)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import lottie_judge
 from lottie_eval import LottieEvalError
-from pixels import compare, rgba_from_png, straight_rgba_from_premultiplied_bgra
+from pixels import MEASUREMENTS, compare, rgba_from_png, straight_rgba_from_premultiplied_bgra
 from reference import Reference
 
 # rlottie draws these many frames per document (first, last and evenly between).
@@ -208,12 +208,9 @@ def render_problems(lottie_text: str, ref: Reference, rendered, measured: list |
 def test_rlottie_draws_what_motionc_renders(doc):
     measured: list = []
     problems = render_problems(doc.exported("lottie").read_text(), doc.reference, doc.rendered, measured)
-    MEASURED[doc.doc.stem] = measured
+    data = load(doc)
+    MEASUREMENTS.extend(("rlottie", doc.doc.stem, frame / data["fr"], d) for frame, d in measured)
     assert not problems, "\n".join(problems)
-
-
-# What the rlottie comparison measured per document (frame, Difference): printed by the harness.
-MEASURED: dict[str, list] = {}
 
 
 @pytest.mark.parametrize("fmt", ["lottie", "html", "css"])
