@@ -99,8 +99,7 @@ def judge_lottie(doc, data: dict) -> dict[str, list[str]]:
 
     ref, dense = doc.reference, doc.dense_reference
     findings: dict[str, list[str]] = {}
-    schema = [e.message for e in test_lottie.lottie_schema_validator().iter_errors(data)]
-    findings["schema"] = schema
+    findings["schema"] = test_lottie.schema_problems(data)
     try:
         located = lottie_judge.LottieFile(data, ref)
     except lottie_judge.LayoutError as error:
@@ -175,7 +174,14 @@ def _wrong_transform(data: dict, name: str) -> dict:
     return data
 
 
+def _colour_above_one(data: dict, name: str) -> dict:
+    fill = next(item for item in _layer(data, name)["shapes"][-1]["it"] if item["ty"] == "fl")
+    fill["c"]["k"] = [1.0000008, *fill["c"]["k"][1:]]
+    return data
+
+
 MISTAKES = {
+    "a colour component above 1": (_colour_above_one, {"schema"}),
     "moved 3 px": (_moved, {"frames"}),
     "wrong transform": (_wrong_transform, {"render"}),
     "fill red off by 0.2": (_recoloured, {"frames", "render"}),
