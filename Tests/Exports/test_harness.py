@@ -300,6 +300,10 @@ PAGE_MISTAKES = {
         {name: ("</body>", "<script>console.error('boom')</script></body>") for name in HAND_WRITTEN},
         {"loading"},
     ),
+    "canvas not at the top-left": (
+        {name: ("#motionc-canvas { position: absolute; left: 0;", "#motionc-canvas { position: absolute; left: 10px;") for name in HAND_WRITTEN},
+        {"loading", "boxes", "pictures"},
+    ),
     "a stylesheet from elsewhere": (
         {name: ("</title>", '</title><link rel="stylesheet" href="http://127.0.0.1:9/x.css">') for name in HAND_WRITTEN},
         {"loading"},

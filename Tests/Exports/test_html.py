@@ -65,6 +65,11 @@ class Page:
         self.page.on("request", lambda r: r.url != url and self.foreign_requests.append(r.url))
         self.page.goto(url)
         self.animation_count = self.page.evaluate("document.getAnimations().length")
+        self.canvas = self.page.evaluate(
+            """() => { const c = document.getElementById('motionc-canvas'); if (!c) return null;
+                 const r = c.getBoundingClientRect();
+                 return {box: [r.left, r.top, r.width, r.height], background: getComputedStyle(c).backgroundColor}; }"""
+        )
 
     def scrub(self, times: list[float], ids: list[str]) -> list[dict]:
         return self.page.evaluate(SCRUB, {"times": times, "ids": ids, "props": PROPERTIES})
@@ -184,6 +189,14 @@ def loading_problems(page: Page, ref: Reference) -> list[str]:
     problems += [f"request beyond the page (not self-contained): {u}" for u in page.foreign_requests]
     if ref.animated() and page.animation_count == 0:
         problems.append("the document animates but document.getAnimations() is empty")
+    if page.canvas is None:
+        problems.append("no element with id 'motionc-canvas'")
+    else:
+        if page.canvas["box"] != [0, 0, ref.width, ref.height]:
+            problems.append(f"#motionc-canvas box (left, top, width, height) {page.canvas['box']}, expected [0, 0, {ref.width:g}, {ref.height:g}]")
+        colour = _rgba(page.canvas["background"])
+        if colour is None or any(abs(a - b) > COLOUR_TOLERANCE for a, b in zip(colour, ref.background)):
+            problems.append(f"#motionc-canvas background {page.canvas['background']}, expected {ref.background}")
     return problems
 
 

@@ -180,22 +180,31 @@ def test_lottie_values_between_frames(doc):
     _judge_values(doc, ref, between, "times between frames")
 
 
-def test_lottie_report_names_every_animated_component(doc):
-    report = doc.report("lottie")
-    assert report.get("format") == "lottie"
+@pytest.mark.parametrize("fmt", ["lottie", "html", "css"])
+def test_report_names_every_animated_component(doc, fmt):
+    """One item per animated (target, component), none dropped, each within the error budget."""
+    report = doc.report(fmt)
+    assert report.get("format") == fmt
     items = report.get("items")
     assert isinstance(items, list)
+    ref = doc.reference
     problems = []
     for item in items:
         missing = {"target", "property", "method", "keyframes", "maxError", "reason"} - set(item)
         if missing:
             problems.append(f"item {item} lacks {sorted(missing)}")
-        if item.get("method") not in ("exact", "fitted", "dropped"):
-            problems.append(f"item {item}: method {item.get('method')!r}")
-        if item.get("method") == "dropped":
+            continue
+        if item["method"] not in ("exact", "fitted", "dropped"):
+            problems.append(f"item {item}: method {item['method']!r}")
+        if item["method"] == "dropped":
             problems.append(f"item {item}: dropped")
+        elif isinstance(item["maxError"], (int, float)) and item["maxError"] > ref.budget(item["target"], item["property"]):
+            problems.append(
+                f"{item['target']} {item['property']}: the report's maxError {item['maxError']:.6g} is above "
+                f"the budget {ref.budget(item['target'], item['property']):.6g}"
+            )
     named = {(item.get("target"), item.get("property")) for item in items}
-    for target, prop in sorted(doc.reference.animated() - named):
+    for target, prop in sorted(ref.animated() - named):
         problems.append(f"no item for {target} {prop} (the trace animates it)")
     assert not problems, "\n".join(problems)
 
