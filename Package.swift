@@ -24,9 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // System libraries (Debian: libyaml-dev, libcairo2-dev).
+        // The one build-time system library (Debian: libyaml-dev). Cairo is loaded at run time,
+        // when drawing starts (MotionRenderServer's Cairo.swift): building needs no Cairo headers.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
@@ -54,7 +54,7 @@ let package = Package(
             name: "MotionTimeline", dependencies: ["MotionRuntime", "MotionCore", "MotionJSON"], swiftSettings: swiftSettings),
         // The software render server: layers, keyed animations, sampling, Cairo drawing.
         .target(
-            name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline", "CCairo"],
+            name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline"],
             swiftSettings: swiftSettings),
         // Exports of baked timelines to other players: Lottie and CSS/HTML, with a capability report.
         .target(

@@ -39,10 +39,11 @@ public enum CSSExporter {
                         animations.append(iteration(animation, name: keyframesName))
                         declarations.append("\(name): \(number(animation.values.first?[slot] ?? 0))")
                         if touched {
-                            items["\(layer) \(path)"] = (
-                                ExportItem(
+                            items["\(layer) \(path)"] =
+                                (ExportItem(
                                     target: timelineLayer.id, property: path.description, method: .exact, keyframes: count,
-                                    maxError: 0, reason: animation.repeatCount > 1 || animation.autoreverses
+                                    maxError: 0,
+                                    reason: animation.repeatCount > 1 || animation.autoreverses
                                         ? "repeats with the player's own iteration" : nil))
                         }
                         continue
@@ -55,8 +56,8 @@ public enum CSSExporter {
                         animations.append("\(keyframesName) \(seconds(tracks.span.upperBound)) linear 0s 1 normal both")
                     }
                     if touched {
-                        items["\(layer) \(path)"] = (
-                            ExportItem(
+                        items["\(layer) \(path)"] =
+                            (ExportItem(
                                 target: timelineLayer.id, property: path.description, method: curve.method,
                                 keyframes: keyframes.count, maxError: curve.maxError, reason: nil))
                     }
@@ -155,7 +156,8 @@ public enum CSSExporter {
     /// The stylesheet's fixed part: registered properties, the canvas, and the layer styles
     /// computed from the properties.
     static func preamble(_ timeline: Timeline) -> String {
-        var css = "/* motionc export of \(timeline.name.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")) */\n"
+        var css =
+            "/* motionc export of \(timeline.name.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")) */\n"
         for property in LayerProperty.allCases where property.isAnimatable {
             for c in 0..<property.kind.componentCount {
                 let initial = property.defaultValue[c]

@@ -300,6 +300,9 @@ public struct TimelineTracks: Sendable {
             }
             let entry = channel.entries[index]
             switch entry.animation {
+            case .keyframe(let animation) where Self.isSampled(animation):
+                // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
+                result.append(.live(p, q))
             case .keyframe(let animation):
                 let (timing, keyframes) = animation.sampler(addedTime: entry.addedTime)
                 let slot = entry.component == nil ? c : 0
@@ -310,6 +313,15 @@ public struct TimelineTracks: Sendable {
         }
         return result
     }
+
+    /// Whether a keyframe animation is sampled motion rather than an author's tween: more than
+    /// ``sampledKeyframes`` values joined by straight lines.
+    static func isSampled(_ animation: KeyframeAnimation) -> Bool {
+        animation.values.count > sampledKeyframes && animation.timingFunctions.allSatisfy { $0 == .linear }
+    }
+
+    /// Above this many linear keyframes an animation is treated as sampled motion and fitted.
+    static let sampledKeyframes = 12
 
     /// Fitted segments of component `c` of `channel` on `[p, q]`.
     func fit(_ channel: PropertyChannel, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)

@@ -89,11 +89,14 @@ public struct LottieExporter {
             let i = animated[0]
             var lo = Double.infinity
             var hi = -Double.infinity
+            // The values the input takes, overshooting curves included: the map must be affine there.
             for s in curves[i].segments {
-                lo = min(lo, s.from, s.to)
-                hi = max(hi, s.from, s.to)
+                for k in 0...16 {
+                    let v = s.value(at: s.start + (s.end - s.start) * Double(k) / 16)
+                    lo = min(lo, v)
+                    hi = max(hi, v)
+                }
             }
-            let margin = max(1, hi - lo)
             func at(_ x: Double) -> Double {
                 var v = values
                 v[i] = x
@@ -101,7 +104,7 @@ public struct LottieExporter {
             }
             let b = at(0)
             let a = at(1) - b
-            let affine = [lo - margin, lo, (lo + hi) / 2, hi, hi + margin].allSatisfy { x in
+            let affine = [lo, lo + (hi - lo) / 4, (lo + hi) / 2, hi - (hi - lo) / 4, hi].allSatisfy { x in
                 abs(at(x) - (a * x + b)) <= 1e-9 * max(1, abs(at(x)))
             }
             if affine { return curves[i].mapped(scale: a, offset: b) }

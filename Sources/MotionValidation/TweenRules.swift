@@ -83,8 +83,9 @@ enum TweenRules {
         let document = context.document
         let n = tween.values.count
         if n == 0 {
+            // At `values: []` when the list is there (empty), else at the `add:` key.
             context.report(
-                .W001, "this tween has no values", at: operation.head,
+                .W001, "this tween has no values", at: document.range(of: "values", in: operation),
                 help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`")
             return
         }

@@ -14,8 +14,10 @@ struct Render: ParsableCommand {
             end or --duration. --frames writes every frame; --sheet writes one contact sheet \
             (every Nth frame with --every N, else at most 24 frames evenly spaced, each labelled \
             with its time); --at S -o OUT.png writes the frame at S seconds at canvas size, \
-            straight RGBA. Every image is written atomically. Exit status: 0; 1 for invalid input; \
-            2 when a file cannot be read or written.
+            straight RGBA. Every image is written atomically. Drawing needs the Cairo runtime \
+            library (libcairo.so.2; Debian: apt-get install libcairo2), loaded when drawing \
+            starts. Exit status: 0; 1 for invalid input; 2 when a file cannot be read or written \
+            or Cairo cannot be loaded.
             """)
 
     /// The most cells a sheet gets without --every.
@@ -65,6 +67,13 @@ struct Render: ParsableCommand {
             StandardStreams.error("motionc: \(input): \(error)")
             throw ExitCode(1)
         }
+        do {
+            // Before anything is written: without Cairo, no output at all.
+            try FrameRenderer.loadCairo()
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(2)
+        }
         let fps = timeline.canvas.fps
         if let at, let output {
             try write(try draw(server, at: at), to: output)
@@ -87,17 +96,17 @@ struct Render: ParsableCommand {
         }
         if let sheet {
             let picked = Self.sheetFrames(count: count, every: every)
-            var cells: [(time: Double, buffer: PixelBuffer)] = []
-            for k in picked {
+            // Cells are drawn at cell scale from the layer trees, never as full frames.
+            let cells = picked.map { k in
                 let t = Double(k) / fps
-                cells.append((t, try draw(server, at: t)))
+                return (time: t, layers: server.snapshots(at: t))
             }
             let image: PixelBuffer
             do {
-                image = try ContactSheet(frames: cells).render()
+                image = try ContactSheet(canvas: server.canvas, frames: cells).render()
             } catch {
                 StandardStreams.error("motionc: \(error)")
-                throw ExitCode(1)
+                throw ExitCode(Self.exitCode(for: error))
             }
             try write(image, to: sheet)
         }
@@ -122,8 +131,14 @@ struct Render: ParsableCommand {
             return try server.render(at: t)
         } catch {
             StandardStreams.error("motionc: \(error)")
-            throw ExitCode(1)
+            throw ExitCode(Self.exitCode(for: error))
         }
+    }
+
+    /// 2 for what the environment lacks (the Cairo library), 1 for what the input asks for.
+    private static func exitCode(for error: RenderOutputError) -> Int32 {
+        if case .cairoUnavailable = error { return 2 }
+        return 1
     }
 
     private func write(_ image: PixelBuffer, to path: String) throws {

@@ -224,3 +224,52 @@ struct ExportFormatTests {
         #expect(names == ["card", "badge", "background"])
     }
 }
+
+@Suite("The support matrix")
+struct SupportMatrixTests {
+    @Test("every row's document reports, per player, the method the row says", arguments: ExportCapability.all)
+    func rowHolds(row: ExportCapability) throws {
+        let tracks = TimelineTracks(try bake(row.document))
+        for (format, expected) in [(ExportFormat.lottie, row.lottie), (.html, row.css)] {
+            let item = tracks.export(to: format).items.first { $0.target == row.target && $0.property == row.property }
+            #expect(item?.method == expected, "\(row.feature), \(format): \(String(describing: item))")
+        }
+    }
+
+    @Test("docs/export.md shows the matrix the code holds")
+    func documentIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/export.md"), encoding: .utf8)
+        let begin = "<!-- support matrix: generated from ExportCapability.all -->\n"
+        let end = "<!-- end of support matrix -->"
+        let start = try #require(text.range(of: begin))
+        let stop = try #require(text.range(of: end))
+        let shown = String(text[start.upperBound..<stop.lowerBound])
+        #expect(shown == ExportCapability.markdown, "docs/export.md §5 should be:\n\(ExportCapability.markdown)")
+    }
+}
+
+@Suite("Plans/ exports")
+struct PlansExportTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let plans = ((try? FileManager.default.contentsOfDirectory(atPath: root.path + "/Plans")) ?? [])
+        .filter { $0.hasSuffix(".yaml") }.sorted()
+
+    @Test("every fitted component of every Plans document stays within its budget", arguments: plans)
+    func withinBudget(name: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Plans/" + name), encoding: .utf8)
+        let tracks = TimelineTracks(try bake(text))
+        for format in [ExportFormat.lottie, .html] {
+            let result = tracks.export(to: format)
+            #expect(!result.items.isEmpty)
+            for item in result.items where item.method == .fitted {
+                let layer = try #require(tracks.timeline.layer(withID: item.target))
+                let path = try #require(PropertyPath(item.property))
+                let budget = tracks.tolerance(layer: layer, property: path.property, component: path.component ?? 0)
+                #expect(item.maxError <= budget, "\(format) \(item.line): budget \(budget)")
+            }
+        }
+    }
+}

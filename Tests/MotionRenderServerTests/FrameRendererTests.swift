@@ -234,16 +234,114 @@ struct AppearanceTests {
         #expect(isClose(frame.pixel(x: 10, y: 10), expected), "\(String(describing: frame.pixel(x: 10, y: 10)))")
     }
 
-    /// No group compositing: a translucent parent shows through its translucent child.
-    @Test func opacityIsAppliedPerLayer() throws {
+    /// Group opacity: the parent and its child are composited first, then faded as one, so the
+    /// translucent parent's red does not show through its opaque child.
+    @Test func opacityAppliesToTheLayerAndItsSublayersAsOneGroup() throws {
         let c = layer("child", [.size: .size(4, 4), .backgroundColor: blueColor])
         let p = layer(
             "parent", [.position: .point(10, 10), .size: .size(12, 12), .opacity: .scalar(0.5), .backgroundColor: redColor],
             children: [c])
         let frame = try draw([p])
-        // Red at 50% over white, then blue at 50%: (128, 64, 191).
-        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(128, 64, 191), tolerance: 2))
+        // Blue at 50% over white; per-layer opacity would give (128, 64, 191).
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(128, 128, 255)), "\(String(describing: frame.pixel(x: 10, y: 10)))")
         #expect(isClose(frame.pixel(x: 5, y: 5), RGBA8(255, 128, 128)))
+    }
+
+    /// Two overlapping opaque children under a parent at opacity 0.5: the overlap is not darker
+    /// than the rest (per-layer opacity would draw it twice: (255, 64, 64)).
+    @Test func overlappingChildrenOfATranslucentParentFadeAsOne() throws {
+        let a = layer("a", [.position: .point(-3, 0), .size: .size(8, 4), .backgroundColor: redColor])
+        let b = layer("b", [.position: .point(3, 0), .size: .size(8, 4), .backgroundColor: redColor])
+        let p = layer("parent", [.position: .point(10, 10), .size: .size(2, 2), .opacity: .scalar(0.5)], children: [a, b])
+        let frame = try draw([p])
+        let half = RGBA8(255, 128, 128)
+        #expect(isClose(frame.pixel(x: 10, y: 10), half), "overlap: \(String(describing: frame.pixel(x: 10, y: 10)))")
+        #expect(isClose(frame.pixel(x: 4, y: 10), half), "a only: \(String(describing: frame.pixel(x: 4, y: 10)))")
+        #expect(isClose(frame.pixel(x: 15, y: 10), half), "b only: \(String(describing: frame.pixel(x: 15, y: 10)))")
+        #expect(frame.pixel(x: 10, y: 5) == white)
+    }
+
+    /// Nested groups: a grandparent at 0.5 and a parent at 0.5 fade their opaque grandchild to 25%.
+    @Test func nestedGroupOpacitiesMultiply() throws {
+        let leaf = layer("leaf", [.size: .size(6, 6), .backgroundColor: redColor])
+        let parent = layer("parent", [.opacity: .scalar(0.5)], children: [leaf])
+        let top = layer("top", [.position: .point(10, 10), .opacity: .scalar(0.5)], children: [parent])
+        let frame = try draw([top])
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(255, 191, 191)), "\(String(describing: frame.pixel(x: 10, y: 10)))")
+        #expect(frame.pixel(x: 3, y: 3) == white)
+    }
+
+    /// Forty nested translucent layers (0.98 each) over a red square: groups nest until their
+    /// surfaces reach the budget, then opacity passes down; either way the square shows at
+    /// 0.98^40 = 0.446 (one child per level, so a group and a product agree).
+    @Test func deeplyNestedTranslucentGroupsStayBoundedAndExact() throws {
+        var node = layer("leaf", [.size: .size(20, 20), .backgroundColor: redColor, .opacity: .scalar(0.98)])
+        for _ in 0..<39 { node = layer("level", [.opacity: .scalar(0.98)], children: [node]) }
+        node.position = .point(10, 10)
+        let frame = try draw([node])
+        let alpha = (0..<40).reduce(1.0) { product, _ in product * 0.98 }
+        let g = UInt8((255 * (1 - alpha)).rounded())
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(255, g, g), tolerance: 3), "\(String(describing: frame.pixel(x: 10, y: 10)))")
+    }
+
+    /// A translucent layer's border covers its fill before the fade: the border pixel is blue at
+    /// 50%, with no red showing through it.
+    @Test func aLayersBorderAndFillFadeAsOne() throws {
+        let frame = try draw([
+            layer([
+                .position: .point(4, 4), .anchorPoint: .point(0, 0), .size: .size(12, 12), .backgroundColor: redColor,
+                .borderWidth: .scalar(2), .borderColor: blueColor, .opacity: .scalar(0.5),
+            ])
+        ])
+        #expect(isClose(frame.pixel(x: 4, y: 10), RGBA8(128, 128, 255)), "\(String(describing: frame.pixel(x: 4, y: 10)))")
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(255, 128, 128)))
+    }
+
+    /// A spring may overshoot colours and opacity in the trace; drawing limits them to 0...1.
+    @Test func colourComponentsAreLimitedToTheUnitRange() throws {
+        let frame = try draw([
+            layer([
+                .position: .point(4, 4), .anchorPoint: .point(0, 0), .size: .size(12, 12),
+                .backgroundColor: .color(1.7, -0.4, 0.5, 1.3), .borderWidth: .scalar(2), .borderColor: .color(-1, 2, -3, 4),
+                .opacity: .scalar(1.2),
+            ])
+        ])
+        #expect(isClose(frame.pixel(x: 10, y: 10), RGBA8(255, 0, 128)), "\(String(describing: frame.pixel(x: 10, y: 10)))")
+        #expect(frame.pixel(x: 4, y: 10) == green)
+    }
+
+    /// The border is the outline inset by half its width, stroked: with cornerRadius 16 and
+    /// borderWidth 8 on a 40x40 rect, the inner path's radius is 12, so the border's outer
+    /// corner has radius 16 (like the fill) and its inner corner radius 8.
+    @Test(arguments: [
+        (0, 0, white), (3, 3, white), (9, 9, blue), (7, 20, blue), (20, 7, blue), (12, 12, red), (20, 20, red), (8, 20, red),
+    ])
+    func borderCornersFollowTheInsetPath(x: Int, y: Int, expected: RGBA8) throws {
+        let frame = try draw(
+            [
+                layer([
+                    .anchorPoint: .point(0, 0), .size: .size(40, 40), .cornerRadius: .scalar(16), .backgroundColor: redColor,
+                    .borderWidth: .scalar(8), .borderColor: blueColor,
+                ])
+            ], width: 40, height: 40)
+        #expect(frame.pixel(x: x, y: y) == expected, "(\(x), \(y)): \(String(describing: frame.pixel(x: x, y: y)))")
+    }
+
+    /// cornerRadius 2 with borderWidth 8: the inner path's radius is max(0, 2 - 4) = 0, so the
+    /// stroked border has square (mitred) corners, still inside the layer's bounds.
+    @Test func borderWiderThanTheCornerHasSquareCorners() throws {
+        let frame = try draw(
+            [
+                layer([
+                    .position: .point(2, 2), .anchorPoint: .point(0, 0), .size: .size(20, 20), .cornerRadius: .scalar(2),
+                    .backgroundColor: redColor, .borderWidth: .scalar(8), .borderColor: blueColor,
+                ])
+            ], width: 24, height: 24)
+        #expect(frame.pixel(x: 2, y: 2) == blue)
+        #expect(frame.pixel(x: 21, y: 21) == blue)
+        #expect(frame.pixel(x: 1, y: 1) == white)
+        #expect(frame.pixel(x: 22, y: 22) == white)
+        #expect(frame.pixel(x: 12, y: 12) == red)
     }
 
     @Test func translucentBackgroundGivesStraightAlphaPixels() throws {
@@ -351,12 +449,12 @@ struct RobustnessTests {
     /// One renderer draws many frames; each starts from the background.
     @Test func rendererReusesItsSurfaceCleanly() throws {
         let renderer = try FrameRenderer(canvas: RenderCanvas(width: 20, height: 20))
-        let first = renderer.render([layer([.position: .point(5, 5), .size: .size(4, 4), .backgroundColor: redColor])])
-        let second = renderer.render([layer([.position: .point(15, 15), .size: .size(4, 4), .backgroundColor: blueColor])])
+        let first = try renderer.render([layer([.position: .point(5, 5), .size: .size(4, 4), .backgroundColor: redColor])])
+        let second = try renderer.render([layer([.position: .point(15, 15), .size: .size(4, 4), .backgroundColor: blueColor])])
         #expect(first.pixel(x: 5, y: 5) == red)
         #expect(second.pixel(x: 5, y: 5) == white)
         #expect(second.pixel(x: 15, y: 15) == blue)
-        #expect(renderer.render([]) == PixelBuffer(width: 20, height: 20, fill: white))
+        #expect(try renderer.render([]) == PixelBuffer(width: 20, height: 20, fill: white))
     }
 
     @Test func snapshotSubscriptCoversEveryProperty() {

@@ -155,13 +155,15 @@ struct ContactSheetTests {
         #expect(ContactSheet.label(for: time) == expected)
     }
 
+    /// A layer that fills a `width x height` canvas with `color`.
+    private func filling(_ width: Double, _ height: Double, _ color: MotionValue) -> [LayerSnapshot] {
+        [layer([.position: .point(width / 2, height / 2), .size: .size(width, height), .backgroundColor: color])]
+    }
+
     /// Two 10x10 frames side by side: 1 px separators, an 18 px label band under each cell.
     @Test func cellsSeparatorsAndLabels() throws {
-        let frames = [
-            (time: 0.0, buffer: PixelBuffer(width: 10, height: 10, fill: red)),
-            (time: 0.25, buffer: PixelBuffer(width: 10, height: 10, fill: blue)),
-        ]
-        let sheet = try ContactSheet(frames: frames, columns: 2).render()
+        let frames = [(time: 0.0, layers: filling(10, 10, redColor)), (time: 0.25, layers: filling(10, 10, blueColor))]
+        let sheet = try ContactSheet(canvas: RenderCanvas(width: 10, height: 10), frames: frames, columns: 2).render()
         #expect(sheet.width == 2 * 10 + 3)
         #expect(sheet.height == 10 + 18 + 2)
         #expect(sheet.pixel(x: 1, y: 1) == red)
@@ -183,33 +185,61 @@ struct ContactSheetTests {
 
     @Test(arguments: [(1, 1), (4, 2), (5, 3), (9, 3), (10, 4)])
     func defaultColumnsMakeANearSquareGrid(frames: Int, columns: Int) {
-        let sheet = ContactSheet(frames: (0..<frames).map { (time: Double($0), buffer: PixelBuffer(width: 2, height: 2, fill: red)) })
+        let sheet = ContactSheet(
+            canvas: RenderCanvas(width: 2, height: 2), frames: (0..<frames).map { (time: Double($0), layers: []) })
         #expect(sheet.resolvedColumns == columns)
     }
 
     @Test func largeSheetsAreScaledDownToFit() throws {
         // Two 3000-wide frames side by side would make a 6003-pixel sheet: cells shrink to fit.
-        let frames = (0..<2).map { (time: Double($0) / 60, buffer: PixelBuffer(width: 3000, height: 100, fill: green)) }
-        let sheet = try ContactSheet(frames: frames).render()
+        let canvas = RenderCanvas(width: 3000, height: 100, background: greenColor)
+        let frames = (0..<2).map { (time: Double($0) / 60, layers: [LayerSnapshot]()) }
+        let sheet = try ContactSheet(canvas: canvas, frames: frames).render()
         #expect(sheet.width <= ContactSheet.targetDimension && sheet.width > 4000)
         #expect(sheet.height < 100 + 18 + 2)  // cells shrink uniformly; labels keep their height
         #expect(sheet.pixel(x: 100, y: 20) == green)
         #expect(sheet.pixel(x: 3000, y: 20) == green)
     }
 
+    /// The largest canvas: cells are drawn at cell scale, so the sheet stays within the target
+    /// size (a full frame alone would be 8192x8192) and shows each frame's layers where the
+    /// canvas has them: a red left half, then a blue top half.
+    @Test func largestCanvasSheetIsDrawnAtCellScale() throws {
+        let side = Double(RenderCanvas.maximumDimension)
+        let leftHalf = [layer([.position: .point(side / 4, side / 2), .size: .size(side / 2, side), .backgroundColor: redColor])]
+        let topHalf = [layer([.position: .point(side / 2, side / 4), .size: .size(side, side / 2), .backgroundColor: blueColor])]
+        let frames = (0..<24).map { (time: Double($0) / 60, layers: $0.isMultiple(of: 2) ? leftHalf : topHalf) }
+        let canvas = RenderCanvas(width: Int(side), height: Int(side))
+        let sheet = try ContactSheet(canvas: canvas, frames: frames).render()
+        #expect(sheet.width <= ContactSheet.targetDimension && sheet.height <= ContactSheet.targetDimension)
+        // 5 rows of cells and 18-pixel labels fill 4096 pixels: cells of 800 pixels.
+        let cell = (ContactSheet.targetDimension - 6 - 5 * ContactSheet.labelHeight) / 5
+        #expect(sheet.width == 5 * (cell + 1) + 1)
+        let quarter = cell / 4
+        // First cell (left half red), second cell (top half blue).
+        #expect(sheet.pixel(x: 1 + quarter, y: 1 + quarter) == red)
+        #expect(sheet.pixel(x: 1 + 3 * quarter, y: 1 + quarter) == white)
+        let second = 1 + cell + 1
+        #expect(sheet.pixel(x: second + 3 * quarter, y: 1 + quarter) == blue)
+        #expect(sheet.pixel(x: second + 3 * quarter, y: 1 + 3 * quarter) == white)
+    }
+
     @Test func impossibleSheetsAreRefused() {
-        let frames = (0..<1000).map { (time: Double($0), buffer: PixelBuffer(width: 1, height: 1, fill: red)) }
-        #expect(throws: RenderOutputError.self) { _ = try ContactSheet(frames: frames, columns: 1).render() }
+        let frames = (0..<1000).map { (time: Double($0), layers: [LayerSnapshot]()) }
+        #expect(throws: RenderOutputError.self) {
+            _ = try ContactSheet(canvas: RenderCanvas(width: 1, height: 1), frames: frames, columns: 1).render()
+        }
     }
 
     @Test func emptyAndOddInputDoNotCrash() throws {
-        #expect(try ContactSheet(frames: []).render().width == 1)
-        let mixed = [
-            (time: 0.0, buffer: PixelBuffer(width: 0, height: 0, fill: red)),
-            (time: 0.5, buffer: PixelBuffer(width: 4, height: 6, fill: blue)),
-        ]
-        let sheet = try ContactSheet(frames: mixed, columns: -3).render()
+        #expect(try ContactSheet(canvas: RenderCanvas(), frames: []).render().width == 1)
+        let frames = [(time: 0.0, layers: [LayerSnapshot]()), (time: 0.5, layers: [])]
+        let canvas = RenderCanvas(width: 4, height: 6, background: blueColor)
+        let sheet = try ContactSheet(canvas: canvas, frames: frames, columns: -3).render()
         #expect(sheet.width == 4 + 2 && sheet.height == 2 * (6 + 18) + 3)
         #expect(sheet.pixel(x: 2, y: 30) == blue)
+        #expect(throws: RenderOutputError.self) {
+            _ = try ContactSheet(canvas: RenderCanvas(width: 0, height: 6), frames: frames).render()
+        }
     }
 }

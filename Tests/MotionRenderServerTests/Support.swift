@@ -35,7 +35,7 @@ func draw(
     _ layers: [LayerSnapshot], width: Int = 20, height: Int = 20, background: MotionValue = .color(1, 1, 1, 1)
 ) throws -> PixelBuffer {
     let renderer = try FrameRenderer(canvas: RenderCanvas(width: width, height: height, background: background))
-    return renderer.render(layers)
+    return try renderer.render(layers)
 }
 
 /// Whether every component of `pixel` is within `tolerance` of `expected`.

@@ -19,7 +19,11 @@ struct TweenRuleTests {
             op("add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity")),
         DiagnosticCase(
             "an empty values list", .W001, help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
-            op("add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nvalues: []")),
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: 1️⃣[]")),
+        DiagnosticCase(
+            "an empty values list in flow style, on its own line", .W001,
+            help: "add `to:` (from the presented value), `from:` and `to:`, or `values: [...]`",
+            op("add: tween\ntarget: \"#a\"\nduration: 1\nvalues:\n  1️⃣[]\nproperty: opacity")),
         DiagnosticCase("two offsets for three values", .W002, keyframes("offsets: 1️⃣[0, 1]")),
         DiagnosticCase(
             "offsets for from/to", .W002,

@@ -1,34 +1,38 @@
-import CCairo
-
-/// Cairo's own text for a status.
-func cairoMessage(_ status: cairo_status_t) -> String {
-    guard let text = cairo_status_to_string(status) else { return "status \(status.rawValue)" }
-    return String(cString: text)
-}
-
-/// Creates an ARGB32 image surface; the caller owns it (`cairo_surface_destroy`).
-func makeImageSurface(width: Int, height: Int, operation: String) throws(RenderOutputError) -> OpaquePointer {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+/// Creates an ARGB32 image surface; the caller owns it (`surface_destroy`).
+///
+/// - Throws: ``RenderOutputError/cairoFailure(operation:message:)`` with Cairo's own text when
+///   the surface cannot be made (out of memory, an invalid size).
+func makeImageSurface(_ cairo: Cairo, width: Int, height: Int, operation: String) throws(RenderOutputError) -> OpaquePointer {
+    guard let surface = cairo.image_surface_create(Cairo.formatARGB32, Int32(clamping: width), Int32(clamping: height))
     else {
         throw .cairoFailure(operation: operation, message: "out of memory")
     }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-        cairo_surface_destroy(surface)
-        throw .cairoFailure(operation: operation, message: cairoMessage(status))
+    let status = cairo.surface_status(surface)
+    guard status == Cairo.statusSuccess else {
+        cairo.surface_destroy(surface)
+        throw .cairoFailure(operation: operation, message: cairo.message(status))
     }
     return surface
+}
+
+/// Throws Cairo's own text when drawing on `context` has failed (a context keeps its first error
+/// and then ignores every call, so one check after drawing covers the whole drawing).
+func checkDrawing(_ cairo: Cairo, _ context: OpaquePointer, operation: String) throws(RenderOutputError) {
+    let status = cairo.status(context)
+    guard status == Cairo.statusSuccess else {
+        throw .cairoFailure(operation: operation, message: cairo.message(status))
+    }
 }
 
 /// Copies an ARGB32 surface (premultiplied, native-endian words) into a straight RGBA8 buffer.
 ///
 /// - Complexity: O(width × height).
-func pixelBuffer(from surface: OpaquePointer) -> PixelBuffer {
-    cairo_surface_flush(surface)
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else {
+func pixelBuffer(_ cairo: Cairo, from surface: OpaquePointer) -> PixelBuffer {
+    cairo.surface_flush(surface)
+    let width = Int(cairo.image_surface_get_width(surface))
+    let height = Int(cairo.image_surface_get_height(surface))
+    let stride = Int(cairo.image_surface_get_stride(surface))
+    guard width > 0, height > 0, let data = cairo.image_surface_get_data(surface) else {
         return PixelBuffer(unchecked: max(0, width), max(0, height), [UInt8](repeating: 0, count: max(0, width * height * 4)))
     }
     let source = UnsafeRawPointer(data)
@@ -74,11 +78,11 @@ private func straightRGBA(_ word: UInt32) -> UInt32 {
 /// Creates an ARGB32 surface holding `buffer`'s pixels (premultiplied); the caller owns it.
 ///
 /// - Complexity: O(width × height).
-func makeImageSurface(from buffer: PixelBuffer, operation: String) throws(RenderOutputError) -> OpaquePointer {
-    let surface = try makeImageSurface(width: buffer.width, height: buffer.height, operation: operation)
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    if buffer.width > 0, buffer.height > 0, let data = cairo_image_surface_get_data(surface) {
+func makeImageSurface(_ cairo: Cairo, from buffer: PixelBuffer, operation: String) throws(RenderOutputError) -> OpaquePointer {
+    let surface = try makeImageSurface(cairo, width: buffer.width, height: buffer.height, operation: operation)
+    cairo.surface_flush(surface)
+    let stride = Int(cairo.image_surface_get_stride(surface))
+    if buffer.width > 0, buffer.height > 0, let data = cairo.image_surface_get_data(surface) {
         let target = UnsafeMutableRawPointer(data)
         buffer.rgba.withUnsafeBufferPointer { rgba in
             var i = 0
@@ -95,7 +99,7 @@ func makeImageSurface(from buffer: PixelBuffer, operation: String) throws(Render
             }
         }
     }
-    cairo_surface_mark_dirty(surface)
+    cairo.surface_mark_dirty(surface)
     return surface
 }
 

@@ -1,4 +1,3 @@
-import CCairo
 import MotionCore
 
 #if canImport(Glibc)
@@ -11,7 +10,11 @@ import MotionCore
 ///
 /// The renderer owns one Cairo image surface and context, reused by every ``render(_:)`` call, so
 /// it is a reference type and not `Sendable`: create it on the thread that draws (the render
-/// server's thread) and use it there. The drawing semantics are documented on ``LayerSnapshot``.
+/// server's thread) and use it there. The drawing rules are documented on ``LayerSnapshot``.
+///
+/// Memory: the canvas surface (4 bytes a pixel: 256 MiB at the largest canvas, 8192x8192), the
+/// returned buffer of the same size, and group surfaces for translucent layers with sublayers,
+/// each clipped to its subtree's bounds and together at most two canvases' worth of pixels.
 public final class FrameRenderer {
     /// How deep a layer tree is drawn; sublayers nested deeper are skipped.
     public static let maximumDepth = 256
@@ -19,73 +22,121 @@ public final class FrameRenderer {
     /// The canvas every frame is drawn on.
     public let canvas: RenderCanvas
 
+    private let cairo: Cairo
     private let surface: OpaquePointer
     private var context: OpaquePointer
-    /// Scratch indices for sorting siblings by zPosition, reused across layers and frames.
-    private var order: [Int] = []
+    private let painter: LayerPainter
 
-    /// Creates a renderer for a canvas, allocating its pixel surface.
+    /// Creates a renderer for a canvas, loading Cairo and allocating its pixel surface.
     ///
     /// - Throws: ``RenderOutputError/invalidCanvasSize(width:height:)`` for a canvas narrower or
     ///   shorter than 1 pixel, ``RenderOutputError/canvasTooLarge(width:height:limit:)`` above
-    ///   ``RenderCanvas/maximumDimension``, ``RenderOutputError/cairoFailure(operation:message:)``
+    ///   ``RenderCanvas/maximumDimension``, ``RenderOutputError/cairoUnavailable(library:reason:)``
+    ///   when the Cairo library cannot be loaded, ``RenderOutputError/cairoFailure(operation:message:)``
     ///   when Cairo cannot allocate the surface.
     public init(canvas: RenderCanvas) throws(RenderOutputError) {
         try canvas.validate()
+        let cairo = try Cairo.loaded()
+        self.cairo = cairo
         self.canvas = canvas
-        surface = try makeImageSurface(width: canvas.width, height: canvas.height, operation: "creating the canvas")
+        surface = try makeImageSurface(cairo, width: canvas.width, height: canvas.height, operation: "creating the canvas")
         do {
-            context = try Self.makeContext(surface)
+            context = try Self.makeContext(cairo, surface)
         } catch {
-            cairo_surface_destroy(surface)
+            cairo.surface_destroy(surface)
             throw error
         }
+        painter = LayerPainter(
+            cairo: cairo, device: DeviceRect(x0: 0, y0: 0, x1: Double(canvas.width), y1: Double(canvas.height)))
+    }
+
+    /// Loads the Cairo library that drawing needs, if not loaded yet, so that a command can
+    /// report a missing library before it writes anything.
+    ///
+    /// - Throws: ``RenderOutputError/cairoUnavailable(library:reason:)`` naming the library and
+    ///   what is missing.
+    public static func loadCairo() throws(RenderOutputError) {
+        _ = try Cairo.loaded()
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        cairo.destroy(context)
+        cairo.surface_destroy(surface)
     }
 
-    private static func makeContext(_ surface: OpaquePointer) throws(RenderOutputError) -> OpaquePointer {
-        guard let cr = cairo_create(surface) else {
+    private static func makeContext(_ cairo: Cairo, _ surface: OpaquePointer) throws(RenderOutputError) -> OpaquePointer {
+        guard let cr = cairo.create(surface) else {
             throw .cairoFailure(operation: "creating a drawing context", message: "out of memory")
         }
-        let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(cr)
-            throw .cairoFailure(operation: "creating a drawing context", message: cairoMessage(status))
+        do {
+            try checkDrawing(cairo, cr, operation: "creating a drawing context")
+        } catch {
+            cairo.destroy(cr)
+            throw error
         }
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         return cr
     }
 
     /// Draws one frame: the canvas background, then `layers` (top-level, in document order) and
     /// their sublayers, and returns the pixels.
     ///
+    /// - Throws: ``RenderOutputError/cairoFailure(operation:message:)`` with Cairo's own text when
+    ///   drawing failed (out of memory for a group surface); the next call starts afresh.
     /// - Complexity: O(canvas pixels + covered pixels of each layer + n log n for siblings whose
-    ///   zPositions are not already ascending). After the first frame, no allocation happens
-    ///   besides the returned buffer.
-    public func render(_ layers: [LayerSnapshot]) -> PixelBuffer {
-        if cairo_status(context) != CAIRO_STATUS_SUCCESS, let fresh = try? Self.makeContext(surface) {
+    ///   zPositions are not already ascending + subtree size × nesting for translucent groups).
+    ///   After the first frame, no allocation happens besides the returned buffer and group
+    ///   surfaces.
+    public func render(_ layers: [LayerSnapshot]) throws(RenderOutputError) -> PixelBuffer {
+        if cairo.status(context) != Cairo.statusSuccess {
             // A context in an error state draws nothing; start afresh rather than give up.
-            cairo_destroy(context)
+            let fresh = try Self.makeContext(cairo, surface)
+            cairo.destroy(context)
             context = fresh
         }
         let cr = context
-        cairo_identity_matrix(cr)
-        cairo_new_path(cr)
+        cairo.identity_matrix(cr)
+        cairo.new_path(cr)
         let bg = canvas.background
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, unit(bg[0]), unit(bg[1]), unit(bg[2]), unit(bg[3]))
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        drawSiblings(layers, parent: .identity, opacity: 1, depth: 0)
-        return pixelBuffer(from: surface)
+        cairo.set_operator(cr, Cairo.operatorSource)
+        cairo.set_source_rgba(cr, unit(bg[0]), unit(bg[1]), unit(bg[2]), unit(bg[3]))
+        cairo.paint(cr)
+        cairo.set_operator(cr, Cairo.operatorOver)
+        painter.draw(layers, on: cr, transform: .identity)
+        try checkDrawing(cairo, cr, operation: "drawing a frame")
+        return pixelBuffer(cairo, from: surface)
+    }
+}
+
+/// The drawing rules for layer trees (documented on ``LayerSnapshot``), on any Cairo context and
+/// under any base transform: frames use the identity, contact-sheet cells their cell's scale.
+///
+/// Not `Sendable`: it keeps scratch storage between calls; use it on the thread that draws.
+final class LayerPainter {
+    private let cairo: Cairo
+    /// The device pixels drawing can reach (the surface, or a sheet's cell); groups are clipped to it.
+    var device: DeviceRect
+    /// How many device pixels group surfaces may hold at once: twice the surface's.
+    private let groupBudget: Double
+    /// Device pixels held by the group surfaces open now.
+    private var groupPixels = 0.0
+    /// Scratch indices for sorting siblings by zPosition, reused across layers and frames.
+    private var order: [Int] = []
+
+    init(cairo: Cairo, device: DeviceRect, groupBudget: Double? = nil) {
+        self.cairo = cairo
+        self.device = device
+        self.groupBudget = groupBudget ?? 2 * device.area
     }
 
-    private func drawSiblings(_ layers: [LayerSnapshot], parent: Affine, opacity: Double, depth: Int) {
-        guard depth < Self.maximumDepth, !layers.isEmpty else { return }
+    /// Draws `layers` and their sublayers on `cr`, their coordinates mapped to device pixels by
+    /// `transform`. Leaves the context's matrix changed and its source unspecified.
+    func draw(_ layers: [LayerSnapshot], on cr: OpaquePointer, transform: Affine) {
+        groupPixels = 0
+        drawSiblings(layers, on: cr, parent: transform, alpha: 1, depth: 0)
+    }
+
+    private func drawSiblings(_ layers: [LayerSnapshot], on cr: OpaquePointer, parent: Affine, alpha: Double, depth: Int) {
+        guard depth < FrameRenderer.maximumDepth, !layers.isEmpty else { return }
         var ascending = true
         var previous = -Double.infinity
         for layer in layers {
@@ -98,7 +149,7 @@ public final class FrameRenderer {
         }
         if ascending {
             for layer in layers {
-                draw(layer, parent: parent, opacity: opacity, depth: depth)
+                draw(layer, on: cr, parent: parent, alpha: alpha, depth: depth)
             }
             return
         }
@@ -110,104 +161,209 @@ public final class FrameRenderer {
             return za < zb || (za == zb && a < b)
         }
         for k in base..<(base + layers.count) {
-            draw(layers[order[k]], parent: parent, opacity: opacity, depth: depth)
+            draw(layers[order[k]], on: cr, parent: parent, alpha: alpha, depth: depth)
         }
         order.removeSubrange(base...)
     }
 
-    private func draw(_ layer: LayerSnapshot, parent: Affine, opacity parentOpacity: Double, depth: Int) {
-        let opacity = parentOpacity * unit(layer.opacity[0])
-        guard opacity > 0 else { return }  // the whole subtree is invisible
-        let position = layer.position.components
-        let anchor = layer.anchorPoint.components
-        let scale = layer.scale.components
-        let degrees = layer.rotation[0]
-        guard position[0].isFinite, position[1].isFinite, anchor[0].isFinite, anchor[1].isFinite,
-            scale[0].isFinite, scale[1].isFinite, degrees.isFinite
-        else { return }
-        let radians = degrees.truncatingRemainder(dividingBy: 360) * (Double.pi / 180)
-        let c = cos(radians)
-        let s = sin(radians)
-        let local = Affine(
-            xx: c * scale[0], yx: s * scale[0], xy: -s * scale[1], yy: c * scale[1],
-            x0: position[0], y0: position[1])
-        let m = parent.concatenating(local)
-        guard m.isDrawable else { return }
-
-        let cr = context
-        var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
-        cairo_set_matrix(cr, &matrix)
-
-        let w = length(layer.size[0])
-        let h = length(layer.size[1])
-        if w > 0, h > 0 {
-            let x = -anchor[0] * w
-            let y = -anchor[1] * h
-            let half = min(w, h) / 2
-            let radius = layer.isEllipse ? 0 : min(length(layer.cornerRadius[0]), half)
-            let border = min(length(layer.borderWidth[0]), half)
-            let fill = layer.backgroundColor.components
-            let stroke = layer.borderColor.components
-            let fillAlpha = unit(fill[3]) * opacity
-            let strokeAlpha = border > 0 ? unit(stroke[3]) * opacity : 0
-
-            if fillAlpha > 0 || strokeAlpha > 0 {
-                addShape(cr, x: x, y: y, w: w, h: h, radius: radius, ellipse: layer.isEllipse)
-                if fillAlpha > 0 {
-                    cairo_set_source_rgba(cr, unit(fill[0]), unit(fill[1]), unit(fill[2]), fillAlpha)
-                    if strokeAlpha > 0 { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
-                }
-                if strokeAlpha > 0 {
-                    // The border is the ring between the outline and the outline inset by the
-                    // border width, filled even-odd: it lies inside the shape, like Core Animation's.
-                    if border < half {
-                        addShape(
-                            cr, x: x + border, y: y + border, w: w - 2 * border, h: h - 2 * border,
-                            radius: max(0, radius - border), ellipse: layer.isEllipse)
-                    }
-                    cairo_set_source_rgba(cr, unit(stroke[0]), unit(stroke[1]), unit(stroke[2]), strokeAlpha)
-                    cairo_fill(cr)
-                }
+    /// Draws one layer and its sublayers. `alpha` multiplies what is drawn directly: 1, unless
+    /// an ancestor's group did not fit in the group budget and passed its opacity down.
+    private func draw(_ layer: LayerSnapshot, on cr: OpaquePointer, parent: Affine, alpha: Double, depth: Int) {
+        let opacity = unit(layer.opacity[0])
+        guard opacity > 0, let m = transform(of: layer, in: parent) else { return }  // the subtree is invisible
+        let shape = LayerShape(layer)
+        let drawsChildren = !layer.children.isEmpty && depth + 1 < FrameRenderer.maximumDepth
+        // Group opacity: a translucent layer with sublayers (or with a border over its fill) is
+        // drawn opaque into a group surface, then painted at its opacity, as one.
+        if opacity < 1, drawsChildren || (shape?.hasFill == true && shape?.hasBorder == true) {
+            var bounds = DeviceRect.empty
+            addBounds(of: layer, transform: m, depth: depth, to: &bounds)
+            let clipped = bounds.outset(by: 1).roundedOut().intersection(device)
+            guard clipped.area > 0 else { return }  // nothing of it reaches the surface
+            if groupPixels + clipped.area <= groupBudget {
+                groupPixels += clipped.area
+                defer { groupPixels -= clipped.area }
+                cairo.save(cr)
+                cairo.identity_matrix(cr)
+                cairo.rectangle(cr, clipped.x0, clipped.y0, clipped.x1 - clipped.x0, clipped.y1 - clipped.y0)
+                cairo.clip(cr)
+                cairo.push_group(cr)
+                drawContent(shape, on: cr, transform: m, alpha: 1)
+                if drawsChildren { drawSiblings(layer.children, on: cr, parent: m, alpha: 1, depth: depth + 1) }
+                cairo.identity_matrix(cr)
+                cairo.pop_group_to_source(cr)
+                cairo.paint_with_alpha(cr, alpha * opacity)
+                cairo.restore(cr)
+                return
             }
+            // Over budget (deeply nested translucent groups): opacity multiplies down instead.
         }
-        if !layer.children.isEmpty {
-            drawSiblings(layer.children, parent: m, opacity: opacity, depth: depth + 1)
+        drawContent(shape, on: cr, transform: m, alpha: alpha * opacity)
+        if drawsChildren { drawSiblings(layer.children, on: cr, parent: m, alpha: alpha * opacity, depth: depth + 1) }
+    }
+
+    /// Fills the layer's shape with its background colour, then strokes its border inside its
+    /// bounds: along the outline inset by half the border width, the inner path's corner
+    /// radius `cornerRadius - borderWidth / 2` (at least 0).
+    private func drawContent(_ shape: LayerShape?, on cr: OpaquePointer, transform m: Affine, alpha: Double) {
+        guard let shape, shape.hasFill || shape.hasBorder else { return }
+        var matrix: Cairo.Matrix = (m.xx, m.yx, m.xy, m.yy, m.x0, m.y0)
+        withUnsafeBytes(of: &matrix) { cairo.set_matrix(cr, $0.baseAddress) }
+        if shape.hasFill {
+            let fill = shape.fill
+            cairo.addShape(cr, x: shape.x, y: shape.y, w: shape.w, h: shape.h, radius: shape.radius, ellipse: shape.isEllipse)
+            cairo.set_source_rgba(cr, fill.0, fill.1, fill.2, fill.3 * alpha)
+            cairo.fill(cr)
+        }
+        if shape.hasBorder {
+            let b = shape.border
+            let stroke = shape.stroke
+            cairo.addShape(
+                cr, x: shape.x + b / 2, y: shape.y + b / 2, w: shape.w - b, h: shape.h - b,
+                radius: max(0, shape.radius - b / 2), ellipse: shape.isEllipse)
+            cairo.set_line_width(cr, b)
+            cairo.set_line_join(cr, Cairo.lineJoinMiter)
+            cairo.set_source_rgba(cr, stroke.0, stroke.1, stroke.2, stroke.3 * alpha)
+            cairo.stroke(cr)
+        }
+    }
+
+    /// Adds the device-space bounds of what `layer` (placed by `m`) and its visible sublayers draw.
+    ///
+    /// - Complexity: O(layers in the subtree).
+    private func addBounds(of layer: LayerSnapshot, transform m: Affine, depth: Int, to bounds: inout DeviceRect) {
+        if let shape = LayerShape(layer), shape.hasFill || shape.hasBorder {
+            // The four corners (no array: this runs for every layer of a translucent subtree).
+            let right = shape.x + shape.w
+            let bottom = shape.y + shape.h
+            bounds.add(m, x: shape.x, y: shape.y)
+            bounds.add(m, x: right, y: shape.y)
+            bounds.add(m, x: shape.x, y: bottom)
+            bounds.add(m, x: right, y: bottom)
+        }
+        guard depth + 1 < FrameRenderer.maximumDepth else { return }
+        for child in layer.children where unit(child.opacity[0]) > 0 {
+            if let cm = transform(of: child, in: m) { addBounds(of: child, transform: cm, depth: depth + 1, to: &bounds) }
         }
     }
 }
 
-/// Adds a closed rect, rounded rect or inscribed ellipse to the current path, using Bézier
-/// quarter circles so that no Cairo state is saved or changed.
-private func addShape(_ cr: OpaquePointer, x: Double, y: Double, w: Double, h: Double, radius r: Double, ellipse: Bool) {
-    // The control-point distance that makes a cubic Bézier approximate a quarter circle.
-    let k = 0.552_284_749_830_793_4
-    if ellipse {
-        let rx = w / 2
-        let ry = h / 2
-        let cx = x + rx
-        let cy = y + ry
-        cairo_move_to(cr, cx + rx, cy)
-        cairo_curve_to(cr, cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
-        cairo_curve_to(cr, cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
-        cairo_curve_to(cr, cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
-        cairo_curve_to(cr, cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
-        cairo_close_path(cr)
-    } else if r <= 0 {
-        cairo_rectangle(cr, x, y, w, h)
-    } else {
-        let right = x + w
-        let bottom = y + h
-        let d = k * r
-        cairo_move_to(cr, x + r, y)
-        cairo_line_to(cr, right - r, y)
-        cairo_curve_to(cr, right - r + d, y, right, y + r - d, right, y + r)
-        cairo_line_to(cr, right, bottom - r)
-        cairo_curve_to(cr, right, bottom - r + d, right - r + d, bottom, right - r, bottom)
-        cairo_line_to(cr, x + r, bottom)
-        cairo_curve_to(cr, x + r - d, bottom, x, bottom - r + d, x, bottom - r)
-        cairo_line_to(cr, x, y + r)
-        cairo_curve_to(cr, x, y + r - d, x + r - d, y, x + r, y)
-        cairo_close_path(cr)
+/// The transform that places `layer` in its parent's coordinates (`parent`): translate(position)
+/// · rotate(rotation) · scale(scale); nil when the layer and its subtree cannot be drawn (a
+/// position, anchor point, scale or rotation not finite, a singular transform, or too far away).
+private func transform(of layer: LayerSnapshot, in parent: Affine) -> Affine? {
+    let position = layer.position.components
+    let anchor = layer.anchorPoint.components
+    let scale = layer.scale.components
+    let degrees = layer.rotation[0]
+    guard position[0].isFinite, position[1].isFinite, anchor[0].isFinite, anchor[1].isFinite, scale[0].isFinite,
+        scale[1].isFinite, degrees.isFinite
+    else { return nil }
+    let radians = degrees.truncatingRemainder(dividingBy: 360) * (Double.pi / 180)
+    let c = cos(radians)
+    let s = sin(radians)
+    let local = Affine(
+        xx: c * scale[0], yx: s * scale[0], xy: -s * scale[1], yy: c * scale[1],
+        x0: position[0], y0: position[1])
+    let m = parent.concatenating(local)
+    return m.isDrawable ? m : nil
+}
+
+/// A layer's own drawing in its coordinates, with every value limited as drawn: sizes, corner
+/// radius and border width non-negative and the latter two at most half the smaller side;
+/// colour components in 0...1.
+struct LayerShape {
+    var x, y, w, h, radius, border: Double
+    var isEllipse: Bool
+    /// Straight RGBA, each in 0...1.
+    var fill, stroke: (Double, Double, Double, Double)
+
+    /// Nil for a layer without area (zero width or height) or whose anchor point is not finite.
+    init?(_ layer: LayerSnapshot) {
+        let anchor = layer.anchorPoint.components
+        w = length(layer.size[0])
+        h = length(layer.size[1])
+        guard w > 0, h > 0, anchor[0].isFinite, anchor[1].isFinite else { return nil }
+        x = -anchor[0] * w
+        y = -anchor[1] * h
+        let half = min(w, h) / 2
+        isEllipse = layer.isEllipse
+        radius = isEllipse ? 0 : min(length(layer.cornerRadius[0]), half)
+        border = min(length(layer.borderWidth[0]), half)
+        let f = layer.backgroundColor.components
+        let s = layer.borderColor.components
+        fill = (unit(f[0]), unit(f[1]), unit(f[2]), unit(f[3]))
+        stroke = (unit(s[0]), unit(s[1]), unit(s[2]), border > 0 ? unit(s[3]) : 0)
+    }
+
+    var hasFill: Bool { fill.3 > 0 }
+    var hasBorder: Bool { stroke.3 > 0 }
+}
+
+/// An axis-aligned rectangle in device pixels, `x0 <= x1`, `y0 <= y1` unless empty.
+struct DeviceRect: Hashable {
+    var x0, y0, x1, y1: Double
+
+    static let empty = DeviceRect(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
+
+    /// Its area, 0 when empty.
+    var area: Double { x1 > x0 && y1 > y0 ? (x1 - x0) * (y1 - y0) : 0 }
+
+    /// Grows to hold the point `(x, y)` mapped by `m`.
+    mutating func add(_ m: Affine, x: Double, y: Double) {
+        let dx = m.xx * x + m.xy * y + m.x0
+        let dy = m.yx * x + m.yy * y + m.y0
+        x0 = min(x0, dx)
+        y0 = min(y0, dy)
+        x1 = max(x1, dx)
+        y1 = max(y1, dy)
+    }
+
+    func outset(by d: Double) -> DeviceRect { DeviceRect(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d) }
+
+    func roundedOut() -> DeviceRect {
+        DeviceRect(x0: x0.rounded(.down), y0: y0.rounded(.down), x1: x1.rounded(.up), y1: y1.rounded(.up))
+    }
+
+    func intersection(_ o: DeviceRect) -> DeviceRect {
+        DeviceRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+extension Cairo {
+    /// Adds a closed rect, rounded rect or inscribed ellipse to the current path, using Bézier
+    /// quarter circles so that no Cairo state is saved or changed.
+    func addShape(_ cr: OpaquePointer, x: Double, y: Double, w: Double, h: Double, radius r: Double, ellipse: Bool) {
+        // The control-point distance that makes a cubic Bézier approximate a quarter circle.
+        let k = 0.552_284_749_830_793_4
+        if ellipse {
+            let rx = w / 2
+            let ry = h / 2
+            let cx = x + rx
+            let cy = y + ry
+            move_to(cr, cx + rx, cy)
+            curve_to(cr, cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
+            curve_to(cr, cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
+            curve_to(cr, cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
+            curve_to(cr, cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
+            close_path(cr)
+        } else if r <= 0 {
+            rectangle(cr, x, y, w, h)
+        } else {
+            let right = x + w
+            let bottom = y + h
+            let d = k * r
+            move_to(cr, x + r, y)
+            line_to(cr, right - r, y)
+            curve_to(cr, right - r + d, y, right, y + r - d, right, y + r)
+            line_to(cr, right, bottom - r)
+            curve_to(cr, right, bottom - r + d, right - r + d, bottom, right - r, bottom)
+            line_to(cr, x + r, bottom)
+            curve_to(cr, x + r - d, bottom, x, bottom - r + d, x, bottom - r)
+            line_to(cr, x, y + r)
+            curve_to(cr, x, y + r - d, x + r - d, y, x + r, y)
+            close_path(cr)
+        }
     }
 }
 
@@ -244,7 +400,7 @@ func unit(_ v: Double) -> Double {
 
 /// A length: negative and NaN read as 0, capped at 1,000,000 points.
 @inline(__always)
-private func length(_ v: Double) -> Double {
+func length(_ v: Double) -> Double {
     v.isNaN ? 0 : min(max(v, 0), 1_000_000)
 }
 

@@ -7,7 +7,7 @@ public import MotionCore
 /// sampler fills snapshots either through the stored properties or generically through
 /// ``subscript(_:)``.
 ///
-/// Drawing semantics (Core Animation's, without group opacity):
+/// Drawing semantics (Core Animation's, as docs/format.md's drawing section describes):
 /// - `position` places the layer's anchor point. For a top-level layer it is in canvas
 ///   coordinates; for a child it is in the parent's local coordinate system, whose origin is the
 ///   parent's anchor point, before the parent's scale and rotation (children inherit them).
@@ -16,13 +16,16 @@ public import MotionCore
 ///   `transform = translate(position) · rotate(rotation) · scale(scale)`, and the rectangle is
 ///   `(-anchorPoint.x·width, -anchorPoint.y·height, width, height)` in that system.
 /// - `rotation` is in degrees, positive clockwise on screen (y points down), as on iOS.
-/// - `backgroundColor` fills the shape; `cornerRadius` rounds a rect's corners and is clamped
+/// - `backgroundColor` fills the shape; `cornerRadius` rounds a rect's corners and is limited
 ///   to `min(width, height) / 2`; an ellipse is inscribed in the rectangle and ignores it.
-/// - `borderWidth` strokes the shape's outline inside the shape with `borderColor`, over the
-///   fill; it is clamped to `min(width, height) / 2`.
-/// - `opacity` multiplies through the tree (a child's effective opacity is its parent's times
-///   its own) and is applied to each layer's own fill and border separately: there is no group
-///   compositing, so an overlapping translucent parent and child show each other.
+/// - `borderWidth` is drawn inside the layer's bounds, over the fill: the outline inset by half
+///   the border width is stroked with `borderColor` at that width, its corner radius
+///   `cornerRadius - borderWidth / 2` (at least 0). It is limited to `min(width, height) / 2`.
+/// - `opacity` applies to the layer and its sublayers as one group (CALayer's group opacity,
+///   CSS `opacity`): the layer and its subtree are composited first, then faded together, so
+///   overlapping translucent parts do not show each other. Nested opacities multiply.
+/// - Colour components and opacity are limited to 0...1 when drawn (a spring may overshoot them
+///   in the trace, never on screen).
 /// - Children draw after their parent, in ascending `zPosition`; equal `zPosition`s keep
 ///   document order. Top-level layers are ordered the same way.
 ///
@@ -31,7 +34,9 @@ public import MotionCore
 /// A layer whose position, anchor point, scale or rotation is not finite, whose transform is
 /// singular (a zero scale) or which lies more than 10 million points away is not drawn, and
 /// neither are its children. Sizes are clamped to 1,000,000 points and trees are drawn to a
-/// depth of ``FrameRenderer/maximumDepth``.
+/// depth of ``FrameRenderer/maximumDepth``. Group surfaces are clipped to their subtree's
+/// bounds; translucent groups nested so deeply that their surfaces would together exceed twice
+/// the canvas's pixels pass their opacity down to their sublayers instead (memory stays bounded).
 public struct LayerSnapshot: Sendable, Hashable {
     /// The target's id, for diagnostics and tracing; not used for drawing.
     public var id: String
@@ -45,7 +50,7 @@ public struct LayerSnapshot: Sendable, Hashable {
     public var scale: MotionValue = LayerProperty.scale.defaultValue
     /// Degrees, positive clockwise on screen, around the anchor point.
     public var rotation: MotionValue = LayerProperty.rotation.defaultValue
-    /// 0 (invisible) to 1 (opaque); multiplied by the parent's effective opacity.
+    /// 0 (invisible) to 1 (opaque); fades the layer and its sublayers as one group.
     public var opacity: MotionValue = LayerProperty.opacity.defaultValue
     /// Radius of a rect's rounded corners, in points.
     public var cornerRadius: MotionValue = LayerProperty.cornerRadius.defaultValue

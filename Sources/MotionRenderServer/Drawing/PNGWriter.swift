@@ -1,4 +1,3 @@
-import CCairo
 import MotionCore
 
 #if canImport(Glibc)
@@ -42,21 +41,26 @@ public enum PNGWriter {
     }
 
     /// Encodes a buffer as PNG bytes in memory.
+    ///
+    /// - Throws: ``RenderOutputError/cairoUnavailable(library:reason:)`` without Cairo,
+    ///   ``RenderOutputError/cairoFailure(operation:message:)`` with Cairo's own text when the
+    ///   surface or the encoding fails.
     static func encode(_ buffer: PixelBuffer, path: String) throws(RenderOutputError) -> [UInt8] {
-        let surface = try makeImageSurface(from: buffer, operation: "preparing '\(path)'")
-        defer { cairo_surface_destroy(surface) }
+        let cairo = try Cairo.loaded()
+        let surface = try makeImageSurface(cairo, from: buffer, operation: "preparing '\(path)'")
+        defer { cairo.surface_destroy(surface) }
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(
+        let status = cairo.surface_write_to_png_stream(
             surface,
             { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                guard let closure, let data else { return Cairo.statusWriteError }
                 let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
                 sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
+                return Cairo.statusSuccess
             }, Unmanaged.passUnretained(sink).toOpaque())
         withExtendedLifetime(sink) {}
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .cairoFailure(operation: "encoding '\(path)' as PNG", message: cairoMessage(status))
+        guard status == Cairo.statusSuccess else {
+            throw .cairoFailure(operation: "encoding '\(path)' as PNG", message: cairo.message(status))
         }
         return sink.bytes
     }
@@ -68,32 +72,34 @@ extension PixelBuffer {
     /// - Throws: ``RenderOutputError/readFailed(path:reason:)`` when the file is missing or not
     ///   a PNG.
     public init(contentsOfPNG path: String) throws(RenderOutputError) {
-        guard let surface = cairo_image_surface_create_from_png(path) else {
+        let cairo = try Cairo.loaded()
+        guard let surface = cairo.image_surface_create_from_png(path) else {
             throw .readFailed(path: path, reason: "out of memory")
         }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
+        defer { cairo.surface_destroy(surface) }
+        let status = cairo.surface_status(surface)
+        guard status == Cairo.statusSuccess else {
             let reason =
-                status == CAIRO_STATUS_FILE_NOT_FOUND
+                status == Cairo.statusFileNotFound
                 ? "no such file"
-                : status == CAIRO_STATUS_READ_ERROR ? "not a readable PNG image" : cairoMessage(status)
+                : status == Cairo.statusReadError ? "not a readable PNG image" : cairo.message(status)
             throw .readFailed(path: path, reason: reason)
         }
-        if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
-            self = pixelBuffer(from: surface)
+        if cairo.image_surface_get_format(surface) == Cairo.formatARGB32 {
+            self = pixelBuffer(cairo, from: surface)
             return
         }
         // RGB24, A8...: draw onto ARGB32 so one conversion handles every format.
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let argb = try makeImageSurface(width: width, height: height, operation: "reading '\(path)'")
-        defer { cairo_surface_destroy(argb) }
-        guard let cr = cairo_create(argb) else { throw .readFailed(path: path, reason: "out of memory") }
-        defer { cairo_destroy(cr) }
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_paint(cr)
-        self = pixelBuffer(from: argb)
+        let width = Int(cairo.image_surface_get_width(surface))
+        let height = Int(cairo.image_surface_get_height(surface))
+        let argb = try makeImageSurface(cairo, width: width, height: height, operation: "reading '\(path)'")
+        defer { cairo.surface_destroy(argb) }
+        guard let cr = cairo.create(argb) else { throw .readFailed(path: path, reason: "out of memory") }
+        defer { cairo.destroy(cr) }
+        cairo.set_source_surface(cr, surface, 0, 0)
+        cairo.paint(cr)
+        try checkDrawing(cairo, cr, operation: "reading '\(path)'")
+        self = pixelBuffer(cairo, from: argb)
     }
 }
 

@@ -16,6 +16,9 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case sheetTooLarge(frames: Int, columns: Int, limit: Int)
     /// Cairo refused an operation; `message` is Cairo's own status text.
     case cairoFailure(operation: String, message: String)
+    /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`, or
+    /// lacks a function; `reason` says which (the dynamic loader's text).
+    case cairoUnavailable(library: String, reason: String)
     /// An image with no pixels (zero width or height) cannot be written as PNG.
     case emptyImage(path: String)
     /// The directory that should hold `path` does not exist.
@@ -38,6 +41,9 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
                 + "render fewer frames (a lower fps or a shorter duration) or write them with --frames"
         case .cairoFailure(let operation, let message):
             return "Cairo failed in \(operation): \(message)"
+        case .cairoUnavailable(let library, let reason):
+            return "cannot draw: the Cairo graphics library '\(library)' could not be loaded: \(reason); "
+                + "install Cairo's runtime library (Debian, Ubuntu: apt-get install libcairo2; Fedora: dnf install cairo)"
         case .emptyImage(let path):
             return "cannot write '\(path)': the image has no pixels (width or height is 0)"
         case .directoryMissing(let path):

@@ -265,7 +265,7 @@ final class ServerCore: @unchecked Sendable {
             state.playback.advance(to: t)
             let layers = state.playback.snapshots(at: t)
             if rt.drawing, let renderer = try? state.renderer() {
-                _ = renderer.render(layers)
+                _ = try? renderer.render(layers)
             }
             condition.lock()
             if realTime != nil {
