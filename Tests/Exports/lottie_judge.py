@@ -48,6 +48,8 @@ class LottieFile:
                 self.compositions[str(asset.get("id"))] = asset["layers"]
         self.shape_layer: dict[str, tuple[str, dict]] = {}
         self.group_layer: dict[str, tuple[str, dict]] = {}
+        # Null layers (ty 3) named by a target id copy that target's transform inside a group.
+        self.null_layers: dict[str, list[tuple[str, dict]]] = {}
         for comp_id, layers in self.compositions.items():
             for layer in layers:
                 name = layer.get("nm")
@@ -55,6 +57,8 @@ class LottieFile:
                     if name in self.shape_layer:
                         raise LayoutError(f"two shape layers are named {name!r}")
                     self.shape_layer[name] = (comp_id, layer)
+                if layer.get("ty") == 3 and name in ref.by_id:
+                    self.null_layers.setdefault(name, []).append((comp_id, layer))
                 if layer.get("ty") == 0 and isinstance(name, str) and name.endswith(" group"):
                     self.group_layer[name[: -len(" group")]] = (comp_id, layer)
 
@@ -220,13 +224,18 @@ def checks_at(lottie: LottieFile, ref: Reference, k: int) -> list[Check]:
                 abs(pv["anchorPoint.x"]) * b(parent, "size.width") + abs(pv["size.width"]) * b(parent, "anchorPoint.x"),
                 abs(pv["anchorPoint.y"]) * b(parent, "size.height") + abs(pv["size.height"]) * b(parent, "anchorPoint.y"),
             ]
-        add("ks.p[0]", v["position.x"] + offset[0], b(target, "position.x") + offset_budget[0], ks.get("p"), 0)
-        add("ks.p[1]", v["position.y"] + offset[1], b(target, "position.y") + offset_budget[1], ks.get("p"), 1)
-        add("ks.a[0]", ax * w, abs(ax) * b(target, "size.width") + abs(w) * b(target, "anchorPoint.x"), ks.get("a"), 0)
-        add("ks.a[1]", ay * h, abs(ay) * b(target, "size.height") + abs(h) * b(target, "anchorPoint.y"), ks.get("a"), 1)
-        add("ks.s[0]", 100 * v["scale.x"], 100 * b(target, "scale.x"), ks.get("s"), 0)
-        add("ks.s[1]", 100 * v["scale.y"], 100 * b(target, "scale.y"), ks.get("s"), 1)
-        add("ks.r", v["rotation"], b(target, "rotation"), ks.get("r"), 0)
+        copies = [("", ks)] + [
+            (f"null layer in {comp_id or 'the main composition'}: ", null.get("ks", {}))
+            for comp_id, null in lottie.null_layers.get(target, [])
+        ]
+        for where, transform in copies:
+            add(f"{where}ks.p[0]", v["position.x"] + offset[0], b(target, "position.x") + offset_budget[0], transform.get("p"), 0)
+            add(f"{where}ks.p[1]", v["position.y"] + offset[1], b(target, "position.y") + offset_budget[1], transform.get("p"), 1)
+            add(f"{where}ks.a[0]", ax * w, abs(ax) * b(target, "size.width") + abs(w) * b(target, "anchorPoint.x"), transform.get("a"), 0)
+            add(f"{where}ks.a[1]", ay * h, abs(ay) * b(target, "size.height") + abs(h) * b(target, "anchorPoint.y"), transform.get("a"), 1)
+            add(f"{where}ks.s[0]", 100 * v["scale.x"], 100 * b(target, "scale.x"), transform.get("s"), 0)
+            add(f"{where}ks.s[1]", 100 * v["scale.y"], 100 * b(target, "scale.y"), transform.get("s"), 1)
+            add(f"{where}ks.r", v["rotation"], b(target, "rotation"), transform.get("r"), 0)
         opacity = 100 * clamp01(v["opacity"])
         if target in groups:
             add("ks.o (inside its group)", 100.0, 1e-6, ks.get("o"), 0)
@@ -237,6 +246,12 @@ def checks_at(lottie: LottieFile, ref: Reference, k: int) -> list[Check]:
                     Check(target, "group layer ks.o", opacity, 100 * b(target, "opacity"),
                           _reader(pks.get("o"), 0, f"{target} group: ks.o"))
                 )
+                if "parent" not in precomp:
+                    # The precomposition has the canvas's coordinates: its layer does not move.
+                    for key, identity in (("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0])):
+                        for i, value in enumerate(identity):
+                            out.append(Check(target, f"group layer ks.{key}[{i}]", value, 1e-6,
+                                             _reader(pks.get(key), i, f"{target} group: ks.{key}")))
         else:
             add("ks.o", opacity, 100 * b(target, "opacity"), ks.get("o"), 0)
         # Content.
