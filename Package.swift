@@ -73,7 +73,7 @@ let package = Package(
             name: "motionc-benchmarks",
             dependencies: [
                 "MotionYAML", "MotionPlans", "MotionValidation", "MotionCore", "MotionRuntime", "MotionTimeline",
-                "MotionRenderServer",
+                "MotionRenderServer", "MotionExport", "MotionJSON",
             ],
             path: "Benchmarks/Sources",
             swiftSettings: swiftSettings),

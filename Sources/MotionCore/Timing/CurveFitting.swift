@@ -28,11 +28,17 @@ public struct CurveFit: Hashable, Sendable {
 /// are optimised by Gauss-Newton steps on the vertical error. A segment whose ends have equal
 /// values can only be flat, so it is tried as a straight line instead. Every chosen segment is then
 /// checked again at four times the check rate, through ``TimingCurve/value(at:)`` as players
-/// evaluate it, and shortened if that finer check finds an error above the tolerance.
+/// evaluate it, and shortened if that finer check finds an error above the tolerance. Where even
+/// one check step cannot be fitted (detail finer than the step, such as a kink between check
+/// points), that step's verification points become knots too. Kinks and jumps that are known
+/// belong in `breakpoints`: between verification points nothing else is looked at.
+///
+/// Handle lengths keep `x1 <= x2`, so every fitted segment splits exactly
+/// (``CurveSegment/exactSplit(at:)`` never returns nil for them).
 ///
 /// Everything is deterministic (the same input gives the same segments) and every loop is bounded:
 /// at most 2^20 check points per call (a finer `checkStep` is widened), at most one segment per
-/// check interval.
+/// verification interval.
 public enum CurveFitter {
     /// The most check points one call makes on its grid (the finer verification makes 4x more).
     static let maximumChecks = 1 << 20
@@ -41,6 +47,8 @@ public enum CurveFitter {
     static let searchShare = 0.97
     /// How many verification points lie in each check step.
     static let verificationDivisions = 4
+    /// About how many points inside a segment the handle optimisation uses.
+    static let fittingPoints = 24
     /// The largest normalised handle height (|y1|, |y2|) a fitted segment may have.
     static let maximumHandleHeight = 1e6
 
@@ -53,9 +61,10 @@ public enum CurveFitter {
     /// - Parameters:
     ///   - interval: the times to cover, in seconds.
     ///   - tolerance: the largest error allowed, in the value's units.
-    ///   - checkStep: the spacing of the check grid, counted from the interval's start. A step that
-    ///     is not positive and finite counts as 1/1024 of the interval; a step giving more than 2^20
-    ///     checks is widened to give that many.
+    ///   - checkStep: the spacing of the check grid: the multiples of the step (`k * checkStep`, so
+    ///     at frame times when the step divides the frame duration) inside the interval, plus its
+    ///     ends and breakpoints. A step that is not positive and finite counts as 1/1024 of the
+    ///     interval; a step giving more than 2^20 checks is widened to give that many.
     ///   - breakpoints: knots the segments must have; those outside the open interval are ignored.
     ///     The left limit at a breakpoint `b` is read as `value(b.nextDown)` (and taken to equal
     ///     `value(b)` when they differ by at most 1e-6 of the tolerance).
@@ -65,9 +74,9 @@ public enum CurveFitter {
     /// - Returns: contiguous segments from the interval's start to its end, and the largest error
     ///   found at four times the check rate. A zero-length interval gives one zero-length segment;
     ///   an interval with an infinite bound gives one zero-length segment at a finite bound (or 0)
-    ///   with an infinite error. Where no segment can meet the tolerance (NaN values, a tolerance
-    ///   below the curve's rounding noise), segments as short as one check step are used and
-    ///   `maxError` says by how much the tolerance is missed.
+    ///   with an infinite error. Where no segment can meet the tolerance (NaN values), segments as
+    ///   short as one check step are used and `maxError` says by how much the tolerance is missed;
+    ///   detail finer than a check step is followed down to a quarter step.
     /// - Complexity: O(n log n) curve evaluations for n check points in the worst case; a segment
     ///   of m check points costs O(m log m) bezier evaluations.
     public static func fit(
@@ -90,10 +99,10 @@ public enum CurveFitter {
                 maxError: v.isFinite ? 0 : .infinity)
         }
         let knots = Set(breakpoints.filter { $0 > lower && $0 < upper }).sorted()
+        let step = checkingStep(checkStep, span: upper - lower)
         return withoutActuallyEscaping(value) { value in
             var fitter = PieceFitter(
-                value: value, slope: slope, lower: lower, upper: upper,
-                step: checkingStep(checkStep, span: upper - lower), tolerance: tolerance)
+                value: value, slope: slope, step: step, origin: gridOrigin(lower, upper, step: step), tolerance: tolerance)
             let ends = [lower] + knots + [upper]
             for i in 0..<(ends.count - 1) {
                 fitter.fitPiece(from: ends[i], to: ends[i + 1], endIsBreakpoint: i + 1 < ends.count - 1)
@@ -104,10 +113,10 @@ public enum CurveFitter {
 
     /// The largest |segments(t) - value(t)| at every checkStep over the segments' span, and at knots.
     ///
-    /// The check times are `start + k * checkStep` up to the last segment's end, with `start` the
-    /// first segment's start, plus every segment's start and end; the segments are read with
-    /// ``value(of:at:)``. A NaN difference counts as infinite. No segments give 0. The step is
-    /// treated as in ``fit(over:tolerance:checkStep:breakpoints:value:slope:)``.
+    /// The check times are the multiples of `checkStep` (`k * checkStep`, as frame times are)
+    /// from the first segment's start to the last one's end, plus every segment's start and end;
+    /// the segments are read with ``value(of:at:)``. A NaN difference counts as infinite. No
+    /// segments give 0. The step is treated as in ``fit(over:tolerance:checkStep:breakpoints:value:slope:)``.
     ///
     /// - Complexity: O(n log s) for n check times and s segments.
     public static func maxError(
@@ -123,9 +132,13 @@ public enum CurveFitter {
         }
         if span > 0, span.isFinite {
             let step = checkingStep(checkStep, span: span)
-            let count = Int((span / step).rounded(.down))
-            for k in 0...Swift.min(count, maximumChecks) {
-                check(lower + Double(k) * step)
+            let origin = gridOrigin(lower, last.end, step: step)
+            let firstIndex = Int(((lower - origin) / step).rounded(.up))
+            let count = Swift.min(Int((span / step).rounded(.up)), maximumChecks + 1)
+            for k in firstIndex...(firstIndex + count) {
+                let t = origin + Double(k) * step
+                if t > last.end { break }
+                check(t)
             }
         }
         for segment in segments {
@@ -153,6 +166,13 @@ public enum CurveFitter {
         return segments[lo].value(at: t)
     }
 
+    /// Where the check grid starts: time 0, so that check times are multiples of the step as
+    /// frame times are (and two fits of neighbouring intervals check the same times), unless the
+    /// times are too large for that (more than 2^50 steps from 0), then the interval's start.
+    static func gridOrigin(_ lower: Double, _ upper: Double, step: Double) -> Double {
+        Swift.max(abs(lower), abs(upper)) / step < 0x1p50 ? 0 : lower
+    }
+
     /// The check step actually used over `span`: `requested` when it is positive, finite and
     /// gives at most ``maximumChecks`` checks; 1/1024 of the span when it is not positive and
     /// finite; otherwise widened to give ``maximumChecks`` checks.
@@ -168,9 +188,9 @@ public enum CurveFitter {
 private struct PieceFitter {
     let value: (Double) -> Double
     let slope: ((Double) -> Double)?
-    let lower: Double
-    let upper: Double
     let step: Double
+    /// The check grid is `origin + k * step`; the verification grid `origin + k * step / 4`.
+    let origin: Double
     let tolerance: Double
     let target: Double
 
@@ -181,20 +201,19 @@ private struct PieceFitter {
     // left limit at a breakpoint end), and the slopes there (NaN until needed).
     var times: [Double] = []
     var values: [Double] = []
-    var slopes: [Double] = []
-    var slopeKnown: [Bool] = []
+    var leftSlopes: [Double] = []
+    var rightSlopes: [Double] = []
     var endIsBreakpoint = false
     // The bezier parameter of each interior point found by the last evaluation (a warm start).
     var parameters: [Double] = []
 
     init(
-        value: @escaping (Double) -> Double, slope: ((Double) -> Double)?, lower: Double, upper: Double,
-        step: Double, tolerance: Double
+        value: @escaping (Double) -> Double, slope: ((Double) -> Double)?, step: Double, origin: Double,
+        tolerance: Double
     ) {
         self.value = value
         self.slope = slope
-        self.lower = lower
-        self.upper = upper
+        self.origin = origin
         self.step = step
         self.tolerance = tolerance
         self.target = tolerance * CurveFitter.searchShare
@@ -212,10 +231,10 @@ private struct PieceFitter {
         // Check times: p, the grid points strictly inside, q.
         let margin = step * 1e-9
         times = [p]
-        let first = Swift.max(0, Int(((p - lower) / step).rounded(.down)))
-        let last = Swift.max(first, Int(((q - lower) / step).rounded(.up)))
+        let first = Int(((p - origin) / step).rounded(.down))
+        let last = Swift.max(first, Int(((q - origin) / step).rounded(.up)))
         for k in first...last {
-            let t = lower + Double(k) * step
+            let t = origin + Double(k) * step
             if t >= q - margin { break }
             if let previous = times.last, t > previous + margin { times.append(t) }
         }
@@ -227,14 +246,29 @@ private struct PieceFitter {
             let snap = tolerance > 0 && tolerance.isFinite ? tolerance * 1e-6 : 0
             values[values.count - 1] = abs(left - right) <= snap ? right : left
         }
-        slopes = Array(repeating: .nan, count: times.count)
-        slopeKnown = Array(repeating: false, count: times.count)
+        leftSlopes = Array(repeating: .nan, count: times.count)
+        rightSlopes = Array(repeating: .nan, count: times.count)
 
-        let n = times.count
+        fitCheckPoints(refining: true)
+    }
+
+    /// Fits segments through the check points (`times`, `values`) greedily and appends them. When
+    /// `refining`, a step that no segment meets the tolerance on (detail finer than the check step,
+    /// such as a kink between check points) is fitted again with its verification points as knots.
+    mutating func fitCheckPoints(refining: Bool) {
         var current = 0
         var lastLength = 1
-        while current < n - 1 {
+        while current < times.count - 1 {
             let end = longestSegment(from: current, lastLength: lastLength)
+            if refining && end.error > tolerance && end.error.isFinite && end.index == current + 1,
+                let inner = verificationPoints(from: times[current], to: times[current + 1])
+            {
+                refine(current, through: inner)
+                lastLength = 1
+                current += 1
+                continue
+            }
+            maxError = Swift.max(maxError, end.error.isNaN ? .infinity : end.error)
             lastLength = end.index - current
             segments.append(
                 CurveSegment(
@@ -244,9 +278,40 @@ private struct PieceFitter {
         }
     }
 
+    /// The verification points strictly inside (t0, t1); nil when there are none (the step is
+    /// already that fine).
+    func verificationPoints(from t0: Double, to t1: Double) -> [Double]? {
+        let fine = step / Double(CurveFitter.verificationDivisions)
+        guard t1 - t0 > 1.5 * fine else { return nil }
+        let margin = fine * 1e-6
+        let first = Int(((t0 - origin) / fine).rounded(.down))
+        let last = Swift.max(first, Int(((t1 - origin) / fine).rounded(.up)))
+        var inner: [Double] = []
+        for k in first...last {
+            let t = origin + Double(k) * fine
+            if t >= t1 - margin { break }
+            if t > (inner.last ?? t0) + margin { inner.append(t) }
+        }
+        return inner.isEmpty ? nil : inner
+    }
+
+    /// Fits the step from check point `i` to `i + 1` through `inner` points as a piece of its own,
+    /// leaving the piece's check points as they were (so that refining costs O(1) per step).
+    mutating func refine(_ i: Int, through inner: [Double]) {
+        let saved = (times: times, values: values, left: leftSlopes, right: rightSlopes, end: endIsBreakpoint)
+        let unknown = Array(repeating: Double.nan, count: inner.count)
+        times = [saved.times[i]] + inner + [saved.times[i + 1]]
+        values = [saved.values[i]] + inner.map(value) + [saved.values[i + 1]]
+        leftSlopes = [Double.nan] + unknown + [saved.left[i + 1]]
+        rightSlopes = [saved.right[i]] + unknown + [Double.nan]
+        endIsBreakpoint = saved.end && i + 1 == saved.times.count - 1
+        fitCheckPoints(refining: false)
+        (times, values, leftSlopes, rightSlopes, endIsBreakpoint) = saved
+    }
+
     /// The farthest check point that a segment from `i` reaches within the tolerance, with its
-    /// easing; the next check point when none does.
-    mutating func longestSegment(from i: Int, lastLength: Int) -> (index: Int, candidate: Candidate) {
+    /// easing and its error found by the verification; the next check point when none does.
+    mutating func longestSegment(from i: Int, lastLength: Int) -> (index: Int, candidate: Candidate, error: Double) {
         let n = times.count
         var good = i + 1
         var goodCandidate = fit(i, good)
@@ -274,11 +339,14 @@ private struct PieceFitter {
         }
         // Verify between grid points; shorten (bisecting again) while that finds too large an error.
         var verified = verify(goodCandidate, i, good)
-        if !(verified <= tolerance) && good > i + 1 {
+        if !(verified <= tolerance) && good == i + 1 {
+            (goodCandidate, verified) = bestOneStep(i, goodCandidate, verified)
+        } else if !(verified <= tolerance) {
             bad = good
             good = i + 1
             goodCandidate = fit(i, good)
             verified = verify(goodCandidate, i, good)
+            if !(verified <= tolerance) { (goodCandidate, verified) = bestOneStep(i, goodCandidate, verified) }
             while bad - good > 1 {
                 let mid = good + (bad - good) / 2
                 if let candidate = fitIfWithin(i, mid) {
@@ -293,38 +361,40 @@ private struct PieceFitter {
                 bad = mid
             }
         }
-        maxError = Swift.max(maxError, verified.isNaN ? .infinity : verified)
-        if !(goodCandidate.error <= maxError) {
-            maxError = goodCandidate.error.isNaN ? .infinity : goodCandidate.error
-        }
-        return (good, goodCandidate)
+        return (good, goodCandidate, verified)
     }
 
-    /// The slope at check point `i`: the `slope` closure's when finite, else a finite difference
-    /// inside the piece (one-sided at its ends).
-    mutating func slopeAt(_ i: Int) -> Double {
-        if slopeKnown[i] { return slopes[i] }
+    /// The better, by the verification, of a one-step segment from `i` and the straight line
+    /// there: with no check point inside, only the finer verification can tell them apart.
+    func bestOneStep(_ i: Int, _ candidate: Candidate, _ verified: Double) -> (Candidate, Double) {
+        let line = Candidate(curve: .linear, error: 0)
+        let lineError = verify(line, i, i + 1)
+        return lineError < verified ? (line, lineError) : (candidate, verified)
+    }
+
+    /// The slope at check point `i` on its left side (`toLeft`, where a segment ends) or its right
+    /// side (where one starts): the `slope` closure's when finite, else a one-sided finite
+    /// difference inside the piece, so that a kink at a check point gives each side its own slope.
+    mutating func slopeAt(_ i: Int, toLeft: Bool) -> Double {
+        let known = toLeft ? leftSlopes[i] : rightSlopes[i]
+        if !known.isNaN { return known }
         let last = times.count - 1
         let t = times[i]
         var result = Double.nan
         if let slope {
-            result = slope(i == last && endIsBreakpoint ? t.nextDown : t)
+            result = slope(toLeft && i == last && endIsBreakpoint ? t.nextDown : t)
         }
         if !result.isFinite {
-            let p = times[0]
-            let q = times[last]
-            let h = Swift.min(Swift.max(1e-6, abs(t) * 1e-9), (q - p) / 4)
-            if i == 0 {
-                result = (-3 * values[0] + 4 * value(t + h) - value(t + 2 * h)) / (2 * h)
-            } else if i == last {
-                result = (3 * values[last] - 4 * value(t - h) + value(t - 2 * h)) / (2 * h)
+            let room = toLeft ? t - times[0] : times[last] - t
+            let h = Swift.min(Swift.max(1e-6, abs(t) * 1e-9), room / 2)
+            // Second-order one-sided differences: (3 f(t) - 4 f(t - h) + f(t - 2h)) / 2h and mirrored.
+            if toLeft {
+                result = (3 * values[i] - 4 * value(t - h) + value(t - 2 * h)) / (2 * h)
             } else {
-                let d = Swift.min(h, (t - p) / 2, (q - t) / 2)
-                result = (value(t + d) - value(t - d)) / (2 * d)
+                result = (-3 * values[i] + 4 * value(t + h) - value(t + 2 * h)) / (2 * h)
             }
         }
-        slopes[i] = result
-        slopeKnown[i] = true
+        if toLeft { leftSlopes[i] = result } else { rightSlopes[i] = result }
         return result
     }
 
@@ -342,8 +412,9 @@ private struct PieceFitter {
         let duration = times[j] - t0
         let v0 = values[i]
         let rise = values[j] - v0
-        let m0 = slopeAt(i)
-        let m1 = slopeAt(j)
+        guard v0.isFinite, rise.isFinite else { return Candidate(curve: .linear, error: .infinity) }
+        let m0 = slopeAt(i, toLeft: false)
+        let m1 = slopeAt(j, toLeft: true)
         // The handles' heights in the normalised curve are alpha * r0 and 1 - beta * r1.
         let r0 = m0 * duration / rise
         let r1 = m1 * duration / rise
@@ -364,7 +435,9 @@ private struct PieceFitter {
         var alpha = 1.0 / 3
         var beta = 1.0 / 3
         parameters = times[(i + 1)..<j].map { ($0 - t0) / duration }
-        var current = evaluate(hermite, alpha, beta, i, j)
+        // The handles are optimised on at most about 24 of the points inside, then checked on all.
+        let stride = Swift.max(1, (j - i - 1) / CurveFitter.fittingPoints)
+        var current = evaluate(hermite, alpha, beta, i, j, stride: stride)
         var damping = 1e-3
         for _ in 0..<12 where !(current.maximum <= target) {
             // Levenberg-Marquardt step on the sum of squared errors.
@@ -375,23 +448,48 @@ private struct PieceFitter {
             guard det > 0, det.isFinite else { break }
             let da = -(d * current.jte.0 - b * current.jte.1) / det
             let db = -(a * current.jte.1 - b * current.jte.0) / det
-            let nextAlpha = Swift.min(Swift.max(alpha + da, 0), 1)
-            let nextBeta = Swift.min(Swift.max(beta + db, 0), 1)
+            let (nextAlpha, nextBeta) = Self.handleLengths(alpha + da, beta + db)
             if nextAlpha == alpha && nextBeta == beta { break }
-            let next = evaluate(hermite, nextAlpha, nextBeta, i, j)
+            let next = evaluate(hermite, nextAlpha, nextBeta, i, j, stride: stride)
             if next.squares < current.squares {
+                // Converged when the squares hardly fall: the least-squares optimum is reached.
+                let converged = next.squares > current.squares * 0.99
                 alpha = nextAlpha
                 beta = nextBeta
                 current = next
                 damping = Swift.max(damping / 4, 1e-9)
+                if converged { break }
             } else {
                 damping *= 8
                 if damping > 1e6 { break }
             }
         }
+        if stride > 1 { current = evaluate(hermite, alpha, beta, i, j, stride: 1) }
         if !(current.maximum < line) { return Candidate(curve: .linear, error: line) }
         return Candidate(
-            curve: .cubicBezier(x1: alpha, y1: alpha * r0, x2: 1 - beta, y2: 1 - beta * r1), error: current.maximum)
+            // x2 no lower than x1 even by the rounding of 1 - beta (alpha + beta <= 1).
+            curve: .cubicBezier(x1: alpha, y1: alpha * r0, x2: Swift.max(1 - beta, alpha), y2: 1 - beta * r1),
+            error: current.maximum)
+    }
+
+    /// The handle lengths nearest (alpha, beta) that keep x1 = alpha <= x2 = 1 - beta in 0...1: each
+    /// in 0...1 with alpha + beta <= 1 (the excess is taken from both alike). A timing curve with
+    /// 0 <= x1 <= x2 <= 1 splits exactly (de Casteljau keeps its control x in order), so exporters
+    /// can cut fitted segments at any time with ``CurveSegment/split(at:)``.
+    static func handleLengths(_ alpha: Double, _ beta: Double) -> (Double, Double) {
+        var a = Swift.min(Swift.max(alpha, 0), 1)
+        var b = Swift.min(Swift.max(beta, 0), 1)
+        let excess = a + b - 1
+        if excess > 0 {
+            a -= excess / 2
+            b -= excess / 2
+            if a < 0 {
+                (a, b) = (0, 1)
+            } else if b < 0 {
+                (a, b) = (1, 0)
+            }
+        }
+        return (a, b)
     }
 
     /// The largest error of the straight line from check point `i` to `j`.
@@ -408,9 +506,9 @@ private struct PieceFitter {
         return worst
     }
 
-    /// The errors of a Hermite piece at the check points inside (i, j), with the Gauss-Newton
-    /// normal equations of the vertical error in the handle lengths.
-    mutating func evaluate(_ h: HermiteProblem, _ alpha: Double, _ beta: Double, _ i: Int, _ j: Int)
+    /// The errors of a Hermite piece at every `stride`-th check point inside (i, j), with the
+    /// Gauss-Newton normal equations of the vertical error in the handle lengths.
+    mutating func evaluate(_ h: HermiteProblem, _ alpha: Double, _ beta: Double, _ i: Int, _ j: Int, stride: Int)
         -> HermiteEvaluation
     {
         let x1 = alpha
@@ -422,7 +520,7 @@ private struct PieceFitter {
         let p2 = h.v1 - beta * h.m1 * h.duration
         var result = HermiteEvaluation()
         var s = 0.0
-        for k in (i + 1)..<j {
+        for k in Swift.stride(from: i + 1, to: j, by: stride) {
             let index = k - i - 1
             let u = (times[k] - h.t0) / h.duration
             s = Self.parameter(u, ax: ax, bx: bx, cx: cx, start: parameters[index])
@@ -477,11 +575,11 @@ private struct PieceFitter {
         let segment = CurveSegment(
             start: t0, end: t1, from: values[i], to: values[j], easing: .curve(candidate.curve))
         let fine = step / Double(CurveFitter.verificationDivisions)
-        let first = Swift.max(0, Int(((t0 - lower) / fine).rounded(.down)))
-        let last = Swift.max(first, Int(((t1 - lower) / fine).rounded(.up)))
+        let first = Int(((t0 - origin) / fine).rounded(.down))
+        let last = Swift.max(first, Int(((t1 - origin) / fine).rounded(.up)))
         var worst = candidate.error.isNaN ? Double.infinity : candidate.error
         for k in first...last {
-            let t = lower + Double(k) * fine
+            let t = origin + Double(k) * fine
             if t >= t1 { break }
             if t > t0 {
                 let error = abs(segment.value(at: t) - value(t))

@@ -59,36 +59,57 @@ public struct CurveSegment: Hashable, Sendable {
     /// each half renormalised to a valid timing curve with x1, x2 in [0, 1]); holds split into holds.
     ///
     /// The left half runs from `from` at `start` to the value at `t`, the right half from there to
-    /// `to` at `end`. Two cases cannot be carried exactly by a timing curve, and are documented
-    /// rather than trapped on:
-    /// - where the curve's output at the split equals an end's (its y is 0 or 1), that half runs
-    ///   between equal values and is made linear (flat): exact only if that half of the curve is flat;
-    /// - a half whose control points' x leave 0...1 (possible for curves such as
-    ///   `cubic-bezier(1, y1, 0, y2)` split late) has them clamped into 0...1.
+    /// `to` at `end`. Two cases cannot be carried exactly by one timing curve per half; there the
+    /// halves are the closest this method finds, and ``exactSplit(at:)`` returns nil:
+    /// - a half whose control points' x leave 0...1 (curves with x1 well above x2, such as
+    ///   `cubic-bezier(0.9, 0, 0.1, 1)`, split far from their middle): its x are clamped into 0...1
+    ///   and its y chosen by least squares against the original at 64 points;
+    /// - a half running between equal values (the curve's output at the split equals an end's) that
+    ///   is not flat: it is made flat (linear).
     ///
     /// A `t` outside the open interval (or NaN) gives a zero-length half at the nearer end:
-    /// `t <= start` returns `(start..start at from, self)`, `t >= end` returns `(self, end..end at to)`.
+    /// `t <= start` (or NaN) returns `(start..start at from, self)`, `t >= end` returns
+    /// `(self, end..end at to)`.
     ///
-    /// - Complexity: O(1): a bounded solve of the curve's parameter (at most 100 steps).
+    /// - Complexity: O(1): a bounded solve of the curve's parameter (at most 100 steps), and 64 more
+    ///   when a half must be refitted.
     public func split(at t: Double) -> (CurveSegment, CurveSegment) {
+        let parts = splitParts(at: t)
+        return (parts.left, parts.right)
+    }
+
+    /// The two halves at time t, as ``split(at:)`` gives them, when they equal the original exactly
+    /// (up to rounding); nil when a half cannot be one timing curve with x1, x2 in 0...1.
+    ///
+    /// An exporter that must cut a tween's segment uses this and, on nil, fits the half that
+    /// cannot be carried (``CurveFitter``) instead.
+    ///
+    /// - Complexity: O(1), as ``split(at:)``.
+    public func exactSplit(at t: Double) -> (CurveSegment, CurveSegment)? {
+        let parts = splitParts(at: t)
+        return parts.exact ? (parts.left, parts.right) : nil
+    }
+
+    /// The halves at t and whether they are exact.
+    func splitParts(at t: Double) -> (left: CurveSegment, right: CurveSegment, exact: Bool) {
         guard t > start else {
-            return (CurveSegment(start: start, end: start, from: from, to: from, easing: easing), self)
+            return (CurveSegment(start: start, end: start, from: from, to: from, easing: easing), self, true)
         }
         guard t < end else {
-            return (self, CurveSegment(start: end, end: end, from: to, to: to, easing: easing))
+            return (self, CurveSegment(start: end, end: end, from: to, to: to, easing: easing), true)
         }
         let u = (t - start) / (end - start)
         switch easing {
         case .hold:
             return (
                 CurveSegment(start: start, end: t, from: from, to: from, easing: .hold),
-                CurveSegment(start: t, end: end, from: from, to: to, easing: .hold)
+                CurveSegment(start: t, end: end, from: from, to: to, easing: .hold), true
             )
         case .curve(.linear):
             let middle = from + (to - from) * u
             return (
                 CurveSegment(start: start, end: t, from: from, to: middle, easing: .curve(.linear)),
-                CurveSegment(start: t, end: end, from: middle, to: to, easing: .curve(.linear))
+                CurveSegment(start: t, end: end, from: middle, to: to, easing: .curve(.linear)), true
             )
         case .curve(.cubicBezier(let x1, let y1, let x2, let y2)):
             let bezier = UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)
@@ -108,30 +129,63 @@ public struct CurveSegment: Hashable, Sendable {
             let sx = lerp(r0x, r1x)
             let sy = lerp(r0y, r1y)
             let middle = from + (to - from) * sy
+            let original = { (x: Double) in bezier.sampleY(bezier.parameter(forX: x)) }
             let left = Self.normalizedCurve(
-                x1: q0x, y1: q0y, x2: r0x, y2: r0y, originX: 0, originY: 0, endX: sx, endY: sy)
+                x1: q0x, y1: q0y, x2: r0x, y2: r0y, origin: (0, 0), end: (sx, sy), original: original)
             let right = Self.normalizedCurve(
-                x1: r1x, y1: r1y, x2: q2x, y2: q2y, originX: sx, originY: sy, endX: 1, endY: 1)
+                x1: r1x, y1: r1y, x2: q2x, y2: q2y, origin: (sx, sy), end: (1, 1), original: original)
             return (
-                CurveSegment(start: start, end: t, from: from, to: middle, easing: .curve(left)),
-                CurveSegment(start: t, end: end, from: middle, to: to, easing: .curve(right))
+                CurveSegment(start: start, end: t, from: from, to: middle, easing: .curve(left.curve)),
+                CurveSegment(start: t, end: end, from: middle, to: to, easing: .curve(right.curve)),
+                left.exact && right.exact
             )
         }
     }
 
     /// The timing curve of the bezier (origin, (x1, y1), (x2, y2), end) rescaled so that origin is
-    /// (0, 0) and end is (1, 1); x clamped to 0...1; linear when the y range is empty.
+    /// (0, 0) and end is (1, 1), and whether it is exact. An empty y range gives linear (exact when
+    /// the handles are level too). Handles whose x leave 0...1 are clamped, and the y handles are
+    /// then refitted by least squares to `original` (the unsplit curve, x to y) at 64 points.
     static func normalizedCurve(
-        x1: Double, y1: Double, x2: Double, y2: Double, originX: Double, originY: Double, endX: Double,
-        endY: Double
-    ) -> TimingCurve {
-        let width = endX - originX
-        let height = endY - originY
-        guard width > 0, height != 0, height.isFinite else { return .linear }
-        func unit(_ x: Double) -> Double { Swift.min(Swift.max(x, 0), 1) }
-        return .cubicBezier(
-            x1: unit((x1 - originX) / width), y1: (y1 - originY) / height,
-            x2: unit((x2 - originX) / width), y2: (y2 - originY) / height)
+        x1: Double, y1: Double, x2: Double, y2: Double, origin: (x: Double, y: Double), end: (x: Double, y: Double),
+        original: (Double) -> Double
+    ) -> (curve: TimingCurve, exact: Bool) {
+        let width = end.x - origin.x
+        let height = end.y - origin.y
+        guard width > 0, height != 0, height.isFinite else {
+            return (.linear, y1 == origin.y && y2 == origin.y)
+        }
+        let nx1 = (x1 - origin.x) / width
+        let nx2 = (x2 - origin.x) / width
+        let ny1 = (y1 - origin.y) / height
+        let ny2 = (y2 - origin.y) / height
+        let slack = 1e-12
+        if nx1 >= -slack && nx1 <= 1 + slack && nx2 >= -slack && nx2 <= 1 + slack {
+            return (.cubicBezier(x1: Swift.min(Swift.max(nx1, 0), 1), y1: ny1, x2: Swift.min(Swift.max(nx2, 0), 1), y2: ny2), true)
+        }
+        let cx1 = Swift.min(Swift.max(nx1, 0), 1)
+        let cx2 = Swift.min(Swift.max(nx2, 0), 1)
+        // With x fixed, y(s) = b1 y1 + b2 y2 + s³ is linear in (y1, y2): solve the normal equations.
+        let clamped = UnitBezier(x1: cx1, y1: 0, x2: cx2, y2: 0)
+        var (aa, ab, bb, ar, br) = (0.0, 0.0, 0.0, 0.0, 0.0)
+        let samples = 64
+        for k in 1...samples {
+            let u = (Double(k) - 0.5) / Double(samples)
+            let target = (original(origin.x + u * width) - origin.y) / height
+            let s = clamped.parameter(forX: u)
+            let r = 1 - s
+            let b1 = 3 * r * r * s
+            let b2 = 3 * r * s * s
+            let rest = target - s * s * s
+            aa += b1 * b1
+            ab += b1 * b2
+            bb += b2 * b2
+            ar += b1 * rest
+            br += b2 * rest
+        }
+        let det = aa * bb - ab * ab
+        guard det > 0, det.isFinite else { return (.cubicBezier(x1: cx1, y1: ny1, x2: cx2, y2: ny2), false) }
+        return (.cubicBezier(x1: cx1, y1: (bb * ar - ab * br) / det, x2: cx2, y2: (aa * br - ab * ar) / det), false)
     }
 
     /// The same segment with its values mapped by an affine map a * v + b (exact).
