@@ -67,11 +67,12 @@ public final class LottieExporter {
     }
 
     /// Records what a component became (the worst of the Lottie properties it feeds).
-    func record(_ layer: Int, _ path: PropertyPath, _ curve: ShownCurve, keyframes: Int? = nil) {
-        let count = keyframes ?? PlayerKeyframes.keyframes([curve]).count
+    func record(_ layer: Int, _ path: PropertyPath, _ curve: ShownCurve) {
+        // A value that never changes is written as a static value: exact, one keyframe.
+        let constant = curve.isConstant
         let item = ExportItem(
-            target: tracks.timeline.layers[layer].id, property: path.description, method: curve.method, keyframes: count,
-            maxError: curve.maxError, reason: nil)
+            target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
+            keyframes: constant ? 1 : PlayerKeyframes.keyframes([curve]).count, maxError: curve.maxError, reason: nil)
         if let old = items[path]?[layer], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
         items[path, default: [:]][layer] = item
     }
@@ -236,24 +237,39 @@ public final class LottieExporter {
         var result: [JSONValue] = []
         let borderShown = width.segments.contains { $0.from > 0 || $0.to > 0 }
         if borderShown {
-            // Inside the bounds: a path inset by half the border width.
-            let insetSize = (0..<2).map { c in
-                derived(layer, [(.size, c), (.borderWidth, 0), (.size, 0), (.size, 1)]) {
-                    $0[0] - max(0, min($0[1], min($0[2], $0[3]) / 2))
-                }
+            // Inside the bounds, as a ring filled even-odd: the outline, and the outline inset by
+            // the border width. (A stroke would be scaled unevenly by some players.) The render
+            // server strokes the outline inset by half the width with a mitred corner, so the
+            // ring's corners follow that path's radius r = max(0, cornerRadius - width / 2):
+            // outer r + width / 2 (square when r is 0), inner r - width / 2.
+            func limits(_ v: [Double]) -> (radius: Double, width: Double) {
+                let limit = max(0, min(v[2], v[3]) / 2)
+                let w = max(0, min(v[1], limit))
+                return (max(0, min(v[0], limit) - w / 2), w)
             }
-            let insetRadius = derived(layer, [(.cornerRadius, 0), (.borderWidth, 0), (.size, 0), (.size, 1)]) {
-                let limit = min($0[2], $0[3]) / 2
-                return max(0, min($0[0], limit) - max(0, min($0[1], limit)) / 2)
+            let inputs: [(LayerProperty, Int)] = [(.cornerRadius, 0), (.borderWidth, 0), (.size, 0), (.size, 1)]
+            let outerRadius = derived(layer, inputs) { v in
+                let (r, w) = limits(v)
+                return r > 0 ? r + w / 2 : 0
+            }
+            let innerRadius = derived(layer, inputs) { v in
+                let (r, w) = limits(v)
+                return max(0, r - w / 2)
+            }
+            let innerSize = (0..<2).map { c in
+                derived(layer, [(.size, c), (.borderWidth, 0), (.size, 0), (.size, 1)]) { v in
+                    v[0] - 2 * max(0, min(v[1], max(0, min(v[2], v[3]) / 2)))
+                }
             }
             let strokeColor = (0..<3).map { shown(layer, .borderColor, $0) }
             let strokeAlpha = shown(layer, .borderColor, 3)
             let border: [JSONValue] = [
-                outline(ellipse: ellipse, size: insetSize, center: half, radius: insetRadius),
+                outline(ellipse: ellipse, size: size, center: half, radius: outerRadius),
+                outline(ellipse: ellipse, size: innerSize, center: half, radius: innerRadius),
                 .object([
-                    "ty": .string("st"), "nm": .string("border"),
+                    "ty": .string("fl"), "nm": .string("border"),
                     "c": property(strokeColor + [.constant(1, over: tracks.span)]), "o": property([strokeAlpha], scale: 100),
-                    "w": property([width]), "lc": .number(2), "lj": .number(1), "ml": .number(4), "bm": .number(0),
+                    "r": .number(2), "bm": .number(0),
                 ]),
                 Self.groupTransform,
             ]

@@ -53,8 +53,12 @@ public enum PlayerKeyframes {
         }
         guard aligned.allSatisfy({ $0.count == unique.count - 1 }) else { return [] }
         var result: [PlayerKeyframe] = []
+        var early = 0.0
         for i in 0..<(unique.count - 1) {
-            let start = unique[i]
+            // After a jump the next keyframe comes a jump lead early, so that a player whose time
+            // arithmetic lands a hair before a frame time still sees the new value at that frame.
+            let start = unique[i] - early
+            early = 0
             let end = unique[i + 1]
             let pieces = aligned.map { $0[i] }
             let jumps = i + 1 < unique.count - 1 && aligned.contains { $0[i].to != $0[i + 1].from }
@@ -62,15 +66,17 @@ public enum PlayerKeyframes {
                 if case .hold = piece.easing { return piece.from != piece.to }
                 return false
             }
-            let lead = min(jumpLead, (end - start) / 2)
+            let lead = min(jumpLead, (end - start) / 3)
             if steps {
                 result.append(
                     PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))
-            } else if jumps && end - start > 2 * lead {
-                // The piece plays a jump lead faster, so that its end value can hold until the jump.
-                let cut = end - lead
+            } else if jumps && end - start > 3 * lead {
+                // The piece plays two jump leads faster; its end value holds until the jump, which
+                // comes one lead early.
+                let cut = end - 2 * lead
                 result.append(PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map(\.handles), hold: false))
                 result.append(PlayerKeyframe(time: cut, values: pieces.map(\.to), easings: pieces.map { _ in .linear }, hold: true))
+                early = lead
             } else if jumps {
                 result.append(
                     PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))

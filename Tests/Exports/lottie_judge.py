@@ -3,7 +3,8 @@
 The mapping is the export layout (docs/export.md): one shape layer per target named by its id,
 transform a = anchorPoint x size, p = position (+ the parent's anchor offset for nested targets),
 s = scale x 100, r = rotation, o = opacity x 100 (limited to 0..100); content: a group with the
-rect or ellipse and its fill, and for a border a second group with the inset shape and a stroke.
+rect or ellipse and its fill, and for a border a group on top: the outline and the outline inset by the
+border width, filled even-odd (a ring: exact in every player, where a stroke under uneven scale is not).
 A target with children whose opacity is below 1 is drawn through a precomposition whose layer
 (nm "<id> group") carries the opacity; the target's own layer then has o = 100.
 """
@@ -74,15 +75,24 @@ class LottieFile:
         return None
 
     def content_groups(self, target: str) -> tuple[dict | None, dict | None]:
-        """The target's fill group and border group (either may be missing)."""
+        """The target's fill group and border group (either may be missing).
+
+        The border is a ring: a group with two paths (the outline and the outline inset by the
+        border width) filled with the even-odd rule (`fl` with `r: 2`).
+        """
         _, layer = self.layer(target)
         fill = border = None
         for group in layer.get("shapes", []):
-            kinds = {item.get("ty") for item in _items(group)}
-            if "fl" in kinds and fill is None:
+            items = _items(group)
+            paths = [item for item in items if item.get("ty") in ("rc", "el")]
+            paint = next((item for item in items if item.get("ty") == "fl"), None)
+            if paint is None:
+                continue
+            if len(paths) == 2 and paint.get("r") == 2:
+                if border is None:
+                    border = group
+            elif fill is None:
                 fill = group
-            elif "st" in kinds and border is None:
-                border = group
         return fill, border
 
 
@@ -276,19 +286,26 @@ def checks_at(lottie: LottieFile, ref: Reference, k: int) -> list[Check]:
         bw = ref.shown_border_width(target, k)
         if border is not None:
             bw_budget = b(target, "borderWidth")
-            geometry = _item(border, kind) or {}
-            add(f"border.{kind}.s[0]", w - bw, b(target, "size.width") + bw_budget, geometry.get("s"), 0)
-            add(f"border.{kind}.s[1]", h - bw, b(target, "size.height") + bw_budget, geometry.get("s"), 1)
-            add(f"border.{kind}.p[0]", w / 2, b(target, "size.width") / 2, geometry.get("p"), 0)
-            add(f"border.{kind}.p[1]", h / 2, b(target, "size.height") / 2, geometry.get("p"), 1)
+            paths = [item for item in _items(border) if item.get("ty") == kind]
+            outer = paths[0] if paths else {}
+            inner = paths[1] if len(paths) > 1 else {}
+            add(f"border.outer.{kind}.s[0]", w, b(target, "size.width"), outer.get("s"), 0)
+            add(f"border.outer.{kind}.s[1]", h, b(target, "size.height"), outer.get("s"), 1)
+            add(f"border.inner.{kind}.s[0]", w - 2 * bw, b(target, "size.width") + 2 * bw_budget, inner.get("s"), 0)
+            add(f"border.inner.{kind}.s[1]", h - 2 * bw, b(target, "size.height") + 2 * bw_budget, inner.get("s"), 1)
+            for path, name in ((outer, "outer"), (inner, "inner")):
+                add(f"border.{name}.{kind}.p[0]", w / 2, b(target, "size.width") / 2, path.get("p"), 0)
+                add(f"border.{name}.{kind}.p[1]", h / 2, b(target, "size.height") / 2, path.get("p"), 1)
             if kind == "rc":
-                add("border.rc.r", max(0.0, radius - bw / 2), radius_budget + bw_budget / 2, geometry.get("r"), 0)
-            stroke = _item(border, "st") or {}
+                # The render server strokes the outline inset by half the width, radius r, mitred.
+                r = max(0.0, radius - bw / 2)
+                add("border.outer.rc.r", r + bw / 2 if r > 0 else 0.0, radius_budget + bw_budget, outer.get("r"), 0)
+                add("border.inner.rc.r", max(0.0, r - bw / 2), radius_budget + bw_budget, inner.get("r"), 0)
+            ring = _item(border, "fl") or {}
             for i, c in enumerate("rgb"):
                 comp = f"borderColor.{c}"
-                add(f"border.st.c[{i}]", clamp01(v[comp]), b(target, comp), stroke.get("c"), i)
-            add("border.st.o", 100 * clamp01(v["borderColor.a"]), 100 * b(target, "borderColor.a"), stroke.get("o"), 0)
-            add("border.st.w", bw, bw_budget, stroke.get("w"), 0)
+                add(f"border.fl.c[{i}]", clamp01(v[comp]), b(target, comp), ring.get("c"), i)
+            add("border.fl.o", 100 * clamp01(v["borderColor.a"]), 100 * b(target, "borderColor.a"), ring.get("o"), 0)
         elif bw > 1e-3 and clamp01(v["borderColor.a"]) > 1e-3:
-            out.append(Check(target, "border (a group with a stroke)", bw, 0.0, _reader(None, 0, f"{target}: border")))
+            out.append(Check(target, "border (a ring filled even-odd)", bw, 0.0, _reader(None, 0, f"{target}: border")))
     return out
