@@ -3,6 +3,10 @@ import MotionPlans
 public import MotionTimeline
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How an export carries one animated component (docs/export.md §2).
 public enum ExportMethod: String, Hashable, Sendable, CaseIterable {
     /// The player's own keyframes and curves give the render server's values exactly.
@@ -326,6 +330,14 @@ public struct TimelineTracks: Sendable {
         return result
     }
 
+    /// `x` rounded down to 4 significant digits: budgets that differ only by rounding noise share
+    /// one fit (the smaller budget is the stricter one).
+    static func roundedDown(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return x }
+        let scale = Double.pow10(3 - Int(log10(x).rounded(.down)))
+        return (x * scale).rounded(.down) / scale
+    }
+
     /// Whether a keyframe animation is sampled motion rather than an author's tween: more than
     /// ``sampledKeyframes`` values joined by straight lines.
     static func isSampled(_ animation: KeyframeAnimation) -> Bool {
@@ -348,21 +360,24 @@ public struct TimelineTracks: Sendable {
         {
             let slot = channel.entries[index].component == nil ? c : 0
             let travel = spring.from[slot] - spring.to[slot]
-            if travel != 0 && travel.isFinite {
+            let begin = spring.beginTime
+            if travel != 0 && travel.isFinite && q <= channel.entries[index].end {
+                // The normalised spring (from 1 to 0) is fitted over the whole time it takes to
+                // come within a hundredth of the budget, once per shape; each spring takes the
+                // part up to its own end (where the render server snaps it to its destination).
                 let key = SpringShape(
                     stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass,
-                    velocity: spring.initialVelocity[slot] / travel, tolerance: tolerance / abs(travel),
-                    start: p - spring.beginTime, end: q - spring.beginTime,
-                    phase: (spring.beginTime / checkStep) - (spring.beginTime / checkStep).rounded(.down),
-                    rest: channel.entries[index].end - spring.beginTime)
+                    velocity: spring.initialVelocity[slot] / travel, tolerance: Self.roundedDown(tolerance / abs(travel)),
+                    start: p - begin, phase: (begin / checkStep) - (begin / checkStep).rounded(.down))
                 let shape = springFits.fit(key) {
                     let solution = SpringSolution(
                         initialValue: 1, initialVelocity: key.velocity, destination: 0, stiffness: key.stiffness,
                         damping: key.damping, mass: key.mass)
-                    let begin = spring.beginTime
+                    let settle = solution.settlingTime(threshold: key.tolerance * 0.01)
+                    let end = begin + max(key.start, min(settle.isFinite ? settle : 3600, 3600))
                     var fit = CurveFitter.fit(
-                        over: p...q, tolerance: key.tolerance * 0.9, checkStep: checkStep,
-                        value: { t in t - begin >= key.rest ? 0 : solution.value(at: t - begin) })
+                        over: p...max(p, end), tolerance: key.tolerance * 0.9, checkStep: checkStep,
+                        value: { t in solution.value(at: t - begin) })
                     // Stored relative to the spring's begin time, so that later springs reuse it.
                     for i in fit.segments.indices {
                         fit.segments[i].start -= begin
@@ -370,13 +385,27 @@ public struct TimelineTracks: Sendable {
                     }
                     return fit
                 }
-                let segments = shape.segments.map { segment -> CurveSegment in
+                var segments: [CurveSegment] = []
+                for segment in shape.segments {
                     var moved = segment.mapped(scale: travel, offset: spring.to[slot])
-                    moved.start += spring.beginTime
-                    moved.end += spring.beginTime
-                    return moved
+                    moved.start += begin
+                    moved.end += begin
+                    guard moved.start < q else { break }
+                    if moved.end > q {
+                        guard let (head, _) = moved.exactSplit(at: q) else { break }
+                        moved = head
+                    }
+                    segments.append(moved)
                 }
-                return CurveFit(segments: segments, maxError: shape.maxError * abs(travel))
+                if let last = segments.last, last.end < q {
+                    // Settled within a hundredth of the budget before the spring's own end.
+                    let v = spring.to[slot]
+                    segments.append(CurveSegment(start: last.end, end: q, from: v, to: v, easing: .curve(.linear)))
+                }
+                if let last = segments.last, last.end >= q - 1e-12 {
+                    // The tail after the fit is within a hundredth of the budget of the destination.
+                    return CurveFit(segments: segments, maxError: max(shape.maxError * abs(travel), tolerance * 0.01))
+                }
             }
         }
         var breakpoints: [Double] = []
@@ -506,9 +535,7 @@ struct SpringShape: Hashable, Sendable {
     var velocity: Double
     var tolerance: Double
     var start: Double
-    var end: Double
     var phase: Double
-    var rest: Double
 }
 
 /// Normalised spring fits shared by every component of one export.
@@ -521,5 +548,14 @@ final class SpringFitCache: Sendable {
         let fit = make()
         fits.withLock { $0[shape] = fit }
         return fit
+    }
+}
+
+extension Double {
+    /// 10 to the power `n`, exactly for the small `n` budgets need.
+    fileprivate static func pow10(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(n) { result *= 10 }
+        return n >= 0 ? result : 1 / result
     }
 }

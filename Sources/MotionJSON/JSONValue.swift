@@ -46,58 +46,66 @@ public struct JSONMember: Equatable, Sendable {
     }
 }
 
-/// Writes JSON text with a fixed layout.
+/// Writes JSON text with a fixed layout, as UTF-8 bytes into one growing buffer.
 struct JSONWriter {
     let pretty: Bool
-    var output = ""
+    var bytes: [UInt8] = []
 
     init(pretty: Bool) {
         self.pretty = pretty
-        output.reserveCapacity(1 << 12)
+        bytes.reserveCapacity(1 << 12)
+    }
+
+    /// The text written so far.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     mutating func newline(_ indent: Int) {
         guard pretty else { return }
-        output.append("\n")
-        output.append(String(repeating: " ", count: indent * 2))
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
+    /// - Complexity: O(n) in the size of the output.
     mutating func write(_ value: JSONValue, indent: Int) {
         switch value {
-        case .null: output.append("null")
-        case .bool(let b): output.append(b ? "true" : "false")
-        case .number(let n): output.append(JSONNumber.format(n))
-        case .string(let s): JSONString.append(s, to: &output)
+        case .null: append("null")
+        case .bool(let b): b ? append("true") : append("false")
+        case .number(let n): JSONNumber.append(n, to: &bytes)
+        case .string(let s): JSONString.append(s, to: &bytes)
         case .array(let items):
             if items.isEmpty {
-                output.append("[]")
+                append("[]")
                 return
             }
             // Short arrays of scalars stay on one line: points, colours, keyTimes.
             let inline = !pretty || (items.count <= 8 && items.allSatisfy(\.isScalar))
-            output.append("[")
+            bytes.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { output.append(inline && pretty ? ", " : ",") }
+                if i > 0 { inline && pretty ? append(", ") : append(",") }
                 if !inline { newline(indent + 1) }
                 write(item, indent: indent + 1)
             }
             if !inline { newline(indent) }
-            output.append("]")
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                output.append("{}")
+                append("{}")
                 return
             }
-            output.append("{")
+            bytes.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
-                if i > 0 { output.append(",") }
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
-                JSONString.append(member.key, to: &output)
-                output.append(pretty ? ": " : ":")
+                JSONString.append(member.key, to: &bytes)
+                pretty ? append(": ") : append(":")
                 write(member.value, indent: indent + 1)
             }
             newline(indent)
-            output.append("}")
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 }
@@ -122,6 +130,32 @@ public enum JSONNumber {
             return value == 0 ? "0" : String(Int64(value))
         }
         return "\(value)"
+    }
+
+    /// Appends ``format(_:)``'s text as UTF-8; whole numbers are written digit by digit.
+    ///
+    /// - Complexity: O(1).
+    public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 else {
+            bytes.append(contentsOf: format(value).utf8)
+            return
+        }
+        var whole = Int64(value)
+        if whole < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            whole = -whole
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        }
     }
 }
 
@@ -151,6 +185,22 @@ public enum JSONString {
             }
         }
         output.append("\"")
+    }
+
+    /// Appends `string` quoted and escaped, as UTF-8: copied whole when nothing needs escaping.
+    ///
+    /// - Complexity: O(n) in the string's length.
+    public static func append(_ string: String, to bytes: inout [UInt8]) {
+        let plain = string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        if plain {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            var text = ""
+            append(string, to: &text)
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// `string` quoted and escaped.
