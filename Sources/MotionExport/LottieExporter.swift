@@ -45,9 +45,8 @@ public final class LottieExporter {
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public static func export(_ tracks: TimelineTracks) -> ExportResult {
         let exporter = LottieExporter(tracks)
-        let json = exporter.document()
-        return ExportResult(
-            format: .lottie, text: json.serialized(pretty: false) + "\n", items: exporter.reportItems(), findings: exporter.findings)
+        let text = exporter.document()
+        return ExportResult(format: .lottie, text: text, items: exporter.reportItems(), findings: exporter.findings)
     }
 
     // MARK: - Shown values
@@ -135,40 +134,65 @@ public final class LottieExporter {
 
     // MARK: - Properties
 
-    /// A Lottie property from curves (one per dimension), each value multiplied by `scale`.
-    func property(_ curves: [ShownCurve], scale: Double = 1) -> JSONValue {
+    /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
+    func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
         let scaled = curves.map { scale == 1 ? $0 : $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
             let values = scaled.map { $0.segments.first?.from ?? 0 }
-            return .object(["a": .number(0), "k": values.count == 1 ? .number(values[0]) : .numbers(values)])
+            json.object { json in
+                json.member("a", 0)
+                json.key("k")
+                if values.count == 1 { json.number(values[0]) } else { json.numbers(values) }
+            }
+            return
         }
         let keyframes = PlayerKeyframes.keyframes(scaled)
-        var list: [JSONValue] = []
-        list.reserveCapacity(keyframes.count)
-        for (k, keyframe) in keyframes.enumerated() {
-            var members: [JSONMember] = [
-                JSONMember("t", .number(frame(keyframe.time))), JSONMember("s", .numbers(keyframe.values)),
-            ]
-            if k < keyframes.count - 1 {
-                let handles = keyframe.easings.map(\.controlPoints)
-                members.append(
-                    JSONMember(
-                        "o", .object(["x": .numbers(handles.map(\.0)), "y": .numbers(handles.map(\.1))])))
-                members.append(
-                    JSONMember(
-                        "i", .object(["x": .numbers(handles.map(\.2)), "y": .numbers(handles.map(\.3))])))
-                members.append(JSONMember("h", .number(keyframe.hold ? 1 : 0)))
+        json.object { json in
+            json.member("a", 1)
+            json.key("k")
+            json.array { json in
+                for (k, keyframe) in keyframes.enumerated() {
+                    json.object { json in
+                        json.member("t", frame(keyframe.time))
+                        json.key("s")
+                        json.numbers(keyframe.values)
+                        guard k < keyframes.count - 1 else { return }
+                        let handles = keyframe.easings.map(\.controlPoints)
+                        json.key("o")
+                        json.object { json in
+                            json.key("x")
+                            json.numbers(handles.map(\.0))
+                            json.key("y")
+                            json.numbers(handles.map(\.1))
+                        }
+                        json.key("i")
+                        json.object { json in
+                            json.key("x")
+                            json.numbers(handles.map(\.2))
+                            json.key("y")
+                            json.numbers(handles.map(\.3))
+                        }
+                        json.member("h", keyframe.hold ? 1 : 0)
+                    }
+                }
             }
-            list.append(.object(members))
         }
-        return .object(["a": .number(1), "k": .array(list)])
+    }
+
+    /// Writes a property that never changes.
+    static func constant(_ values: [Double], to json: inout JSONStream) {
+        json.object { json in
+            json.member("a", 0)
+            json.key("k")
+            if values.count == 1 { json.number(values[0]) } else { json.numbers(values) }
+        }
     }
 
     /// Seconds as composition frames, rounded to a millionth of a frame.
     func frame(_ t: Double) -> Double { (t * fps * 1e6).rounded() / 1e6 }
 
-    /// The layer's transform: anchor, position, scale, rotation and opacity.
-    func transform(_ layer: Int, opacity: Bool) -> JSONValue {
+    /// Writes the layer's transform: anchor, position, scale, rotation and opacity.
+    func transform(_ layer: Int, opacity: Bool, to json: inout JSONStream) {
         let parent = tracks.timeline.layers[layer].parent
         let anchor = [
             derived(layer, [(.anchorPoint, 0), (.size, 0)], feeds: [PropertyPath(.anchorPoint, component: 0)]) { $0[0] * $0[1] },
@@ -185,16 +209,28 @@ public final class LottieExporter {
                 }
             }
         }
-        let positionJSON: JSONValue = .object([
-            "s": .bool(true), "x": property([position[0]]), "y": property([position[1]]),
-        ])
-        return .object([
-            "a": property(anchor),
-            "p": positionJSON,
-            "s": property([shown(layer, .scale, 0), shown(layer, .scale, 1)], scale: 100),
-            "r": property([shown(layer, .rotation, 0)]),
-            "o": opacity ? property([shown(layer, .opacity, 0)], scale: 100) : .object(["a": .number(0), "k": .number(100)]),
-        ])
+        let scale = [shown(layer, .scale, 0), shown(layer, .scale, 1)]
+        let rotation = shown(layer, .rotation, 0)
+        let shownOpacity = opacity ? shown(layer, .opacity, 0) : nil
+        json.object { json in
+            json.key("a")
+            property(anchor, to: &json)
+            json.key("p")
+            json.object { json in
+                json.key("s")
+                json.value(.bool(true))
+                json.key("x")
+                property([position[0]], to: &json)
+                json.key("y")
+                property([position[1]], to: &json)
+            }
+            json.key("s")
+            property(scale, scale: 100, to: &json)
+            json.key("r")
+            property([rotation], to: &json)
+            json.key("o")
+            if let shownOpacity { property([shownOpacity], scale: 100, to: &json) } else { Self.constant([100], to: &json) }
+        }
     }
 
     /// A child's Lottie position when its parent's anchor offset moves: fitted to the sum.
@@ -212,8 +248,35 @@ public final class LottieExporter {
         return curve
     }
 
-    /// The layer's shapes: its border (on top) and its fill, each a group.
-    func shapes(_ layer: Int) -> [JSONValue] {
+    /// A group of shape items, closed by the identity transform.
+    func group(_ name: String, to json: inout JSONStream, items: (inout JSONStream) -> Void) {
+        json.object { json in
+            json.member("ty", "gr")
+            json.member("nm", name)
+            json.key("it")
+            json.array { json in
+                items(&json)
+                json.value(Self.groupTransform)
+            }
+        }
+    }
+
+    /// A fill of `color` (r, g, b) at `alpha` (0...1), with Lottie's fill rule (1 non-zero, 2 even-odd).
+    func fill(_ name: String, color: [ShownCurve], alpha: ShownCurve, rule: Double, to json: inout JSONStream) {
+        json.object { json in
+            json.member("ty", "fl")
+            json.member("nm", name)
+            json.key("c")
+            property(color + [.constant(1, over: tracks.span)], to: &json)
+            json.key("o")
+            property([alpha], scale: 100, to: &json)
+            json.member("r", rule)
+            json.member("bm", 0)
+        }
+    }
+
+    /// Writes the layer's shapes: its border (on top) and its fill, each a group.
+    func shapes(_ layer: Int, to json: inout JSONStream) {
         let ellipse = tracks.timeline.layers[layer].isEllipse
         let size = [shown(layer, .size, 0), shown(layer, .size, 1)]
         let half = size.map { $0.mapped(scale: 0.5, offset: 0) }
@@ -226,70 +289,62 @@ public final class LottieExporter {
         }
         let fillColor = (0..<3).map { shown(layer, .backgroundColor, $0) }
         let fillAlpha = shown(layer, .backgroundColor, 3)
-        var fill: [JSONValue] = [
-            outline(ellipse: ellipse, size: size, center: half, radius: radius),
-            .object([
-                "ty": .string("fl"), "nm": .string("fill"), "c": property(fillColor + [.constant(1, over: tracks.span)]),
-                "o": property([fillAlpha], scale: 100), "r": .number(1), "bm": .number(0),
-            ]),
-        ]
-        fill.append(Self.groupTransform)
-        var result: [JSONValue] = []
-        let borderShown = width.segments.contains { $0.from > 0 || $0.to > 0 }
-        if borderShown {
-            // Inside the bounds, as a ring filled even-odd: the outline, and the outline inset by
-            // the border width. (A stroke would be scaled unevenly by some players.) The render
-            // server strokes the outline inset by half the width with a mitred corner, so the
-            // ring's corners follow that path's radius r = max(0, cornerRadius - width / 2):
-            // outer r + width / 2 (square when r is 0), inner r - width / 2.
-            func limits(_ v: [Double]) -> (radius: Double, width: Double) {
-                let limit = max(0, min(v[2], v[3]) / 2)
-                let w = max(0, min(v[1], limit))
-                return (max(0, min(v[0], limit) - w / 2), w)
-            }
-            let inputs: [(LayerProperty, Int)] = [(.cornerRadius, 0), (.borderWidth, 0), (.size, 0), (.size, 1)]
-            let outerRadius = derived(layer, inputs) { v in
-                let (r, w) = limits(v)
-                return r > 0 ? r + w / 2 : 0
-            }
-            let innerRadius = derived(layer, inputs) { v in
-                let (r, w) = limits(v)
-                return max(0, r - w / 2)
-            }
-            let innerSize = (0..<2).map { c in
-                derived(layer, [(.size, c), (.borderWidth, 0), (.size, 0), (.size, 1)]) { v in
-                    v[0] - 2 * max(0, min(v[1], max(0, min(v[2], v[3]) / 2)))
+        json.array { json in
+            if width.segments.contains(where: { $0.from > 0 || $0.to > 0 }) {
+                // Inside the bounds, as a ring filled even-odd: the outline, and the outline inset
+                // by the border width. (A stroke would be scaled unevenly by some players.) The
+                // render server strokes the outline inset by half the width with a mitred corner,
+                // so the ring's corners follow that path's radius r = max(0, cornerRadius -
+                // width / 2): outer r + width / 2 (square when r is 0), inner r - width / 2.
+                func limits(_ v: [Double]) -> (radius: Double, width: Double) {
+                    let limit = max(0, min(v[2], v[3]) / 2)
+                    let w = max(0, min(v[1], limit))
+                    return (max(0, min(v[0], limit) - w / 2), w)
+                }
+                let inputs: [(LayerProperty, Int)] = [(.cornerRadius, 0), (.borderWidth, 0), (.size, 0), (.size, 1)]
+                let outerRadius = derived(layer, inputs) { v in
+                    let (r, w) = limits(v)
+                    return r > 0 ? r + w / 2 : 0
+                }
+                let innerRadius = derived(layer, inputs) { v in
+                    let (r, w) = limits(v)
+                    return max(0, r - w / 2)
+                }
+                let innerSize = (0..<2).map { c in
+                    derived(layer, [(.size, c), (.borderWidth, 0), (.size, 0), (.size, 1)]) { v in
+                        v[0] - 2 * max(0, min(v[1], max(0, min(v[2], v[3]) / 2)))
+                    }
+                }
+                let ringColor = (0..<3).map { shown(layer, .borderColor, $0) }
+                let ringAlpha = shown(layer, .borderColor, 3)
+                group("border", to: &json) { json in
+                    outline(ellipse: ellipse, size: size, center: half, radius: outerRadius, to: &json)
+                    outline(ellipse: ellipse, size: innerSize, center: half, radius: innerRadius, to: &json)
+                    fill("border", color: ringColor, alpha: ringAlpha, rule: 2, to: &json)
                 }
             }
-            let strokeColor = (0..<3).map { shown(layer, .borderColor, $0) }
-            let strokeAlpha = shown(layer, .borderColor, 3)
-            let border: [JSONValue] = [
-                outline(ellipse: ellipse, size: size, center: half, radius: outerRadius),
-                outline(ellipse: ellipse, size: innerSize, center: half, radius: innerRadius),
-                .object([
-                    "ty": .string("fl"), "nm": .string("border"),
-                    "c": property(strokeColor + [.constant(1, over: tracks.span)]), "o": property([strokeAlpha], scale: 100),
-                    "r": .number(2), "bm": .number(0),
-                ]),
-                Self.groupTransform,
-            ]
-            result.append(.object(["ty": .string("gr"), "nm": .string("border"), "it": .array(border)]))
+            group("fill", to: &json) { json in
+                outline(ellipse: ellipse, size: size, center: half, radius: radius, to: &json)
+                fill("fill", color: fillColor, alpha: fillAlpha, rule: 1, to: &json)
+            }
         }
-        result.append(.object(["ty": .string("gr"), "nm": .string("fill"), "it": .array(fill)]))
-        return result
     }
 
-    /// A rectangle or ellipse path of `size` centred at `center`.
-    func outline(ellipse: Bool, size: [ShownCurve], center: [ShownCurve], radius: ShownCurve) -> JSONValue {
-        if ellipse {
-            return .object([
-                "ty": .string("el"), "nm": .string("ellipse"), "d": .number(1), "p": property(center), "s": property(size),
-            ])
+    /// Writes a rectangle or ellipse path of `size` centred at `center`.
+    func outline(ellipse: Bool, size: [ShownCurve], center: [ShownCurve], radius: ShownCurve, to json: inout JSONStream) {
+        json.object { json in
+            json.member("ty", ellipse ? "el" : "rc")
+            json.member("nm", ellipse ? "ellipse" : "rect")
+            json.member("d", 1)
+            json.key("p")
+            property(center, to: &json)
+            json.key("s")
+            property(size, to: &json)
+            if !ellipse {
+                json.key("r")
+                property([radius], to: &json)
+            }
         }
-        return .object([
-            "ty": .string("rc"), "nm": .string("rect"), "d": .number(1), "p": property(center), "s": property(size),
-            "r": property([radius]),
-        ])
     }
 
     /// The identity transform every shape group ends with.
@@ -298,6 +353,13 @@ public final class LottieExporter {
         "a": .object(["a": .number(0), "k": .numbers([0, 0])]), "s": .object(["a": .number(0), "k": .numbers([100, 100])]),
         "r": .object(["a": .number(0), "k": .number(0)]), "o": .object(["a": .number(0), "k": .number(100)]),
         "sk": .object(["a": .number(0), "k": .number(0)]), "sa": .object(["a": .number(0), "k": .number(0)]),
+    ])
+
+    /// The transform of a layer that does not move (a precomposition's, the background's).
+    static let stillTransform: JSONValue = .object([
+        "a": .object(["a": .number(0), "k": .numbers([0, 0])]), "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
+        "s": .object(["a": .number(0), "k": .numbers([100, 100])]), "r": .object(["a": .number(0), "k": .number(0)]),
+        "o": .object(["a": .number(0), "k": .number(100)]),
     ])
 
     // MARK: - Layers and compositions
@@ -343,132 +405,180 @@ public final class LottieExporter {
         return first
     }
 
-    /// The layers of one composition, top first: the subtrees of `roots`, under null copies of
-    /// `ancestors` (outermost first) to parent to; `groupRoot` is drawn at full opacity (its
-    /// precomposition layer carries its opacity).
-    func composition(roots: [Int], ancestors: [Int], groupRoot: Int?, assets: inout [JSONValue]) -> [JSONValue] {
-        var bottomFirst: [JSONValue] = []
+    /// One layer of a composition, before it is written.
+    enum PlannedLayer {
+        /// A null layer copying an ancestor's transform, to parent to inside a precomposition.
+        case null(target: Int, ind: Int, parent: Int?)
+        /// A target's shape layer; `opaque` when its precomposition carries its opacity.
+        case shape(target: Int, ind: Int, parent: Int?, opaque: Bool)
+        /// A precomposition layer showing a fading target's subtree.
+        case group(target: Int, ind: Int, asset: String)
+    }
+
+    /// A precomposition: its id, its name and its layers, bottom first.
+    typealias Asset = (id: String, name: String, layers: [PlannedLayer])
+
+    /// The layers of one composition, bottom first: the subtrees of `roots`, under null copies
+    /// of `ancestors` (outermost first) to parent to; `groupRoot` is drawn at full opacity (its
+    /// precomposition layer carries its opacity). Precompositions found on the way go to `assets`.
+    func plan(roots: [Int], ancestors: [Int], groupRoot: Int?, assets: inout [Asset]) -> [PlannedLayer] {
+        var bottomFirst: [PlannedLayer] = []
         var index: [Int: Int] = [:]
         var next = 1
         for ancestor in ancestors {
-            let ind = next
+            let parent = tracks.timeline.layers[ancestor].parent.flatMap { index[$0] }
+            bottomFirst.append(.null(target: ancestor, ind: next, parent: parent))
+            index[ancestor] = next
             next += 1
-            var members: [JSONMember] = [
-                JSONMember("ddd", .number(0)), JSONMember("ind", .number(Double(ind))), JSONMember("ty", .number(3)),
-                JSONMember("nm", .string(tracks.timeline.layers[ancestor].id)),
-            ]
-            if let parent = tracks.timeline.layers[ancestor].parent, let p = index[parent] {
-                members.append(JSONMember("parent", .number(Double(p))))
-            }
-            members += [
-                JSONMember("sr", .number(1)), JSONMember("ks", transform(ancestor, opacity: false)), JSONMember("ao", .number(0)),
-                JSONMember("ip", .number(0)), JSONMember("op", .number(outPoint)), JSONMember("st", .number(0)),
-                JSONMember("bm", .number(0)),
-            ]
-            bottomFirst.append(.object(members))
-            index[ancestor] = ind
         }
         func visit(_ layer: Int) {
-            let id = tracks.timeline.layers[layer].id
             let ind = next
             next += 1
             index[layer] = ind
-            let parentIndex = tracks.timeline.layers[layer].parent.flatMap { index[$0] }
             if layer != groupRoot && fadesAsGroup(layer) {
-                // A precomposition of the subtree, whose layer carries the opacity.
                 var chain: [Int] = []
                 var up = tracks.timeline.layers[layer].parent
                 while let p = up {
                     chain.insert(p, at: 0)
                     up = tracks.timeline.layers[p].parent
                 }
-                let assetID = "group-\(id)"
-                let inner = composition(roots: [layer], ancestors: chain, groupRoot: layer, assets: &assets)
-                assets.append(.object(["id": .string(assetID), "nm": .string(id + " group"), "layers": .array(inner)]))
-                let canvas = tracks.timeline.canvas
-                bottomFirst.append(
-                    .object([
-                        "ddd": .number(0), "ind": .number(Double(ind)), "ty": .number(0), "nm": .string(id + " group"),
-                        "refId": .string(assetID), "sr": .number(1),
-                        "ks": .object([
-                            "a": .object(["a": .number(0), "k": .numbers([0, 0])]),
-                            "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
-                            "s": .object(["a": .number(0), "k": .numbers([100, 100])]),
-                            "r": .object(["a": .number(0), "k": .number(0)]),
-                            "o": property([shown(layer, .opacity, 0)], scale: 100),
-                        ]),
-                        "ao": .number(0), "w": .number(canvas.width), "h": .number(canvas.height), "ip": .number(0),
-                        "op": .number(outPoint), "st": .number(0), "bm": .number(0),
-                    ]))
+                let id = tracks.timeline.layers[layer].id
+                let inner = plan(roots: [layer], ancestors: chain, groupRoot: layer, assets: &assets)
+                assets.append((id: "group-\(id)", name: id + " group", layers: inner))
+                bottomFirst.append(.group(target: layer, ind: ind, asset: "group-\(id)"))
                 return
             }
-            var members: [JSONMember] = [
-                JSONMember("ddd", .number(0)), JSONMember("ind", .number(Double(ind))), JSONMember("ty", .number(4)),
-                JSONMember("nm", .string(id)),
-            ]
-            if let parentIndex { members.append(JSONMember("parent", .number(Double(parentIndex)))) }
-            members += [
-                JSONMember("sr", .number(1)), JSONMember("ks", transform(layer, opacity: layer != groupRoot)),
-                JSONMember("ao", .number(0)), JSONMember("shapes", .array(shapes(layer))),
-                JSONMember("ip", .number(0)), JSONMember("op", .number(outPoint)), JSONMember("st", .number(0)),
-                JSONMember("bm", .number(0)),
-            ]
-            bottomFirst.append(.object(members))
+            let parent = tracks.timeline.layers[layer].parent.flatMap { index[$0] }
+            bottomFirst.append(.shape(target: layer, ind: ind, parent: parent, opaque: layer == groupRoot))
             for child in drawingOrder(children[layer]) { visit(child) }
         }
         for root in drawingOrder(roots) { visit(root) }
-        return bottomFirst.reversed()
+        return bottomFirst
     }
 
-    /// The whole Lottie document.
-    func document() -> JSONValue {
+    /// Writes a planned layer.
+    func write(_ planned: PlannedLayer, to json: inout JSONStream) {
+        json.object { json in
+            json.member("ddd", 0)
+            switch planned {
+            case .null(let target, let ind, let parent):
+                json.member("ind", Double(ind))
+                json.member("ty", 3)
+                json.member("nm", tracks.timeline.layers[target].id)
+                if let parent { json.member("parent", Double(parent)) }
+                json.member("sr", 1)
+                json.key("ks")
+                transform(target, opacity: false, to: &json)
+            case .shape(let target, let ind, let parent, let opaque):
+                json.member("ind", Double(ind))
+                json.member("ty", 4)
+                json.member("nm", tracks.timeline.layers[target].id)
+                if let parent { json.member("parent", Double(parent)) }
+                json.member("sr", 1)
+                json.key("ks")
+                transform(target, opacity: !opaque, to: &json)
+                json.member("ao", 0)
+                json.key("shapes")
+                shapes(target, to: &json)
+            case .group(let target, let ind, let asset):
+                let canvas = tracks.timeline.canvas
+                json.member("ind", Double(ind))
+                json.member("ty", 0)
+                json.member("nm", tracks.timeline.layers[target].id + " group")
+                json.member("refId", asset)
+                json.member("sr", 1)
+                json.key("ks")
+                json.object { json in
+                    for (key, values) in [("a", [0.0, 0]), ("p", [0, 0]), ("s", [100, 100]), ("r", [0])] {
+                        json.key(key)
+                        Self.constant(values, to: &json)
+                    }
+                    json.key("o")
+                    property([shown(target, .opacity, 0)], scale: 100, to: &json)
+                }
+                json.member("w", canvas.width)
+                json.member("h", canvas.height)
+            }
+            if case .null = planned { json.member("ao", 0) }
+            json.member("ip", 0)
+            json.member("op", outPoint)
+            json.member("st", 0)
+            json.member("bm", 0)
+        }
+    }
+
+    /// Writes the whole Lottie document.
+    func document() -> String {
         let timeline = tracks.timeline
         let canvas = timeline.canvas
-        var assets: [JSONValue] = []
-        var layers = composition(roots: roots, ancestors: [], groupRoot: nil, assets: &assets)
+        var assets: [Asset] = []
+        let layers = plan(roots: roots, ancestors: [], groupRoot: nil, assets: &assets)
         let background = canvas.background
         let clamp = { (v: Double) in min(max(v, 0), 1) }
-        layers.append(
-            .object([
-                "ddd": .number(0), "ind": .number(Double(timeline.layers.count + 1)), "ty": .number(4),
-                "nm": .string("background"), "sr": .number(1),
-                "ks": .object([
-                    "a": .object(["a": .number(0), "k": .numbers([0, 0])]),
-                    "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
-                    "s": .object(["a": .number(0), "k": .numbers([100, 100])]),
-                    "r": .object(["a": .number(0), "k": .number(0)]), "o": .object(["a": .number(0), "k": .number(100)]),
-                ]),
-                "ao": .number(0),
-                "shapes": .array([
-                    .object([
-                        "ty": .string("gr"), "nm": .string("background"),
-                        "it": .array([
-                            .object([
-                                "ty": .string("rc"), "nm": .string("rect"), "d": .number(1),
-                                "p": .object(["a": .number(0), "k": .numbers([canvas.width / 2, canvas.height / 2])]),
-                                "s": .object(["a": .number(0), "k": .numbers([canvas.width, canvas.height])]),
-                                "r": .object(["a": .number(0), "k": .number(0)]),
-                            ]),
-                            .object([
-                                "ty": .string("fl"), "nm": .string("fill"),
-                                "c": .object([
-                                    "a": .number(0),
-                                    "k": .numbers([clamp(background[0]), clamp(background[1]), clamp(background[2]), 1]),
-                                ]),
-                                "o": .object(["a": .number(0), "k": .number(clamp(background[3]) * 100)]), "r": .number(1),
-                                "bm": .number(0),
-                            ]),
-                            Self.groupTransform,
-                        ]),
-                    ])
-                ]),
-                "ip": .number(0), "op": .number(outPoint), "st": .number(0), "bm": .number(0),
-            ]))
-        return .object([
-            "v": .string("5.7.4"), "fr": .number(fps), "ip": .number(0), "op": .number(outPoint),
-            "w": .number(canvas.width), "h": .number(canvas.height), "nm": .string(timeline.name), "ddd": .number(0),
-            "assets": .array(assets), "layers": .array(layers),
-        ])
+        var json = JSONStream()
+        json.object { json in
+            json.member("v", "5.7.4")
+            json.member("fr", fps)
+            json.member("ip", 0)
+            json.member("op", outPoint)
+            json.member("w", canvas.width)
+            json.member("h", canvas.height)
+            json.member("nm", timeline.name)
+            json.member("ddd", 0)
+            json.key("assets")
+            json.array { json in
+                for asset in assets {
+                    json.object { json in
+                        json.member("id", asset.id)
+                        json.member("nm", asset.name)
+                        json.key("layers")
+                        json.array { json in for layer in asset.layers.reversed() { write(layer, to: &json) } }
+                    }
+                }
+            }
+            json.key("layers")
+            json.array { json in
+                for layer in layers.reversed() { write(layer, to: &json) }
+                // The background, at the bottom.
+                json.object { json in
+                    json.member("ddd", 0)
+                    json.member("ind", Double(timeline.layers.count + 1))
+                    json.member("ty", 4)
+                    json.member("nm", "background")
+                    json.member("sr", 1)
+                    json.key("ks")
+                    json.value(Self.stillTransform)
+                    json.member("ao", 0)
+                    json.key("shapes")
+                    json.array { json in
+                        group("background", to: &json) { json in
+                            json.value(
+                                .object([
+                                    "ty": .string("rc"), "nm": .string("rect"), "d": .number(1),
+                                    "p": .object(["a": .number(0), "k": .numbers([canvas.width / 2, canvas.height / 2])]),
+                                    "s": .object(["a": .number(0), "k": .numbers([canvas.width, canvas.height])]),
+                                    "r": .object(["a": .number(0), "k": .number(0)]),
+                                ]))
+                            json.value(
+                                .object([
+                                    "ty": .string("fl"), "nm": .string("fill"),
+                                    "c": .object([
+                                        "a": .number(0),
+                                        "k": .numbers([clamp(background[0]), clamp(background[1]), clamp(background[2]), 1]),
+                                    ]),
+                                    "o": .object(["a": .number(0), "k": .number(clamp(background[3]) * 100)]), "r": .number(1),
+                                    "bm": .number(0),
+                                ]))
+                        }
+                    }
+                    json.member("ip", 0)
+                    json.member("op", outPoint)
+                    json.member("st", 0)
+                    json.member("bm", 0)
+                }
+            }
+        }
+        return json.text + "\n"
     }
 
     /// One item per animated component, in trace order.

@@ -1,0 +1,104 @@
+/// Writes compact JSON straight into UTF-8 bytes, for outputs too large to build as a tree first.
+///
+/// Commas are placed by the stream: open a container, write keys and values in order, close it.
+/// Keys and values come out in the order they are written, so the output is deterministic.
+///
+/// ```swift
+/// var json = JSONStream()
+/// json.object {
+///     json.key("a"); json.number(1)
+///     json.key("k"); json.numbers([0, 0])
+/// }
+/// // {"a":1,"k":[0,0]}
+/// ```
+public struct JSONStream {
+    /// The UTF-8 text written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Per open container: whether the next key or value needs a comma before it.
+    private var needsComma: [Bool] = [false]
+    /// Whether a key was just written (its value takes no comma).
+    private var afterKey = false
+
+    /// Creates an empty stream.
+    public init() {
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Writes the comma a new key or value needs.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    /// Writes an object whose members `body` writes.
+    public mutating func object(_ body: (inout JSONStream) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+        body(&self)
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes an array whose items `body` writes.
+    public mutating func array(_ body: (inout JSONStream) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+        body(&self)
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes a member's key; its value comes next.
+    public mutating func key(_ key: String) {
+        separate()
+        JSONString.append(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes a number (shortest round-trip; `null` when not finite).
+    public mutating func number(_ value: Double) {
+        separate()
+        JSONNumber.append(value, to: &bytes)
+    }
+
+    /// Writes an array of numbers.
+    public mutating func numbers(_ values: [Double]) {
+        array { json in for v in values { json.number(v) } }
+    }
+
+    /// Writes a string.
+    public mutating func string(_ value: String) {
+        separate()
+        JSONString.append(value, to: &bytes)
+    }
+
+    /// Writes a value built as a tree (compact).
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        var writer = JSONWriter(pretty: false)
+        writer.write(value, indent: 0)
+        bytes.append(contentsOf: writer.bytes)
+    }
+
+    /// `key` and then `value`, in one call.
+    public mutating func member(_ key: String, _ value: Double) {
+        self.key(key)
+        number(value)
+    }
+
+    /// `key` and then `value`, in one call.
+    public mutating func member(_ key: String, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+}
