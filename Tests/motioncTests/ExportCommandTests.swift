@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `motionc export` as users run it: the report lines and file, exit codes, strictness, and
+/// outputs that are whole or absent.
+@Suite struct ExportCommandTests {
+    /// A fresh temporary folder, removed by the caller.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionc-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let reordering = """
+        motion: 1
+        targets:
+          card: { layer: { position: [100, 100], size: [120, 80] } }
+          badge: { layer: { position: [140, 100], size: [60, 60], zPosition: -1 } }
+        transactions:
+          - ops:
+              - add: tween
+                target: "#badge"
+                property: zPosition
+                from: -1
+                to: 1
+                duration: 1
+        """
+
+    @Test("one line per animated component, and the same items in --report")
+    func reportLines() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("card.json").path
+        let report = dir.appendingPathComponent("report.json").path
+        let result = try Motionc.run(["export", "Plans/card-expand.yaml", "--to", "lottie", "-o", out, "--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("card size.width: exact") })
+        #expect(lines.contains { $0.hasPrefix("card position.y: fitted (") && $0.contains("largest error") })
+        let data = try Data(contentsOf: URL(fileURLWithPath: report))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["format"] as? String == "lottie")
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.count == lines.count)
+        #expect(items.allSatisfy { ["exact", "fitted", "dropped"].contains($0["method"] as? String ?? "") })
+    }
+
+    @Test("a dropped property is X001 at the target's line; --strict fails and writes nothing")
+    func strictDrop() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let document = dir.appendingPathComponent("order.yaml")
+        try Self.reordering.write(to: document, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("order.json").path
+        let lenient = try Motionc.run(["export", document.path, "--to", "lottie", "-o", out])
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("badge zPosition: dropped ("))
+        #expect(lenient.stderr.contains("order.yaml:4:3: warning[X001]"))
+        try FileManager.default.removeItem(atPath: out)
+        let strict = try Motionc.run(["export", document.path, "--to", "lottie", "-o", out, "--strict"])
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let css = try Motionc.run(["export", document.path, "--to", "css", "-o", out, "--strict"])
+        #expect(css.status == 0, "CSS carries zPosition: \(css.stderr)")
+    }
+
+    @Test("a baked timeline exports to the same bytes as its document; twice gives the same bytes")
+    func timelineInput() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let timeline = dir.appendingPathComponent("t.json").path
+        #expect(try Motionc.run(["bake", "Plans/tossable-card.yaml", "-o", timeline]).status == 0)
+        for format in ["lottie", "html", "css"] {
+            let a = dir.appendingPathComponent("a.\(format)").path
+            let b = dir.appendingPathComponent("b.\(format)").path
+            let c = dir.appendingPathComponent("c.\(format)").path
+            #expect(try Motionc.run(["export", "Plans/tossable-card.yaml", "--to", format, "-o", a]).status == 0)
+            #expect(try Motionc.run(["export", "Plans/tossable-card.yaml", "--to", format, "-o", b]).status == 0)
+            #expect(try Motionc.run(["export", timeline, "--to", format, "-o", c]).status == 0)
+            let bytes = try [a, b, c].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            #expect(bytes[0] == bytes[1])
+            #expect(bytes[0] == bytes[2])
+        }
+    }
+
+    @Test("errors: an unreadable input or output is 2, an invalid document 1, a bad --to 64")
+    func exitCodes() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("x.json").path
+        #expect(try Motionc.run(["export", "Plans/missing.yaml", "--to", "lottie", "-o", out]).status == 2)
+        let unwritable = try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "lottie", "-o", "/nonexistent/dir/x.json"])
+        #expect(unwritable.status == 2)
+        let invalid = dir.appendingPathComponent("bad.yaml")
+        try "motion: 1\ntransactions:\n  - ops:\n      - add: tween\n        target: \"#nobody\"\n        property: opacity\n        to: 1\n"
+            .write(to: invalid, atomically: true, encoding: .utf8)
+        #expect(try Motionc.run(["export", invalid.path, "--to", "lottie", "-o", out]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "gif", "-o", out]).status == 64)
+    }
+}
