@@ -27,9 +27,10 @@ public struct ExportItem: Hashable, Sendable {
 
     /// The report line: `card opacity: exact (2 keyframes)`.
     public var line: String {
-        switch method {
-        case .exact: "\(target) \(property): exact (\(keyframes) keyframes)"
-        case .fitted: "\(target) \(property): fitted (\(keyframes) keyframes, largest error \(Self.short(maxError)))"
+        let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
+        return switch method {
+        case .exact: "\(target) \(property): exact (\(count))"
+        case .fitted: "\(target) \(property): fitted (\(count), largest error \(Self.short(maxError)))"
         case .dropped: "\(target) \(property): dropped (\(reason ?? "the player cannot show it"))"
         }
     }

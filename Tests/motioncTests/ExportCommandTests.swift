@@ -92,7 +92,8 @@ import Testing
         let unwritable = try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "lottie", "-o", "/nonexistent/dir/x.json"])
         #expect(unwritable.status == 2)
         let invalid = dir.appendingPathComponent("bad.yaml")
-        try "motion: 1\ntransactions:\n  - ops:\n      - add: tween\n        target: \"#nobody\"\n        property: opacity\n        to: 1\n"
+        try
+            "motion: 1\ntransactions:\n  - ops:\n      - add: tween\n        target: \"#nobody\"\n        property: opacity\n        to: 1\n"
             .write(to: invalid, atomically: true, encoding: .utf8)
         #expect(try Motionc.run(["export", invalid.path, "--to", "lottie", "-o", out]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
