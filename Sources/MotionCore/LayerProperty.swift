@@ -1,4 +1,4 @@
-/// A layer property a document can set or animate (FORMAT.md §1.2).
+/// A layer property a document can set or animate (docs/format.md §1.2).
 public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
     case position
     case size
@@ -41,7 +41,7 @@ public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The default rest threshold of physics on this property (FORMAT.md §2.3).
+    /// The default rest threshold of physics on this property (docs/format.md §2.3).
     public var defaultRestThreshold: Double {
         switch self {
         case .opacity, .scale: 0.001

@@ -1,4 +1,4 @@
-/// The stable codes of FORMAT.md §4. A code never changes meaning once published.
+/// The stable codes of docs/format.md §4. A code never changes meaning once published.
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // YAML front end
     case Y001, Y002, Y003, Y004, Y005, Y006
@@ -19,7 +19,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Exports
     case X001
 
-    /// The severity FORMAT.md gives the code.
+    /// The severity docs/format.md gives the code.
     public var severity: Severity {
         switch self {
         case .N004, .N005, .W006, .X001: .warning

@@ -1,6 +1,6 @@
 import MotionJSON
 
-/// The output formats of `motionc validate --format` (FORMAT.md §5).
+/// The output formats of `motionc validate --format` (docs/format.md §5).
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// Compiler-style text with the source line and carets, then a summary line.
     case text

@@ -423,7 +423,7 @@ public struct TimelineTracks: Sendable {
     /// The most passes of one repeating animation that an export unrolls.
     static let maximumPasses = 100_000
 
-    /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (FORMAT's tween timing).
+    /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (the format's tween timing).
     /// Nil when a curve cut at `p` or `q` cannot be split into the player's curves exactly.
     static func keyframeSegments(_ timing: TweenTiming, _ keyframes: Keyframes, slot: Int, from p: Double, to q: Double)
         -> [CurveSegment]?

@@ -16,7 +16,7 @@ public struct Located<Value: Sendable>: Sendable {
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
 
-/// A decoded motion document (FORMAT.md §1): canvas, target tree, transactions and inputs.
+/// A decoded motion document (docs/format.md §1): canvas, target tree, transactions and inputs.
 public struct MotionDocument: Sendable {
     /// The file the document came from, as the user named it.
     public var file: String

@@ -16,7 +16,7 @@ public enum DocumentSchema {
             "$id": .string("urn:motionc:schema:motion-plan:1"),
             "title": .string("motionc motion document, format version 1"),
             "description": .string(
-                "A motion document names layers (targets) and commits intentions to them in transactions: tweens, springs, friction, gestures and composites. See FORMAT.md."
+                "A motion document names layers (targets) and commits intentions to them in transactions: tweens, springs, friction, gestures and composites. See docs/format.md."
             ),
             "type": .string("object"),
             "required": .strings(["motion"]),

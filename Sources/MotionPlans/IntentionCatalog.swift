@@ -1,6 +1,6 @@
 import MotionCore
 
-/// The intention types a document may add (`add: TYPE`), FORMAT.md §2.1.
+/// The intention types a document may add (`add: TYPE`), docs/format.md §2.1.
 public enum IntentionType: String, Hashable, Sendable, CaseIterable {
     case tween
     case spring

@@ -51,7 +51,7 @@ struct ParameterReader {
     }
 }
 
-/// Decodes each intention type's parameters (FORMAT.md §2.1) into its typed value.
+/// Decodes each intention type's parameters (docs/format.md §2.1) into its typed value.
 enum IntentionDecoder {
     static func decode(
         _ type: IntentionType, reader: inout ParameterReader, context: inout DecodingContext

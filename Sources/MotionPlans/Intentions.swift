@@ -17,7 +17,7 @@ public enum RepeatCount: Hashable, Sendable {
     }
 }
 
-/// Keyframes over one property (FORMAT.md §2.2).
+/// Keyframes over one property (docs/format.md §2.2).
 public struct Tween: Hashable, Sendable {
     /// The property or component animated.
     public var property: PropertyPath
@@ -64,7 +64,7 @@ public struct SpringParameters: Hashable, Sendable {
     public var stiffness: Double
     public var damping: Double
     public var mass: Double
-    /// The rest threshold; nil means the property's default (FORMAT.md §2.3).
+    /// The rest threshold; nil means the property's default (docs/format.md §2.3).
     public var threshold: Double?
 
     /// Creates spring parameters; the defaults are Material Motion's (342, 30, 1).
@@ -76,7 +76,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 }
 
-/// A spring that pulls a property to a destination (FORMAT.md §2.3).
+/// A spring that pulls a property to a destination (docs/format.md §2.3).
 public struct Spring: Hashable, Sendable {
     public var property: PropertyPath
     public var destination: MotionValue
@@ -241,7 +241,7 @@ public struct TransitionTween: Hashable, Sendable {
     }
 }
 
-/// One intention as a document commits it: what motion is wanted (FORMAT.md §2.1).
+/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
 public enum PlannedIntention: Hashable, Sendable {
     case tween(Tween)
     case spring(Spring)

@@ -1,4 +1,4 @@
-/// A parsed target selector (FORMAT.md §3): one or more groups separated by commas.
+/// A parsed target selector (docs/format.md §3): one or more groups separated by commas.
 ///
 /// ```
 /// selector  := group (',' group)*

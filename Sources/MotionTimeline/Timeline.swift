@@ -1,7 +1,7 @@
 public import MotionCore
 public import MotionPlans
 
-/// A baked timeline (FORMAT.md §5.2): a canvas, a layer tree with initial model values, and the
+/// A baked timeline (docs/format.md §5.2): a canvas, a layer tree with initial model values, and the
 /// render server channel events that play the motion.
 ///
 /// A timeline is what `motionc bake` writes and what `motionc play` and `motionc render` read.
@@ -103,7 +103,7 @@ public struct TimelineLayer: Hashable, Sendable {
     }
 }
 
-/// A render server channel event at a time (seed 004's `add` and `remove`, plus model writes).
+/// A render server channel event at a time (`add` and `remove`, plus model writes).
 public struct TimelineEvent: Hashable, Sendable {
     /// What the event does.
     public enum Action: Hashable, Sendable {

@@ -2,7 +2,7 @@ public import MotionCore
 public import MotionJSON
 import MotionPlans
 
-/// Writes and reads timelines as JSON (FORMAT.md §5.2), with the key order documented on
+/// Writes and reads timelines as JSON (docs/format.md §5.2), with the key order documented on
 /// ``Timeline`` and in `Schemas/motion-timeline.schema.json`.
 public enum TimelineJSON {
     /// The most events a timeline may hold (a bake stops at this many, a reader refuses more).
@@ -115,7 +115,7 @@ public enum TimelineJSON {
         v.kind == .scalar ? .number(v[0]) : .numbers(v.componentArray)
     }
 
-    /// A timing function: its FORMAT.md §2.2 name when it has one, else `[x1, y1, x2, y2]`.
+    /// A timing function: its docs/format.md §2.2 name when it has one, else `[x1, y1, x2, y2]`.
     static func curve(_ c: TimingCurve) -> JSONValue {
         if let name = TimingCurve.names.first(where: { TimingCurve.named($0) == c }) { return .string(name) }
         let (x1, y1, x2, y2) = c.controlPoints

@@ -3,7 +3,7 @@ import MotionDiagnostics
 import MotionPlans
 
 /// W001-W006: tween values, offsets, easings, cubic-bezier ranges, and tweens fully hidden by a
-/// later tween on the same property (FORMAT.md §2.2).
+/// later tween on the same property (docs/format.md §2.2).
 enum TweenRules {
     /// One tween as the precedence check sees it.
     struct Registered {

@@ -11,7 +11,7 @@ public struct ValidationOptions: Sendable, Hashable {
     }
 }
 
-/// The validator: a pure function from a decoded document to diagnostics (FORMAT.md §3, §4).
+/// The validator: a pure function from a decoded document to diagnostics (docs/format.md §3, §4).
 ///
 /// Each rule family lives in its own file; they share one ``ValidationContext`` that resolves
 /// selectors once per distinct selector text.

@@ -1,6 +1,6 @@
 /// The limits the YAML front end enforces, so that no input can make it crash, hang or exhaust memory.
 ///
-/// The defaults are FORMAT.md §4's: 10,000 nodes of alias expansion (Y003), 256 levels of nesting
+/// The defaults are docs/format.md §4's: 10,000 nodes of alias expansion (Y003), 256 levels of nesting
 /// (Y004) and 64 MiB of input (Y005).
 public struct YAMLLimits: Sendable, Hashable {
     /// The most nodes that aliases may expand to, summed over every alias use in the document.
@@ -15,13 +15,13 @@ public struct YAMLLimits: Sendable, Hashable {
     /// The largest input, in bytes; a larger file reports Y005 without being parsed.
     public var maxFileBytes: Int
 
-    /// Creates limits; every argument defaults to FORMAT.md's value.
+    /// Creates limits; every argument defaults to docs/format.md's value.
     public init(maxAliasExpansion: Int = 10_000, maxDepth: Int = 256, maxFileBytes: Int = 64 << 20) {
         self.maxAliasExpansion = maxAliasExpansion
         self.maxDepth = maxDepth
         self.maxFileBytes = maxFileBytes
     }
 
-    /// FORMAT.md's limits: 10,000 expanded alias nodes, depth 256, 64 MiB.
+    /// docs/format.md's limits: 10,000 expanded alias nodes, depth 256, 64 MiB.
     public static let `default` = YAMLLimits()
 }

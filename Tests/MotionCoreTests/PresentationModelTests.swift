@@ -2,7 +2,7 @@ import Testing
 
 @testable import MotionCore
 
-/// The presentation's compiled sampling form against hand-computed values (FORMAT.md §2.2's
+/// The presentation's compiled sampling form against hand-computed values (docs/format.md §2.2's
 /// precedence rule) and, on random channels, bit for bit against the authoritative
 /// ``PropertyChannel/value(at:)``.
 @Suite struct PresentationModelTests {

@@ -35,7 +35,7 @@ struct SpringCase: Sendable, CustomTestStringConvertible {
 }
 
 let springCases: [SpringCase] = [
-    // FORMAT.md defaults (under-damped, ζ ≈ 0.81).
+    // docs/format.md defaults (under-damped, ζ ≈ 0.81).
     SpringCase(x0: 0, v0: 0, d: 1, k: 342, c: 30, m: 1),
     // Under-damped with mass and a velocity away from the destination.
     SpringCase(x0: 100, v0: 500, d: 0, k: 1000, c: 50, m: 3),
@@ -99,7 +99,7 @@ let springCases: [SpringCase] = [
         }
     }
 
-    /// The rest measure is an energy: it never increases (FORMAT.md §2.3 relies on it).
+    /// The rest measure is an energy: it never increases (docs/format.md §2.3 relies on it).
     @Test(arguments: springCases)
     func restMeasureNeverIncreases(_ s: SpringCase) {
         let solution = s.solution

@@ -64,7 +64,7 @@ let bezierReference: [(String, Double, Double)] = [
 
 /// Reference keyframe values for values [0, 10, 30, 50, 100], offsets [0, 0.2, 0.5, 0.5, 1] and
 /// curves [linear, standard, easeIn, easeOut], computed by the same python3/mpmath script
-/// (FORMAT.md §2.2 formula, exact bezier solve). Tolerance 1e-4 (values span 100).
+/// (docs/format.md §2.2 formula, exact bezier solve). Tolerance 1e-4 (values span 100).
 let keyframeReference: [(Double, Double)] = [
     (0.1, 5.0),
     (0.2, 10.0),
@@ -195,7 +195,7 @@ let keyframeReference: [(Double, Double)] = [
     }
 
     /// Keyframes with delays, as run and play sample them (a keyframe animation in a presentation
-    /// channel, begun after it was added), against FORMAT's formula written out here with the
+    /// channel, begun after it was added), against the format's formula written out here with the
     /// independent solver: the first value during the delay, then segment by segment.
     @Test(arguments: [0.0, 0.25, 1.5])
     func delayedKeyframesAgreeWithAnIndependentEvaluation(delay: Double) {

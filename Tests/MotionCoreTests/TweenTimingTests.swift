@@ -3,7 +3,7 @@ import Testing
 @testable import MotionCore
 
 /// One row: timing (commit, delay, duration, repeat, autoreverse), clock time, expected progress.
-/// Expected values are worked out by hand from FORMAT.md §2.2 (times chosen to be exact in binary).
+/// Expected values are worked out by hand from docs/format.md §2.2 (times chosen to be exact in binary).
 struct TimingCase: Sendable, CustomTestStringConvertible {
     var commit = 0.0
     var delay = 0.0

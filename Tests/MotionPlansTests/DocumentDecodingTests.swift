@@ -111,7 +111,7 @@ struct DocumentDecodingTests {
     }
 
     @Test func yaml11BooleansAndNumbersInStringsAreNotSpecial() throws {
-        // `y`/`on` are plain words; a quoted number is still the number (FORMAT §1: meaning by place).
+        // `y`/`on` are plain words; a quoted number is still the number (docs/format.md §1: meaning by place).
         let document = try decodeClean("motion: \"1\"\nname: on\ntargets:\n  y: { layer: { opacity: \"0.5\" } }\n")
         #expect(document.name == "on")
         #expect(document.targets.map(\.id.value) == ["y"])

@@ -4,7 +4,7 @@ import MotionPlans
 import MotionTestSupport
 import Testing
 
-/// Severities as FORMAT.md §4 gives them, written out here rather than read from
+/// Severities as docs/format.md §4 gives them, written out here rather than read from
 /// `DiagnosticCode.severity`, so that a wrong severity in the code fails a test.
 let formatSeverity: [DiagnosticCode: Severity] = {
     var table: [DiagnosticCode: Severity] = [:]
@@ -66,7 +66,7 @@ struct DiagnosticCase: Sendable, CustomTestStringConvertible {
 }
 
 /// Checks that `diagnostics` are exactly `expected.all` and that the `expected.code` one sits at
-/// 1️⃣ with FORMAT's severity and the expected help.
+/// 1️⃣ with the format's severity and the expected help.
 func check(
     _ diagnostics: [Diagnostic], against expected: DiagnosticCase, source: MarkedSource,
     sourceLocation: SourceLocation = #_sourceLocation

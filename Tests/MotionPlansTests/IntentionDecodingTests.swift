@@ -9,7 +9,7 @@ func intention(_ body: String, sourceLocation: SourceLocation = #_sourceLocation
     return try #require(operation.intention, sourceLocation: sourceLocation)
 }
 
-/// Every intention type (FORMAT.md §2.1), once with its defaults and once with every parameter set.
+/// Every intention type (docs/format.md §2.1), once with its defaults and once with every parameter set.
 @Suite("Intention decoding")
 struct IntentionDecodingTests {
     // MARK: tween

@@ -19,7 +19,7 @@ import Testing
     @Test(
         "linear tween timing: delay fills backwards, repeat, autoreverse, fractional repeat",
         arguments: [
-            // (options, time, expected): values by hand from FORMAT.md §2.2.
+            // (options, time, expected): values by hand from docs/format.md §2.2.
             ("", 0.0, 0.0), ("", 0.25, 2.5), ("", 1.0, 10.0), ("", 5.0, 10.0),
             (", delay: 0.5", 0.25, 0.0), (", delay: 0.5", 1.0, 5.0), (", delay: 0.5", 1.5, 10.0),
             (", repeat: 2", 1.25, 2.5), (", repeat: 2", 2.5, 10.0),

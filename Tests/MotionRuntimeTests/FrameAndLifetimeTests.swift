@@ -1,7 +1,7 @@
 import MotionRuntime
 import Testing
 
-/// Frame updates, composition, tracers and garbage collection (reference §2, §3, §5, seed 002).
+/// Frame updates, composition, tracers and garbage collection (frames, composition, tracers, collection after rest).
 @Suite struct FrameAndLifetimeTests {
     let log = Log()
     let runtime: Runtime

@@ -40,7 +40,7 @@ func describe<Value>(_ event: CoreAnimationEvent<Value>) -> String {
     }
 }
 
-/// StreamRuntime, ported from material-motion-js MotionRuntime.test.ts (reference §13.3) and seed 001.
+/// StreamRuntime, ported from material-motion-js MotionRuntime.test.ts (a stream written to a property, mapped and aggregated).
 @Suite struct StreamRuntimeTests {
     let runtime = StreamRuntime()
 

@@ -4,7 +4,7 @@ import MotionTestSupport
 import MotionValidation
 import Testing
 
-/// Severities as FORMAT.md §4 gives them, written out so that a wrong severity fails a test.
+/// Severities as docs/format.md §4 gives them, written out so that a wrong severity fails a test.
 let formatSeverity: [DiagnosticCode: Severity] = {
     var table: [DiagnosticCode: Severity] = [:]
     for code in DiagnosticCode.allCases { table[code] = .error }

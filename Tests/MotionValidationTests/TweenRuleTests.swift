@@ -4,7 +4,7 @@ import MotionTestSupport
 import MotionValidation
 import Testing
 
-/// W001-W006 (FORMAT.md §2.2).
+/// W001-W006 (docs/format.md §2.2).
 @Suite("Tween rules")
 struct TweenRuleTests {
     static func keyframes(_ more: String, values: String = "[0, 0.5, 1]") -> String {

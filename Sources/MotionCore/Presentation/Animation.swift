@@ -1,6 +1,6 @@
 /// How an animation shows outside its active time, as Core Animation's `fillMode` says it.
 ///
-/// motionc's animations always fill both ways (FORMAT.md §2.2): during a delay the first value
+/// motionc's animations always fill both ways (docs/format.md §2.2): during a delay the first value
 /// shows, and after the end the last moment's value holds until something replaces it.
 public enum FillMode: String, Hashable, Sendable, CaseIterable {
     case both
@@ -56,7 +56,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
 
 /// A spring animation as the render server plays it (Core Animation's `CASpringAnimation`).
 ///
-/// Every component follows the closed-form spring of FORMAT.md §2.3 from `from` with `initialVelocity`.
+/// Every component follows the closed-form spring of docs/format.md §2.3 from `from` with `initialVelocity`.
 /// The animation comes to rest at `beginTime + duration`, the first moment when
 /// `sqrt(|x - d|^2 + m |v|^2 / stiffness) <= threshold` over all components, and shows `to` from
 /// then on.

@@ -73,7 +73,7 @@ public struct PropertyChannel: Hashable, Sendable {
         self.model = model
     }
 
-    /// The presented value at `t` (FORMAT.md §2.2, per component): the latest-added animation
+    /// The presented value at `t` (docs/format.md §2.2, per component): the latest-added animation
     /// that covers `t` (from its addition to its end) gives the value; when none covers `t`, the
     /// final value of the animation that ended last holds; otherwise the model value.
     ///
@@ -221,7 +221,7 @@ public struct PresentationModel: Sendable {
         storage[Self.index(layer, property)]
     }
 
-    /// The presented value of `property` on `layer` at `t` (FORMAT.md §2.2; the rule of
+    /// The presented value of `property` on `layer` at `t` (docs/format.md §2.2; the rule of
     /// ``PropertyChannel/value(at:)``).
     ///
     /// - Complexity: O(k) for k animations on the property; one read of the channel's compiled
@@ -269,7 +269,7 @@ public struct PresentationModel: Sendable {
     /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
     /// ``set(layer:path:value:at:)`` does), then adds `animation` under `key`.
     ///
-    /// This is the one meaning of an `add` event carrying a model value (seed 004): the scheduler's
+    /// This is the one meaning of an `add` event carrying a model value (a render-server stream, docs/format.md §5.2): the scheduler's
     /// presentation and the render server's both apply it through this method.
     public mutating func add(
         layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double

@@ -143,7 +143,7 @@ extension PropertyChannel.Entry {
 
 extension PropertyChannel {
     /// The index in ``entries`` of the animation that presents component `c` at `t`: the
-    /// latest-added one that covers `t`; nil when none covers it (FORMAT's precedence rule, as
+    /// latest-added one that covers `t`; nil when none covers it (the format's precedence rule, as
     /// ``value(at:)`` applies it).
     ///
     /// - Complexity: O(k) for k animations on the property.

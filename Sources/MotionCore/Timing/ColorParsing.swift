@@ -5,7 +5,7 @@
 #endif
 
 extension MotionValue {
-    /// Parses a hex colour, `"#RGB"`, `"#RRGGBB"` or `"#RRGGBBAA"` (FORMAT.md §1.1), into a colour
+    /// Parses a hex colour, `"#RGB"`, `"#RRGGBB"` or `"#RRGGBBAA"` (docs/format.md §1.1), into a colour
     /// value; nil for any other text.
     ///
     /// Digits may be upper or lower case. Each long-form pair is divided by 255, each short-form

@@ -1,4 +1,4 @@
-/// Reads durations as documents write them (FORMAT.md §1.1).
+/// Reads durations as documents write them (docs/format.md §1.1).
 public enum DurationParser {
     /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds); nil for anything
     /// else.

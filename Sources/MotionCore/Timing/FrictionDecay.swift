@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The closed-form motion of a value under friction alone (FORMAT.md §2.3).
+/// The closed-form motion of a value under friction alone (docs/format.md §2.3).
 ///
 /// Solves `m v' = -c v` from `x(0) = initialValue`, `v(0) = initialVelocity`:
 /// `v(t) = v0 e^(-c t / m)` and `x(t) = x0 + v0 (m / c) (1 - e^(-c t / m))`. Times before 0 (and

@@ -1,4 +1,4 @@
-/// A tween's keyframes: values at offsets, joined by easing curves (FORMAT.md §2.2).
+/// A tween's keyframes: values at offsets, joined by easing curves (docs/format.md §2.2).
 ///
 /// `Keyframes` maps a progress `p` (what ``TweenTiming/progress(at:)`` returns) to a value. The
 /// initialiser normalises its input so that sampling never traps and never divides by zero:
@@ -9,7 +9,7 @@
 /// - `curves` always has `max(n - 1, 1)` entries: a single curve is used for every segment, an
 ///   empty list means linear, and a list of any other length than `n - 1` repeats its first curve.
 ///
-/// A single value (n = 1) holds at every progress. FORMAT.md's "`to` alone" tween runs from the
+/// A single value (n = 1) holds at every progress. docs/format.md's "`to` alone" tween runs from the
 /// presented value: the caller builds `[presented, to]` before creating the keyframes. An empty
 /// value list (which the validator rejects, W001) samples as `MotionValue.scalar(0)`.
 public struct Keyframes: Hashable, Sendable {
@@ -100,7 +100,7 @@ public struct Keyframes: Hashable, Sendable {
         return (lo, curves[lo].value(at: u))
     }
 
-    /// The value at progress `p` (FORMAT.md §2.2).
+    /// The value at progress `p` (docs/format.md §2.2).
     ///
     /// Before the first offset the first value holds; at or after the last offset the last value
     /// holds; in segment `i`, `v[i] + (v[i+1] - v[i]) * curve_i(u)` with

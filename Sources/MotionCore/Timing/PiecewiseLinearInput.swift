@@ -5,7 +5,7 @@
 #endif
 
 /// A synthetic gesture input: samples spaced evenly over a duration, joined by straight lines
-/// (FORMAT.md §2.4).
+/// (docs/format.md §2.4).
 ///
 /// Sample i lies at `start + i * duration / (n - 1)`. The value before `start` is the first sample
 /// and after `start + duration` the last. The velocity is the slope of the segment holding t: at an

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The closed-form motion of a damped spring (FORMAT.md §2.3).
+/// The closed-form motion of a damped spring (docs/format.md §2.3).
 ///
 /// Solves `m x'' = -k (x - d) - c x'` from `x(0) = initialValue`, `x'(0) = initialVelocity`, where
 /// `k` is the stiffness, `c` the total damping (spring damping plus any friction coefficient on the
@@ -65,7 +65,7 @@ public struct SpringSolution: Hashable, Sendable {
     ///   - initialValue: x(0).
     ///   - initialVelocity: x'(0), in units per second.
     ///   - destination: d, where the spring is at rest.
-    ///   - stiffness: k > 0 (default 342, FORMAT.md §2.1).
+    ///   - stiffness: k > 0 (default 342, docs/format.md §2.1).
     ///   - damping: c >= 0, the spring's damping plus any friction coefficient (default 30).
     ///   - mass: m > 0 (default 1).
     /// - Complexity: O(1); all per-sample coefficients are computed here.
@@ -201,7 +201,7 @@ public struct SpringSolution: Hashable, Sendable {
     /// The rest measure `sqrt((x - d)² + m v² / k)` at local time `t`.
     ///
     /// It is the square root of twice the spring's energy over `k`, so it never increases while
-    /// `c >= 0`; FORMAT.md §2.3 calls the spring at rest once it is at most the threshold.
+    /// `c >= 0`; docs/format.md §2.3 calls the spring at rest once it is at most the threshold.
     ///
     /// - Complexity: O(1).
     @inlinable

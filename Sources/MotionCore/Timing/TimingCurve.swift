@@ -1,4 +1,4 @@
-/// An easing curve: how a tween segment's progress maps to its value's progress (FORMAT.md §2.2).
+/// An easing curve: how a tween segment's progress maps to its value's progress (docs/format.md §2.2).
 ///
 /// A curve is either linear or a CSS `cubic-bezier(x1, y1, x2, y2)` with end points (0, 0) and
 /// (1, 1). It is solved as CSS defines it: find the curve parameter `s` with `x(s) = u`, to
@@ -12,13 +12,13 @@ public enum TimingCurve: Hashable, Sendable {
     /// otherwise); `y1` and `y2` are free, so the curve may overshoot.
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
-    /// The curve names a document may use, in the order FORMAT.md §2.2 lists them.
+    /// The curve names a document may use, in the order docs/format.md §2.2 lists them.
     public static let names: [String] = [
         "linear", "standard", "deceleration", "acceleration", "sharp", "easeIn", "easeOut", "easeInOut",
         "default", "emphasizedDecelerate", "emphasizedAccelerate",
     ]
 
-    /// The curve with a FORMAT.md §2.2 name (`standard`, `easeInOut`, ...), or nil for an unknown name.
+    /// The curve with a docs/format.md §2.2 name (`standard`, `easeInOut`, ...), or nil for an unknown name.
     ///
     /// Names are case-sensitive, as they appear in documents.
     public static func named(_ name: String) -> TimingCurve? {

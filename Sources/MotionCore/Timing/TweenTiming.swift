@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// When a tween plays: its commit time, delay, duration and repetition (FORMAT.md §2.2).
+/// When a tween plays: its commit time, delay, duration and repetition (docs/format.md §2.2).
 ///
 /// `TweenTiming` turns a clock time into a keyframe progress with Core Animation's rules: the tween
 /// starts at `commitTime + delay`, shows its first keyframe before that (fill backwards), plays

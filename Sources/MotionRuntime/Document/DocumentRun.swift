@@ -25,7 +25,7 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
     }
 }
 
-/// A compiled document running on the Material Motion runtime (FORMAT.md §2): the running
+/// A compiled document running on the Material Motion runtime (docs/format.md §2): the running
 /// scheduler behind `motionc run`, and the event source of `motionc bake`.
 ///
 /// It creates one ``MotionTarget`` per document target and a ``Runtime`` on a simulated clock at

@@ -363,7 +363,7 @@ final class TargetContext {
 }
 
 /// A gesture's start or end on a property, as a gesture executor announces it to the other
-/// executors of its target through the target's property store (FORMAT.md §2.4).
+/// executors of its target through the target's property store (docs/format.md §2.4).
 ///
 /// The seeds call sharing state across executor types an open problem; here it is solved with the
 /// store: the gesture executor writes ``heldKey(_:)`` and the release velocity

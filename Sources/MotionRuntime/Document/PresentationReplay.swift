@@ -30,7 +30,7 @@ public struct PresentationReplay {
 }
 
 extension DocumentRun {
-    /// Writes a trace (FORMAT.md §5.1) of frames `0...lastFrame` of `document` from the events a
+    /// Writes a trace (docs/format.md §5.1) of frames `0...lastFrame` of `document` from the events a
     /// run recorded, for the components given (normally the run's ``animatedComponents``).
     ///
     /// - Complexity: O(frames x components + events).

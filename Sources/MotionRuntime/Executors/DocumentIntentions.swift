@@ -1,7 +1,7 @@
 import MotionPlans
 
 // The document's intention types (MotionPlans) are the runtime's intentions: each names the
-// executor of its family (FORMAT.md §2.1). Composites are not named intentions (N003).
+// executor of its family (docs/format.md §2.1). Composites are not named intentions (N003).
 
 extension Tween: NamedIntention {
     /// ``TweenExecutor``.
@@ -76,7 +76,7 @@ extension PlannedIntention {
         }
     }
 
-    /// The decoded intention as a named runtime intention; nil for composites (FORMAT.md §2.1).
+    /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
     public var namedRuntimeIntention: (any NamedIntention)? {
         switch self {
         case .tween(let v): v

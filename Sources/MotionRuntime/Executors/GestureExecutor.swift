@@ -1,7 +1,7 @@
 import MotionCore
 import MotionPlans
 
-/// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (FORMAT.md §2.4): one per target, driven
+/// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
 /// by the document's `inputs`.
 ///
 /// A gesture intention follows the input named by its `gesture`, or else every input of its kind

@@ -7,7 +7,7 @@ import MotionPlans
     import Darwin
 #endif
 
-/// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (FORMAT.md §2.3): ONE per target, so
+/// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3): ONE per target, so
 /// that springs and friction on one property share one value and velocity (forces add).
 ///
 /// Per property path it knows the current spring (the latest added that is still held: its
@@ -16,7 +16,7 @@ import MotionPlans
 /// released) it reads the presented value and the current velocity and emits one new animation
 /// under the path's key `physics:<path>`, replacing the previous one:
 /// - with a spring: a closed-form ``SpringAnimation`` from there, damping = spring damping + the
-///   friction coefficients, ending at the rest time of the FORMAT's measure (then it shows the
+///   friction coefficients, ending at the rest time of the the format's measure (then it shows the
 ///   destination: the snap);
 /// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
 ///   no decay animation, so it is emitted as a keyframe animation **sampled** at the document's
@@ -117,7 +117,7 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     /// Drops the configuration the named plan brought; the property continues from its presented
-    /// value and velocity with what remains (FORMAT.md §2.5).
+    /// value and velocity with what remains (docs/format.md §2.5).
     public func removeIntention(named name: String) {
         for path in order {
             guard let state = states[path] else { continue }

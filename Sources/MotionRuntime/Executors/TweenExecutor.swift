@@ -1,7 +1,7 @@
 import MotionCore
 import MotionPlans
 
-/// Fulfils ``Tween`` intentions (FORMAT.md §2.2): one per target, for every tween on it.
+/// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
 ///
 /// Each tween becomes one keyframe animation emitted as an `add` event at its commit: the values
 /// (`to` alone runs from the property's presented value at the commit), key times (offsets or the
