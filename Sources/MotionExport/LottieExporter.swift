@@ -157,20 +157,17 @@ public final class LottieExporter {
                         json.key("s")
                         json.numbers(keyframe.values)
                         guard k < keyframes.count - 1 else { return }
+                        // The out handle (x1, y1) of this keyframe and the in handle (x2, y2)
+                        // of the next, one number per dimension.
                         let handles = keyframe.easings.map(\.controlPoints)
-                        json.key("o")
-                        json.object { json in
-                            json.key("x")
-                            json.numbers(handles.map(\.0))
-                            json.key("y")
-                            json.numbers(handles.map(\.1))
-                        }
-                        json.key("i")
-                        json.object { json in
-                            json.key("x")
-                            json.numbers(handles.map(\.2))
-                            json.key("y")
-                            json.numbers(handles.map(\.3))
+                        for (key, x, y) in [("o", handles.map(\.0), handles.map(\.1)), ("i", handles.map(\.2), handles.map(\.3))] {
+                            json.key(key)
+                            json.object { json in
+                                json.key("x")
+                                json.numbers(x)
+                                json.key("y")
+                                json.numbers(y)
+                            }
                         }
                         json.member("h", keyframe.hold ? 1 : 0)
                     }

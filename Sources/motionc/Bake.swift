@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionPlans
 import MotionTimeline
 import MotionValidation
 
@@ -42,6 +43,12 @@ enum TimelineInput {
     ///
     /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` for invalid content.
     static func load(path: String) throws -> Timeline {
+        try loadWithDocument(path: path).timeline
+    }
+
+    /// As ``load(path:)``, and the document when the input is one (its target positions locate
+    /// diagnostics about the timeline, such as an export's).
+    static func loadWithDocument(path: String) throws -> (timeline: Timeline, document: MotionDocument?) {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
@@ -51,7 +58,7 @@ enum TimelineInput {
         }
         if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
             do {
-                return try TimelineJSON.decode(bytes)
+                return (try TimelineJSON.decode(bytes), nil)
             } catch {
                 StandardStreams.error("motionc: \(path): \(error)")
                 throw ExitCode(1)
@@ -60,7 +67,7 @@ enum TimelineInput {
         let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
-        return result.timeline
+        return (result.timeline, document)
     }
 
     /// The last frame index for a play of `seconds` at `fps`, as `run` counts frames (k / fps with

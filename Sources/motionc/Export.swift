@@ -44,7 +44,7 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let (timeline, document) = try ExportInput.load(path: file)
+        let (timeline, document) = try TimelineInput.loadWithDocument(path: file)
         let result = TimelineTracks(timeline, duration: duration).export(to: to)
         for item in result.items { StandardStreams.output(item.line) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
@@ -64,27 +64,8 @@ struct Export: ParsableCommand {
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// Loading what an export translates, and turning its findings into diagnostics.
+/// Turning an export's findings into diagnostics.
 enum ExportInput {
-    /// The timeline of `path` (a timeline file, or a document baked in memory), and the
-    /// document when there is one (its target positions locate diagnostics).
-    static func load(path: String) throws -> (Timeline, MotionDocument?) {
-        let bytes: [UInt8]
-        do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
-        if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
-            return (try TimelineInput.load(path: path), nil)
-        }
-        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
-        let result = Baker.bake(document)
-        if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
-        return (result.timeline, document)
-    }
-
     /// One X-coded warning per finding, at the target's id in the document (or the file's start).
     static func diagnostics(_ findings: [ExportFinding], file: String, document: MotionDocument?, format: ExportFormat? = nil)
         -> [Diagnostic]
