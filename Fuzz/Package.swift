@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "MotionRuntime", package: "motionc"),
                 .product(name: "MotionTimeline", package: "motionc"),
                 .product(name: "MotionRenderServer", package: "motionc"),
+                .product(name: "MotionExport", package: "motionc"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

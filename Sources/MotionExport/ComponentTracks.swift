@@ -204,9 +204,11 @@ public struct TimelineTracks: Sendable {
 
     /// Calls `body` at every check time of the span (k · checkStep), or at every `stride`-th one,
     /// and at the span's end.
+    ///
+    /// At most ``maximumChecks`` times: a longer span is checked at a wider step.
     func forEachCheckTime(every stride: Int = 1, _ body: (Double) -> Void) {
-        let step = checkStep * Double(max(stride, 1))
-        let count = Int(min((span.upperBound / step).rounded(.down), 50_000_000))
+        let step = max(checkStep * Double(max(stride, 1)), span.upperBound / Double(Self.maximumChecks))
+        let count = Int(min((span.upperBound / step).rounded(.down), Double(Self.maximumChecks)))
         for k in 0...max(count, 0) { body(Double(k) * step) }
         if Double(count) * step < span.upperBound { body(span.upperBound) }
     }
@@ -419,6 +421,9 @@ public struct TimelineTracks: Sendable {
                 return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
             })
     }
+
+    /// The most check times one dense pass makes (an hour at 60 fps, four times a frame).
+    static let maximumChecks = 1 << 20
 
     /// The most passes of one repeating animation that an export unrolls.
     static let maximumPasses = 100_000

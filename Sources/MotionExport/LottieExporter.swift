@@ -253,7 +253,7 @@ public final class LottieExporter {
             json.key("it")
             json.array { json in
                 items(&json)
-                json.value(Self.groupTransform)
+                Self.groupTransform(to: &json)
             }
         }
     }
@@ -344,20 +344,28 @@ public final class LottieExporter {
         }
     }
 
-    /// The identity transform every shape group ends with.
-    static let groupTransform: JSONValue = .object([
-        "ty": .string("tr"), "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
-        "a": .object(["a": .number(0), "k": .numbers([0, 0])]), "s": .object(["a": .number(0), "k": .numbers([100, 100])]),
-        "r": .object(["a": .number(0), "k": .number(0)]), "o": .object(["a": .number(0), "k": .number(100)]),
-        "sk": .object(["a": .number(0), "k": .number(0)]), "sa": .object(["a": .number(0), "k": .number(0)]),
-    ])
+    /// Writes the identity transform every shape group ends with.
+    static func groupTransform(to json: inout JSONStream) {
+        json.object { json in
+            json.member("ty", "tr")
+            still(with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
+        }
+    }
 
-    /// The transform of a layer that does not move (a precomposition's, the background's).
-    static let stillTransform: JSONValue = .object([
-        "a": .object(["a": .number(0), "k": .numbers([0, 0])]), "p": .object(["a": .number(0), "k": .numbers([0, 0])]),
-        "s": .object(["a": .number(0), "k": .numbers([100, 100])]), "r": .object(["a": .number(0), "k": .number(0)]),
-        "o": .object(["a": .number(0), "k": .number(100)]),
-    ])
+    /// Writes the transform of a layer that does not move (a precomposition's, the background's).
+    static func stillTransform(to json: inout JSONStream) {
+        json.object { json in
+            still(with: [("a", [0, 0]), ("p", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100])], to: &json)
+        }
+    }
+
+    /// Writes each key with its constant value.
+    static func still(with members: [(String, [Double])], to json: inout JSONStream) {
+        for (key, values) in members {
+            json.key(key)
+            constant(values, to: &json)
+        }
+    }
 
     // MARK: - Layers and compositions
 
@@ -486,10 +494,7 @@ public final class LottieExporter {
                 json.member("sr", 1)
                 json.key("ks")
                 json.object { json in
-                    for (key, values) in [("a", [0.0, 0]), ("p", [0, 0]), ("s", [100, 100]), ("r", [0])] {
-                        json.key(key)
-                        Self.constant(values, to: &json)
-                    }
+                    Self.still(with: [("a", [0, 0]), ("p", [0, 0]), ("s", [100, 100]), ("r", [0])], to: &json)
                     json.key("o")
                     property([shown(target, .opacity, 0)], scale: 100, to: &json)
                 }
@@ -544,7 +549,7 @@ public final class LottieExporter {
                     json.member("nm", "background")
                     json.member("sr", 1)
                     json.key("ks")
-                    json.value(Self.stillTransform)
+                    Self.stillTransform(to: &json)
                     json.member("ao", 0)
                     json.key("shapes")
                     json.array { json in

@@ -1,3 +1,4 @@
+import MotionExport
 import MotionPlans
 import MotionRenderServer
 import MotionRuntime
@@ -6,7 +7,7 @@ import MotionValidation
 
 /// libFuzzer's entry point: parse, decode and validate whatever bytes it gives; for documents
 /// without errors, run a few seconds of it and bake it (bounded), then write and read back the
-/// timeline. Any crash, sanitizer report, hang or runaway allocation is a bug in motionc.
+/// timeline and export it. Any crash, sanitizer report, hang or runaway allocation is a bug in motionc.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
@@ -16,6 +17,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             var playback = TimelinePlayback(timeline: timeline)
             playback.advance(to: min(timeline.end, 2))
             _ = playback.snapshots(at: min(timeline.end, 2))
+            exportAll(timeline)
         }
         return 0
     }
@@ -29,7 +31,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let baked = Baker.bake(document, maximumEvents: 5_000)
     let text = TimelineJSON.text(baked.timeline)
     _ = try? TimelineJSON.decode(Array(text.utf8))
+    exportAll(baked.timeline)
     return 0
+}
+
+/// Exports the first two seconds of `timeline` to every player, as `motionc export` does.
+func exportAll(_ timeline: Timeline) {
+    let tracks = TimelineTracks(timeline, duration: min(max(timeline.end, 0), 2))
+    for format in ExportFormat.allCases { _ = tracks.export(to: format) }
 }
 
 /// libFuzzer's driver, called from our own entry point: SwiftPM names an executable's entry
