@@ -87,8 +87,8 @@ enum PreviewAssets {
           font-variant-numeric: tabular-nums; white-space: nowrap; color: var(--pv-muted);
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px;
         }
-        .pv-clock b { color: var(--pv-text); font-weight: 600; display: inline-block; min-width: 7.5ch; text-align: right; }
-        .pv-clock span { display: inline-block; min-width: 12ch; }
+        .pv-clock b { color: var(--pv-text); font-weight: 600; display: inline-block; width: 9ch; text-align: right; }
+        .pv-clock span { display: inline-block; width: 19ch; overflow: hidden; vertical-align: bottom; }
         .pv-field { display: inline-flex; align-items: center; gap: 6px; color: var(--pv-muted); white-space: nowrap; }
         .pv-field select {
           font: inherit; color: var(--pv-text); background: var(--pv-raised); border: 1px solid var(--pv-line);
