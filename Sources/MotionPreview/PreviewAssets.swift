@@ -11,7 +11,6 @@ enum PreviewAssets {
           --pv-text: #1c1e22; --pv-muted: #677080; --pv-accent: #2f6bff; --pv-accent-soft: rgba(47, 107, 255, 0.12);
           --pv-curve: #2f6bff; --pv-fitted: #c2410c; --pv-error: #d92d20; --pv-warning: #b54708; --pv-ok: #067647;
           --pv-checker: #e3e6eb;
-          --pv-playhead: 0;
         }
         @media (prefers-color-scheme: dark) {
           :root {
@@ -54,8 +53,12 @@ enum PreviewAssets {
             linear-gradient(45deg, var(--pv-checker) 25%, transparent 25%, transparent 75%, var(--pv-checker) 75%);
           background-size: 16px 16px; background-position: 0 0, 8px 8px;
         }
-        .pv-scaler { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-        .pv-stage { position: relative; box-shadow: 0 1px 2px rgba(0,0,0,0.12), 0 8px 28px rgba(0,0,0,0.16); }
+        .pv-scaler {
+          position: absolute; left: 0; top: 0; transform-origin: 0 0;
+          box-shadow: 0 1px 2px rgba(0,0,0,0.12), 0 8px 28px rgba(0,0,0,0.16);
+        }
+        /* The stage is a layer of its own: its frames repaint it alone, not the shadow and backdrop. */
+        .pv-stage { position: relative; contain: strict; will-change: transform; }
         .pv-stage .motionc-layer { cursor: pointer; }
         .pv-stage .pv-selected { outline: 2px solid var(--pv-accent); outline-offset: 2px; }
         .pv-empty { position: absolute; inset: 0; display: grid; place-items: center; color: var(--pv-muted); }
@@ -82,9 +85,9 @@ enum PreviewAssets {
         .pv-play { background: var(--pv-accent); border-color: var(--pv-accent); color: #fff; }
         .pv-play .pv-icon-pause, .pv-playing .pv-play .pv-icon-play { display: none; }
         .pv-playing .pv-play .pv-icon-pause { display: block; }
-        .pv-scrubber { width: 100%; accent-color: var(--pv-accent); margin: 0; }
+        .pv-scrubber { width: 100%; accent-color: var(--pv-accent); margin: 0; will-change: transform; }
         .pv-clock {
-          font-variant-numeric: tabular-nums; white-space: nowrap; color: var(--pv-muted);
+          will-change: transform; contain: layout paint; font-variant-numeric: tabular-nums; white-space: nowrap; color: var(--pv-muted);
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px;
         }
         .pv-clock b { color: var(--pv-text); font-weight: 600; display: inline-block; width: 9ch; text-align: right; }
@@ -108,14 +111,17 @@ enum PreviewAssets {
         }
         .pv-panel { overflow: auto; min-height: 0; }
         .pv-panel[hidden] { display: none; }
-        .pv-curve { padding: 8px 14px 10px; border-bottom: 1px solid var(--pv-line); cursor: pointer; }
+        .pv-curve {
+          padding: 8px 14px 10px; border-bottom: 1px solid var(--pv-line); cursor: pointer;
+          content-visibility: auto; contain-intrinsic-size: auto 96px;
+        }
         .pv-curve:hover { background: var(--pv-raised); }
         .pv-curve.pv-selected { background: var(--pv-accent-soft); box-shadow: inset 3px 0 0 var(--pv-accent); }
         .pv-curve-head { display: flex; align-items: baseline; gap: 8px; margin-bottom: 4px; }
         .pv-curve-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--pv-muted); }
         .pv-curve-name b { color: var(--pv-text); font-weight: 600; }
         .pv-value {
-          width: 11ch; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
+          display: inline-block; width: 11ch; height: 16px; contain: strict; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
         }
         .pv-method { font-size: 11px; padding: 0 6px; border-radius: 4px; border: 1px solid var(--pv-line); color: var(--pv-muted); }
@@ -131,7 +137,7 @@ enum PreviewAssets {
         .pv-plot .pv-axis { fill: var(--pv-muted); font-size: 10px; font-variant-numeric: tabular-nums; }
         .pv-cursor {
           position: absolute; top: -2px; bottom: -2px; left: 0; width: 1px; background: var(--pv-accent);
-          transform: translateX(calc(var(--pv-playhead) * 400px)); will-change: transform; pointer-events: none;
+          will-change: transform; pointer-events: none;
         }
         .pv-legend { display: flex; gap: 14px; padding: 8px 14px; color: var(--pv-muted); font-size: 11px; border-bottom: 1px solid var(--pv-line); }
         .pv-legend i { display: inline-block; width: 18px; height: 0; vertical-align: middle; margin-right: 5px; border-top: 2px solid var(--pv-curve); }
@@ -259,8 +265,7 @@ enum PreviewAssets {
             $("pv-seconds").textContent = state.t.toFixed(3) + " s";
             $("pv-frame").textContent = `frame ${Math.floor(state.t * f + 1e-6)} / ${Math.round(d * f)}`;
             $("pv-scrubber").value = String(state.t);
-            document.documentElement.style.setProperty("--pv-playhead", d > 0 ? String(state.t / d) : "0");
-            updateValues(!state.playing);
+            updateCurves(!state.playing);
           }
           function seek(t) { state.t = clampTime(t); applyTime(); }
           function step(frames) {
@@ -277,7 +282,7 @@ enum PreviewAssets {
               state.last = performance.now();
               requestAnimationFrame(tick);
             } else {
-              updateValues(true);
+              updateCurves(true);
             }
           }
           function tick(now) {
@@ -295,7 +300,7 @@ enum PreviewAssets {
             state.frameTimes.push(now);
             state.tickCosts.push(performance.now() - started);
             if (state.frameTimes.length > 1200) { state.frameTimes.shift(); state.tickCosts.shift(); }
-            if (state.playing) requestAnimationFrame(tick); else updateValues(true);
+            if (state.playing) requestAnimationFrame(tick); else updateCurves(true);
           }
 
           // ---- curves ----
@@ -316,10 +321,16 @@ enum PreviewAssets {
             if (a >= 1) return v.toFixed(3);
             return v.toFixed(4);
           }
-          function updateValues(all) {
+          // Rows off screen skip their updates while playing (a 100-target document has hundreds of
+          // curves); they catch up when they scroll into view and whenever the playhead stops.
+          function updateRow(row) {
+            const d = duration();
+            row.cursor.style.transform = `translateX(${d > 0 ? (state.t / d) * PLOT_WIDTH : 0}px)`;
+            row.value.textContent = format(sampleAt(row.curve, state.t));
+          }
+          function updateCurves(all) {
             for (const row of state.rows) {
-              if (!all && !state.visible.has(row.element)) continue;
-              row.value.textContent = format(sampleAt(row.curve, state.t));
+              if (all || state.visible.has(row.element)) updateRow(row);
             }
           }
           function plot(curve, d) {
@@ -380,7 +391,12 @@ enum PreviewAssets {
             state.visible.clear();
             if (observer) observer.disconnect();
             observer = new IntersectionObserver((entries) => {
-              for (const e of entries) { if (e.isIntersecting) state.visible.add(e.target); else state.visible.delete(e.target); }
+              for (const e of entries) {
+                if (!e.isIntersecting) { state.visible.delete(e.target); continue; }
+                state.visible.add(e.target);
+                const row = state.rows.find((r) => r.element === e.target);
+                if (row) updateRow(row);
+              }
             }, { root: panel });
             const stage = state.stage;
             const curves = stage ? stage.curves : [];
@@ -426,7 +442,7 @@ enum PreviewAssets {
               row.addEventListener("click", () => select(curve.target, "curves"));
               panel.appendChild(row);
               observer.observe(row);
-              state.rows.push({ element: row, curve, value });
+              state.rows.push({ element: row, curve, value, cursor });
             }
           }
           function buildReport() {

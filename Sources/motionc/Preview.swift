@@ -154,6 +154,10 @@ actor PreviewHub {
     /// The page as it stands.
     func page() -> String { PreviewPage.html(build, live: true, version: version) }
 
+    /// The most extra reads spent waiting for a save to finish, and the pause between them.
+    static let settleReads = 10
+    static let settleInterval: Duration = .milliseconds(20)
+
     /// A new page's stream of updates: the current build first, then every later one.
     func subscribe() -> AsyncStream<WSMessage> {
         let id = UUID()
@@ -171,8 +175,16 @@ actor PreviewHub {
     func watch() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: PreviewServer.pollInterval)
-            let current = try? AtomicFile.read(file)
+            var current = try? AtomicFile.read(file)
             guard current != bytes else { continue }
+            // A save in progress (an editor truncating, then writing) reads as a partial file:
+            // rebuild once two reads a moment apart agree.
+            for _ in 0..<Self.settleReads {
+                try? await Task.sleep(for: Self.settleInterval)
+                let again = try? AtomicFile.read(file)
+                if again == current { break }
+                current = again
+            }
             bytes = current
             build = PreviewBuild.compile(path: file)
             version += 1

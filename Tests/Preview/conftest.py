@@ -108,7 +108,7 @@ def browser():
 class Page:
     """A preview page open in the browser, with the console errors and foreign requests it made."""
 
-    def __init__(self, browser, url: str, viewport=BIG_VIEWPORT, scheme: str = "light"):
+    def __init__(self, browser, url: str, viewport=BIG_VIEWPORT, scheme: str = "light", ready: bool = True):
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
@@ -121,7 +121,8 @@ class Page:
             lambda r: r.url != base and not r.url.startswith("ws://127.0.0.1") and self.foreign.append(r.url),
         )
         self.page.goto(url)
-        self.page.wait_for_function("window.motionPreview !== undefined", timeout=10_000)
+        if ready:
+            self.page.wait_for_function("window.motionPreview !== undefined", timeout=10_000)
 
     def scrub(self, t: float):
         """Drags the scrubber to t, as the input event of a user's drag does."""

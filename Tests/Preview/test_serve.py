@@ -63,12 +63,12 @@ def test_live_updates_keep_the_playhead_and_errors_keep_the_stage(motionc, serve
     # A valid edit: a new colour shows, the playhead stays at 0.3 s.
     recoloured = original.replace("#6200EE", "#00897B")
     assert recoloured != original
-    edit_and_wait(page, doc, recoloured, f"motionPreview.state.version > {version}")
+    teal = "getComputedStyle(document.getElementById('card')).backgroundColor.replace(/,/g, '').startsWith('rgb(0 137 123')"
+    edit_and_wait(page, doc, recoloured, f"motionPreview.state.version > {version} && {teal}")
     state = page.state()
     assert state["t"] == 0.3
     assert p.evaluate("document.getElementById('pv-scrubber').value") == "0.3"
     assert p.evaluate("motionPreview.animations.every(a => a.playState === 'paused' && Math.abs(a.currentTime - 300) < 1e-6)")
-    assert "rgb(0 137 123" in p.evaluate("getComputedStyle(document.getElementById('card')).backgroundColor").replace(",", "")
     animations = state["animations"]
 
     # An invalid edit: its diagnostic (code, file:line:column) shows over the stage, which stays.
@@ -78,7 +78,10 @@ def test_live_updates_keep_the_playhead_and_errors_keep_the_stage(motionc, serve
     doc_broken.write_text(broken)
     expected = json.loads(motionc.run("validate", "--format", "json", doc_broken).stdout)["diagnostics"]
     error = next(d for d in expected if d["severity"] == "error")
-    edit_and_wait(page, doc, broken, "!document.getElementById('pv-problems').hidden")
+    edit_and_wait(
+        page, doc, broken,
+        f"!document.getElementById('pv-problems').hidden && document.getElementById('pv-problems').innerText.includes('{error['code']}')",
+    )
     overlay = p.evaluate("document.getElementById('pv-problems').innerText")
     assert error["code"] in overlay and error["message"] in overlay
     assert f"{doc}:{error['line']}:{error['column']}" in overlay
@@ -88,9 +91,9 @@ def test_live_updates_keep_the_playhead_and_errors_keep_the_stage(motionc, serve
 
     # A valid edit recovers: the diagnostics go, the stage is the new one, the playhead stays.
     version = page.state()["version"]
-    edit_and_wait(page, doc, original, f"motionPreview.state.version > {version} && document.getElementById('pv-problems').hidden")
+    violet = teal.replace("rgb(0 137 123", "rgb(98 0 238")
+    edit_and_wait(page, doc, original, f"motionPreview.state.version > {version} && document.getElementById('pv-problems').hidden && {violet}")
     assert page.state()["t"] == 0.3
-    assert "rgb(98 0 238" in p.evaluate("getComputedStyle(document.getElementById('card')).backgroundColor").replace(",", "")
     assert page.errors == []
     assert server.stop() == 0
 
