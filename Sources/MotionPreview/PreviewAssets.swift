@@ -117,7 +117,7 @@ enum PreviewAssets {
         }
         .pv-curve:hover { background: var(--pv-raised); }
         .pv-curve.pv-selected { background: var(--pv-accent-soft); box-shadow: inset 3px 0 0 var(--pv-accent); }
-        .pv-curve-head { display: flex; align-items: baseline; gap: 8px; margin-bottom: 4px; }
+        .pv-curve-head { display: flex; align-items: center; gap: 8px; margin-bottom: 4px; height: 20px; }
         .pv-curve-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--pv-muted); }
         .pv-curve-name b { color: var(--pv-text); font-weight: 600; }
         .pv-value {
@@ -139,8 +139,15 @@ enum PreviewAssets {
           position: absolute; top: -2px; bottom: -2px; left: 0; width: 1px; background: var(--pv-accent);
           will-change: transform; pointer-events: none;
         }
-        .pv-legend { display: flex; gap: 14px; padding: 8px 14px; color: var(--pv-muted); font-size: 11px; border-bottom: 1px solid var(--pv-line); }
-        .pv-legend i { display: inline-block; width: 18px; height: 0; vertical-align: middle; margin-right: 5px; border-top: 2px solid var(--pv-curve); }
+        .pv-legend {
+          display: flex; gap: 16px; padding: 8px 14px; color: var(--pv-muted); font-size: 11px;
+          border-bottom: 1px solid var(--pv-line); white-space: nowrap;
+        }
+        .pv-legend span { display: inline-flex; align-items: center; }
+        .pv-dot { display: inline-block; width: 6px; height: 6px; border-radius: 50%; border: 1.4px solid var(--pv-curve); margin-right: 5px; }
+        .pv-bar-mark { display: inline-block; width: 1px; height: 11px; background: var(--pv-accent); margin-right: 5px; }
+        .pv-range { color: var(--pv-muted); font-size: 11px; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .pv-legend i { display: inline-block; width: 18px; height: 0; margin-right: 5px; border-top: 2px solid var(--pv-curve); }
         .pv-legend i.pv-dash { border-top: 2px dashed var(--pv-fitted); }
         .pv-table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
         .pv-table th { position: sticky; top: 0; background: var(--pv-panel); text-align: left; font-weight: 600; color: var(--pv-muted); }
@@ -383,6 +390,11 @@ enum PreviewAssets {
             }
             return svg;
           }
+          function rangeText(curve) {
+            let lo = Infinity, hi = -Infinity;
+            for (const v of curve.samples) { if (v < lo) lo = v; if (v > hi) hi = v; }
+            return lo <= hi ? `${format(lo)} – ${format(hi)}` : "";
+          }
           let observer = null;
           function buildCurves() {
             const panel = $("pv-curves");
@@ -410,7 +422,7 @@ enum PreviewAssets {
             }
             const legend = document.createElement("div");
             legend.className = "pv-legend";
-            legend.innerHTML = "<span><i></i>exact</span><span><i class=\"pv-dash\"></i>fitted (cubic segments)</span><span>○ exported keyframe</span><span>│ playhead</span>";
+            legend.innerHTML = "<span><i></i>exact</span><span><i class=\"pv-dash\"></i>fitted</span><span><b class=\"pv-dot\"></b>keyframe</span><span><b class=\"pv-bar-mark\"></b>playhead</span>";
             panel.appendChild(legend);
             for (const curve of curves) {
               const row = document.createElement("div");
@@ -431,7 +443,10 @@ enum PreviewAssets {
               method.textContent = curve.method;
               const value = document.createElement("span");
               value.className = "pv-value";
-              head.append(name, method, value);
+              const range = document.createElement("span");
+              range.className = "pv-range";
+              range.textContent = rangeText(curve);
+              head.append(name, range, method, value);
               const plotBox = document.createElement("div");
               plotBox.className = "pv-plot";
               plotBox.appendChild(plot(curve, stage.duration));
