@@ -78,15 +78,10 @@ enum PreviewServer {
         let outcome = ServeOutcome()
         let finished = DispatchSemaphore(value: 0)
         let task = Task {
-            await server.appendRoute("GET /events", to: WebSocketHTTPHandler.webSocket(PreviewSocket(hub: hub)))
+            let local = LocalRequests(port: port)
             await server.appendRoute(
-                "GET /",
-                handler: { _ in
-                    let page = await hub.page()
-                    return HTTPResponse(
-                        statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"],
-                        body: Data(page.utf8))
-                })
+                "GET /events", to: local.guarding(WebSocketHTTPHandler.webSocket(PreviewSocket(hub: hub))))
+            await server.appendRoute("GET /", to: local.guarding(PreviewPageHandler(hub: hub)))
             let watcher = Task { await hub.watch() }
             let announcer = Task {
                 try await server.waitUntilListening()
@@ -97,7 +92,7 @@ enum PreviewServer {
             do {
                 try await server.run()
             } catch {
-                if !outcome.isListening && !Task.isCancelled { outcome.fail(error) }
+                if !Task.isCancelled { outcome.fail(error) }
             }
             watcher.cancel()
             announcer.cancel()
@@ -203,6 +198,50 @@ actor PreviewHub {
         } else {
             StandardStreams.error("motionc: \(file): no problems found")
         }
+    }
+}
+
+/// `GET /`: the page as it stands.
+struct PreviewPageHandler: HTTPHandler {
+    let hub: PreviewHub
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let page = await hub.page()
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: Data(page.utf8))
+    }
+}
+
+/// Requests from this machine's own pages only: the Host is the loopback address (not a name that
+/// some web site rebinds to it) and an Origin, when sent, is this server's, so that no other site
+/// open in the browser can read the document through the WebSocket.
+struct LocalRequests: Sendable {
+    let port: UInt16
+
+    /// The hosts and origins accepted.
+    var hosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+
+    func accepts(_ request: HTTPRequest) -> Bool {
+        guard let host = request.headers[.host], hosts.contains(host) else { return false }
+        guard let origin = request.headers[HTTPHeader("Origin")] else { return true }
+        return hosts.contains { origin == "http://\($0)" }
+    }
+
+    /// `handler`, answering 403 to other requests.
+    func guarding(_ handler: some HTTPHandler) -> some HTTPHandler {
+        GuardedHandler(local: self, handler: handler)
+    }
+}
+
+/// A handler behind ``LocalRequests``.
+struct GuardedHandler<Handler: HTTPHandler>: HTTPHandler {
+    let local: LocalRequests
+    let handler: Handler
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard local.accepts(request) else { return HTTPResponse(statusCode: .forbidden) }
+        return try await handler.handleRequest(request)
     }
 }
 

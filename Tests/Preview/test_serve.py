@@ -6,6 +6,7 @@ The servers stop by themselves: each test sends SIGINT (and kills after a bounde
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import socket
@@ -95,6 +96,32 @@ def test_live_updates_keep_the_playhead_and_errors_keep_the_stage(motionc, serve
     edit_and_wait(page, doc, original, f"motionPreview.state.version > {version} && document.getElementById('pv-problems').hidden && {violet}")
     assert page.state()["t"] == 0.3
     assert page.errors == []
+    assert server.stop() == 0
+
+
+def test_only_local_pages_are_served(serve, tmp_path):
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(next(p for p in PLANS if p.stem == "fade-in").read_text())
+    server = serve(doc)
+
+    def status(path: str, headers: dict[str, str]) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.putrequest("GET", path, skip_host=True)
+        for name, value in headers.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        code = connection.getresponse().status
+        connection.close()
+        return code
+
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    local = f"127.0.0.1:{server.port}"
+    assert status("/", {"Host": local}) == 200
+    assert status("/", {"Host": f"localhost:{server.port}"}) == 200
+    assert status("/", {"Host": f"example.com:{server.port}"}) == 403, "a rebound name is refused"
+    assert status("/events", {"Host": local, "Origin": "http://example.com", **upgrade}) == 403
+    assert status("/events", {"Host": local, "Origin": f"http://{local}", **upgrade}) == 101
     assert server.stop() == 0
 
 
