@@ -152,9 +152,11 @@ enum PreviewAssets {
         .pv-table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
         .pv-table th { position: sticky; top: 0; background: var(--pv-panel); text-align: left; font-weight: 600; color: var(--pv-muted); }
         .pv-table th, .pv-table td { padding: 6px 10px; border-bottom: 1px solid var(--pv-line); }
+        .pv-table tr:has(+ .pv-where-row) td { border-bottom: 0; padding-bottom: 0; }
+        .pv-table .pv-where-row td { padding-top: 0; font-size: 11px; }
         .pv-table td.pv-num { text-align: right; font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px; }
         .pv-diagnostic { padding: 10px 14px; border-bottom: 1px solid var(--pv-line); }
-        .pv-diagnostic .pv-where { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px; color: var(--pv-muted); }
+        .pv-where { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px; color: var(--pv-muted); }
         .pv-code { font-weight: 650; margin-right: 6px; }
         .pv-code[data-severity="error"] { color: var(--pv-error); }
         .pv-code[data-severity="warning"] { color: var(--pv-warning); }
@@ -492,6 +494,15 @@ enum PreviewAssets {
               const k = tr.insertCell(); k.className = "pv-num"; k.textContent = String(item.keyframes);
               const e = tr.insertCell(); e.className = "pv-num"; e.textContent = item.maxError === 0 ? "0" : item.maxError.toPrecision(3);
               tr.addEventListener("click", () => select(item.target, "report"));
+              if (item.line !== null) {
+                const where = body.insertRow();
+                where.className = "pv-where-row";
+                const cell = where.insertCell();
+                cell.colSpan = 5;
+                cell.className = "pv-where";
+                cell.textContent = `${state.stage.file}:${item.line}:${item.column}` + (item.reason ? ` · ${item.reason}` : "");
+                where.addEventListener("click", () => select(item.target, "report"));
+              }
             }
             panel.appendChild(table);
           }

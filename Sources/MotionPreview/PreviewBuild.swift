@@ -41,6 +41,7 @@ public struct PreviewBuild: Sendable {
             let built = PreviewStage(timeline: baked.timeline, file: path)
             stage = built
             if let message = baked.boundMessage { stage?.notes.append(message) }
+            for target in document.targets { stage?.targetLocations[target.id.value] = target.id.range.start }
         }
         let sorted = diagnostics.sortedForDisplay()
         let source = SourceFile(path: path, text: String(decoding: loaded.text, as: UTF8.self))

@@ -79,6 +79,8 @@ public enum PreviewPage {
                             "target": .string(item.target), "property": .string(item.property),
                             "method": .string(item.method.rawValue), "keyframes": .number(Double(item.keyframes)),
                             "maxError": .number(item.maxError), "reason": item.reason.map(JSONValue.string) ?? .null,
+                            "line": stage.targetLocations[item.target].map { .number(Double($0.line)) } ?? .null,
+                            "column": stage.targetLocations[item.target].map { .number(Double($0.column)) } ?? .null,
                         ])
                     })),
             JSONMember("notes", .strings(stage.notes)),

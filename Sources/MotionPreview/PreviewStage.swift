@@ -28,6 +28,8 @@ public struct PreviewStage: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Other remarks, such as a bake that stopped at its bound.
     public var notes: [String] = []
+    /// Where each target is declared in the document (its id), for the report's locations.
+    public var targetLocations: [String: SourcePosition] = [:]
 
     /// The stage of `timeline`, exported to HTML as `motionc export --to html` exports it.
     ///

@@ -170,11 +170,19 @@ def test_report_is_the_exports(motionc, work, open_page):
     page = open_page(motionc.preview(doc, work).as_uri())
     page.page.click("#pv-tab-report")
     rows = page.page.evaluate(
-        "[...document.querySelectorAll('#pv-report tbody tr')].map(r => [...r.cells].map(c => c.textContent))"
+        "[...document.querySelectorAll('#pv-report tbody tr:not(.pv-where-row)')].map(r => [...r.cells].map(c => c.textContent))"
     )
     assert [(r[0], r[1], r[2], int(r[3])) for r in rows] == [
         ("#" + i["target"], i["property"], i["method"], i["keyframes"]) for i in items
     ]
+    # Each row says where its target is declared: the line of `  ID:` under targets, column 3.
+    lines = doc.read_text().splitlines()
+    where = page.page.evaluate("[...document.querySelectorAll('#pv-report .pv-where-row')].map(r => r.textContent)")
+    expected = []
+    for item in items:
+        line = next(n for n, text in enumerate(lines, 1) if text == f"  {item['target']}:")
+        expected.append(f"{doc}:{line}:3")
+    assert [w.split(" · ")[0] for w in where] == expected
     # Fitted curves are drawn dashed, exact ones solid.
     dashed = page.page.evaluate(
         "[...document.querySelectorAll('.pv-curve')].map(r => [r.dataset.property, r.querySelector('.pv-method').textContent,"
