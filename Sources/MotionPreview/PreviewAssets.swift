@@ -68,6 +68,7 @@ enum PreviewAssets {
           border-left-width: 4px; border-radius: 8px; box-shadow: 0 8px 30px rgba(0,0,0,0.25); padding: 12px 14px;
         }
         .pv-problems h2 { margin: 0 0 8px; font-size: 13px; color: var(--pv-error); }
+        .pv-problems summary { margin-top: 8px; color: var(--pv-muted); cursor: pointer; font-size: 12px; }
         .pv-problems pre {
           margin: 8px 0 0; font: 12px/1.45 ui-monospace, "SF Mono", Menlo, Consolas, monospace; white-space: pre-wrap;
           color: var(--pv-text);
@@ -184,7 +185,7 @@ enum PreviewAssets {
                 <div class="pv-problems" id="pv-problems" role="alert" hidden>
                   <h2 id="pv-problems-title">Errors</h2>
                   <div id="pv-problems-list"></div>
-                  <pre id="pv-problems-text"></pre>
+                  <details id="pv-problems-details"><summary>As motionc prints them</summary><pre id="pv-problems-text"></pre></details>
                 </div>
               </div>
               <div class="pv-transport" id="pv-transport">
