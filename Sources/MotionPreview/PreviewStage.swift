@@ -97,9 +97,42 @@ public struct PreviewCurve: Sendable {
             k += stride
         }
         self.samples = samples
-        let curve = tracks.curve(layer: layer, property: property, component: c)
-        keyframes = PlayerKeyframes.keyframes([curve]).map { ($0.time, $0.values.first ?? 0) }
+        if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
+            // Exported as the tween's own keyframes, repeated by the player: no curve to build.
+            keyframes = Self.passes(of: animation, slot: slot, until: end)
+        } else {
+            let curve = tracks.curve(layer: layer, property: property, component: c)
+            keyframes = PlayerKeyframes.keyframes([curve]).map { ($0.time, $0.values.first ?? 0) }
+        }
         fittedSpans = method == .fitted ? Self.fittedSpans(timeline, layer: layer, property: property, component: c, end: end) : []
+    }
+
+    /// The most keyframes one curve marks.
+    static let maximumKeyframes = 4000
+
+    /// The keyframes of a repeating tween, pass after pass until `end`, as the player plays them:
+    /// an autoreversing repeat is two passes, the second backwards (docs/export.md, CSS and HTML).
+    static func passes(of animation: KeyframeAnimation, slot: Int, until end: Double) -> [(time: Double, value: Double)] {
+        let keyframes = Keyframes(values: animation.values, offsets: animation.keyTimes, curves: animation.timingFunctions)
+        let values = keyframes.values.map { $0[slot] }
+        let d = animation.duration
+        guard d > 0, d.isFinite, let first = values.first else { return [(animation.beginTime, values.first ?? 0)] }
+        let repeats = animation.repeatCount > 0 ? animation.repeatCount : 1
+        let count = animation.autoreverses ? repeats * 2 : repeats
+        var marks: [(time: Double, value: Double)] = animation.beginTime > 0 ? [(0, first)] : []
+        var pass = 0.0
+        while pass < count, animation.beginTime + pass * d <= end, marks.count < maximumKeyframes {
+            let backward = animation.autoreverses && pass.truncatingRemainder(dividingBy: 2) == 1
+            let order = backward ? Array(values.indices.reversed()) : Array(values.indices)
+            for j in order {
+                let u = backward ? 1 - keyframes.offsets[j] : keyframes.offsets[j]
+                let t = animation.beginTime + (pass + u) * d
+                if let last = marks.last, last.time >= t { continue }
+                marks.append((t, values[j]))
+            }
+            pass += 1
+        }
+        return marks
     }
 
     /// Where the export fits instead of copying keyframes: from each spring or sampled keyframe

@@ -135,6 +135,28 @@ struct PreviewTests {
         #expect(page.contains("a<\\/script><b>"))
     }
 
+    @Test("a repeating, autoreversing tween marks every pass's keyframes, as the player plays them")
+    func repeatedKeyframes() throws {
+        let pingPong = card(
+            """
+                  - add: tween
+                    target: "#card"
+                    property: position.x
+                    from: 0
+                    to: 10
+                    duration: 1s
+                    easing: linear
+                    repeat: 2
+                    autoreverse: true
+            """)
+        let curve = try #require(try compile(pingPong).stage?.curves.first)
+        // Core Animation's repeat of an autoreversing tween is there and back: 4 passes of 1 s.
+        #expect(curve.keyframes.map(\.time) == [0, 1, 2, 3, 4])
+        #expect(curve.keyframes.map(\.value) == [0, 10, 0, 10, 0])
+        #expect(curve.samples.count == 241)
+        #expect(abs(curve.samples[90] - 5) < 1e-9, "halfway back in the second pass")
+    }
+
     @Test("long timelines keep at most maximumSamples samples, every n-th frame")
     func longTimeline() throws {
         let long = linearFade.replacingOccurrences(of: "duration: 1s", with: "duration: 50s")
