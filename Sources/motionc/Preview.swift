@@ -87,7 +87,6 @@ enum PreviewServer {
                 try await server.waitUntilListening()
                 StandardStreams.error(
                     "motionc: previewing \(file) at http://127.0.0.1:\(port)/ (watching for saves; Ctrl-C stops)")
-                outcome.listening()
             }
             do {
                 try await server.run()
@@ -119,15 +118,12 @@ enum PreviewServer {
     }
 }
 
-/// Whether the server started listening, or why it could not.
+/// Why the server stopped, when it was not asked to: the server's task writes it, the command reads it.
 final class ServeOutcome: @unchecked Sendable {
     private let lock = NSLock()
-    private var started = false
     private var error: (any Error)?
 
-    func listening() { lock.withLock { started = true } }
     func fail(_ error: any Error) { lock.withLock { self.error = error } }
-    var isListening: Bool { lock.withLock { started } }
     var failure: (any Error)? { lock.withLock { error } }
 }
 
