@@ -19,9 +19,12 @@ let package = Package(
         .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
         .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
         .library(name: "MotionExport", targets: ["MotionExport"]),
+        .library(name: "MotionPreview", targets: ["MotionPreview"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `motionc preview --serve`: a small async HTTP and WebSocket server without SwiftNIO.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The one build-time system library (Debian: libyaml-dev). Cairo is loaded at run time,
@@ -60,12 +63,21 @@ let package = Package(
         .target(
             name: "MotionExport", dependencies: ["MotionCore", "MotionTimeline", "MotionJSON", "MotionPlans"],
             swiftSettings: swiftSettings),
+        // The preview page: the HTML export's stage with a transport, curves and the report.
+        .target(
+            name: "MotionPreview",
+            dependencies: [
+                "MotionCore", "MotionTimeline", "MotionExport", "MotionJSON", "MotionPlans", "MotionValidation",
+                "MotionDiagnostics",
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "motionc",
             dependencies: [
                 "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionTimeline",
-                "MotionRenderServer", "MotionExport",
+                "MotionRenderServer", "MotionExport", "MotionPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: swiftSettings),
         // Benchmarks: `swift run -c release motionc-benchmarks` (see Benchmarks/README.md).
@@ -94,6 +106,10 @@ let package = Package(
         .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline", "MotionPlans"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionExportTests", dependencies: ["MotionExport", "MotionTimeline", "MotionPlans", "MotionCore", "MotionDiagnostics"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionPreviewTests",
+            dependencies: ["MotionPreview", "MotionExport", "MotionTimeline", "MotionPlans", "MotionJSON", "MotionDiagnostics"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"],

@@ -1,7 +1,7 @@
 public import MotionCore
 import MotionJSON
 import MotionPlans
-import MotionTimeline
+public import MotionTimeline
 
 /// Writes a baked timeline as CSS animations: a stylesheet, or one self-contained page.
 ///
@@ -205,6 +205,25 @@ public enum CSSExporter {
 
     /// The page: the stylesheet and the layer tree as nested elements.
     static func html(_ timeline: Timeline, css: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>\(escape(timeline.name))</title>
+        <style>
+        \(css)</style>
+        </head>
+        <body>
+        \(elements(timeline))</body>
+        </html>
+
+        """
+    }
+
+    /// The page's body: the canvas block holding one element per layer, nested as the tree, for a
+    /// page of one's own around the stylesheet (`motionc preview` puts it on its stage).
+    public static func elements(_ timeline: Timeline) -> String {
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []
         for (i, layer) in timeline.layers.enumerated() {
@@ -225,22 +244,7 @@ public enum CSSExporter {
             body += "\(indent)</div></div>\n"
         }
         for root in roots { element(root, depth: 2) }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(escape(timeline.name))</title>
-            <style>
-            \(css)</style>
-            </head>
-            <body>
-              <div id="motionc-canvas">
-            \(body)  </div>
-            </body>
-            </html>
-
-            """
+        return "  <div id=\"motionc-canvas\">\n\(body)  </div>\n"
     }
 
     /// Text escaped for HTML.

@@ -11,6 +11,6 @@ struct Motionc: ParsableCommand {
             the Material Motion runtime, or bake them into keyframe timelines for the render server.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Run.self, Bake.self, Play.self, Render.self, Export.self, Schema.self, Explain.self]
+        subcommands: [Validate.self, Run.self, Bake.self, Play.self, Render.self, Export.self, Preview.self, Schema.self, Explain.self]
     )
 }

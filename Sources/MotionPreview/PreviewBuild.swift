@@ -1,0 +1,53 @@
+public import MotionDiagnostics
+import MotionExport
+import MotionPlans
+import MotionTimeline
+import MotionValidation
+
+/// One compilation of a document for the preview: its stage when it has no errors, and every
+/// diagnostic found on the way (docs/format.md, preview).
+public struct PreviewBuild: Sendable {
+    /// The stage, curves and report; nil when the document has errors or cannot be read.
+    public var stage: PreviewStage?
+    /// What validation found, in display order (what the export drops is in the stage's report).
+    public var diagnostics: [Diagnostic]
+    /// The diagnostics as `motionc validate` prints them, with source lines and carets.
+    public var renderedDiagnostics: String
+    /// Why the file could not be read, when it could not.
+    public var readError: String?
+
+    /// Whether the document has errors (or could not be read): no stage.
+    public var failed: Bool { stage == nil }
+
+    /// Reads, validates for baking, bakes and exports the document at `path`.
+    ///
+    /// Never throws: an unreadable file or a document with errors gives a build without a stage.
+    ///
+    /// - Complexity: the bake, plus the HTML export and one curve per animated component.
+    public static func compile(path: String) -> PreviewBuild {
+        let loaded: LoadResult
+        do {
+            loaded = try DocumentLoader.load(path: path)
+        } catch {
+            return PreviewBuild(stage: nil, diagnostics: [], renderedDiagnostics: "", readError: error.description)
+        }
+        var diagnostics = loaded.diagnostics
+        if let document = loaded.document, !diagnostics.containsErrors {
+            diagnostics += Validator.validate(document, options: ValidationOptions(forBake: true))
+        }
+        var stage: PreviewStage?
+        if let document = loaded.document, !diagnostics.containsErrors {
+            let baked = Baker.bake(document)
+            let built = PreviewStage(timeline: baked.timeline, file: path)
+            stage = built
+            if let message = baked.boundMessage { stage?.notes.append(message) }
+            for target in document.targets { stage?.targetLocations[target.id.value] = target.id.range.start }
+        }
+        let sorted = diagnostics.sortedForDisplay()
+        let source = SourceFile(path: path, text: String(decoding: loaded.text, as: UTF8.self))
+        let rendered =
+            sorted.isEmpty ? "" : DiagnosticRenderer.render(sorted, format: .text, sources: [path: source], fileCount: 1)
+        stage?.diagnostics = sorted
+        return PreviewBuild(stage: stage, diagnostics: sorted, renderedDiagnostics: rendered, readError: nil)
+    }
+}

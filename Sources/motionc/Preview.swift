@@ -1,0 +1,251 @@
+import ArgumentParser
+import Dispatch
+import FlyingFox
+import FlyingSocks
+import Foundation
+import MotionPreview
+import MotionTimeline
+
+/// `motionc preview FILE -o OUT.html` and `motionc preview FILE --serve`: the document in the browser.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "See and scrub a document in the browser: a page, or a live server while you edit.",
+        discussion: """
+            Writes one self-contained page (-o): the stage is the document exactly as `export --to html` \
+            shows it, with a transport (play, scrub, frame steps, speed, loop; Space, Left/Right, \
+            Shift for ten frames, Home/End), one curve per animated property with its keyframes (fitted \
+            parts dashed), the export's report and the document's warnings. --serve serves the page on \
+            127.0.0.1 only and updates it on every save, keeping the playhead; a save with errors keeps \
+            the last good stage and shows the diagnostics over it. Ctrl-C stops the server. Exit status: \
+            0; 1 when the document has errors (-o writes nothing); 2 when a file cannot be read or \
+            written, or the port is in use.
+            """)
+
+    @Argument(help: "A motion document.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write the page here.")
+    var output: String?
+
+    @Flag(help: "Serve the page on 127.0.0.1 and update it on every save.")
+    var serve = false
+
+    @Option(help: "The port to serve on (default: 7300).")
+    var port: Int?
+
+    func validate() throws {
+        if output == nil && !serve { throw ValidationError("give -o OUT.html to write the page, or --serve") }
+        if port != nil && !serve { throw ValidationError("--port goes with --serve") }
+        if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+    }
+
+    func run() throws {
+        if let output {
+            let build = PreviewBuild.compile(path: file)
+            if let readError = build.readError {
+                StandardStreams.error("motionc: \(readError)")
+                throw ExitCode(2)
+            }
+            if !build.renderedDiagnostics.isEmpty { StandardStreams.error(String(build.renderedDiagnostics.dropLast())) }
+            guard build.stage != nil else { throw ExitCode(1) }
+            do {
+                try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
+            } catch {
+                StandardStreams.error("motionc: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        if serve { try PreviewServer.serve(file: file, port: UInt16(port ?? 7300)) }
+    }
+}
+
+/// The live preview: the page at `/`, updates on a WebSocket at `/events`, the file polled for saves.
+enum PreviewServer {
+    /// How often the document is read to see whether it changed.
+    static let pollInterval: Duration = .milliseconds(100)
+
+    /// Serves until SIGINT or SIGTERM (exit 0); a port that cannot be bound is exit 2.
+    static func serve(file: String, port: UInt16) throws {
+        let address: sockaddr_in
+        do {
+            address = try .inet(ip4: "127.0.0.1", port: port)
+        } catch {
+            StandardStreams.error("motionc: cannot make the address 127.0.0.1:\(port): \(error)")
+            throw ExitCode(2)
+        }
+        let hub = PreviewHub(file: file)
+        let server = HTTPServer(config: HTTPServer.Configuration(address: address, logger: .disabled))
+        let outcome = ServeOutcome()
+        let finished = DispatchSemaphore(value: 0)
+        let task = Task {
+            let local = LocalRequests(port: port)
+            await server.appendRoute(
+                "GET /events", to: local.guarding(WebSocketHTTPHandler.webSocket(PreviewSocket(hub: hub))))
+            await server.appendRoute("GET /", to: local.guarding(PreviewPageHandler(hub: hub)))
+            let watcher = Task { await hub.watch() }
+            let announcer = Task {
+                try await server.waitUntilListening()
+                StandardStreams.error(
+                    "motionc: previewing \(file) at http://127.0.0.1:\(port)/ (watching for saves; Ctrl-C stops)")
+            }
+            do {
+                try await server.run()
+            } catch {
+                if !Task.isCancelled { outcome.fail(error) }
+            }
+            watcher.cancel()
+            announcer.cancel()
+            finished.signal()
+        }
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+        finished.wait()
+        signals.forEach { $0.cancel() }
+        if let error = outcome.failure {
+            if case .failed(_, let code, _) = error as? SocketError, code == EADDRINUSE {
+                StandardStreams.error("motionc: port \(port) on 127.0.0.1 is in use; choose another with --port N")
+            } else {
+                StandardStreams.error("motionc: cannot serve on 127.0.0.1:\(port): \(error)")
+            }
+            throw ExitCode(2)
+        }
+        StandardStreams.error("motionc: preview stopped")
+    }
+}
+
+/// Why the server stopped, when it was not asked to: the server's task writes it, the command reads it.
+final class ServeOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    func fail(_ error: any Error) { lock.withLock { self.error = error } }
+    var failure: (any Error)? { lock.withLock { error } }
+}
+
+/// The document's latest build and the open pages to tell about the next one.
+actor PreviewHub {
+    let file: String
+    private var build: PreviewBuild
+    private var version = 1
+    private var bytes: [UInt8]?
+    private var pages: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
+
+    init(file: String) {
+        self.file = file
+        bytes = try? AtomicFile.read(file)
+        build = PreviewBuild.compile(path: file)
+        Self.log(build, file: file)
+    }
+
+    /// The page as it stands.
+    func page() -> String { PreviewPage.html(build, live: true, version: version) }
+
+    /// The most extra reads spent waiting for a save to finish, and the pause between them.
+    static let settleReads = 10
+    static let settleInterval: Duration = .milliseconds(20)
+
+    /// A new page's stream of updates: the current build first, then every later one.
+    func subscribe() -> AsyncStream<WSMessage> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        continuation.yield(.text(PreviewPage.update(build, version: version)))
+        pages[id] = continuation
+        continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID) { pages[id] = nil }
+
+    /// Reads the file every ``PreviewServer/pollInterval``; when its bytes change, rebuilds and
+    /// sends the new build to every page.
+    func watch() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: PreviewServer.pollInterval)
+            var current = try? AtomicFile.read(file)
+            guard current != bytes else { continue }
+            // A save in progress (an editor truncating, then writing) reads as a partial file:
+            // rebuild once two reads a moment apart agree.
+            for _ in 0..<Self.settleReads {
+                try? await Task.sleep(for: Self.settleInterval)
+                let again = try? AtomicFile.read(file)
+                if again == current { break }
+                current = again
+            }
+            bytes = current
+            build = PreviewBuild.compile(path: file)
+            version += 1
+            Self.log(build, file: file)
+            let message = PreviewPage.update(build, version: version)
+            for page in pages.values { page.yield(.text(message)) }
+        }
+    }
+
+    /// What the terminal shows of a build: its diagnostics, as a compiler prints them.
+    static func log(_ build: PreviewBuild, file: String) {
+        if let readError = build.readError {
+            StandardStreams.error("motionc: \(readError)")
+        } else if !build.renderedDiagnostics.isEmpty {
+            StandardStreams.error(String(build.renderedDiagnostics.dropLast()))
+        } else {
+            StandardStreams.error("motionc: \(file): no problems found")
+        }
+    }
+}
+
+/// `GET /`: the page as it stands.
+struct PreviewPageHandler: HTTPHandler {
+    let hub: PreviewHub
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let page = await hub.page()
+        return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: Data(page.utf8))
+    }
+}
+
+/// Requests from this machine's own pages only: the Host is the loopback address (not a name that
+/// some web site rebinds to it) and an Origin, when sent, is this server's, so that no other site
+/// open in the browser can read the document through the WebSocket.
+struct LocalRequests: Sendable {
+    let port: UInt16
+
+    /// The hosts and origins accepted.
+    var hosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+
+    func accepts(_ request: HTTPRequest) -> Bool {
+        guard let host = request.headers[.host], hosts.contains(host) else { return false }
+        guard let origin = request.headers[HTTPHeader("Origin")] else { return true }
+        return hosts.contains { origin == "http://\($0)" }
+    }
+
+    /// `handler`, answering 403 to other requests.
+    func guarding(_ handler: some HTTPHandler) -> some HTTPHandler {
+        GuardedHandler(local: self, handler: handler)
+    }
+}
+
+/// A handler behind ``LocalRequests``.
+struct GuardedHandler<Handler: HTTPHandler>: HTTPHandler {
+    let local: LocalRequests
+    let handler: Handler
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard local.accepts(request) else { return HTTPResponse(statusCode: .forbidden) }
+        return try await handler.handleRequest(request)
+    }
+}
+
+/// The `/events` WebSocket: the hub's updates; what the page sends is ignored.
+struct PreviewSocket: WSMessageHandler {
+    let hub: PreviewHub
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        await hub.subscribe()
+    }
+}

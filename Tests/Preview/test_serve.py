@@ -1,0 +1,171 @@
+"""`motionc preview FILE --serve`: loopback only, live updates that keep the playhead, errors shown
+over the last good stage, a clean stop on SIGINT or SIGTERM, and exit 2 when the port is taken.
+
+The servers stop by themselves: each test sends SIGINT (and kills after a bounded wait).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import socket
+import statistics
+import subprocess
+import time
+
+from conftest import PLANS, REPORT, free_port
+
+# How long a test waits for an update before failing (the format promises one second; CI
+# machines are shared, so the wait is bounded generously and the measured latency is reported).
+UPDATE_WAIT_MS = 5000
+LATENCIES: list[float] = []
+
+
+def listening_addresses(port: int) -> set[str]:
+    """Local addresses in LISTEN state on `port` (IPv4 and IPv6), from /proc/net."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = open(table).read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            address, hex_port = fields[1].split(":")
+            if int(hex_port, 16) == port and fields[3] == "0A":
+                found.add(address)
+    return found
+
+
+def edit_and_wait(page, doc, text: str, condition: str) -> float:
+    """Writes the document and waits for `condition` in the page; returns the seconds it took."""
+    started = time.monotonic()
+    doc.write_text(text)
+    page.page.wait_for_function(condition, timeout=UPDATE_WAIT_MS)
+    elapsed = time.monotonic() - started
+    LATENCIES.append(elapsed)
+    return elapsed
+
+
+def test_live_updates_keep_the_playhead_and_errors_keep_the_stage(motionc, serve, open_page, tmp_path):
+    original = next(p for p in PLANS if p.stem == "card-expand").read_text()
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(original)
+    server = serve(doc)
+    assert listening_addresses(server.port) == {"0100007F"}, "listens on 127.0.0.1 only"
+
+    page = open_page(server.url)
+    p = page.page
+    p.wait_for_function("document.getElementById('pv-status').dataset.state === 'live'", timeout=UPDATE_WAIT_MS)
+    page.scrub(0.3)
+    version = page.state()["version"]
+
+    # A valid edit: a new colour shows, the playhead stays at 0.3 s.
+    recoloured = original.replace("#6200EE", "#00897B")
+    assert recoloured != original
+    teal = "getComputedStyle(document.getElementById('card')).backgroundColor.replace(/,/g, '').startsWith('rgb(0 137 123')"
+    edit_and_wait(page, doc, recoloured, f"motionPreview.state.version > {version} && {teal}")
+    state = page.state()
+    assert state["t"] == 0.3
+    assert p.evaluate("document.getElementById('pv-scrubber').value") == "0.3"
+    assert p.evaluate("motionPreview.animations.every(a => a.playState === 'paused' && Math.abs(a.currentTime - 300) < 1e-6)")
+    animations = state["animations"]
+
+    # An invalid edit: its diagnostic (code, file:line:column) shows over the stage, which stays.
+    broken = recoloured.replace("duration: 350ms", "duration: -350ms", 1)
+    assert broken != recoloured
+    doc_broken = tmp_path / "broken.yaml"
+    doc_broken.write_text(broken)
+    expected = json.loads(motionc.run("validate", "--format", "json", doc_broken).stdout)["diagnostics"]
+    error = next(d for d in expected if d["severity"] == "error")
+    edit_and_wait(
+        page, doc, broken,
+        f"!document.getElementById('pv-problems').hidden && document.getElementById('pv-problems').innerText.includes('{error['code']}')",
+    )
+    overlay = p.evaluate("document.getElementById('pv-problems').innerText")
+    assert error["code"] in overlay and error["message"] in overlay
+    assert f"{doc}:{error['line']}:{error['column']}" in overlay
+    assert p.evaluate("!!document.getElementById('card')"), "the last good stage stays"
+    assert page.state()["animations"] == animations and page.state()["t"] == 0.3
+    assert p.evaluate("document.getElementById('pv-status').dataset.state") == "error"
+
+    # A valid edit recovers: the diagnostics go, the stage is the new one, the playhead stays.
+    version = page.state()["version"]
+    violet = teal.replace("rgb(0 137 123", "rgb(98 0 238")
+    edit_and_wait(page, doc, original, f"motionPreview.state.version > {version} && document.getElementById('pv-problems').hidden && {violet}")
+    assert page.state()["t"] == 0.3
+    assert page.errors == []
+    assert server.stop() == 0
+
+
+def test_only_local_pages_are_served(serve, tmp_path):
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(next(p for p in PLANS if p.stem == "fade-in").read_text())
+    server = serve(doc)
+
+    def status(path: str, headers: dict[str, str]) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.putrequest("GET", path, skip_host=True)
+        for name, value in headers.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        code = connection.getresponse().status
+        connection.close()
+        return code
+
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    local = f"127.0.0.1:{server.port}"
+    assert status("/", {"Host": local}) == 200
+    assert status("/", {"Host": f"localhost:{server.port}"}) == 200
+    assert status("/", {"Host": f"example.com:{server.port}"}) == 403, "a rebound name is refused"
+    assert status("/events", {"Host": local, "Origin": "http://example.com", **upgrade}) == 403
+    assert status("/events", {"Host": local, "Origin": f"http://{local}", **upgrade}) == 101
+    assert server.stop() == 0
+
+
+def test_sigterm_stops_cleanly(serve, open_page, tmp_path):
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(next(p for p in PLANS if p.stem == "fade-in").read_text())
+    server = serve(doc)
+    open_page(server.url)
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(timeout=10) == 0
+
+
+def test_port_in_use_is_exit_2(motionc, tmp_path):
+    doc = next(p for p in PLANS if p.stem == "fade-in")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = motionc.run("preview", doc, "--serve", "--port", port, timeout=20)
+    assert proc.returncode == 2, proc.stderr
+    assert f"port {port}" in proc.stderr and "in use" in proc.stderr
+
+
+def test_usage_errors(motionc, tmp_path):
+    doc = next(p for p in PLANS if p.stem == "fade-in")
+    assert motionc.run("preview", doc).returncode == 64
+    assert motionc.run("preview", doc, "-o", tmp_path / "x.html", "--port", 7400).returncode == 64
+    assert motionc.run("preview", doc, "--serve", "--port", 0).returncode == 64
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_errors_write_no_page(motionc, tmp_path):
+    doc = tmp_path / "bad.yaml"
+    doc.write_text(next(p for p in PLANS if p.stem == "fade-in").read_text().replace("300ms", "-300ms"))
+    out = tmp_path / "bad.html"
+    proc = motionc.run("preview", doc, "-o", out)
+    assert proc.returncode == 1 and "error[D005]" in proc.stderr
+    assert not out.exists()
+    assert motionc.run("preview", tmp_path / "missing.yaml", "-o", out).returncode == 2
+
+
+def teardown_module(module):
+    if LATENCIES:
+        REPORT.append(
+            f"preview --serve: page updated {len(LATENCIES)} times after a save, median {1000 * statistics.median(LATENCIES):.0f} ms, "
+            f"largest {1000 * max(LATENCIES):.0f} ms (the format promises under 1000 ms)"
+        )
