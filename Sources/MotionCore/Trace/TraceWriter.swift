@@ -21,15 +21,16 @@ public struct TraceWriteError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { "\(path): cannot write trace: \(reason)" }
 }
 
-/// Writes a trace CSV (FORMAT.md §5.1), atomically, from rows of any source.
+/// Writes a trace CSV (docs/format.md, "Traces"), atomically, from rows of any source.
 ///
 /// The file is `time,target,property,value`, then one row per call of ``append(time:target:component:value:)``
 /// in call order: callers append rows ordered by time, then target document order, then property
 /// order (`LayerProperty.allCases`, then component). `run` and `play --trace` both write with it:
 /// - `time` is printed with exactly 6 decimals (rounded half away from zero at the 7th);
 /// - `value` is printed as the shortest text that reads back as the same `Double` (Swift's
-///   `description`), except that an integral value drops its `.0` (`1`, `-40`, `180`) and `-0` is
-///   printed `0`. Every printed value round-trips exactly; exponents appear as `1e-05`.
+///   `description`, written by ``ShortestDouble`` without building a `String`), except that an
+///   integral value drops its `.0` (`1`, `-40`, `180`) and `-0` is printed `0`. Every printed
+///   value round-trips exactly; exponents appear as `1e-05`.
 ///
 /// Rows go through an ``AtomicFileWriter``: a temporary file next to the destination, which
 /// ``finish()`` renames over the destination. A writer dropped or ``discard()``ed without finishing
@@ -40,6 +41,9 @@ public final class TraceWriter {
     private let file: AtomicFileWriter
     private var buffer: [UInt8] = []
     private var finished = false
+    /// The latest row's time and its text.
+    private var lastTime = Double.nan
+    private var timeText: [UInt8] = []
     /// How many rows were appended.
     public private(set) var rowCount = 0
 
@@ -67,15 +71,22 @@ public final class TraceWriter {
     ///   - target: the target's id, without `#`.
     ///   - component: the component's name (`position.x`, `opacity`).
     ///   - value: the presented value.
-    /// - Complexity: O(1) amortised; the buffer is flushed every 64 KiB.
+    /// - Complexity: O(1) amortised, no allocation: the buffer is flushed every 64 KiB and
+    ///   reused; values are formatted straight into it (``ShortestDouble``).
     public func append(time: Double, target: String, component: String, value: Double) {
-        Self.appendTime(time, to: &buffer)
+        // Rows come in runs of one frame time: its text is made once per run.
+        if time.bitPattern != lastTime.bitPattern {
+            lastTime = time
+            timeText.removeAll(keepingCapacity: true)
+            Self.appendTime(time, to: &timeText)
+        }
+        buffer.append(contentsOf: timeText)
         buffer.append(UInt8(ascii: ","))
         buffer.append(contentsOf: target.utf8)
         buffer.append(UInt8(ascii: ","))
         buffer.append(contentsOf: component.utf8)
         buffer.append(UInt8(ascii: ","))
-        buffer.append(contentsOf: Self.format(value: value).utf8)
+        Self.appendValue(value, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         rowCount += 1
         if buffer.count >= 1 << 16 { flush() }
@@ -110,10 +121,21 @@ public final class TraceWriter {
 
     /// A value as the trace prints it: shortest round-trip text, integral values without `.0`.
     public static func format(value: Double) -> String {
-        if value == 0 { return "0" }
-        let text = value.description
-        if text.hasSuffix(".0") { return String(text.dropLast(2)) }
-        return text
+        var bytes: [UInt8] = []
+        appendValue(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a value as the trace prints it (``format(value:)``).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func appendValue(_ value: Double, to bytes: inout [UInt8]) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+        } else {
+            ShortestDouble.append(value, to: &bytes, integralSuffix: false)
+        }
     }
 
     /// A time with exactly 6 decimals, e.g. `0.016667`.
@@ -128,21 +150,27 @@ public final class TraceWriter {
             bytes.append(contentsOf: time.description.utf8)
             return
         }
-        let micro = (abs(time) * 1e6).rounded(.toNearestOrAwayFromZero)
-        var whole = Int64(micro) / 1_000_000
-        let fraction = Int64(micro) % 1_000_000
+        let micro = UInt64((abs(time) * 1e6).rounded(.toNearestOrAwayFromZero))
         if time < 0, micro != 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(whole % 10))
-            whole /= 10
-        } while whole > 0
-        bytes.append(contentsOf: digits.reversed())
-        bytes.append(UInt8(ascii: "."))
-        var divisor: Int64 = 100_000
-        for _ in 0..<6 {
-            bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
-            divisor /= 10
+        // Whole seconds (at most 13 digits), then exactly 6 decimals, built from the right.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            guard let end = scratch.baseAddress.map({ $0 + 24 }) else { return }
+            var p = end
+            var fraction = micro % 1_000_000
+            for _ in 0..<6 {
+                p -= 1
+                p.pointee = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            p -= 1
+            p.pointee = UInt8(ascii: ".")
+            var whole = micro / 1_000_000
+            repeat {
+                p -= 1
+                p.pointee = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: end - p))
         }
     }
 }
