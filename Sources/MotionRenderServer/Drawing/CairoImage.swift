@@ -74,38 +74,3 @@ private func straightRGBA(_ word: UInt32) -> UInt32 {
         return r << 24 | g << 16 | b << 8 | a
     #endif
 }
-
-/// Creates an ARGB32 surface holding `buffer`'s pixels (premultiplied); the caller owns it.
-///
-/// - Complexity: O(width × height).
-func makeImageSurface(_ cairo: Cairo, from buffer: PixelBuffer, operation: String) throws(RenderOutputError) -> OpaquePointer {
-    let surface = try makeImageSurface(cairo, width: buffer.width, height: buffer.height, operation: operation)
-    cairo.surface_flush(surface)
-    let stride = Int(cairo.image_surface_get_stride(surface))
-    if buffer.width > 0, buffer.height > 0, let data = cairo.image_surface_get_data(surface) {
-        let target = UnsafeMutableRawPointer(data)
-        buffer.rgba.withUnsafeBufferPointer { rgba in
-            var i = 0
-            for y in 0..<buffer.height {
-                let row = target + y * stride
-                for x in 0..<buffer.width {
-                    let a = UInt32(rgba[i + 3])
-                    let r = premultiply(UInt32(rgba[i]), a)
-                    let g = premultiply(UInt32(rgba[i + 1]), a)
-                    let b = premultiply(UInt32(rgba[i + 2]), a)
-                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
-                    i += 4
-                }
-            }
-        }
-    }
-    cairo.surface_mark_dirty(surface)
-    return surface
-}
-
-/// `c · a / 255`, correctly rounded.
-@inline(__always)
-private func premultiply(_ c: UInt32, _ a: UInt32) -> UInt32 {
-    let t = c * a + 128
-    return (t + (t >> 8)) >> 8
-}
