@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|runtime|render|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|runtime|render|trace|frames|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -24,6 +24,12 @@ if which == "runtime" || which == "all" {
 }
 if which == "render" || which == "all" {
     ok = RenderServerBenchmark.run(rounds: rounds) && ok
+}
+if which == "trace" || which == "all" {
+    ok = TraceBenchmark.run(megabytes: option("--trace-megabytes", default: 11.5), frames: 30, rounds: rounds) && ok
+}
+if which == "frames" || which == "all" {
+    ok = RenderFramesBenchmark.run(frames: Int(option("--frames", default: 24)), rounds: min(rounds, 3)) && ok
 }
 if !ok {
     print("a benchmark could not run (see above)")

@@ -17,7 +17,7 @@ public enum ShortestDouble {
     ///   drop their `.0` (`1`, `-40`, `0`, `-0`).
     /// - Complexity: O(1); no allocation besides `bytes` growing.
     public static func append(_ value: Double, to bytes: inout [UInt8], integralSuffix: Bool = true) {
-        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch -> Bool in
+        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch -> Bool in
             guard let base = scratch.baseAddress else { return false }
             let count = write(value, to: base, integralSuffix: integralSuffix)
             guard count > 0 else { return false }
@@ -40,7 +40,7 @@ public enum ShortestDouble {
     }
 
     /// The scratch space ``write(_:to:integralSuffix:)`` needs: the text, then the digits.
-    static let scratchSize = 64
+    static let scratchSize = 64  // the literal in append(_:to:integralSuffix:), for a stack allocation
 
     /// Writes the text at `out` (at least ``scratchSize`` bytes) and returns its length, or 0
     /// for NaN, infinities and values Grisu3 cannot decide.

@@ -153,7 +153,7 @@ public final class TraceWriter {
         let micro = UInt64((abs(time) * 1e6).rounded(.toNearestOrAwayFromZero))
         if time < 0, micro != 0 { bytes.append(UInt8(ascii: "-")) }
         // Whole seconds (at most 13 digits), then exactly 6 decimals, built from the right.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in  // a literal: on the stack
             guard let end = scratch.baseAddress.map({ $0 + 24 }) else { return }
             var p = end
             var fraction = micro % 1_000_000
