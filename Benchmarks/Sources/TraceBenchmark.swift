@@ -1,7 +1,9 @@
 import Foundation
 import MotionCore
 import MotionPlans
+import MotionRenderServer
 import MotionRuntime
+import MotionTimeline
 
 /// `run --trace` rows: the generated benchmark document run for some frames, then its trace
 /// written (sampling every animated component at every frame, formatting the CSV row) to a
@@ -30,6 +32,8 @@ enum TraceBenchmark {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let values = text.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
         var checksum = 0
+        let timeline = Baker.bake(document).timeline
+        var playRows = 0
         let times = Measure.alternating(
             rounds: rounds,
             [
@@ -39,6 +43,14 @@ enum TraceBenchmark {
                         document: document, events: recorder.events, components: components, lastFrame: frames - 1, to: writer)
                     rows = writer.rowCount
                     try? writer.finish()
+                },
+                {
+                    // play --trace: the baked timeline's rows, through TimelinePlayback.
+                    guard let writer = try? TraceWriter(path: path) else { return }
+                    var playback = TimelinePlayback(timeline: timeline)
+                    playback.writeTrace(frames: frames, to: writer)
+                    playRows = writer.rowCount
+                    writer.discard()
                 },
                 {
                     var buffer: [UInt8] = []
@@ -68,16 +80,34 @@ enum TraceBenchmark {
                     writer.discard()
                 },
                 {
+                    // CSV only, with the columns encoded once.
+                    guard let writer = try? TraceWriter(path: path) else { return }
+                    let perFrame = max(1, components.count)
+                    let label = TraceLabel(target: "card123", component: "position.x")
+                    for (i, v) in values.enumerated() {
+                        writer.append(time: Double(i / perFrame) / 60, label: label, value: v)
+                    }
+                    writer.discard()
+                },
+                {
+                    // CSV only, as the trace wrote rows before: the same columns and file writes.
+                    guard let file = try? AtomicFileWriter(path: path) else { return }
                     var buffer: [UInt8] = []
                     buffer.reserveCapacity(1 << 16)
-                    for i in 0..<values.count {
-                        describedTime(Double(i / 1000) / 60, to: &buffer)
-                        if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
+                    let perFrame = max(1, components.count)
+                    for (i, v) in values.enumerated() {
+                        previousRow(time: Double(i / perFrame) / 60, target: "card123", component: "position.x", value: v, to: &buffer)
+                        if buffer.count >= 1 << 16 {
+                            file.write(buffer)
+                            buffer.removeAll(keepingCapacity: true)
+                        }
                     }
-                    checksum &+= buffer.count
+                    file.discard()
                 },
             ])
-        let (row, fast, described, csv, describedTimes) = (times[0], times[1], times[2], times[3], times[4])
+        let (row, play, fast, described, csv, labelled, previousCSV) = (
+            times[0], times[1], times[2], times[3], times[4], times[5], times[6]
+        )
         let perRow = row / Double(max(rows, 1)) * 1e9
         let n = Double(max(values.count, 1))
         print(
@@ -85,14 +115,20 @@ enum TraceBenchmark {
                 + "\(components.count) animated components x \(frames) frames = \(rows) rows (best of \(rounds))")
         print("  one --trace row (sample + CSV)     \(Measure.fixed(perRow, 1)) ns   (goal <= 100 ns)")
         print(
-            "    of which CSV (TraceWriter.append)  \(Measure.fixed(csv / n * 1e9, 1)) ns; the rest is sampling and the row loop"
+            "  one play --trace row (sample + CSV)  \(Measure.fixed(play / Double(max(playRows, 1)) * 1e9, 1)) ns   (\(playRows) rows; TraceLabel columns)"
+        )
+        print(
+            "    of which CSV (TraceWriter.append)  \(Measure.fixed(csv / n * 1e9, 1)) ns; with TraceLabel \(Measure.fixed(labelled / n * 1e9, 1)) ns; the rest is sampling and the row loop"
         )
         print(
             "  value text: ShortestDouble        \(Measure.fixed(fast / n * 1e9, 1)) ns   description \(Measure.fixed(described / n * 1e9, 1)) ns   ratio \(Measure.fixed(described / max(fast, 1e-12), 1))x"
         )
-        let before = perRow - fast / n * 1e9 + (described + describedTimes) / n * 1e9
         print(
-            "  the same row formatted as before (description, a time digit array per row): about \(Measure.fixed(before, 1)) ns   ratio \(Measure.fixed(before / perRow, 1))x"
+            "    CSV as before (description, a digit array per time)  \(Measure.fixed(previousCSV / n * 1e9, 1)) ns   ratio \(Measure.fixed(previousCSV / csv, 1))x"
+        )
+        let before = perRow + (previousCSV - csv) / n * 1e9
+        print(
+            "  the row as before, estimated (sampling as now)   \(Measure.fixed(before, 1)) ns   ratio \(Measure.fixed(before / perRow, 1))x"
         )
         if checksum == 42 { print("") }
         return rows > 0
@@ -106,8 +142,8 @@ enum TraceBenchmark {
         return text
     }
 
-    /// The time text as the trace wrote it before: a digit array per row.
-    private static func describedTime(_ time: Double, to bytes: inout [UInt8]) {
+    /// A row as the trace wrote it before: `description` through `String`, a digit array per time.
+    private static func previousRow(time: Double, target: String, component: String, value: Double, to bytes: inout [UInt8]) {
         let micro = (abs(time) * 1e6).rounded(.toNearestOrAwayFromZero)
         var whole = Int64(micro) / 1_000_000
         let fraction = Int64(micro) % 1_000_000
@@ -123,5 +159,12 @@ enum TraceBenchmark {
             bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
             divisor /= 10
         }
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: target.utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: component.utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: describedValue(value).utf8)
+        bytes.append(UInt8(ascii: "\n"))
     }
 }

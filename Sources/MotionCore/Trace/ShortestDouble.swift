@@ -181,28 +181,38 @@ public enum ShortestDouble {
         var unsafeInterval = tooHigh &- tooLow
         let shift = UInt64(-w.e)
         let one: UInt64 = 1 << shift
-        var integrals = tooHigh >> shift
+        // The scaled exponent is in -60...-32, so the integral part fits 32 bits (cheap divisions).
+        var integrals = UInt32(truncatingIfNeeded: tooHigh >> shift)
         var fractionals = tooHigh & (one - 1)
-        var divisor: UInt64 = 1
+        var divisor: UInt32 = 1
         var kappa = 0
         if integrals > 0 {
             kappa = 1
-            while divisor * 10 <= integrals {
+            while UInt64(divisor) * 10 <= UInt64(integrals) {
                 divisor *= 10
                 kappa += 1
             }
         }
+        // All the integral digits first, with divisions by the constant 10 (multiplications),
+        // not by the running divisor; the loop below keeps as many as it needs.
+        var n = integrals
+        var i = kappa
+        while i > 0 {
+            i -= 1
+            digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+            n /= 10
+        }
         var count = 0
         while kappa > 0 {
-            digits[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: integrals / divisor)
+            let digit = UInt32(digits[count] &- UInt8(ascii: "0"))
             count += 1
-            integrals %= divisor
+            integrals &-= digit &* divisor
             kappa -= 1
-            let rest = (integrals << shift) &+ fractionals
+            let rest = (UInt64(integrals) << shift) &+ fractionals
             if rest < unsafeInterval {
                 let ok = roundWeed(
                     digits, count, distanceTooHighW: tooHigh &- w.f, unsafeInterval: unsafeInterval, rest: rest,
-                    tenKappa: divisor << shift, unit: unit)
+                    tenKappa: UInt64(divisor) << shift, unit: unit)
                 return ok ? (count, kappa) : nil
             }
             divisor /= 10

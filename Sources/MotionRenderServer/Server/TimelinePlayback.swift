@@ -144,23 +144,24 @@ extension TimelinePlayback {
     /// - Complexity: O(frames x touched components + events).
     public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
         let fps = timeline.canvas.fps
-        var groups: [(layer: Int, property: LayerProperty, components: [(Int, String)])] = []
+        var groups: [(layer: Int, property: LayerProperty, components: [(Int, TraceLabel)])] = []
         for c in timeline.touchedComponents {
-            let name = PropertyPath.componentName(c.property, c.component)
+            let label = TraceLabel(
+                target: timeline.layers[c.layer].id, component: PropertyPath.componentName(c.property, c.component))
             if let last = groups.last, last.layer == c.layer, last.property == c.property {
-                groups[groups.count - 1].components.append((c.component, name))
+                groups[groups.count - 1].components.append((c.component, label))
             } else {
-                groups.append((c.layer, c.property, [(c.component, name)]))
+                groups.append((c.layer, c.property, [(c.component, label)]))
             }
         }
-        let ids = timeline.layers.map(\.id)
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             advance(to: t)
-            for group in groups {
-                let value = presentation.value(layer: group.layer, property: group.property, at: t)
-                for (c, name) in group.components {
-                    writer.append(time: t, target: ids[group.layer], component: name, value: value[c])
+            for g in groups.indices {
+                let value = presentation.value(layer: groups[g].layer, property: groups[g].property, at: t)
+                for i in groups[g].components.indices {
+                    let (c, label) = groups[g].components[i]
+                    writer.append(time: t, label: label, value: value[c])
                 }
             }
         }
