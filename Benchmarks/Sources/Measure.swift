@@ -21,6 +21,13 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// The whole process's CPU time in seconds (every thread).
+    static func processCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// Seconds `body` took, once.
     static func time<R>(_ body: () -> R) -> (seconds: Double, result: R) {
         let start = now()

@@ -153,5 +153,25 @@ struct LibPNGLoadingTests {
         let bytes = try #require(FileManager.default.contents(atPath: path))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(try PixelBuffer(contentsOfPNG: path) == image)
+        // Opaque pixels are stored as RGB (colour type 2 in the IHDR chunk), a quarter fewer bytes.
+        #expect(bytes[25] == 2)
+    }
+
+    @Test func translucentPixelsKeepTheirAlpha() throws {
+        let pixels: [RGBA8] = [red, RGBA8(10, 20, 30, 0), RGBA8(200, 100, 50, 128), white, blue, RGBA8(1, 2, 3, 254)]
+        let image = try #require(PixelBuffer(width: 3, height: 2, rgba: pixels.flatMap { [$0.r, $0.g, $0.b, $0.a] }))
+        #expect(!image.isOpaque)
+        #expect(PixelBuffer(width: 5, height: 3, fill: red).isOpaque)
+        let bytes = try PNGWriter.encode(image, path: "t.png")
+        #expect(bytes[25] == 6)
+        let dir = temporaryDirectory()
+        try PNGWriter.write(encoded: bytes, to: dir + "/t.png")
+        // Cairo decodes into premultiplied pixels: alpha comes back exactly, colour within rounding.
+        let back = try PixelBuffer(contentsOfPNG: dir + "/t.png")
+        for (i, expected) in pixels.enumerated() {
+            let pixel = try #require(back.pixel(x: i % 3, y: i / 3))
+            #expect(pixel.a == expected.a)
+            if expected.a >= 128 { #expect(isClose(pixel, expected, tolerance: 1), "\(pixel) \(expected)") }
+        }
     }
 }

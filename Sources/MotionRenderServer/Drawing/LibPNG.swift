@@ -18,12 +18,19 @@ struct LibPNG: @unchecked Sendable {
     static let libraryName = "libpng16.so.16"
 
     // libpng's constants used here (png.h, stable across 1.6).
+    static let colorTypeRGB: Int32 = 2
     static let colorTypeRGBA: Int32 = 6
+    /// `PNG_FILLER_AFTER`: input rows carry a byte after each pixel's RGB, which is dropped.
+    static let fillerAfter: Int32 = 1
     static let interlaceNone: Int32 = 0
     static let compressionTypeBase: Int32 = 0
     static let filterTypeBase: Int32 = 0
-    /// `PNG_FILTER_SUB`: each byte minus the one a pixel to its left; cheap and good on flat art.
-    static let filterSub: Int32 = 0x10
+    /// `PNG_FILTER_NONE`: rows as they are. On flat motion graphics zlib alone compresses them
+    /// smaller and faster than after the Sub filter (measured: 107 against 117 KiB, 22 against
+    /// 27 ms a 1080x1920 frame).
+    static let filterNone: Int32 = 0x08
+    /// zlib's `Z_DEFAULT_STRATEGY` (libpng picks `Z_FILTERED` otherwise).
+    static let defaultStrategy: Int32 = 0
     /// zlib's `Z_BEST_SPEED`.
     static let fastestCompression: Int32 = 1
 
@@ -42,6 +49,8 @@ struct LibPNG: @unchecked Sendable {
     let set_IHDR: @convention(c) (OpaquePointer?, OpaquePointer?, UInt32, UInt32, Int32, Int32, Int32, Int32, Int32) -> Void
     let set_compression_level: @convention(c) (OpaquePointer?, Int32) -> Void
     let set_filter: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    let set_compression_strategy: @convention(c) (OpaquePointer?, Int32) -> Void
+    let set_filler: @convention(c) (OpaquePointer?, UInt32, Int32) -> Void
     let write_info: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
     let write_row: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?) -> Void
     let write_end: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
@@ -76,6 +85,8 @@ struct LibPNG: @unchecked Sendable {
             set_IHDR: symbol("png_set_IHDR"),
             set_compression_level: symbol("png_set_compression_level"),
             set_filter: symbol("png_set_filter"),
+            set_compression_strategy: symbol("png_set_compression_strategy"),
+            set_filler: symbol("png_set_filler"),
             write_info: symbol("png_write_info"),
             write_row: symbol("png_write_row"),
             write_end: symbol("png_write_end"))
@@ -99,13 +110,13 @@ struct LibPNG: @unchecked Sendable {
         return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
     }
 
-    /// Encodes straight RGBA8 pixels as a PNG file's bytes: 8-bit RGBA, zlib level 1, the Sub
-    /// row filter.
+    /// Encodes straight RGBA8 pixels as a PNG file's bytes: 8-bit RGB when every pixel is
+    /// opaque (a quarter fewer bytes to compress), else RGBA; zlib level 1, no row filter.
     ///
     /// - Complexity: O(width × height).
     func encode(_ buffer: PixelBuffer) -> [UInt8] {
         let sink = PNGByteSink()
-        sink.bytes.reserveCapacity(buffer.width * buffer.height + 1024)
+        sink.bytes.reserveCapacity(buffer.width * buffer.height / 4 + 1024)
         var png = versionString.withCString { create_write_struct($0, nil, nil, nil) }
         var info = create_info_struct(png)
         defer { destroy_write_struct(&png, &info) }
@@ -119,12 +130,16 @@ struct LibPNG: @unchecked Sendable {
                 let sink = Unmanaged<PNGByteSink>.fromOpaque(io).takeUnretainedValue()
                 sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
             }, { _ in })
+        let opaque = buffer.isOpaque
         set_IHDR(
-            png, info, UInt32(buffer.width), UInt32(buffer.height), 8, Self.colorTypeRGBA, Self.interlaceNone,
-            Self.compressionTypeBase, Self.filterTypeBase)
+            png, info, UInt32(buffer.width), UInt32(buffer.height), 8, opaque ? Self.colorTypeRGB : Self.colorTypeRGBA,
+            Self.interlaceNone, Self.compressionTypeBase, Self.filterTypeBase)
         set_compression_level(png, Self.fastestCompression)
-        set_filter(png, 0, Self.filterSub)
+        set_filter(png, 0, Self.filterNone)
+        set_compression_strategy(png, Self.defaultStrategy)
         write_info(png, info)
+        // Rows stay RGBA in memory; for an RGB image libpng drops each pixel's alpha byte.
+        if opaque { set_filler(png, 0, Self.fillerAfter) }
         buffer.rgba.withUnsafeBufferPointer { rgba in
             guard let base = rgba.baseAddress else { return }
             let rowBytes = buffer.width * 4
@@ -145,4 +160,34 @@ struct LibPNG: @unchecked Sendable {
 /// Collects the bytes libpng hands out.
 private final class PNGByteSink {
     var bytes: [UInt8] = []
+}
+
+extension PixelBuffer {
+    /// Whether every pixel's alpha is 255.
+    ///
+    /// - Complexity: O(width × height), four pixels a step.
+    /// The alpha bytes of two RGBA pixels read as one 64-bit word.
+    #if _endian(little)
+        private static let alphaMask: UInt64 = 0xFF00_0000_FF00_0000
+    #else
+        private static let alphaMask: UInt64 = 0x0000_00FF_0000_00FF
+    #endif
+
+    var isOpaque: Bool {
+        rgba.withUnsafeBytes { bytes in
+            var i = 0
+            let count = bytes.count
+            while i + 16 <= count {
+                let a = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                guard a & b & Self.alphaMask == Self.alphaMask else { return false }
+                i += 16
+            }
+            while i + 4 <= count {
+                if bytes[i + 3] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
 }
