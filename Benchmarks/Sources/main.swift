@@ -26,7 +26,9 @@ if which == "render" || which == "all" {
     ok = RenderServerBenchmark.run(rounds: rounds) && ok
 }
 if which == "trace" || which == "all" {
-    ok = TraceBenchmark.run(megabytes: option("--trace-megabytes", default: 11.5), frames: 30, rounds: rounds) && ok
+    ok =
+        TraceBenchmark.run(
+            megabytes: option("--trace-megabytes", default: 11.5), frames: Int(option("--trace-frames", default: 30)), rounds: rounds) && ok
 }
 if which == "frames" || which == "all" {
     ok = RenderFramesBenchmark.run(frames: Int(option("--frames", default: 24)), rounds: min(rounds, 3)) && ok

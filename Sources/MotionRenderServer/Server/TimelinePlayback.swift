@@ -144,24 +144,30 @@ extension TimelinePlayback {
     /// - Complexity: O(frames x touched components + events).
     public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
         let fps = timeline.canvas.fps
-        var groups: [(layer: Int, property: LayerProperty, components: [(Int, TraceLabel)])] = []
+        // Flat tables, read by index in the row loop: one sample per (layer, property) group,
+        // then one row per component of the group.
+        var groups: [(layer: Int, property: LayerProperty, end: Int)] = []
+        var components: [Int] = []
+        var labels: [TraceLabel] = []
         for c in timeline.touchedComponents {
-            let label = TraceLabel(
-                target: timeline.layers[c.layer].id, component: PropertyPath.componentName(c.property, c.component))
             if let last = groups.last, last.layer == c.layer, last.property == c.property {
-                groups[groups.count - 1].components.append((c.component, label))
+                groups[groups.count - 1].end += 1
             } else {
-                groups.append((c.layer, c.property, [(c.component, label)]))
+                groups.append((c.layer, c.property, components.count + 1))
             }
+            components.append(c.component)
+            labels.append(
+                TraceLabel(target: timeline.layers[c.layer].id, component: PropertyPath.componentName(c.property, c.component)))
         }
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             advance(to: t)
-            for g in groups.indices {
+            var row = 0
+            for g in 0..<groups.count {
                 let value = presentation.value(layer: groups[g].layer, property: groups[g].property, at: t)
-                for i in groups[g].components.indices {
-                    let (c, label) = groups[g].components[i]
-                    writer.append(time: t, label: label, value: value[c])
+                while row < groups[g].end {
+                    writer.append(time: t, label: labels[row], value: value[components[row]])
+                    row += 1
                 }
             }
         }
