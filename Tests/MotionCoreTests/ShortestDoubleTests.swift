@@ -23,6 +23,7 @@ import Testing
             Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, Double.ulpOfOne, 1 + Double.ulpOfOne,
             0.015625, 2.5, 1.5, 0.5, 12_345_678_901_234_567_168, 1e300, 1.7976931348623157e308, 2.2250738585072014e-308,
             Double.infinity, -Double.infinity, Double.nan, -Double.nan, 60, 1.0 / 60, 0.016_667, 180, -40,
+            9_007_199_254_740_991, -9_007_199_254_740_991, 123_456_789_012_345, 1_000_000, 1e20, 4096,
         ] as [Double])
     func edgeCases(value: Double) {
         #expect(Self.mismatch(value) == nil)
@@ -60,6 +61,9 @@ import Testing
             let raw = (generator.unit() * 2 - 1) * scale
             let v = i % 3 == 0 ? (raw * 1000).rounded() / 1000 : raw
             if let m = Self.mismatch(v) { failures.append(m) }
+            // Whole numbers of every size below 2^53 and a little beyond.
+            let whole = Double(Int64(bitPattern: generator.next()) >> (10 + Int(generator.next() % 50)))
+            if let m = Self.mismatch(whole) { failures.append(m) }
         }
         #expect(failures.prefix(10) == [])
     }

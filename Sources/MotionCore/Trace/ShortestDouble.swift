@@ -55,16 +55,30 @@ public enum ShortestDouble {
         let digits = out + maximumLength
         var count = 1
         var exponent10 = 0
-        if value == 0 {
-            digits[0] = UInt8(ascii: "0")
+        let magnitude = abs(value)
+        if magnitude < 9_007_199_254_740_992, magnitude.rounded(.towardZero) == magnitude {
+            // Whole numbers below 2^53 (rest values, pixel positions, angles): their digits,
+            // with trailing zeros dropped into the exponent as Grisu3 would give them.
+            var whole = UInt64(magnitude)
+            var end = 20
+            repeat {
+                end -= 1
+                digits[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole > 0
+            count = 20 - end
+            for i in 0..<count { digits[i] = digits[end + i] }
+            while count > 1, digits[count - 1] == UInt8(ascii: "0") {
+                count -= 1
+                exponent10 += 1
+            }
         } else {
-            guard let decided = grisu3(abs(value), digits: digits) else { return 0 }
+            guard let decided = grisu3(magnitude, digits: digits) else { return 0 }
             (count, exponent10) = decided
         }
         // The exponent of the first digit: value = d.ddd × 10^scientific.
         let scientific = exponent10 + count - 1
         // Swift writes integers above 2^53 and values below 10^-4 in exponential form.
-        let magnitude = abs(value)
         if scientific < -4 || magnitude > 9_007_199_254_740_992 {
             out[n] = digits[0]
             n += 1
