@@ -67,7 +67,7 @@ public enum ShortestDouble {
                 whole /= 10
             } while whole > 0
             count = 20 - end
-            for i in 0..<count { digits[i] = digits[end + i] }
+            digits.update(from: digits + end, count: count)
             while count > 1, digits[count - 1] == UInt8(ascii: "0") {
                 count -= 1
                 exponent10 += 1
@@ -85,7 +85,7 @@ public enum ShortestDouble {
             if count > 1 {
                 out[n] = UInt8(ascii: ".")
                 n += 1
-                for i in 1..<count { out[n + i - 1] = digits[i] }
+                (out + n).update(from: digits + 1, count: count - 1)
                 n += count - 1
             }
             out[n] = UInt8(ascii: "e")
@@ -106,29 +106,25 @@ public enum ShortestDouble {
             out[n] = UInt8(ascii: "0")
             out[n + 1] = UInt8(ascii: ".")
             n += 2
-            for _ in 0..<(-scientific - 1) {
-                out[n] = UInt8(ascii: "0")
-                n += 1
-            }
-            for i in 0..<count { out[n + i] = digits[i] }
+            (out + n).update(repeating: UInt8(ascii: "0"), count: -scientific - 1)
+            n += -scientific - 1
+            (out + n).update(from: digits, count: count)
             return n + count
         }
         if scientific + 1 < count {
             // ddd.ddd
-            for i in 0...scientific { out[n + i] = digits[i] }
+            (out + n).update(from: digits, count: scientific + 1)
             n += scientific + 1
             out[n] = UInt8(ascii: ".")
             n += 1
-            for i in (scientific + 1)..<count { out[n + i - scientific - 1] = digits[i] }
+            (out + n).update(from: digits + scientific + 1, count: count - scientific - 1)
             return n + count - scientific - 1
         }
         // ddd000 (and .0): at most 16 digits here, since the value is at most 2^53.
-        for i in 0..<count { out[n + i] = digits[i] }
+        (out + n).update(from: digits, count: count)
         n += count
-        for _ in 0..<(scientific + 1 - count) {
-            out[n] = UInt8(ascii: "0")
-            n += 1
-        }
+        (out + n).update(repeating: UInt8(ascii: "0"), count: scientific + 1 - count)
+        n += scientific + 1 - count
         if integralSuffix {
             out[n] = UInt8(ascii: ".")
             out[n + 1] = UInt8(ascii: "0")
