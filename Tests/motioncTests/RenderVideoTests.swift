@@ -142,3 +142,31 @@ struct RenderVideoTests {
         }
     }
 }
+
+/// `motionc render --frames` stops at the first frame it cannot write and leaves no partial file.
+@Suite("render --frames failures")
+struct RenderFramesFailureTests {
+    @Test func aFrameThatCannotBeWrittenStopsTheRender() throws {
+        let dir = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A folder where frame 3 should go: renaming the finished file over it fails.
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("frame-00003.png/inside"), withIntermediateDirectories: true)
+        let result = try Motionc.run(["render", "Plans/card-expand.yaml", "--frames", dir.path, "--jobs", "2"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("frame-00003.png"), "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(names == ["frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png"])
+        for name in names.prefix(3) {
+            #expect((try? PNGHeader.isPNG(dir.appendingPathComponent(name).path)) == true)
+        }
+    }
+}
+
+/// The first bytes of a PNG file.
+enum PNGHeader {
+    static func isPNG(_ path: String) throws -> Bool {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        return Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+}
