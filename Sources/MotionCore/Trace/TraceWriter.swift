@@ -21,7 +21,7 @@ public struct TraceWriteError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { "\(path): cannot write trace: \(reason)" }
 }
 
-/// Writes a trace CSV (docs/format.md, "Traces"), atomically, from rows of any source.
+/// Writes a trace CSV (FORMAT.md §5.1), atomically, from rows of any source.
 ///
 /// The file is `time,target,property,value`, then one row per call of ``append(time:target:component:value:)``
 /// in call order: callers append rows ordered by time, then target document order, then property

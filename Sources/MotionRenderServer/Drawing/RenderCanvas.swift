@@ -2,7 +2,7 @@ public import MotionCore
 import MotionPlans
 public import MotionTimeline
 
-/// The surface frames are drawn on: a size in pixels and a background colour (docs/format.md, "Drawing").
+/// The surface frames are drawn on: a size in pixels and a background colour (FORMAT.md §1).
 ///
 /// One point is one pixel (scale 1). The origin is the top-left corner and y grows downwards.
 /// The background is painted first, replacing every pixel, so a translucent background gives
@@ -22,7 +22,7 @@ public struct RenderCanvas: Sendable, Hashable {
     /// Components outside 0...1 are clamped and NaN reads as 0.
     public var background: MotionValue
 
-    /// Creates a canvas; the defaults are 512x512, white (docs/format.md, "Defaults motionc chooses").
+    /// Creates a canvas; the defaults are FORMAT.md's: 512x512, white.
     public init(width: Int = 512, height: Int = 512, background: MotionValue = .color(1, 1, 1, 1)) {
         self.width = width
         self.height = height

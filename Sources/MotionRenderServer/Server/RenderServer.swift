@@ -3,7 +3,7 @@ import MotionPlans
 public import MotionTimeline
 
 /// A software render server: it owns a thread, a clock, a timeline's layers and their keyed
-/// animations, and samples or draws their presentation on that thread (docs/format.md, "Rendering").
+/// animations, and samples or draws their presentation on that thread (DESIGN.md; seed 004).
 ///
 /// Any thread may send channel events (``send(_:)``: `set`, `add`, `remove`); they are applied on
 /// the server's thread, in the order sent, before its next frame. The server works in two modes:

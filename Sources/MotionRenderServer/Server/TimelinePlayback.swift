@@ -75,7 +75,7 @@ public struct TimelinePlayback: Sendable {
         }
     }
 
-    /// Applies an event sent over the channel outside the timeline (add and remove).
+    /// Applies an event sent over the channel outside the timeline (seed 004's add and remove).
     public mutating func apply(_ event: TimelineEvent) {
         event.apply(to: &presentation)
     }
@@ -137,7 +137,7 @@ public struct TimelinePlayback: Sendable {
 }
 
 extension TimelinePlayback {
-    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (docs/format.md, "Traces") of every
+    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (FORMAT.md §5.1) of every
     /// component an event touches, with the rows `motionc run --trace` writes for the same
     /// document: time, then layer order, then `LayerProperty.allCases` order, then component.
     ///
