@@ -21,6 +21,13 @@ enum Measure {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// The whole process's CPU time in seconds (every thread).
+    static func processCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// Seconds `body` took, once.
     static func time<R>(_ body: () -> R) -> (seconds: Double, result: R) {
         let start = now()
@@ -29,14 +36,15 @@ enum Measure {
     }
 
     /// Runs each measurement once per round, alternating them so outside load hits all alike,
-    /// and keeps each one's best time.
-    static func alternating(rounds: Int, _ bodies: [() -> Void]) -> [Double] {
+    /// and keeps each one's best time: thread CPU time by default, or `clock` (``wallClock()``
+    /// for work spread over several threads).
+    static func alternating(rounds: Int, clock: () -> Double = now, _ bodies: [() -> Void]) -> [Double] {
         var best = [Double](repeating: .infinity, count: bodies.count)
         for _ in 0..<rounds {
             for (i, body) in bodies.enumerated() {
-                let start = now()
+                let start = clock()
                 body()
-                best[i] = min(best[i], now() - start)
+                best[i] = min(best[i], clock() - start)
             }
         }
         return best

@@ -8,18 +8,22 @@ import MotionTimeline
 enum RenderServerBenchmark {
     /// `layers` layers, each with `perLayer` animated properties: keyframe tweens with a
     /// cubic-bezier, and on every other layer a spring on position.
-    static func timeline(layers: Int, perLayer: Int, size: Double = 512) -> Timeline {
+    static func timeline(
+        layers: Int, perLayer: Int, size: Double = 512, height: Double? = nil, layerSize: (Double, Double) = (40, 30)
+    ) -> Timeline {
+        let width = size
+        let height = height ?? size
         let animatable: [LayerProperty] = [.position, .rotation, .opacity, .cornerRadius, .scale, .backgroundColor]
         var timelineLayers: [TimelineLayer] = []
         var events: [TimelineEvent] = []
         for i in 0..<layers {
-            let x = Double(i % 10) * size / 10 + size / 20
-            let y = Double(i / 10 % 10) * size / 10 + size / 20
+            let x = Double(i % 10) * width / 10 + width / 20
+            let y = Double(i / 10 % 10) * height / 10 + height / 20
             timelineLayers.append(
                 TimelineLayer(
                     id: "l\(i)", parent: nil, shape: i % 3 == 0 ? .ellipse : .rect,
                     model: [
-                        .position: .point(x, y), .size: .size(40, 30), .backgroundColor: .color(0.2, 0.4, 0.8, 0.9),
+                        .position: .point(x, y), .size: .size(layerSize.0, layerSize.1), .backgroundColor: .color(0.2, 0.4, 0.8, 0.9),
                         .cornerRadius: .scalar(6), .borderWidth: .scalar(2),
                     ]))
             for property in animatable.prefix(perLayer) {
@@ -47,7 +51,7 @@ enum RenderServerBenchmark {
             }
         }
         return Timeline(
-            name: "benchmark", canvas: Canvas(width: size, height: size, background: .color(1, 1, 1, 1), fps: 60),
+            name: "benchmark", canvas: Canvas(width: width, height: height, background: .color(1, 1, 1, 1), fps: 60),
             layers: timelineLayers, end: 2, events: events)
     }
 

@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|runtime|render|export|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|runtime|render|trace|frames|export|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -27,6 +27,14 @@ if which == "render" || which == "all" {
 }
 if which == "export" || which == "all" {
     ok = ExportBenchmark.run(targets: Int(option("--targets", default: 20_000)), rounds: min(rounds, 3)) && ok
+}
+if which == "trace" || which == "all" {
+    ok =
+        TraceBenchmark.run(
+            megabytes: option("--trace-megabytes", default: 11.5), frames: Int(option("--trace-frames", default: 30)), rounds: rounds) && ok
+}
+if which == "frames" || which == "all" {
+    ok = RenderFramesBenchmark.run(frames: Int(option("--frames", default: 24)), rounds: min(rounds, 3)) && ok
 }
 if !ok {
     print("a benchmark could not run (see above)")

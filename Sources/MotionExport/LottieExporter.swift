@@ -348,7 +348,8 @@ public final class LottieExporter {
     static func groupTransform(to json: inout JSONStream) {
         json.object { json in
             json.member("ty", "tr")
-            still(with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
+            still(
+                with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
         }
     }
 

@@ -7,17 +7,21 @@ import MotionTimeline
 /// `motionc render FILE_OR_TIMELINE`: the render server draws frames as PNG images.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw frames of a document or baked timeline as PNG images.",
+        abstract: "Draw frames of a document or baked timeline as PNG images or a video.",
         discussion: """
             A document is baked in memory first; a timeline is recognised by its content \
             ({"timeline": 1, ...}) or a .json name. Frames are k / fps seconds up to the timeline's \
-            end or --duration. --frames writes every frame; --sheet writes one contact sheet \
-            (every Nth frame with --every N, else at most 24 frames evenly spaced, each labelled \
-            with its time); --at S -o OUT.png writes the frame at S seconds at canvas size, \
-            straight RGBA. Every image is written atomically. Drawing needs the Cairo runtime \
-            library (libcairo.so.2; Debian: apt-get install libcairo2), loaded when drawing \
-            starts. Exit status: 0; 1 for invalid input; 2 when a file cannot be read or written \
-            or Cairo cannot be loaded.
+            end or --duration. --frames writes every frame, drawn on every core (--jobs), in order; \
+            --video OUT.mp4|.webm|.gif encodes every frame into one video with ffmpeg; --sheet \
+            writes one contact sheet (every Nth frame with --every N, else at most 24 frames evenly \
+            spaced, each labelled with its time); --at S -o OUT.png writes the frame at S seconds \
+            at canvas size, straight RGBA. Every image and video is written atomically. On a \
+            terminal, --frames and --video show a progress bar on standard error. Drawing needs \
+            the Cairo runtime library (libcairo.so.2; Debian: apt-get install libcairo2), PNG \
+            images libpng (libpng16.so.16; Debian: apt-get install libpng16-16), both loaded when \
+            drawing starts, and --video needs ffmpeg on PATH (apt-get install ffmpeg). Exit status: \
+            0; 1 for invalid input; 2 when a file cannot be read or written or a library or ffmpeg \
+            is missing.
             """)
 
     /// The most cells a sheet gets without --every.
@@ -28,6 +32,12 @@ struct Render: ParsableCommand {
 
     @Option(help: "Write every frame to this folder as frame-00000.png, frame-00001.png, ... (created if missing).")
     var frames: String?
+
+    @Option(help: "Encode every frame into this video: .mp4 (H.264), .webm (VP9) or .gif, with ffmpeg.")
+    var video: String?
+
+    @Option(help: "With --frames or --video: frames drawn at once (default: one per core).")
+    var jobs: Int?
 
     @Option(help: "Write a contact sheet of frames, each labelled with its time, to this PNG file.")
     var sheet: String?
@@ -45,8 +55,13 @@ struct Render: ParsableCommand {
     var duration: Double?
 
     func validate() throws {
-        guard frames != nil || sheet != nil || at != nil else {
-            throw ValidationError("say what to draw: --frames DIR, --sheet OUT.png, or --at S -o OUT.png")
+        guard frames != nil || video != nil || sheet != nil || at != nil else {
+            throw ValidationError("say what to draw: --frames DIR, --video OUT.mp4, --sheet OUT.png, or --at S -o OUT.png")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs != nil, frames == nil, video == nil { throw ValidationError("--jobs applies to --frames and --video") }
+        if let video, VideoEncoder.Container(path: video) == nil {
+            throw ValidationError("--video must name a .mp4, .webm or .gif file")
         }
         if at != nil, output == nil { throw ValidationError("--at needs -o OUT.png") }
         if output != nil, at == nil { throw ValidationError("-o is the output of --at; pass --at S too") }
@@ -68,8 +83,10 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            // Before anything is written: without Cairo, no output at all.
+            // Before anything is written: without Cairo, libpng or ffmpeg, no output at all.
             try FrameRenderer.loadCairo()
+            if frames != nil || sheet != nil || at != nil { try PNGWriter.loadLibrary() }
+            if let video { try VideoEncoder.check(path: video) }
         } catch {
             StandardStreams.error("motionc: \(error)")
             throw ExitCode(2)
@@ -78,7 +95,7 @@ struct Render: ParsableCommand {
         if let at, let output {
             try write(try draw(server, at: at), to: output)
         }
-        guard frames != nil || sheet != nil else { return }
+        guard frames != nil || video != nil || sheet != nil else { return }
         let count = try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps)
         if let frames {
             do {
@@ -87,11 +104,13 @@ struct Render: ParsableCommand {
                 StandardStreams.error("motionc: cannot create folder '\(frames)': \(error.localizedDescription)")
                 throw ExitCode(2)
             }
-            let base = frames.hasSuffix("/") ? String(frames.dropLast()) : frames
-            for k in 0..<count {
-                let digits = String(k)
-                let name = "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-                try write(try draw(server, at: Double(k) / fps), to: base + "/" + name)
+            try report { () throws(RenderOutputError) in
+                try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
+            }
+        }
+        if let video {
+            try report { () throws(RenderOutputError) in
+                try Self.writeVideo(timeline, count: count, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
             }
         }
         if let sheet {
@@ -126,6 +145,57 @@ struct Render: ParsableCommand {
         return picked
     }
 
+    /// `frame-00000.png`, `frame-00001.png`, ... (more digits past 99,999 frames).
+    static func frameName(_ k: Int) -> String {
+        let digits = String(k)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Writes frames `0..<count` as PNG files into `folder`, drawn and encoded by `jobs` workers,
+    /// written in order, each atomically.
+    static func writeFrames(_ timeline: Timeline, count: Int, to folder: String, jobs: Int) throws(RenderOutputError) {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let progress = RenderProgress(total: count)
+        defer { progress.finish() }
+        try FramePipeline.run(
+            timeline: timeline, frames: count, jobs: jobs,
+            produce: { k, image throws(RenderOutputError) in try PNGWriter.encode(image, path: base + "/" + frameName(k)) },
+            deliver: { k, png throws(RenderOutputError) in
+                try PNGWriter.write(encoded: png, to: base + "/" + frameName(k))
+                progress.update(done: k + 1)
+            })
+    }
+
+    /// Encodes frames `0..<count` into the video at `path` with ffmpeg; no file on failure.
+    static func writeVideo(_ timeline: Timeline, count: Int, to path: String, jobs: Int) throws(RenderOutputError) {
+        let canvas = RenderCanvas(timeline: timeline)
+        let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: timeline.canvas.fps)
+        let progress = RenderProgress(total: count)
+        defer { progress.finish() }
+        do {
+            try FramePipeline.run(
+                timeline: timeline, frames: count, jobs: jobs, produce: { _, image in image },
+                deliver: { k, image throws(RenderOutputError) in
+                    try encoder.append(image)
+                    progress.update(done: k + 1)
+                })
+            try encoder.finish()
+        } catch {
+            encoder.cancel()
+            throw error
+        }
+    }
+
+    /// Runs `body`, reporting its error with the exit status it calls for.
+    private func report(_ body: () throws(RenderOutputError) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            StandardStreams.error("motionc: \(error)")
+            throw ExitCode(Self.exitCode(for: error))
+        }
+    }
+
     private func draw(_ server: RenderServer, at t: Double) throws -> PixelBuffer {
         do {
             return try server.render(at: t)
@@ -135,18 +205,13 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// 2 for what the environment lacks (the Cairo library), 1 for what the input asks for.
+    /// 2 for what the environment lacks (a library, ffmpeg, a writable file), 1 for what the
+    /// input asks for.
     private static func exitCode(for error: RenderOutputError) -> Int32 {
-        if case .cairoUnavailable = error { return 2 }
-        return 1
+        error.isEnvironmentFailure ? 2 : 1
     }
 
     private func write(_ image: PixelBuffer, to path: String) throws {
-        do {
-            try PNGWriter.write(image, to: path)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
+        try report { () throws(RenderOutputError) in try PNGWriter.write(image, to: path) }
     }
 }

@@ -107,16 +107,12 @@ struct Cairo: @unchecked Sendable {
     ///
     /// Tests use it with a path that does not exist, or a library without Cairo's functions.
     static func load(path: String) -> Result<Cairo, RenderOutputError> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(.cairoUnavailable(library: path, reason: loaderError() ?? "it cannot be opened"))
+        var library: DynamicLibrary
+        switch DynamicLibrary.open(path) {
+        case .success(let opened): library = opened
+        case .failure(let message): return .failure(.cairoUnavailable(library: path, reason: message.text))
         }
-        var missing: String?
-        func symbol<F>(_ name: String) -> F {
-            if let address = dlsym(handle, name) { return unsafeBitCast(address, to: F.self) }
-            if missing == nil { missing = name }
-            // Never called: the table is discarded when a symbol is missing.
-            return unsafeBitCast(Cairo.unresolved, to: F.self)
-        }
+        func symbol<F>(_ name: String) -> F { library.function(name) }
         let table = Cairo(
             status_to_string: symbol("cairo_status_to_string"),
             image_surface_create: symbol("cairo_image_surface_create"),
@@ -161,21 +157,12 @@ struct Cairo: @unchecked Sendable {
             set_font_size: symbol("cairo_set_font_size"),
             text_extents: symbol("cairo_text_extents"),
             show_text: symbol("cairo_show_text"))
-        if let missing {
-            dlclose(handle)
+        if let missing = library.missing {
+            library.close()
             return .failure(.cairoUnavailable(library: path, reason: "it has no function \(missing) (a Cairo older than 1.10?)"))
         }
         // The handle stays open for the life of the process: the table points into it.
         return .success(table)
-    }
-
-    /// A placeholder address for unresolved symbols; the table holding it is never used.
-    private static let unresolved: @convention(c) () -> Void = {}
-
-    /// `dlerror()`'s text, if any.
-    private static func loaderError() -> String? {
-        guard let text = dlerror() else { return nil }
-        return String(cString: text)
     }
 
     /// Cairo's own text for a status (`cairo_status_to_string`).

@@ -38,14 +38,33 @@ func pixelBuffer(_ cairo: Cairo, from surface: OpaquePointer) -> PixelBuffer {
     let source = UnsafeRawPointer(data)
     let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
         guard let base = out.baseAddress else { return }
-        // Cairo's rows are 4-byte aligned (stride is a multiple of 4) and so is array storage.
-        base.withMemoryRebound(to: UInt32.self, capacity: width * height) { target in
-            for y in 0..<height {
-                let row = (source + y &* stride).assumingMemoryBound(to: UInt32.self)
-                let outRow = target + y &* width
-                for x in 0..<width {
-                    outRow[x] = straightRGBA(row[x])
+        let target = UnsafeMutableRawPointer(base)
+        for y in 0..<height {
+            let row = source + y &* stride
+            let outRow = target + y &* width &* 4
+            var x = 0
+            #if _endian(little)
+                // Two pixels a step; when both are opaque (the common case), only R and B swap.
+                while x &+ 2 <= width {
+                    let pair = row.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
+                    let converted: UInt64
+                    if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                        converted =
+                            (pair & 0xFF00_FF00_FF00_FF00) | ((pair >> 16) & 0x0000_00FF_0000_00FF)
+                            | ((pair & 0x0000_00FF_0000_00FF) << 16)
+                    } else {
+                        converted =
+                            UInt64(straightRGBA(UInt32(truncatingIfNeeded: pair)))
+                            | UInt64(straightRGBA(UInt32(truncatingIfNeeded: pair >> 32))) << 32
+                    }
+                    outRow.storeBytes(of: converted, toByteOffset: x &* 4, as: UInt64.self)
+                    x &+= 2
                 }
+            #endif
+            while x < width {
+                let word = row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                outRow.storeBytes(of: straightRGBA(word), toByteOffset: x &* 4, as: UInt32.self)
+                x &+= 1
             }
         }
         count = width * height * 4
@@ -73,39 +92,4 @@ private func straightRGBA(_ word: UInt32) -> UInt32 {
     #else
         return r << 24 | g << 16 | b << 8 | a
     #endif
-}
-
-/// Creates an ARGB32 surface holding `buffer`'s pixels (premultiplied); the caller owns it.
-///
-/// - Complexity: O(width × height).
-func makeImageSurface(_ cairo: Cairo, from buffer: PixelBuffer, operation: String) throws(RenderOutputError) -> OpaquePointer {
-    let surface = try makeImageSurface(cairo, width: buffer.width, height: buffer.height, operation: operation)
-    cairo.surface_flush(surface)
-    let stride = Int(cairo.image_surface_get_stride(surface))
-    if buffer.width > 0, buffer.height > 0, let data = cairo.image_surface_get_data(surface) {
-        let target = UnsafeMutableRawPointer(data)
-        buffer.rgba.withUnsafeBufferPointer { rgba in
-            var i = 0
-            for y in 0..<buffer.height {
-                let row = target + y * stride
-                for x in 0..<buffer.width {
-                    let a = UInt32(rgba[i + 3])
-                    let r = premultiply(UInt32(rgba[i]), a)
-                    let g = premultiply(UInt32(rgba[i + 1]), a)
-                    let b = premultiply(UInt32(rgba[i + 2]), a)
-                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
-                    i += 4
-                }
-            }
-        }
-    }
-    cairo.surface_mark_dirty(surface)
-    return surface
-}
-
-/// `c · a / 255`, correctly rounded.
-@inline(__always)
-private func premultiply(_ c: UInt32, _ a: UInt32) -> UInt32 {
-    let t = c * a + 128
-    return (t + (t >> 8)) >> 8
 }

@@ -29,8 +29,39 @@ public enum PNGWriter {
     static func write(
         _ buffer: PixelBuffer, to path: String, beforeRename: (_ temporaryPath: String) -> String?
     ) throws(RenderOutputError) {
-        guard buffer.width > 0, buffer.height > 0 else { throw .emptyImage(path: path) }
         let bytes = try encode(buffer, path: path)
+        try write(encoded: bytes, to: path, beforeRename: beforeRename)
+    }
+
+    /// Loads the libpng library that writing needs, if not loaded yet, so that a command can
+    /// report a missing library before it draws or writes anything.
+    ///
+    /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)``.
+    public static func loadLibrary() throws(RenderOutputError) {
+        _ = try LibPNG.loaded()
+    }
+
+    /// Encodes a buffer as PNG bytes in memory with libpng at its fastest setting (zlib level 1,
+    /// the Sub filter): the same bytes for the same pixels, on any thread.
+    ///
+    /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)`` without libpng,
+    ///   ``RenderOutputError/emptyImage(path:)`` for a buffer without pixels.
+    /// - Complexity: O(width × height).
+    public static func encode(_ buffer: PixelBuffer, path: String) throws(RenderOutputError) -> [UInt8] {
+        guard buffer.width > 0, buffer.height > 0 else { throw .emptyImage(path: path) }
+        return try LibPNG.loaded().encode(buffer)
+    }
+
+    /// Writes already encoded bytes to `path` atomically (see ``write(_:to:)``).
+    ///
+    /// - Throws: ``RenderOutputError/directoryMissing(path:)``, ``RenderOutputError/writeFailed(path:reason:)``.
+    public static func write(encoded bytes: [UInt8], to path: String) throws(RenderOutputError) {
+        try write(encoded: bytes, to: path, beforeRename: { _ in nil })
+    }
+
+    static func write(
+        encoded bytes: [UInt8], to path: String, beforeRename: (_ temporaryPath: String) -> String?
+    ) throws(RenderOutputError) {
         do throws(FileWriteError) {
             let file = try AtomicFileWriter(path: path)
             file.write(bytes)
@@ -38,31 +69,6 @@ public enum PNGWriter {
         } catch {
             throw error.isMissingDirectory ? .directoryMissing(path: path) : .writeFailed(path: path, reason: error.reason)
         }
-    }
-
-    /// Encodes a buffer as PNG bytes in memory.
-    ///
-    /// - Throws: ``RenderOutputError/cairoUnavailable(library:reason:)`` without Cairo,
-    ///   ``RenderOutputError/cairoFailure(operation:message:)`` with Cairo's own text when the
-    ///   surface or the encoding fails.
-    static func encode(_ buffer: PixelBuffer, path: String) throws(RenderOutputError) -> [UInt8] {
-        let cairo = try Cairo.loaded()
-        let surface = try makeImageSurface(cairo, from: buffer, operation: "preparing '\(path)'")
-        defer { cairo.surface_destroy(surface) }
-        let sink = ByteSink()
-        let status = cairo.surface_write_to_png_stream(
-            surface,
-            { closure, data, length in
-                guard let closure, let data else { return Cairo.statusWriteError }
-                let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return Cairo.statusSuccess
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        withExtendedLifetime(sink) {}
-        guard status == Cairo.statusSuccess else {
-            throw .cairoFailure(operation: "encoding '\(path)' as PNG", message: cairo.message(status))
-        }
-        return sink.bytes
     }
 }
 
@@ -101,9 +107,4 @@ extension PixelBuffer {
         try checkDrawing(cairo, cr, operation: "reading '\(path)'")
         self = pixelBuffer(cairo, from: argb)
     }
-}
-
-/// Collects the bytes Cairo's PNG encoder hands out.
-private final class ByteSink {
-    var bytes: [UInt8] = []
 }

@@ -1,4 +1,6 @@
 public import MotionCore
+import MotionPlans
+public import MotionTimeline
 
 /// The surface frames are drawn on: a size in pixels and a background colour (docs/format.md §1).
 ///
@@ -36,5 +38,16 @@ public struct RenderCanvas: Sendable, Hashable {
         guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw .canvasTooLarge(width: width, height: height, limit: Self.maximumDimension)
         }
+    }
+
+    /// The canvas a timeline's frames are drawn on: its size rounded to whole pixels (NaN and
+    /// negative sizes read as 0, then refused by ``validate()``) and its background.
+    public init(timeline: Timeline) {
+        let c = timeline.canvas
+        self.init(width: Self.pixels(c.width), height: Self.pixels(c.height), background: c.background)
+    }
+
+    private static func pixels(_ v: Double) -> Int {
+        v.isNaN ? 0 : Int(Swift.min(Swift.max(v.rounded(), 0), 1e6))
     }
 }

@@ -19,6 +19,15 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`, or
     /// lacks a function; `reason` says which (the dynamic loader's text).
     case cairoUnavailable(library: String, reason: String)
+    /// The libpng runtime library, which writing PNG images needs, cannot be loaded from
+    /// `library`, or lacks a function; `reason` says which.
+    case pngLibraryUnavailable(library: String, reason: String)
+    /// `ffmpeg`, which `--video` pipes frames to, is not on `PATH`.
+    case videoEncoderUnavailable
+    /// A video path whose extension is not one of ``VideoEncoder/Container``'s.
+    case videoFormatUnsupported(path: String)
+    /// `ffmpeg` failed or stopped before encoding every frame; `reason` is its own message.
+    case videoEncodingFailed(path: String, reason: String)
     /// An image with no pixels (zero width or height) cannot be written as PNG.
     case emptyImage(path: String)
     /// The directory that should hold `path` does not exist.
@@ -44,6 +53,15 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
         case .cairoUnavailable(let library, let reason):
             return "cannot draw: the Cairo graphics library '\(library)' could not be loaded: \(reason); "
                 + "install Cairo's runtime library (Debian, Ubuntu: apt-get install libcairo2; Fedora: dnf install cairo)"
+        case .pngLibraryUnavailable(let library, let reason):
+            return "cannot write PNG images: the libpng library '\(library)' could not be loaded: \(reason); "
+                + "install libpng's runtime library (Debian, Ubuntu: apt-get install libpng16-16; Fedora: dnf install libpng)"
+        case .videoEncoderUnavailable:
+            return "cannot write video: ffmpeg is not on PATH; install ffmpeg (apt-get install ffmpeg)"
+        case .videoFormatUnsupported(let path):
+            return "cannot write video '\(path)': the name must end in .mp4, .webm or .gif"
+        case .videoEncodingFailed(let path, let reason):
+            return "cannot write video '\(path)': ffmpeg failed: \(reason)"
         case .emptyImage(let path):
             return "cannot write '\(path)': the image has no pixels (width or height is 0)"
         case .directoryMissing(let path):
@@ -61,4 +79,18 @@ func directoryName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let dir = path[..<slash]
     return dir.isEmpty ? "/" : String(dir)
+}
+
+extension RenderOutputError {
+    /// What the environment lacks (a library, ffmpeg) or a file that cannot be written: exit
+    /// status 2; anything the input asks for that cannot be drawn: 1.
+    public var isEnvironmentFailure: Bool {
+        switch self {
+        case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .directoryMissing, .writeFailed,
+            .readFailed, .videoEncodingFailed:
+            return true
+        case .invalidCanvasSize, .canvasTooLarge, .sheetTooLarge, .cairoFailure, .emptyImage, .videoFormatUnsupported:
+            return false
+        }
+    }
 }

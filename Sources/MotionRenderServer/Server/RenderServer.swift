@@ -152,11 +152,8 @@ final class ServerCore: @unchecked Sendable {
     private var state: ServerState
 
     init(playback: TimelinePlayback, clock: any RenderClock) {
-        let c = playback.timeline.canvas
-        canvas = RenderCanvas(
-            width: Int(c.width.rounded().clamped(0, 1e6)), height: Int(c.height.rounded().clamped(0, 1e6)),
-            background: c.background)
-        canvasFPS = c.fps
+        canvas = RenderCanvas(timeline: playback.timeline)
+        canvasFPS = playback.timeline.canvas.fps
         self.clock = clock
         state = ServerState(playback: playback, canvas: canvas)
     }
@@ -297,10 +294,4 @@ final class ServerCore: @unchecked Sendable {
 /// complete (under the server's lock) and read by the caller only after it saw that report.
 private final class ResultBox<R>: @unchecked Sendable {
     var value: R?
-}
-
-extension Double {
-    fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double {
-        isNaN ? lo : Swift.min(Swift.max(self, lo), hi)
-    }
 }

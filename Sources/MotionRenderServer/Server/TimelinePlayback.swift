@@ -144,23 +144,30 @@ extension TimelinePlayback {
     /// - Complexity: O(frames x touched components + events).
     public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
         let fps = timeline.canvas.fps
-        var groups: [(layer: Int, property: LayerProperty, components: [(Int, String)])] = []
+        // Flat tables, read by index in the row loop: one sample per (layer, property) group,
+        // then one row per component of the group.
+        var groups: [(layer: Int, property: LayerProperty, end: Int)] = []
+        var components: [Int] = []
+        var labels: [TraceLabel] = []
         for c in timeline.touchedComponents {
-            let name = PropertyPath.componentName(c.property, c.component)
             if let last = groups.last, last.layer == c.layer, last.property == c.property {
-                groups[groups.count - 1].components.append((c.component, name))
+                groups[groups.count - 1].end += 1
             } else {
-                groups.append((c.layer, c.property, [(c.component, name)]))
+                groups.append((c.layer, c.property, components.count + 1))
             }
+            components.append(c.component)
+            labels.append(
+                TraceLabel(target: timeline.layers[c.layer].id, component: PropertyPath.componentName(c.property, c.component)))
         }
-        let ids = timeline.layers.map(\.id)
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             advance(to: t)
-            for group in groups {
-                let value = presentation.value(layer: group.layer, property: group.property, at: t)
-                for (c, name) in group.components {
-                    writer.append(time: t, target: ids[group.layer], component: name, value: value[c])
+            var row = 0
+            for g in 0..<groups.count {
+                let value = presentation.value(layer: groups[g].layer, property: groups[g].property, at: t)
+                while row < groups[g].end {
+                    writer.append(time: t, label: labels[row], value: value[components[row]])
+                    row += 1
                 }
             }
         }

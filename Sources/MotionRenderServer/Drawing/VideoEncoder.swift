@@ -1,0 +1,207 @@
+import Foundation
+import MotionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Encodes frames into one video file by piping raw pixels to `ffmpeg`.
+///
+/// `ffmpeg` (Debian: `apt-get install ffmpeg`) is found on `PATH` and reads straight RGBA frames
+/// on its standard input (`-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`); the codec follows the
+/// file's extension:
+///
+/// - `.mp4`: H.264 (libx264), yuv420p, which needs even sizes: an odd width or height loses its
+///   last column or row;
+/// - `.webm`: VP9 (libvpx-vp9), yuv420p;
+/// - `.gif`: a palette computed from the whole video (palettegen), then applied (paletteuse).
+///
+/// Video has no alpha channel: a translucent canvas background shows its colour at full opacity.
+/// `ffmpeg` writes to a temporary file next to the destination, renamed over it only when every
+/// frame was encoded and `ffmpeg` succeeded: a failure leaves no partial video.
+public final class VideoEncoder {
+    /// The containers `--video` writes, by file extension.
+    public enum Container: String, CaseIterable, Sendable {
+        case mp4, webm, gif
+
+        /// The container a path's extension names, or nil.
+        public init?(path: String) {
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+            self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        }
+
+        /// `ffmpeg`'s output options for this container.
+        var outputOptions: [String] {
+            switch self {
+            case .mp4:
+                return [
+                    "-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "18",
+                    "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
+                ]
+            case .webm:
+                return [
+                    "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "30", "-deadline", "realtime",
+                    "-cpu-used", "8", "-row-mt", "1", "-f", "webm",
+                ]
+            case .gif:
+                return ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"]
+            }
+        }
+    }
+
+    /// The destination path.
+    public let path: String
+    private let temporaryPath: String
+    private let process: Process
+    private let input: FileHandle
+    private let log: FileHandle
+    private let logPath: String
+    private let frameBytes: Int
+    private var closed = false
+
+    /// The `ffmpeg` executable on `PATH`, or nil.
+    public static func findFFmpeg(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Checks that a video can be written at `path` before anything is drawn: a known extension
+    /// and `ffmpeg` on `PATH`.
+    ///
+    /// - Throws: ``RenderOutputError/videoFormatUnsupported(path:)``,
+    ///   ``RenderOutputError/videoEncoderUnavailable``.
+    public static func check(path: String) throws(RenderOutputError) {
+        guard Container(path: path) != nil else { throw .videoFormatUnsupported(path: path) }
+        guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
+    }
+
+    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second to a
+    /// temporary file next to `path`.
+    ///
+    /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/directoryMissing(path:)`` and
+    ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
+    public init(path: String, width: Int, height: Int, fps: Double) throws(RenderOutputError) {
+        guard let container = Container(path: path) else { throw .videoFormatUnsupported(path: path) }
+        guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
+        let folder = directoryName(of: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .directoryMissing(path: path)
+        }
+        self.path = path
+        let name = path.split(separator: "/").last.map(String.init) ?? "video"
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        temporaryPath = (folder == "." ? "" : folder + "/") + ".\(name).\(unique).partial"
+        logPath = NSTemporaryDirectory() + "motionc-ffmpeg-\(unique).log"
+        frameBytes = width * height * 4
+        // A closed pipe must be an error from write(2), not a signal that ends motionc.
+        signal(SIGPIPE, SIG_IGN)
+        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath)
+        else {
+            throw .videoEncodingFailed(path: path, reason: "cannot create its log file \(logPath)")
+        }
+        self.log = log
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments =
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                "-r", ShortestDouble.text(fps, integralSuffix: false), "-i", "-",
+            ] + container.outputOptions + [temporaryPath]
+        let pipe = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log
+        do {
+            try process.run()
+        } catch {
+            try? log.close()
+            unlink(logPath)
+            throw .videoEncodingFailed(path: path, reason: "cannot start \(ffmpeg): \(error.localizedDescription)")
+        }
+        try? pipe.fileHandleForReading.close()
+        self.process = process
+        input = pipe.fileHandleForWriting
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Sends one frame (`width × height` straight RGBA pixels).
+    ///
+    /// - Throws: ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` stopped
+    ///   reading (it failed); the encoder is cancelled then.
+    public func append(_ frame: PixelBuffer) throws(RenderOutputError) {
+        guard !closed, frame.rgba.count == frameBytes else {
+            throw .videoEncodingFailed(path: path, reason: "a frame of \(frame.width)x\(frame.height) does not match the video")
+        }
+        let fd = input.fileDescriptor
+        let failed = frame.rgba.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let failed {
+            let reason = finishProcess() ?? String(cString: strerror(failed))
+            cleanUp()
+            throw .videoEncodingFailed(path: path, reason: reason)
+        }
+    }
+
+    /// Ends the input, waits for `ffmpeg` and renames the video over ``path``.
+    ///
+    /// - Throws: ``RenderOutputError/videoEncodingFailed(path:reason:)`` with `ffmpeg`'s message
+    ///   when it failed; ``RenderOutputError/writeFailed(path:reason:)`` when the rename failed.
+    public func finish() throws(RenderOutputError) {
+        guard !closed else { throw .videoEncodingFailed(path: path, reason: "the encoder was already closed") }
+        if let reason = finishProcess() {
+            cleanUp()
+            throw .videoEncodingFailed(path: path, reason: reason)
+        }
+        closed = true
+        unlink(logPath)
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw .writeFailed(path: path, reason: reason)
+        }
+    }
+
+    /// Abandons the video: stops `ffmpeg` and removes its partial output; ``path`` is untouched.
+    public func cancel() {
+        guard !closed else { return }
+        if process.isRunning { process.terminate() }
+        _ = finishProcess()
+        cleanUp()
+    }
+
+    /// Closes the input and waits; `ffmpeg`'s message when it failed, else nil.
+    private func finishProcess() -> String? {
+        try? input.close()
+        process.waitUntilExit()
+        try? log.close()
+        guard process.terminationStatus != 0 || process.terminationReason != .exit else { return nil }
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n").suffix(3).joined(separator: "; ")
+        return lines.isEmpty ? "ffmpeg exited with status \(process.terminationStatus)" : lines
+    }
+
+    private func cleanUp() {
+        closed = true
+        unlink(temporaryPath)
+        unlink(logPath)
+    }
+}

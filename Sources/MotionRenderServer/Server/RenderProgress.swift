@@ -1,0 +1,76 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A progress bar for long renders on standard error: frames done, frames a second, time left.
+///
+/// It draws only when standard error is a terminal (`isatty`), at most ten times a second, on
+/// one line it rewrites in place, and clears that line when the render ends; otherwise (a file,
+/// a pipe, CI) it writes nothing.
+public final class RenderProgress {
+    private let total: Int
+    private let enabled: Bool
+    private let start: Double
+    private var lastDraw = -Double.infinity
+    private var drawn = false
+
+    /// A bar for `total` frames; drawn only when `enabled` (by default: standard error is a terminal).
+    public init(total: Int, enabled: Bool = isatty(STDERR_FILENO) != 0) {
+        self.total = total
+        self.enabled = enabled && total > 0
+        start = Self.now()
+    }
+
+    /// Reports `done` frames finished; redraws when a tenth of a second has passed since the last
+    /// drawing, or at the last frame.
+    public func update(done: Int) {
+        guard enabled else { return }
+        let now = Self.now()
+        guard now - lastDraw >= 0.1 || done == total else { return }
+        lastDraw = now
+        drawn = true
+        Self.write("\r" + Self.line(done: done, total: total, elapsed: now - start) + "\u{1B}[K")
+    }
+
+    /// Clears the bar's line.
+    public func finish() {
+        guard drawn else { return }
+        drawn = false
+        Self.write("\r\u{1B}[K")
+    }
+
+    /// The bar's text: `[#######.............]  120/240 frames  31.2 fps  3.8 s left`.
+    ///
+    /// The rate is frames done over `elapsed` seconds; the time left assumes it stays. Before
+    /// any frame is done, rate and time left read `--`.
+    public static func line(done: Int, total: Int, elapsed: Double, width: Int = 20) -> String {
+        let total = max(total, 1)
+        let done = min(max(done, 0), total)
+        let filled = done * width / total
+        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
+        let counts = "\(done)/\(total) frames"
+        guard done > 0, elapsed > 0 else { return "\(bar)  \(counts)  -- fps  -- s left" }
+        let rate = Double(done) / elapsed
+        let left = Double(total - done) / rate
+        return "\(bar)  \(counts)  \(oneDecimal(rate)) fps  \(oneDecimal(left)) s left"
+    }
+
+    private static func oneDecimal(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import MotionCore
+
+/// ShortestDouble must print what Swift's `description` prints (shortest round-trip, closest,
+/// the same layout), checked against `description` itself and against parsing the text back,
+/// on seeded random values (``TestRandom``).
+@Suite struct ShortestDoubleTests {
+    /// Checks one value; returns a description of the mismatch, if any.
+    static func mismatch(_ value: Double) -> String? {
+        let text = ShortestDouble.text(value)
+        if text != value.description { return "\(value.bitPattern): \(text) != \(value.description)" }
+        if value.isFinite, Double(text) != value { return "\(value.bitPattern): \(text) does not read back" }
+        return nil
+    }
+
+    @Test(
+        "edge cases print exactly as description",
+        arguments: [
+            0.0, -0.0, 1, -1, 0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 100, 1e-7, 1e-5, 1e-4, 0.000_123, 1e21, 1e22, 1e23, 1e15, 1e16,
+            1e17, 123_456.789, 9_007_199_254_740_992, 9_007_199_254_740_994, 18_014_398_509_481_984, 4_503_599_627_370_496.5,
+            Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+            Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, Double.ulpOfOne, 1 + Double.ulpOfOne,
+            0.015625, 2.5, 1.5, 0.5, 12_345_678_901_234_567_168, 1e300, 1.7976931348623157e308, 2.2250738585072014e-308,
+            Double.infinity, -Double.infinity, Double.nan, -Double.nan, 60, 1.0 / 60, 0.016_667, 180, -40,
+            9_007_199_254_740_991, -9_007_199_254_740_991, 123_456_789_012_345, 1_000_000, 1e20, 4096,
+        ] as [Double])
+    func edgeCases(value: Double) {
+        #expect(Self.mismatch(value) == nil)
+    }
+
+    @Test("every integer from -100,000 to 100,000 and every power of two and ten")
+    func integersAndPowers() {
+        var failures: [String] = []
+        for i in -100_000...100_000 {
+            if let m = Self.mismatch(Double(i)) { failures.append(m) }
+        }
+        for e in -1074...1023 {
+            let v = Double(sign: .plus, exponent: e, significand: 1)
+            if let m = Self.mismatch(v) { failures.append(m) }
+            if let m = Self.mismatch(v.nextUp) { failures.append(m) }
+            if let m = Self.mismatch(v.nextDown) { failures.append(m) }
+        }
+        for e in -323...308 {
+            if let v = Double("1e\(e)"), let m = Self.mismatch(v) { failures.append(m) }
+        }
+        #expect(failures.prefix(10) == [])
+    }
+
+    @Test("2,000,000 seeded random doubles: random bit patterns and typical trace values")
+    func randomDoubles() {
+        var generator = TestRandom(seed: 0x5EED_0017)
+        var failures: [String] = []
+        for _ in 0..<1_000_000 {
+            let bits = Double(bitPattern: generator.next())
+            if let m = Self.mismatch(bits) { failures.append(m) }
+        }
+        // Values like a trace's: positions, angles, opacities, with a few decimals or none.
+        for i in 0..<1_000_000 {
+            let scale = [1.0, 10, 1000, 1e-3][i % 4]
+            let raw = (generator.unit() * 2 - 1) * scale
+            let v = i % 3 == 0 ? (raw * 1000).rounded() / 1000 : raw
+            if let m = Self.mismatch(v) { failures.append(m) }
+            // Whole numbers of every size below 2^53 and a little beyond.
+            let whole = Double(Int64(bitPattern: generator.next()) >> (10 + Int(generator.next() % 50)))
+            if let m = Self.mismatch(whole) { failures.append(m) }
+        }
+        #expect(failures.prefix(10) == [])
+    }
+
+    @Test("integralSuffix false drops .0 only from integral decimal text")
+    func integralSuffix() {
+        #expect(ShortestDouble.text(180, integralSuffix: false) == "180")
+        #expect(ShortestDouble.text(-0.0, integralSuffix: false) == "-0")
+        #expect(ShortestDouble.text(1e16, integralSuffix: false) == "1e+16")
+        #expect(ShortestDouble.text(0.5, integralSuffix: false) == "0.5")
+        #expect(ShortestDouble.text(.infinity, integralSuffix: false) == "inf")
+    }
+
+    @Test("Grisu3 decides almost every value itself; the rest go to description")
+    func fastPathShare() {
+        var generator = TestRandom(seed: 42)
+        var undecided = 0
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
+        defer { scratch.deallocate() }
+        for _ in 0..<100_000 {
+            let v = Double(bitPattern: generator.next() & ~(0x7FF << 52) | ((1 + generator.next() % 2046) << 52))
+            if ShortestDouble.write(v, to: scratch, integralSuffix: true) == 0 { undecided += 1 }
+        }
+        // Grisu3 leaves about 0.5% of doubles undecided; far more would mean a broken fast path.
+        #expect(undecided < 2_000)
+    }
+}
