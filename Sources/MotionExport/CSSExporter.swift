@@ -14,7 +14,7 @@ public enum CSSExporter {
     /// Exports `tracks` as a page (`page`) or as its stylesheet alone.
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
-    public static func export(_ tracks: TimelineTracks, page: Bool) -> ExportResult {
+    public static func export(_ tracks: TimelineTracks, page: Bool, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let timeline = tracks.timeline
         var css = preamble(timeline)
         var items: [String: ExportItem] = [:]
@@ -67,6 +67,7 @@ public enum CSSExporter {
             for declaration in declarations { css += "  \(declaration);\n" }
             if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
             css += "}\n"
+            progress?(layer + 1, timeline.layers.count)
         }
         let ordered = timeline.touchedComponents.compactMap { touched -> ExportItem? in
             let kind = touched.property.kind

@@ -98,13 +98,14 @@ public struct ExportResult: Sendable {
 }
 
 extension TimelineTracks {
-    /// Exports the timeline to `format`.
+    /// Exports the timeline to `format`, calling `progress` with the layers done and the layers
+    /// in all as it goes (for a progress bar on long exports).
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
-    public func export(to format: ExportFormat) -> ExportResult {
+    public func export(to format: ExportFormat, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> ExportResult {
         switch format {
-        case .lottie: LottieExporter.export(self)
-        case .html, .css: CSSExporter.export(self, page: format == .html)
+        case .lottie: LottieExporter.export(self, progress: progress)
+        case .html, .css: CSSExporter.export(self, page: format == .html, progress: progress)
         }
     }
 }

@@ -23,6 +23,10 @@ public final class LottieExporter {
     var items: [PropertyPath: [Int: ExportItem]] = [:]
     /// Problems to report as diagnostics.
     var findings: [ExportFinding] = []
+    /// Told of every shape layer written: (written, layers in all).
+    var progress: ((Int, Int) -> Void)?
+    /// Shape layers written so far.
+    var written = 0
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -43,8 +47,9 @@ public final class LottieExporter {
     /// The Lottie document and what became of each animated component.
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
-    public static func export(_ tracks: TimelineTracks) -> ExportResult {
+    public static func export(_ tracks: TimelineTracks, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let exporter = LottieExporter(tracks)
+        exporter.progress = progress
         let text = exporter.document()
         return ExportResult(format: .lottie, text: text, items: exporter.reportItems(), findings: exporter.findings)
     }
@@ -486,6 +491,8 @@ public final class LottieExporter {
                 json.member("ao", 0)
                 json.key("shapes")
                 shapes(target, to: &json)
+                written += 1
+                progress?(written, tracks.timeline.layers.count)
             case .group(let target, let ind, let asset):
                 let canvas = tracks.timeline.canvas
                 json.member("ind", Double(ind))

@@ -2,6 +2,7 @@ import ArgumentParser
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
+import MotionRenderServer
 import MotionTimeline
 import MotionValidation
 
@@ -45,7 +46,9 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let (timeline, document) = try TimelineInput.loadWithDocument(path: file)
-        let result = TimelineTracks(timeline, duration: duration).export(to: to)
+        let bar = TerminalProgress(total: timeline.layers.count, unit: "layers", rate: "layers/s")
+        let result = TimelineTracks(timeline, duration: duration).export(to: to) { done, _ in bar.update(done: done) }
+        bar.finish()
         for item in result.items { StandardStreams.output(item.line) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {

@@ -155,7 +155,7 @@ struct Render: ParsableCommand {
     /// written in order, each atomically.
     static func writeFrames(_ timeline: Timeline, count: Int, to folder: String, jobs: Int) throws(RenderOutputError) {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let progress = RenderProgress(total: count)
+        let progress = TerminalProgress(total: count)
         defer { progress.finish() }
         try FramePipeline.run(
             timeline: timeline, frames: count, jobs: jobs,
@@ -170,7 +170,7 @@ struct Render: ParsableCommand {
     static func writeVideo(_ timeline: Timeline, count: Int, to path: String, jobs: Int) throws(RenderOutputError) {
         let canvas = RenderCanvas(timeline: timeline)
         let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: timeline.canvas.fps)
-        let progress = RenderProgress(total: count)
+        let progress = TerminalProgress(total: count)
         defer { progress.finish() }
         do {
             try FramePipeline.run(

@@ -168,6 +168,19 @@ struct ExportFormatTests {
         #expect(result.items.map(\.method) == [.exact])
     }
 
+    @Test("progress counts every layer once, in order, for both players")
+    func progress() throws {
+        let tracks = TimelineTracks(try bake(Self.nested))
+        for format in [ExportFormat.lottie, .html] {
+            var seen: [Int] = []
+            _ = tracks.export(to: format) { done, total in
+                #expect(total == 3)
+                seen.append(done)
+            }
+            #expect(seen == [1, 2, 3], "\(format)")
+        }
+    }
+
     @Test("exports are byte-identical for the same input")
     func deterministic() throws {
         for format in ExportFormat.allCases {

@@ -95,22 +95,22 @@ struct PipelineTests {
 
 /// The progress bar's text (the terminal itself is not tested).
 @Suite("Render progress")
-struct RenderProgressTests {
+struct TerminalProgressTests {
     @Test func lineShowsFramesRateAndTimeLeft() {
         #expect(
-            RenderProgress.line(done: 120, total: 240, elapsed: 4, width: 10)
+            TerminalProgress.line(done: 120, total: 240, elapsed: 4, width: 10)
                 == "[#####.....]  120/240 frames  30.0 fps  4.0 s left")
-        #expect(RenderProgress.line(done: 240, total: 240, elapsed: 8, width: 4) == "[####]  240/240 frames  30.0 fps  0.0 s left")
-        #expect(RenderProgress.line(done: 1, total: 3, elapsed: 0.5, width: 3) == "[#..]  1/3 frames  2.0 fps  1.0 s left")
+        #expect(TerminalProgress.line(done: 240, total: 240, elapsed: 8, width: 4) == "[####]  240/240 frames  30.0 fps  0.0 s left")
+        #expect(TerminalProgress.line(done: 1, total: 3, elapsed: 0.5, width: 3) == "[#..]  1/3 frames  2.0 fps  1.0 s left")
     }
 
     @Test func beforeTheFirstFrameRateAndTimeLeftAreUnknown() {
-        #expect(RenderProgress.line(done: 0, total: 50, elapsed: 0, width: 5) == "[.....]  0/50 frames  -- fps  -- s left")
+        #expect(TerminalProgress.line(done: 0, total: 50, elapsed: 0, width: 5) == "[.....]  0/50 frames  -- fps  -- s left")
     }
 
     @Test func outOfRangeCountsAreClamped() {
-        #expect(RenderProgress.line(done: 9, total: 4, elapsed: 1, width: 4) == "[####]  4/4 frames  4.0 fps  0.0 s left")
-        #expect(RenderProgress.line(done: -1, total: 0, elapsed: 1, width: 2) == "[..]  0/1 frames  -- fps  -- s left")
+        #expect(TerminalProgress.line(done: 9, total: 4, elapsed: 1, width: 4) == "[####]  4/4 frames  4.0 fps  0.0 s left")
+        #expect(TerminalProgress.line(done: -1, total: 0, elapsed: 1, width: 2) == "[..]  0/1 frames  -- fps  -- s left")
     }
 }
 

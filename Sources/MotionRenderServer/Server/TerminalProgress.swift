@@ -6,26 +6,32 @@ import Foundation
     import Darwin
 #endif
 
-/// A progress bar for long renders on standard error: frames done, frames a second, time left.
+/// A progress bar for long work on standard error (a render's frames, an export's layers): items
+/// done, items a second, time left.
 ///
 /// It draws only when standard error is a terminal (`isatty`), at most ten times a second, on
-/// one line it rewrites in place, and clears that line when the render ends; otherwise (a file,
+/// one line it rewrites in place, and clears that line when the work ends; otherwise (a file,
 /// a pipe, CI) it writes nothing.
-public final class RenderProgress {
+public final class TerminalProgress {
     private let total: Int
+    private let unit: String
+    private let rate: String
     private let enabled: Bool
     private let start: Double
     private var lastDraw = -Double.infinity
     private var drawn = false
 
-    /// A bar for `total` frames; drawn only when `enabled` (by default: standard error is a terminal).
-    public init(total: Int, enabled: Bool = isatty(STDERR_FILENO) != 0) {
+    /// A bar for `total` items called `unit` (`frames`), their rate called `rate` (`fps`); drawn
+    /// only when `enabled` (by default: standard error is a terminal).
+    public init(total: Int, unit: String = "frames", rate: String = "fps", enabled: Bool = isatty(STDERR_FILENO) != 0) {
         self.total = total
+        self.unit = unit
+        self.rate = rate
         self.enabled = enabled && total > 0
         start = Self.now()
     }
 
-    /// Reports `done` frames finished; redraws when a tenth of a second has passed since the last
+    /// Reports `done` items finished; redraws when a tenth of a second has passed since the last
     /// drawing, or at the last frame.
     public func update(done: Int) {
         guard enabled else { return }
@@ -33,7 +39,7 @@ public final class RenderProgress {
         guard now - lastDraw >= 0.1 || done == total else { return }
         lastDraw = now
         drawn = true
-        Self.write("\r" + Self.line(done: done, total: total, elapsed: now - start) + "\u{1B}[K")
+        Self.write("\r" + Self.line(done: done, total: total, elapsed: now - start, unit: unit, rate: rate) + "\u{1B}[K")
     }
 
     /// Clears the bar's line.
@@ -45,18 +51,20 @@ public final class RenderProgress {
 
     /// The bar's text: `[#######.............]  120/240 frames  31.2 fps  3.8 s left`.
     ///
-    /// The rate is frames done over `elapsed` seconds; the time left assumes it stays. Before
-    /// any frame is done, rate and time left read `--`.
-    public static func line(done: Int, total: Int, elapsed: Double, width: Int = 20) -> String {
+    /// The rate is items done over `elapsed` seconds; the time left assumes it stays. Before
+    /// any item is done, rate and time left read `--`.
+    public static func line(
+        done: Int, total: Int, elapsed: Double, width: Int = 20, unit: String = "frames", rate: String = "fps"
+    ) -> String {
         let total = max(total, 1)
         let done = min(max(done, 0), total)
         let filled = done * width / total
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
-        let counts = "\(done)/\(total) frames"
-        guard done > 0, elapsed > 0 else { return "\(bar)  \(counts)  -- fps  -- s left" }
-        let rate = Double(done) / elapsed
-        let left = Double(total - done) / rate
-        return "\(bar)  \(counts)  \(oneDecimal(rate)) fps  \(oneDecimal(left)) s left"
+        let counts = "\(done)/\(total) \(unit)"
+        guard done > 0, elapsed > 0 else { return "\(bar)  \(counts)  -- \(rate)  -- s left" }
+        let speed = Double(done) / elapsed
+        let left = Double(total - done) / speed
+        return "\(bar)  \(counts)  \(oneDecimal(speed)) \(rate)  \(oneDecimal(left)) s left"
     }
 
     private static func oneDecimal(_ x: Double) -> String {
