@@ -59,7 +59,7 @@ public enum CSSExporter {
                         items["\(layer) \(path)"] =
                             (ExportItem(
                                 target: timelineLayer.id, property: path.description, method: curve.method,
-                                keyframes: keyframes.count, maxError: curve.maxError, reason: nil))
+                                keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil))
                     }
                 }
             }

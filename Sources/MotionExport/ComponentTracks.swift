@@ -264,7 +264,10 @@ public struct TimelineTracks: Sendable {
             let v = history.value(c, at: 0)
             segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
-        return ShownCurve(segments: segments, method: method, maxError: worst)
+        var curve = ShownCurve(segments: segments, method: method, maxError: worst)
+        // A value that never changed (a spring with nowhere to go) is shown exactly, as a constant.
+        if curve.isConstant && worst == 0 { curve.method = .exact }
+        return curve
     }
 
     /// The largest difference between `curve` and `truth` at every check time.
