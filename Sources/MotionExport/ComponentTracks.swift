@@ -29,6 +29,8 @@ public struct ShownCurve: Hashable, Sendable {
     public var method: ExportMethod
     /// The largest difference from the render server found by the dense check.
     public var maxError: Double
+    /// The spans (seconds) where the segments are fitted rather than the player's own curves.
+    public var fittedSpans: [ClosedRange<Double>] = []
 
     /// A value that never changes over `span`.
     public static func constant(_ value: Double, over span: ClosedRange<Double>) -> ShownCurve {
@@ -61,7 +63,9 @@ public struct ShownCurve: Hashable, Sendable {
 
     /// The same curve with every value mapped by `a * v + b`.
     public func mapped(scale a: Double, offset b: Double) -> ShownCurve {
-        ShownCurve(segments: segments.map { $0.mapped(scale: a, offset: b) }, method: method, maxError: maxError * abs(a))
+        ShownCurve(
+            segments: segments.map { $0.mapped(scale: a, offset: b) }, method: method, maxError: maxError * abs(a),
+            fittedSpans: fittedSpans)
     }
 }
 
@@ -110,6 +114,8 @@ public struct TimelineTracks: Sendable {
     let histories: [Int: ChannelHistory]
     /// Spring fits made so far, shared by the components of this timeline.
     let springFits = SpringFitCache()
+    /// Curves made so far: a second asker (a preview after its export) gets the same one.
+    let curves = CurveCache()
 
     /// Takes `timeline` apart for an export lasting `duration` seconds (default: its end).
     ///
@@ -222,11 +228,12 @@ public struct TimelineTracks: Sendable {
     public func curve(
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
-        let key = layer * PresentationModel.channelsPerLayer + property.ordinal
-        guard let history = histories[key] else {
+        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] else {
             let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
+        let key = CurveKey(layer: layer, property: property, component: c, limit: limit, tolerance: tolerance)
+        if let cached = curves.curve(key) { return cached }
         var budget: Double? = tolerance
         func tol() -> Double {
             if let budget { return budget }
@@ -235,7 +242,7 @@ public struct TimelineTracks: Sendable {
             return value
         }
         var segments: [CurveSegment] = []
-        var method = ExportMethod.exact
+        var fitted: [ClosedRange<Double>] = []
         var worst = 0.0
         let end = span.upperBound
         for i in history.times.indices {
@@ -248,15 +255,16 @@ public struct TimelineTracks: Sendable {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
                     segments += exact
                 case .exact(let exact):
-                    let fit = self.fit(channel, c, exact.first?.start ?? a, exact.last?.end ?? b, limit: limit, tolerance: tol())
+                    let (p, q) = (exact.first?.start ?? a, exact.last?.end ?? b)
+                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
-                    method = .fitted
+                    fitted.append(p...q)
                 case .live(let p, let q):
                     let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
-                    method = .fitted
+                    fitted.append(p...q)
                 }
             }
         }
@@ -264,10 +272,28 @@ public struct TimelineTracks: Sendable {
             let v = history.value(c, at: 0)
             segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
-        var curve = ShownCurve(segments: segments, method: method, maxError: worst)
+        var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
+        curve.fittedSpans = Self.merged(fitted)
         // A value that never changed (a spring with nowhere to go) is shown exactly, as a constant.
-        if curve.isConstant && worst == 0 { curve.method = .exact }
+        if curve.isConstant && worst == 0 {
+            curve.method = .exact
+            curve.fittedSpans = []
+        }
+        curves.store(key, curve)
         return curve
+    }
+
+    /// Touching spans joined into one.
+    static func merged(_ spans: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var out: [ClosedRange<Double>] = []
+        for span in spans {
+            if let last = out.last, span.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+            } else {
+                out.append(span)
+            }
+        }
+        return out
     }
 
     /// The largest difference between `curve` and `truth` at every check time.
@@ -566,4 +592,24 @@ extension Double {
         for _ in 0..<abs(n) { result *= 10 }
         return n >= 0 ? result : 1 / result
     }
+}
+
+/// What a shown curve was made for.
+struct CurveKey: Hashable, Sendable {
+    var layer: Int
+    var property: LayerProperty
+    var component: Int
+    var limit: ClosedRange<Double>?
+    var tolerance: Double?
+}
+
+/// Shown curves made so far for one timeline.
+final class CurveCache: Sendable {
+    private let curves = Mutex<[CurveKey: ShownCurve]>([:])
+
+    /// The curve made for `key`, if any.
+    func curve(_ key: CurveKey) -> ShownCurve? { curves.withLock { $0[key] } }
+
+    /// Keeps `curve` for `key`.
+    func store(_ key: CurveKey, _ curve: ShownCurve) { curves.withLock { $0[key] = curve } }
 }

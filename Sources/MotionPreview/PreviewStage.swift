@@ -100,11 +100,13 @@ public struct PreviewCurve: Sendable {
         if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
             // Exported as the tween's own keyframes, repeated by the player: no curve to build.
             keyframes = Self.passes(of: animation, slot: slot, until: end)
+            fittedSpans = []
         } else {
+            // The export's own curve (made once, shared with the export).
             let curve = tracks.curve(layer: layer, property: property, component: c)
             keyframes = PlayerKeyframes.keyframes([curve]).map { ($0.time, $0.values.first ?? 0) }
+            fittedSpans = curve.fittedSpans
         }
-        fittedSpans = method == .fitted ? Self.fittedSpans(timeline, layer: layer, property: property, component: c, end: end) : []
     }
 
     /// The most keyframes one curve marks.
@@ -133,42 +135,5 @@ public struct PreviewCurve: Sendable {
             pass += 1
         }
         return marks
-    }
-
-    /// Where the export fits instead of copying keyframes: from each spring or sampled keyframe
-    /// animation's addition until it ends or a later animation on the component takes over
-    /// (docs/export.md, exact, fitted, dropped).
-    static func fittedSpans(_ timeline: Timeline, layer: Int, property: LayerProperty, component c: Int, end: Double)
-        -> [ClosedRange<Double>]
-    {
-        var starts: [(time: Double, key: String, stop: Double, fitted: Bool)] = []
-        var removals: [(time: Double, key: String)] = []
-        for event in timeline.events where event.layer == layer {
-            switch event.action {
-            case .add(let key, let path, let animation, _, _) where path.property == property && (path.component ?? c) == c:
-                switch animation {
-                case .spring(let spring):
-                    starts.append((event.time, key, spring.beginTime + spring.duration, true))
-                case .keyframe(let keyframes):
-                    let sampled = keyframes.values.count > 12 && keyframes.timingFunctions.allSatisfy { $0 == .linear }
-                    starts.append((event.time, key, keyframes.sampler(addedTime: event.time).timing.end, sampled))
-                }
-            case .remove(let key):
-                removals.append((event.time, key))
-            default:
-                break
-            }
-        }
-        var spans: [ClosedRange<Double>] = []
-        for (i, start) in starts.enumerated() where start.fitted {
-            var stop = min(start.stop, end)
-            if i + 1 < starts.count { stop = min(stop, starts[i + 1].time) }
-            if let removal = removals.first(where: { $0.key == start.key && $0.time >= start.time }) {
-                stop = min(stop, removal.time)
-            }
-            let from = max(start.time, 0)
-            if stop > from { spans.append(from...stop) }
-        }
-        return spans
     }
 }
