@@ -34,7 +34,6 @@ public final class Runtime {
 
     private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
     private var records: [Int: ExecutorRecord] = [:]
-    private var serialForKey: [ExecutorKey: Int] = [:]
     private var frameActive: Set<Int> = []
     private var clockSubscription: Subscription?
     private var activeTargetCount = 0
@@ -115,7 +114,7 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[ObjectIdentifier(target)]?.executorSerials ?? []).compactMap { records[$0]?.executor }
+        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.executor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
@@ -210,7 +209,6 @@ public final class Runtime {
         let wasActive = activeTargetCount > 0
         let released = records.keys.sorted().compactMap { records[$0] }
         records = [:]
-        serialForKey = [:]
         frameActive = []
         targetRecords = [:]
         activeTargetCount = 0
@@ -282,15 +280,18 @@ public final class Runtime {
         return record
     }
 
+    /// The executor of `type` for `target`, created on first use.
+    /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
-        if let serial = serialForKey[key], let record = records[serial] { return record }
+        if let existing = targetRecords[key.target]?.executors.first(where: { $0.key.type == key.type }) {
+            return existing
+        }
         let executor = type.init(target: target)
         nextSerial += 1
         let record = ExecutorRecord(serial: nextSerial, key: key, executor: executor, target: target, now: now)
         records[record.serial] = record
-        serialForKey[key] = record.serial
-        targetRecord(for: target).executorSerials.append(record.serial)
+        targetRecord(for: target).executors.append(record)
         if let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
@@ -309,9 +310,8 @@ public final class Runtime {
 
     private func release(_ record: ExecutorRecord) {
         records[record.serial] = nil
-        serialForKey[record.key] = nil
         frameActive.remove(record.serial)
-        targetRecords[record.key.target]?.executorSerials.removeAll { $0 == record.serial }
+        targetRecords[record.key.target]?.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
     }
 
@@ -347,13 +347,14 @@ public final class Runtime {
         guard let record = records[executorSerial] else { return nil }
         nextTokenID += 1
         let id = nextTokenID
-        changeActivity(of: record) { $0.tokens.insert(id) }
+        changeActivity(of: record) { $0.tokenCount += 1 }
         return id
     }
 
     func endToken(_ id: UInt64, executorSerial: Int) {
-        guard let record = records[executorSerial], record.tokens.contains(id) else { return }
-        changeActivity(of: record) { $0.tokens.remove(id) }
+        // A token ends once (ActivityToken sees to it), and only on the record it started on.
+        guard let record = records[executorSerial], record.tokenCount > 0 else { return }
+        changeActivity(of: record) { $0.tokenCount -= 1 }
     }
 
     // MARK: - Internals: frames
@@ -425,7 +426,8 @@ final class ExecutorRecord {
     var wantsFrames = false
     var framesRequestedDuringUpdate = false
     var lastUpdateTime: Double?
-    var tokens: Set<UInt64> = []
+    /// How many of its tokens have not ended.
+    var tokenCount = 0
     var namedCount = 0
     var restingSince: Double?
 
@@ -438,14 +440,15 @@ final class ExecutorRecord {
         self.restingSince = now
     }
 
-    var isActive: Bool { wantsFrames || !tokens.isEmpty }
+    var isActive: Bool { wantsFrames || tokenCount > 0 }
 }
 
 /// The runtime's bookkeeping for one target.
 final class TargetRecord {
     let target: MotionTarget
     let firstSerial: Int
-    var executorSerials: [Int] = []
+    /// The target's executors, in creation order.
+    var executors: [ExecutorRecord] = []
     var named: [String: Int] = [:]
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
@@ -455,5 +458,5 @@ final class TargetRecord {
         self.firstSerial = firstSerial
     }
 
-    var isEmpty: Bool { executorSerials.isEmpty && named.isEmpty && observers.isEmpty }
+    var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty }
 }

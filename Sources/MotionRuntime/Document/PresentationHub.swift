@@ -396,32 +396,53 @@ public struct GestureSignal: Hashable, Sendable {
     }
 }
 
-/// Activity tokens per animation key: held from an animation's add until its end.
+/// Activity per animation key: the executor is active from an animation's add until its end.
+///
+/// One ``ActivityToken`` stands for all the keys of an executor: it starts when the first key
+/// becomes live and ends when the last one ends, so holding a key costs a table entry and a
+/// scheduled end, not a token of its own.
 final class TokenLedger {
     private var generator: ActivityTokenGenerator?
-    private var tokens: [String: ActivityToken] = [:]
+    /// The token held while any key is live.
+    private var token: ActivityToken?
+    /// The live keys, each with the number of the hold that made it live (a later hold of the
+    /// same key replaces it, and the earlier hold's scheduled end then does nothing).
+    private var live: [String: Int] = [:]
+    private var holds = 0
 
     func setGenerator(_ generator: ActivityTokenGenerator) {
         self.generator = generator
     }
 
-    /// Holds a token for `key` from now until `end` (forever for an infinite end); replaces any
-    /// token the key held. Holds nothing when `end` is not after now.
+    /// Holds `key` from now until `end` (forever for an infinite end), replacing what the key
+    /// held. Holds nothing when `end` is not after now.
+    /// - Complexity: O(1) expected.
     func hold(_ key: String, until end: Double, hub: PresentationHub) {
-        tokens.removeValue(forKey: key)?.end()
-        guard end > hub.now, let generator else { return }
-        let token = generator.generate()
-        tokens[key] = token
+        live.removeValue(forKey: key)
+        guard end > hub.now, let generator else {
+            endTokenIfIdle()
+            return
+        }
+        holds += 1
+        let hold = holds
+        live[key] = hold
+        if token == nil { token = generator.generate() }
         guard end.isFinite else { return }
-        hub.schedule(at: end) { [weak self, weak token] in
-            guard let token else { return }
-            token.end()
-            if let self, self.tokens[key] === token { self.tokens[key] = nil }
+        hub.schedule(at: end) { [weak self] in
+            guard let self, self.live[key] == hold else { return }
+            self.live[key] = nil
+            self.endTokenIfIdle()
         }
     }
 
-    /// Ends the token of `key`, if any.
+    /// Ends the hold of `key`, if any.
     func end(_ key: String) {
-        tokens.removeValue(forKey: key)?.end()
+        if live.removeValue(forKey: key) != nil { endTokenIfIdle() }
+    }
+
+    private func endTokenIfIdle() {
+        guard live.isEmpty, let token else { return }
+        self.token = nil
+        token.end()
     }
 }
