@@ -71,13 +71,29 @@ final class PresentationHub {
     }
 
     /// The inputs that drive a gesture intention of `kind` on `target`: the one named `gesture`,
-    /// or else every input of the kind whose target selector resolves to `target`.
+    /// or else every input of the kind whose target selector resolves to `target`; in document
+    /// order.
+    /// - Complexity: O(inputs named `gesture` or aimed at `target`), after one O(inputs x
+    ///   matches) pass on the first call that builds the index.
     func inputs(kind: InputKind, gesture: String?, target: Int) -> [InputSpec] {
-        document.inputs.filter { input in
-            guard input.kind == kind else { return false }
-            if let gesture { return input.id.value == gesture }
-            return resolve(input.target.value).contains(target)
+        let index = inputIndex ?? buildInputIndex()
+        let found = gesture.map { index.byID[$0] ?? [] } ?? index.byTarget[target] ?? []
+        return found.lazy.map { self.document.inputs[$0] }.filter { $0.kind == kind }
+    }
+
+    /// The document's inputs by id and by the targets their selectors resolve to, as indices into
+    /// `document.inputs` in document order.
+    private var inputIndex: (byID: [String: [Int]], byTarget: [Int: [Int]])?
+
+    private func buildInputIndex() -> (byID: [String: [Int]], byTarget: [Int: [Int]]) {
+        var byID: [String: [Int]] = [:]
+        var byTarget: [Int: [Int]] = [:]
+        for (i, input) in document.inputs.enumerated() {
+            byID[input.id.value, default: []].append(i)
+            for target in resolve(input.target.value) { byTarget[target, default: []].append(i) }
         }
+        inputIndex = (byID, byTarget)
+        return (byID, byTarget)
     }
 
     // MARK: Reading the presentation
