@@ -240,8 +240,13 @@ final class PresentationHub {
     /// - Complexity: O(k) for k animations on the property.
     func handOff(_ target: Int, _ path: PropertyPath, to family: DriverFamily) {
         guard family != .shape else { return }
-        let taken = Set(path.componentIndices)
         let entries = model.channel(layer: target, property: path.property).entries
+        guard !entries.isEmpty else {
+            // Nothing animates the property: nothing ends, nothing to build.
+            notifyHandOff(target, HandOff(path: path, family: family, endedKeys: []))
+            return
+        }
+        let taken = Set(path.componentIndices)
         let owners = entries.map { keyOwners[target][$0.key] }
         var ended: [String] = []
         var visited: Set<String> = []
@@ -294,8 +299,11 @@ final class PresentationHub {
                 }
             }
         }
+        notifyHandOff(target, HandOff(path: path, family: family, endedKeys: ended))
+    }
+
+    private func notifyHandOff(_ target: Int, _ event: HandOff) {
         guard let observers = handOffObservers[target] else { return }
-        let event = HandOff(path: path, family: family, endedKeys: ended)
         for observer in observers { observer(event) }
     }
 
