@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|validate|commit|runtime|render|export|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|runtime|render|export|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -39,7 +39,8 @@ var ok = true
 if which == "front-end" || which == "all" {
     ok = FrontEndBenchmark.run(megabytes: megabytes, rounds: rounds) && ok
 }
-// The document of issue 17's measurements: 11.5 MB, 20,000 targets, 60,000 intentions.
+// `validate` (whole processes) and `commit` run on the document of issue 17's measurements, 11.5 MB
+// unless --megabytes says otherwise.
 let processMegabytes = option("--megabytes", default: 11.5)
 if which == "validate" || which == "all" {
     ok = ProcessBenchmark.run(megabytes: processMegabytes, rounds: rounds, motionc: textOption("--motionc")) && ok
