@@ -5,6 +5,12 @@
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Double) -> Double {
@@ -12,12 +18,35 @@ func option(_ name: String, default value: Double) -> Double {
     return v
 }
 
-let which = arguments.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "all"
+// The event-loop mode of the whole-process benchmark: this executable as libyaml's bare loop.
+if arguments.count == 2, arguments[0] == "event-loop" {
+    exit(ProcessBenchmark.eventLoop(path: arguments[1]))
+}
+// Its measure mode: starts one child from a small process and reports its CPU time and memory.
+if arguments.count >= 3, arguments[0] == "measure" {
+    exit(ProcessBenchmark.measure(report: arguments[1], command: Array(arguments[2...])))
+}
+
+func textOption(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+let which = arguments.first { !$0.hasPrefix("--") && Double($0) == nil && !$0.contains("/") } ?? "all"
 let megabytes = option("--megabytes", default: 20)
 let rounds = max(1, Int(option("--rounds", default: 5)))
 var ok = true
 if which == "front-end" || which == "all" {
     ok = FrontEndBenchmark.run(megabytes: megabytes, rounds: rounds) && ok
+}
+// `validate` (whole processes) and `commit` run on the document of issue 17's measurements, 11.5 MB
+// unless --megabytes says otherwise.
+let processMegabytes = option("--megabytes", default: 11.5)
+if which == "validate" || which == "all" {
+    ok = ProcessBenchmark.run(megabytes: processMegabytes, rounds: rounds, motionc: textOption("--motionc")) && ok
+}
+if which == "commit" || which == "all" {
+    ok = CommitBenchmark.run(megabytes: processMegabytes, rounds: min(rounds, 3)) && ok
 }
 if which == "runtime" || which == "all" {
     ok = RuntimeBenchmark.run() && ok

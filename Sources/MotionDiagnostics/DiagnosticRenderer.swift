@@ -75,8 +75,14 @@ public enum DiagnosticRenderer {
         -> String
     {
         var blocks: [String] = []
+        // A file's lines are indexed when the first of its diagnostics is printed, once.
+        var indexed: [String: SourceLines] = [:]
         for diagnostic in diagnostics {
-            let source = sources[diagnostic.file]
+            var source = indexed[diagnostic.file]
+            if source == nil, let file = sources[diagnostic.file] {
+                source = file.lines()
+                indexed[diagnostic.file] = source
+            }
             let start = diagnostic.range.start
             var lines = [
                 "\(diagnostic.file):\(start.line):\(start.column): "
@@ -116,6 +122,11 @@ public enum DiagnosticRenderer {
     /// to the end of the line when it ends on a later one, and are at least one. The caret line
     /// copies tabs from the source line so carets stay aligned; combining marks take no column.
     static func snippet(_ range: SourceRange, in source: SourceFile?) -> [String] {
+        snippet(range, in: source?.lines())
+    }
+
+    /// ``snippet(_:in:)`` from an indexed file.
+    static func snippet(_ range: SourceRange, in source: SourceLines?) -> [String] {
         guard let source, let line = source.line(range.start.line) else { return [] }
         let number = String(range.start.line)
         let width = max(gutterWidth, number.count)

@@ -1,52 +1,85 @@
-/// A source file's text, indexed by line so renderers can quote the line a diagnostic points at.
+/// A source file's bytes, for renderers that quote the line a diagnostic points at.
 ///
-/// Creating one scans the text once for line breaks (`\n`, `\r\n` and `\r`, as libyaml counts
-/// them) and keeps only where each line starts and ends; a line's text is sliced out on demand.
+/// Creating one copies nothing and scans nothing: the bytes are the ones the file was read into
+/// (an array shares its storage), and the line index is built only when a line is quoted, by
+/// ``lines()``, so a file with no diagnostic to print never pays for it.
 public struct SourceFile: Sendable {
     /// The path, as the user named the file.
     public let path: String
-    /// The whole text.
-    public let text: String
-    /// Where each line's content starts and ends (the break excluded), in `text`'s indices.
-    private let lineBounds: [Range<String.Index>]
+    /// The whole text, UTF-8.
+    public let bytes: [UInt8]
 
-    /// Creates a source file and indexes its lines.
-    ///
-    /// - Complexity: O(*n*) in the length of `text`, once.
-    public init(path: String, text: String) {
+    /// Creates a source file from the bytes it was read into.
+    /// - Complexity: O(1).
+    public init(path: String, bytes: [UInt8]) {
         self.path = path
-        self.text = text
-        var bounds: [Range<String.Index>] = []
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                bounds.append(lineStart..<index)
-                var next = utf8.index(after: index)
-                if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
-                    next = utf8.index(after: next)
-                }
-                lineStart = next
-                index = next
-            } else {
-                index = utf8.index(after: index)
-            }
-        }
-        // The last line, empty when the text ends with a break: an end-of-file position lands there.
-        bounds.append(lineStart..<utf8.endIndex)
-        lineBounds = bounds
+        self.bytes = bytes
     }
 
+    /// Creates a source file from text.
+    /// - Complexity: O(*n*) in the length of `text` (one copy of its UTF-8).
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The whole text.
+    /// - Complexity: O(*n*): decodes the bytes.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The file's lines, indexed: build it once and quote many lines from it.
+    /// - Complexity: O(*n*) in the length of the file.
+    public func lines() -> SourceLines { SourceLines(bytes) }
+
     /// The number of lines: line breaks plus one (a text ending with a break ends with an empty line).
-    public var lineCount: Int { lineBounds.count }
+    /// - Complexity: O(*n*): indexes the lines; use ``lines()`` to ask many times.
+    public var lineCount: Int { lines().count }
 
     /// The text of a 1-based line without its line break, or `nil` when there is no such line.
-    ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(*n*): indexes the lines; use ``lines()`` to ask many times.
+    public func line(_ number: Int) -> Substring? { lines().line(number) }
+}
+
+/// The lines of a source file: where each starts and ends.
+///
+/// Line breaks are `\n`, `\r\n` and `\r`, as libyaml counts them.
+public struct SourceLines: Sendable {
+    private let bytes: [UInt8]
+    /// Where each line's content starts and ends (the break excluded), as byte offsets.
+    private let bounds: [Range<Int>]
+
+    /// Indexes the lines of `bytes`.
+    /// - Complexity: O(*n*) in the length of `bytes`, once.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var bounds: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { b in
+            var lineStart = 0
+            var index = 0
+            while index < b.count {
+                let byte = b[index]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    bounds.append(lineStart..<index)
+                    var next = index + 1
+                    if byte == UInt8(ascii: "\r"), next < b.count, b[next] == UInt8(ascii: "\n") { next += 1 }
+                    lineStart = next
+                    index = next
+                } else {
+                    index += 1
+                }
+            }
+            // The last line, empty when the text ends with a break: an end-of-file position lands there.
+            bounds.append(lineStart..<b.count)
+        }
+        self.bounds = bounds
+    }
+
+    /// The number of lines: line breaks plus one.
+    public var count: Int { bounds.count }
+
+    /// The text of a 1-based line without its line break, or `nil` when there is no such line.
+    /// - Complexity: O(length of the line).
     public func line(_ number: Int) -> Substring? {
-        guard number >= 1, number <= lineBounds.count else { return nil }
-        return text[lineBounds[number - 1]]
+        guard number >= 1, number <= bounds.count else { return nil }
+        return Substring(String(decoding: bytes[bounds[number - 1]], as: UTF8.self))
     }
 }

@@ -65,6 +65,8 @@ struct DecodingContext {
 
     /// Walks a mapping's pairs, reporting unknown keys (D002, or `unknownCode`) with did-you-mean.
     ///
+    /// A known key is found by its bytes and handed on as the `known` string itself: no string is
+    /// made for it.
     /// - Complexity: O(pairs x known keys); known-key lists are short.
     mutating func forEachPair(
         in mapping: YAMLNodeID, known: [String], context: @autoclosure () -> String, unknownCode: DiagnosticCode = .D002,
@@ -76,14 +78,27 @@ struct DecodingContext {
                 report(.D003, "keys in \(context()) must be plain strings, found \(describe(pair.key))", at: range(pair.key))
                 continue
             }
+            if let index = Self.knownIndex(of: pair.key, in: known, tree) {
+                body(&self, known[index], pair)
+                continue
+            }
             let key = tree.string(pair.key)
             if known.contains(key) {
+                // Only text that is not ASCII gets here: equal as strings to a known key, not as bytes.
                 body(&self, key, pair)
             } else {
                 let help = extraHelp?(key) ?? Self.didYouMean(key, known)
                 let what = unknownCode == .D009 ? "unknown property `\(key)`" : "unknown key `\(key)`"
                 report(unknownCode, "\(what) in \(context())", at: range(pair.key), help: help)
             }
+        }
+    }
+
+    /// The index of the known key whose UTF-8 is exactly the scalar's bytes, if any.
+    /// - Complexity: O(known keys), comparing lengths first.
+    static func knownIndex(of key: YAMLNodeID, in known: [String], _ tree: YAMLTree) -> Int? {
+        tree.withScalarBytes(key) { bytes in
+            known.firstIndex { $0.utf8.count == bytes.count && $0.utf8.elementsEqual(bytes) }
         }
     }
 

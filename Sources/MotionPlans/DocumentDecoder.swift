@@ -336,18 +336,21 @@ struct DocumentDecoder {
 
     /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with
     /// the converted stiffness and damping when the operation gives both numbers.
+    /// The operation's keys are read only when an unknown key asks for help.
     func springKeyHelp(_ node: YAMLNodeID) -> (String) -> String? {
-        var response: Double?
-        var ratio: Double?
-        for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
-            switch tree.string(pair.key) {
-            case "response": response = tree.double(pair.value)
-            case "dampingRatio", "dampingFraction": ratio = tree.double(pair.value)
-            default: break
-            }
-        }
+        let tree = self.tree
         return { key in
-            ForeignNames.swiftUISpringKeys.contains(key) ? ForeignNames.springHelp(response: response, dampingRatio: ratio) : nil
+            guard ForeignNames.swiftUISpringKeys.contains(key) else { return nil }
+            var response: Double?
+            var ratio: Double?
+            for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
+                switch tree.string(pair.key) {
+                case "response": response = tree.double(pair.value)
+                case "dampingRatio", "dampingFraction": ratio = tree.double(pair.value)
+                default: break
+                }
+            }
+            return ForeignNames.springHelp(response: response, dampingRatio: ratio)
         }
     }
 

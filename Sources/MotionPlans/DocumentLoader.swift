@@ -64,24 +64,37 @@ public enum DocumentLoader {
     }
 
     /// A file's bytes, or nil when it is larger than `limit`.
+    ///
+    /// A regular file is read into one array of its size, with no intermediate copy; anything
+    /// else (a pipe, a file that grows while read) is read in chunks.
     static func readFile(_ path: String, limit: Int) throws(FileReadError) -> [UInt8]? {
         guard let handle = fopen(path, "rb") else {
             throw FileReadError(path: path, reason: String(cString: strerror(errno)))
         }
         defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status = stat()
+        var size = 0
+        if fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            size = Int(status.st_size)
+            if size > limit { return nil }
+        }
+        // One byte more than the size, to see the end of the file without a second buffer.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if count > 0 {
-                if bytes.count + count > limit { return nil }
-                bytes.append(contentsOf: chunk[0..<count])
+            if count == bytes.count {
+                if count > limit { return nil }
+                bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, count)))
             }
-            if count < chunk.count {
+            let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress.map { $0 + count }, 1, $0.count - count, handle) }
+            count += read
+            if count > limit { return nil }
+            if read == 0 {
                 if ferror(handle) != 0 { throw FileReadError(path: path, reason: "read error (is it a directory?)") }
                 break
             }
         }
+        bytes.removeLast(bytes.count - count)
         return bytes
     }
 

@@ -30,11 +30,27 @@ public final class Runtime {
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
     /// `.infinity` turns garbage collection off (a document run does: its executors keep
     /// per-property state for the whole run).
-    public var garbageCollectionDelay: Double = 0.5
+    public var garbageCollectionDelay: Double = 0.5 {
+        didSet {
+            // Infinite: nothing is collected, so nothing is queued; rebuilt when finite again.
+            if !garbageCollectionDelay.isFinite { resting = nil }
+        }
+    }
 
     private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
     private var records: [Int: ExecutorRecord] = [:]
-    private var serialForKey: [ExecutorKey: Int] = [:]
+    /// Executor serials in creation order; released ones are dropped lazily (see ``forget(_:)``).
+    private var creationOrder: [Int] = []
+    /// Executors at rest, in the order they came to rest (so oldest first): the candidates for
+    /// garbage collection, with the time each came to rest. An entry whose executor has moved
+    /// since is stale and skipped. `nil` while collection is off or before the first collection.
+    private var resting: RestQueue?
+    /// Executors found due while holding a name; collected once their last name goes.
+    private var parked: Set<Int> = []
+    /// Parked executors that lost their last name: checked at the next collection.
+    private var unparked: [Int] = []
+    /// Targets that may hold nothing any more: forgotten at the next collection if so.
+    private var maybeEmpty: Set<ObjectIdentifier> = []
     private var frameActive: Set<Int> = []
     private var clockSubscription: Subscription?
     private var activeTargetCount = 0
@@ -99,6 +115,7 @@ public final class Runtime {
     /// Unregisters `observer` from `target`'s activity.
     public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
         targetRecords[ObjectIdentifier(target)]?.observers.removeAll { $0 === observer }
+        maybeEmpty.insert(ObjectIdentifier(target))
     }
 
     /// Registers `tracer`. Registering it again does nothing.
@@ -115,7 +132,7 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[ObjectIdentifier(target)]?.executorSerials ?? []).compactMap { records[$0]?.executor }
+        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.executor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
@@ -187,18 +204,32 @@ public final class Runtime {
     /// Releases every executor at rest for at least ``garbageCollectionDelay`` that holds no named
     /// intention, and forgets targets left with nothing.
     ///
-    /// - Complexity: O(executors + targets).
+    /// - Complexity: O(r log r) for r executors released, plus the stale entries skipped: what
+    ///   came to rest, not every executor; O(executors) once after collection is turned on.
     public func collectGarbage() {
-        // An infinite delay can release nothing: skip the O(executors) pass (it runs every frame).
+        // An infinite delay can release nothing: skip the pass (it runs every frame).
         guard garbageCollectionDelay.isFinite else { return }
         let now = self.now
-        for serial in records.keys.sorted() {
-            guard let record = records[serial], record.namedCount == 0, let since = record.restingSince,
-                now - since >= garbageCollectionDelay - 1e-9
-            else { continue }
+        let delay = garbageCollectionDelay - 1e-9
+        var queue = resting ?? RestQueue(records.values.filter { $0.restingSince != nil })
+        resting = nil
+        var due: [ExecutorRecord] = []
+        while let (serial, since) = queue.first, now - since >= delay {
+            queue.removeFirst()
+            guard let record = records[serial], record.restingSince == since else { continue }
+            if record.namedCount == 0 { due.append(record) } else { parked.insert(serial) }
+        }
+        resting = queue
+        for serial in unparked {
+            guard let record = records[serial], record.namedCount == 0, let since = record.restingSince else { continue }
+            if now - since >= delay { due.append(record) } else { parked.insert(serial) }
+        }
+        unparked = []
+        for record in due.sorted(by: { $0.serial < $1.serial }) where records[record.serial] === record {
             release(record)
         }
-        targetRecords = targetRecords.filter { !$0.value.isEmpty }
+        for id in maybeEmpty where targetRecords[id]?.isEmpty == true { targetRecords[id] = nil }
+        maybeEmpty = []
     }
 
     /// Releases every executor, forgets every named intention, ends every token and stops listening
@@ -208,9 +239,13 @@ public final class Runtime {
         let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
             .sorted { $0.firstSerial < $1.firstSerial }
         let wasActive = activeTargetCount > 0
-        let released = records.keys.sorted().compactMap { records[$0] }
+        let released = creationOrder.compactMap { records[$0] }
         records = [:]
-        serialForKey = [:]
+        creationOrder = []
+        resting = resting.map { _ in RestQueue([]) }
+        parked = []
+        unparked = []
+        maybeEmpty = []
         frameActive = []
         targetRecords = [:]
         activeTargetCount = 0
@@ -266,8 +301,10 @@ public final class Runtime {
         guard let targetRecord = targetRecords[ObjectIdentifier(target)],
             let serial = targetRecord.named.removeValue(forKey: name)
         else { return }
+        maybeEmpty.insert(ObjectIdentifier(target))
         if let record = records[serial] {
             record.namedCount -= 1
+            if record.namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
             (record.executor as? any NamedIntentionExecuting)?.removeIntention(named: name)
             wake(record)
         }
@@ -282,15 +319,20 @@ public final class Runtime {
         return record
     }
 
+    /// The executor of `type` for `target`, created on first use.
+    /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
-        if let serial = serialForKey[key], let record = records[serial] { return record }
+        if let existing = targetRecords[key.target]?.executors.first(where: { $0.key.type == key.type }) {
+            return existing
+        }
         let executor = type.init(target: target)
         nextSerial += 1
         let record = ExecutorRecord(serial: nextSerial, key: key, executor: executor, target: target, now: now)
         records[record.serial] = record
-        serialForKey[key] = record.serial
-        targetRecord(for: target).executorSerials.append(record.serial)
+        creationOrder.append(record.serial)
+        resting?.append(record)
+        targetRecord(for: target).executors.append(record)
         if let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
@@ -309,10 +351,20 @@ public final class Runtime {
 
     private func release(_ record: ExecutorRecord) {
         records[record.serial] = nil
-        serialForKey[record.key] = nil
+        forget(record.serial)
+        parked.remove(record.serial)
+        maybeEmpty.insert(record.key.target)
         frameActive.remove(record.serial)
-        targetRecords[record.key.target]?.executorSerials.removeAll { $0 == record.serial }
+        targetRecords[record.key.target]?.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+    }
+
+    /// Drops a released serial from ``creationOrder`` lazily: the array is compacted once more
+    /// than half of it is released executors, so this is amortised O(1).
+    private func forget(_ serial: Int) {
+        if creationOrder.count > 64, records.count * 2 < creationOrder.count {
+            creationOrder.removeAll { records[$0] == nil }
+        }
     }
 
     // MARK: - Internals: activity
@@ -325,6 +377,7 @@ public final class Runtime {
         let isActive = record.isActive
         guard wasActive != isActive else { return }
         record.restingSince = isActive ? nil : now
+        if !isActive { resting?.append(record) }
         guard let targetRecord = targetRecords[record.key.target] else { return }
         let targetWasActive = targetRecord.activeExecutorCount > 0
         targetRecord.activeExecutorCount += isActive ? 1 : -1
@@ -347,13 +400,14 @@ public final class Runtime {
         guard let record = records[executorSerial] else { return nil }
         nextTokenID += 1
         let id = nextTokenID
-        changeActivity(of: record) { $0.tokens.insert(id) }
+        changeActivity(of: record) { $0.tokenCount += 1 }
         return id
     }
 
     func endToken(_ id: UInt64, executorSerial: Int) {
-        guard let record = records[executorSerial], record.tokens.contains(id) else { return }
-        changeActivity(of: record) { $0.tokens.remove(id) }
+        // A token ends once (ActivityToken sees to it), and only on the record it started on.
+        guard let record = records[executorSerial], record.tokenCount > 0 else { return }
+        changeActivity(of: record) { $0.tokenCount -= 1 }
     }
 
     // MARK: - Internals: frames
@@ -409,6 +463,35 @@ public final class Runtime {
     }
 }
 
+/// Executors in the order they came to rest, with the time each did: a queue with a moving head.
+struct RestQueue {
+    private var entries: [(serial: Int, since: Double)] = []
+    private var head = 0
+
+    /// A queue of `records` at rest, oldest rest first.
+    init(_ records: [ExecutorRecord]) {
+        entries = records.compactMap { r in r.restingSince.map { (r.serial, $0) } }
+            .sorted { ($0.since, $0.serial) < ($1.since, $1.serial) }
+    }
+
+    /// The oldest entry.
+    var first: (serial: Int, since: Double)? { head < entries.count ? entries[head] : nil }
+
+    /// Drops the oldest entry; the storage is compacted once the head passes half of it.
+    mutating func removeFirst() {
+        head += 1
+        if head > 64, head * 2 > entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Queues `record`, which came to rest now (its ``ExecutorRecord/restingSince``).
+    mutating func append(_ record: ExecutorRecord) {
+        if let since = record.restingSince { entries.append((record.serial, since)) }
+    }
+}
+
 /// Identifies an executor: its target and its executor type.
 struct ExecutorKey: Hashable {
     let target: ObjectIdentifier
@@ -425,7 +508,8 @@ final class ExecutorRecord {
     var wantsFrames = false
     var framesRequestedDuringUpdate = false
     var lastUpdateTime: Double?
-    var tokens: Set<UInt64> = []
+    /// How many of its tokens have not ended.
+    var tokenCount = 0
     var namedCount = 0
     var restingSince: Double?
 
@@ -438,14 +522,15 @@ final class ExecutorRecord {
         self.restingSince = now
     }
 
-    var isActive: Bool { wantsFrames || !tokens.isEmpty }
+    var isActive: Bool { wantsFrames || tokenCount > 0 }
 }
 
 /// The runtime's bookkeeping for one target.
 final class TargetRecord {
     let target: MotionTarget
     let firstSerial: Int
-    var executorSerials: [Int] = []
+    /// The target's executors, in creation order.
+    var executors: [ExecutorRecord] = []
     var named: [String: Int] = [:]
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
@@ -455,5 +540,5 @@ final class TargetRecord {
         self.firstSerial = firstSerial
     }
 
-    var isEmpty: Bool { executorSerials.isEmpty && named.isEmpty && observers.isEmpty }
+    var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty }
 }

@@ -36,8 +36,8 @@ public enum YAMLParser {
     /// - Complexity: O(bytes.count) time, memory proportional to the document (aliases are not
     ///   copied).
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> YAMLParseResult {
-        // Offsets in the arena are UInt32; scalar text never outgrows its input.
-        let hardLimit = Int(Int32.max)
+        // Offsets and counts in the arena are 29 bits; scalar text never outgrows its input.
+        let hardLimit = Int(YAMLNodeRecord.countMask)
         if bytes.count > limits.maxFileBytes || bytes.count > hardLimit {
             let limit = min(limits.maxFileBytes, hardLimit)
             let diagnostic = Diagnostic(
@@ -90,7 +90,9 @@ private struct Composer {
 
     var pending: [YAMLNodeID] = []
     var frames: [Frame] = []
-    var anchors: [String: UInt32] = [:]
+    /// Each anchor's node and the node count of its subtree with aliases expanded (saturating):
+    /// what an alias to it costs.
+    var anchors: [String: (node: UInt32, expanded: UInt32)] = [:]
     var frameAnchors: [String] = []
     var mergeSites: [MergeSite] = []
     var expansion = 0
@@ -104,9 +106,12 @@ private struct Composer {
     init(file: String, limits: YAMLLimits, inputCount: Int) {
         self.file = file
         self.limits = limits
-        nodes.reserveCapacity(inputCount / 8 + 16)
-        text.reserveCapacity(inputCount / 2 + 16)
-        children.reserveCapacity(inputCount / 8 + 16)
+        // Reserved, not touched: pages that stay unused cost no memory, and a buffer that never
+        // grows is never copied (a copy would hold the old and the new buffer at once). A node
+        // takes at least 2 bytes of input (`1,`) and scalar text is never longer than its input.
+        nodes.reserveCapacity(inputCount / 2 + 16)
+        text.reserveCapacity(inputCount + 16)
+        children.reserveCapacity(inputCount / 2 + 16)
         pending.reserveCapacity(256)
         frames.reserveCapacity(64)
     }
@@ -160,7 +165,7 @@ private struct Composer {
             startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
             endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column),
             offset: UInt32(truncatingIfNeeded: offset), count: UInt32(truncatingIfNeeded: count),
-            expanded: 1, kind: kind, flags: flags)
+            kind: kind, flags: flags)
     }
 
     static func range(_ event: UnsafeMutablePointer<yaml_event_t>) -> SourceRange {
@@ -193,7 +198,7 @@ private struct Composer {
             Self.record(
                 event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
         if let anchor = s.anchor {
-            anchors[String(cString: anchor)] = id.index
+            anchors[String(cString: anchor)] = (id.index, 1)
         }
         // A plain `<<` in key position is a merge key.
         if plain, length == 2, let top = frames.indices.last, frames[top].isMapping,
@@ -280,10 +285,9 @@ private struct Composer {
         nodes[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? written / 2 : written)
         nodes[index].endLine = UInt32(truncatingIfNeeded: end.line)
         nodes[index].endColumn = UInt32(truncatingIfNeeded: end.column)
-        nodes[index].expanded = expanded
         if frame.anchorSlot >= 0 {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
-            anchors[frameAnchors[Int(frame.anchorSlot)]] = frame.node
+            anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
             frameAnchors.removeLast()
         }
         attach(YAMLNodeID(index: frame.node), expanded: expanded)
@@ -291,7 +295,7 @@ private struct Composer {
 
     mutating func alias(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
         let name = event.pointee.data.alias.anchor.map { String(cString: $0) } ?? ""
-        guard let target = anchors[name] else {
+        guard let (target, expanded) = anchors[name] else {
             diagnostics.append(
                 Diagnostic(
                     .Y001, "found undefined alias", file: file, at: Self.range(event),
@@ -303,7 +307,6 @@ private struct Composer {
             attach(id, expanded: 1)
             return true
         }
-        let expanded = nodes[Int(target)].expanded
         expansion += Int(expanded)
         if expansion > limits.maxAliasExpansion {
             diagnostics.append(

@@ -41,12 +41,13 @@ public struct YAMLPair: Sendable, Hashable {
     }
 }
 
-/// One node of the arena: 32 bytes, no references.
+/// One node of the arena: 24 bytes, no references.
 ///
 /// Marks are libyaml's 0-based line and column (Unicode scalars). For a scalar, `offset` and
 /// `count` locate its bytes in the tree's text buffer; for a collection they locate its children
 /// (items, or keys and values interleaved) in the children buffer, `count` being the number of
-/// items or pairs.
+/// items or pairs. The kind and the plain flag share a word with the count, which
+/// ``YAMLParser/parse(_:file:limits:)`` keeps below 2^29 by refusing larger inputs.
 @usableFromInline
 struct YAMLNodeRecord: Sendable {
     @usableFromInline var startLine: UInt32
@@ -54,13 +55,43 @@ struct YAMLNodeRecord: Sendable {
     @usableFromInline var endLine: UInt32
     @usableFromInline var endColumn: UInt32
     @usableFromInline var offset: UInt32
-    @usableFromInline var count: UInt32
-    /// Node count of the subtree with its aliases expanded (saturating): what an alias to it costs.
-    @usableFromInline var expanded: UInt32
-    @usableFromInline var kind: YAMLNodeKind
-    @usableFromInline var flags: UInt8
+    /// The count in the low 29 bits, the plain flag in bit 29, the kind in bits 30 and 31.
+    @usableFromInline var packed: UInt32
 
     @usableFromInline static let plainFlag: UInt8 = 1
+    /// The largest count a record holds.
+    @usableFromInline static let countMask: UInt32 = (1 << 29) - 1
+
+    @inlinable
+    init(
+        startLine: UInt32, startColumn: UInt32, endLine: UInt32, endColumn: UInt32, offset: UInt32, count: UInt32,
+        kind: YAMLNodeKind, flags: UInt8
+    ) {
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.offset = offset
+        packed = min(count, Self.countMask) | UInt32(flags & 1) << 29 | UInt32(kind.rawValue) << 30
+    }
+
+    /// The number of text bytes, items or pairs.
+    @inlinable var count: UInt32 {
+        get { packed & Self.countMask }
+        set { packed = packed & ~Self.countMask | min(newValue, Self.countMask) }
+    }
+
+    /// What the node is.
+    @inlinable var kind: YAMLNodeKind {
+        switch packed >> 30 {
+        case 1: .sequence
+        case 2: .mapping
+        default: .scalar
+        }
+    }
+
+    /// ``plainFlag`` for a plain scalar, else 0.
+    @inlinable var flags: UInt8 { UInt8(truncatingIfNeeded: packed >> 29) & 1 }
 }
 
 /// A parsed YAML document: an immutable arena of nodes with their source positions.

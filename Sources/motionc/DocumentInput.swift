@@ -23,7 +23,7 @@ enum DocumentInput {
             diagnostics += Validator.validate(document, options: options)
         }
         if !diagnostics.isEmpty {
-            let sources = [path: SourceFile(path: path, text: String(decoding: result.text, as: UTF8.self))]
+            let sources = [path: SourceFile(path: path, bytes: result.text)]
             let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
             StandardStreams.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         }

@@ -35,10 +35,14 @@ struct Validate: ParsableCommand {
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var unreadable = false
+        // The last file's document lives until the process ends (see the end of this function).
+        var last: LoadResult?
         for file in files {
             do {
+                last = nil
                 let result = try DocumentLoader.load(path: file)
-                sources[file] = SourceFile(path: file, text: String(decoding: result.text, as: UTF8.self))
+                last = result
+                sources[file] = SourceFile(path: file, bytes: result.text)
                 diagnostics += result.diagnostics
                 if let document = result.document, !result.diagnostics.containsErrors {
                     let found = Validator.validate(document, options: ValidationOptions(forBake: players != nil))
@@ -66,8 +70,11 @@ struct Validate: ParsableCommand {
         let output = DiagnosticRenderer.render(
             diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: files.count)
         StandardStreams.output(output, terminator: "")
-        if unreadable { throw ExitCode(2) }
-        if diagnostics.containsErrors { throw ExitCode(1) }
+        // The output is written (unbuffered): end the process now rather than free the decoded
+        // document value by value on the way out; the system takes its memory back at once.
+        withExtendedLifetime(last) {
+            Foundation.exit(unreadable ? 2 : diagnostics.containsErrors ? 1 : 0)
+        }
     }
 }
 

@@ -175,6 +175,30 @@ import Testing
         #expect(runtime.executorCount == 0)
     }
 
+    @Test("an executor that rested long enough while named is collected as soon as its name goes")
+    func namedThenUnnamedIsCollectedAtOnce() throws {
+        try runtime.add(Mark(text: "x"), named: "n", to: target)
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 1)
+        try runtime.removeIntention(named: "n", from: target)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 0)
+        #expect(runtime.intentionNames(on: target).isEmpty)
+    }
+
+    @Test("executors that came to rest while collection was off are collected once it is on again")
+    func collectionTurnedBackOn() {
+        runtime.garbageCollectionDelay = .infinity
+        runtime.add(Mark(text: "x"), to: target)
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 1)
+        runtime.garbageCollectionDelay = 0.5
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 0)
+    }
+
     @Test("garbage collection delay is configurable")
     func configurableDelay() {
         runtime.garbageCollectionDelay = 2

@@ -210,6 +210,15 @@ public struct SpringSolution: Hashable, Sendable {
         return hypot(y, v * velocityWeight)
     }
 
+    /// The slowest rate at which the rest measure decays, like e^(-rate t): what brackets a
+    /// settling time.
+    var decayRate: Double {
+        switch regime {
+        case .oscillating, .critical: c0
+        case .overdamped: -c0
+        }
+    }
+
     /// The first local time at which ``restMeasure(at:)`` is at most `threshold`.
     ///
     /// 0 when the spring starts at rest; `.infinity` when it never comes to rest (undamped, or a
@@ -225,11 +234,7 @@ public struct SpringSolution: Hashable, Sendable {
         if restMeasure(at: 0) <= threshold { return 0 }
         guard damping > 0 else { return .infinity }
         // Bracket: the measure decays like e^(-rate t) with rate the slowest decay rate.
-        let rate: Double
-        switch regime {
-        case .oscillating, .critical: rate = c0
-        case .overdamped: rate = -c0
-        }
+        let rate = decayRate
         var lo = 0.0
         var hi = rate > 0 && rate.isFinite ? Swift.min(1 / rate, 1) : 1
         var found = false

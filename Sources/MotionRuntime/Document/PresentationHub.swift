@@ -71,13 +71,29 @@ final class PresentationHub {
     }
 
     /// The inputs that drive a gesture intention of `kind` on `target`: the one named `gesture`,
-    /// or else every input of the kind whose target selector resolves to `target`.
+    /// or else every input of the kind whose target selector resolves to `target`; in document
+    /// order.
+    /// - Complexity: O(inputs named `gesture` or aimed at `target`), after one O(inputs x
+    ///   matches) pass on the first call that builds the index.
     func inputs(kind: InputKind, gesture: String?, target: Int) -> [InputSpec] {
-        document.inputs.filter { input in
-            guard input.kind == kind else { return false }
-            if let gesture { return input.id.value == gesture }
-            return resolve(input.target.value).contains(target)
+        let index = inputIndex ?? buildInputIndex()
+        let found = gesture.map { index.byID[$0] ?? [] } ?? index.byTarget[target] ?? []
+        return found.lazy.map { self.document.inputs[$0] }.filter { $0.kind == kind }
+    }
+
+    /// The document's inputs by id and by the targets their selectors resolve to, as indices into
+    /// `document.inputs` in document order.
+    private var inputIndex: (byID: [String: [Int]], byTarget: [Int: [Int]])?
+
+    private func buildInputIndex() -> (byID: [String: [Int]], byTarget: [Int: [Int]]) {
+        var byID: [String: [Int]] = [:]
+        var byTarget: [Int: [Int]] = [:]
+        for (i, input) in document.inputs.enumerated() {
+            byID[input.id.value, default: []].append(i)
+            for target in resolve(input.target.value) { byTarget[target, default: []].append(i) }
         }
+        inputIndex = (byID, byTarget)
+        return (byID, byTarget)
     }
 
     // MARK: Reading the presentation
@@ -224,8 +240,13 @@ final class PresentationHub {
     /// - Complexity: O(k) for k animations on the property.
     func handOff(_ target: Int, _ path: PropertyPath, to family: DriverFamily) {
         guard family != .shape else { return }
-        let taken = Set(path.componentIndices)
         let entries = model.channel(layer: target, property: path.property).entries
+        guard !entries.isEmpty else {
+            // Nothing animates the property: nothing ends, nothing to build.
+            notifyHandOff(target, HandOff(path: path, family: family, endedKeys: []))
+            return
+        }
+        let taken = Set(path.componentIndices)
         let owners = entries.map { keyOwners[target][$0.key] }
         var ended: [String] = []
         var visited: Set<String> = []
@@ -278,8 +299,11 @@ final class PresentationHub {
                 }
             }
         }
+        notifyHandOff(target, HandOff(path: path, family: family, endedKeys: ended))
+    }
+
+    private func notifyHandOff(_ target: Int, _ event: HandOff) {
         guard let observers = handOffObservers[target] else { return }
-        let event = HandOff(path: path, family: family, endedKeys: ended)
         for observer in observers { observer(event) }
     }
 
@@ -396,32 +420,53 @@ public struct GestureSignal: Hashable, Sendable {
     }
 }
 
-/// Activity tokens per animation key: held from an animation's add until its end.
+/// Activity per animation key: the executor is active from an animation's add until its end.
+///
+/// One ``ActivityToken`` stands for all the keys of an executor: it starts when the first key
+/// becomes live and ends when the last one ends, so holding a key costs a table entry and a
+/// scheduled end, not a token of its own.
 final class TokenLedger {
     private var generator: ActivityTokenGenerator?
-    private var tokens: [String: ActivityToken] = [:]
+    /// The token held while any key is live.
+    private var token: ActivityToken?
+    /// The live keys, each with the number of the hold that made it live (a later hold of the
+    /// same key replaces it, and the earlier hold's scheduled end then does nothing).
+    private var live: [String: Int] = [:]
+    private var holds = 0
 
     func setGenerator(_ generator: ActivityTokenGenerator) {
         self.generator = generator
     }
 
-    /// Holds a token for `key` from now until `end` (forever for an infinite end); replaces any
-    /// token the key held. Holds nothing when `end` is not after now.
+    /// Holds `key` from now until `end` (forever for an infinite end), replacing what the key
+    /// held. Holds nothing when `end` is not after now.
+    /// - Complexity: O(1) expected.
     func hold(_ key: String, until end: Double, hub: PresentationHub) {
-        tokens.removeValue(forKey: key)?.end()
-        guard end > hub.now, let generator else { return }
-        let token = generator.generate()
-        tokens[key] = token
+        live.removeValue(forKey: key)
+        guard end > hub.now, let generator else {
+            endTokenIfIdle()
+            return
+        }
+        holds += 1
+        let hold = holds
+        live[key] = hold
+        if token == nil { token = generator.generate() }
         guard end.isFinite else { return }
-        hub.schedule(at: end) { [weak self, weak token] in
-            guard let token else { return }
-            token.end()
-            if let self, self.tokens[key] === token { self.tokens[key] = nil }
+        hub.schedule(at: end) { [weak self] in
+            guard let self, self.live[key] == hold else { return }
+            self.live[key] = nil
+            self.endTokenIfIdle()
         }
     }
 
-    /// Ends the token of `key`, if any.
+    /// Ends the hold of `key`, if any.
     func end(_ key: String) {
-        tokens.removeValue(forKey: key)?.end()
+        if live.removeValue(forKey: key) != nil { endTokenIfIdle() }
+    }
+
+    private func endTokenIfIdle() {
+        guard live.isEmpty, let token else { return }
+        self.token = nil
+        token.end()
     }
 }
