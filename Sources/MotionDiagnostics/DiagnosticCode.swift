@@ -11,7 +11,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Tweens
     case W001, W002, W003, W004, W005, W006
     // Physics
-    case P001
+    case P001, P002
     // Gestures
     case G001, G002, G003
     // Baking
@@ -62,6 +62,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .W005: "invalid cubic-bezier"
         case .W006: "tween fully hidden by a later tween"
         case .P001: "invalid physics parameter"
+        case .P002: "spring given by both stiffness and feel"
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
         case .G003: "input that no gesture intention takes"

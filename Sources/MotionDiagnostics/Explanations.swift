@@ -628,7 +628,8 @@ extension DiagnosticCode {
         case .P001:
             return (
                 "A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` or a "
-                    + "friction `coefficient` below 0, or `threshold` not greater than 0.",
+                    + "friction `coefficient` below 0, `threshold` not greater than 0, a spring's `duration` 0, or "
+                    + "`bounce` outside (-1, 1).",
                 "With such values a spring never settles, moves without mass, or gains energy instead of "
                     + "losing it.",
                 cardDocument(
@@ -647,6 +648,21 @@ extension DiagnosticCode {
                             destination: [180, 500]
                             stiffness: 342
                     """)
+            )
+        case .P002:
+            let spring = """
+                      - add: spring
+                        target: "#card"
+                        property: position
+                        destination: [180, 500]
+                """
+            let feel = "\n        duration: 0.4\n        bounce: 0.2"
+            return (
+                "A spring gives `stiffness` or `damping` and also `duration` or `bounce`: a spring is given "
+                    + "either by its physics or by feel (as SwiftUI's `.spring(duration:bounce:)`), not both.",
+                "The feel computes stiffness and damping itself, so one of the two would silently lose.",
+                cardDocument(spring + "\n        stiffness: 342" + feel),
+                cardDocument(spring + feel)
             )
         case .G001:
             return (

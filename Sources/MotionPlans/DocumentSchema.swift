@@ -299,6 +299,9 @@ public enum DocumentSchema {
                     "length": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
                 ]),
             ])
+        case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
+        case .openInterval(let lower, let upper):
+            .object(["type": .string("number"), "exclusiveMinimum": .number(lower), "exclusiveMaximum": .number(upper)])
         }
     }
 
@@ -343,6 +346,15 @@ public enum DocumentSchema {
         }
         let valueKeys = type.parameters.filter { $0.shape == .propertyValue || $0.shape == .propertyValues }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
+        let names = Set(type.parameters.map(\.name))
+        let exclusions = IntentionCatalog.exclusiveParameters.filter { names.isSuperset(of: $0.first + $0.second) }
+        if !exclusions.isEmpty {
+            // P002: no key of the first list together with a key of the second.
+            let pairs = exclusions.flatMap { group in
+                group.first.flatMap { a in group.second.map { b in JSONValue.object(["required": .strings([a, b])]) } }
+            }
+            members.append(JSONMember("not", .object(["anyOf": .array(pairs)])))
+        }
         return .object(members)
     }
 

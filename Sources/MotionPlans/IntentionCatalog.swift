@@ -116,6 +116,10 @@ public enum ParameterShape: Hashable, Sendable {
     case point
     /// `{position, length}` in units of the window.
     case segment
+    /// Seconds greater than 0.
+    case positiveDuration
+    /// A number strictly between `lower` and `upper`.
+    case openInterval(Double, Double)
 }
 
 /// One parameter of an intention type.
@@ -157,6 +161,19 @@ public enum IntentionCatalog {
             "threshold", .number(minimum: nil, exclusiveMinimum: 0), default: "per property",
             "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."
         ),
+        ParameterSpec(
+            "duration", .positiveDuration, default: "0.5s with bounce",
+            "Springs by feel (instead of stiffness and damping): seconds of the undamped period, > 0; stiffness = (2 pi / duration)^2 mass."
+        ),
+        ParameterSpec(
+            "bounce", .openInterval(-1, 1), default: "0",
+            "Springs by feel: -1 < bounce < 1; 0 settles without overshoot (critical damping), 0.3 bounces a little."),
+    ]
+
+    /// Parameters that exclude each other: an op may give keys of the first list or of the
+    /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce).
+    public static let exclusiveParameters: [(first: [String], second: [String])] = [
+        (["stiffness", "damping"], ["duration", "bounce"])
     ]
 
     /// Each type's parameters, built once.

@@ -134,7 +134,41 @@ enum IntentionDecoder {
         if let v = reader.read("damping", &context, { $0.number($1, for: "damping") }) { parameters.damping = v }
         if let v = reader.read("mass", &context, { $0.number($1, for: "mass") }) { parameters.mass = v }
         parameters.threshold = reader.read("threshold", &context) { $0.number($1, for: "threshold") }
+        springFeel(&parameters, &reader, &context)
         return parameters
+    }
+
+    /// `duration` and `bounce` (springs by feel, docs/format.md §7.5): converted to stiffness and
+    /// damping with the mass already read. P002 when stiffness or damping is given too; P001 when
+    /// the duration is 0 or the bounce outside (-1, 1).
+    static func springFeel(_ parameters: inout SpringParameters, _ reader: inout ParameterReader, _ context: inout DecodingContext) {
+        let durationNode = reader.nodes["duration"]
+        let bounceNode = reader.nodes["bounce"]
+        guard let feelNode = durationNode ?? bounceNode else { return }
+        let physicsKeys = IntentionCatalog.exclusiveParameters.flatMap(\.first)
+        if let physicsKey = physicsKeys.first(where: { reader.nodes[$0] != nil }) {
+            context.report(
+                .P002, "a spring is given by `stiffness` and `damping` or by `duration` and `bounce`, not both",
+                at: context.range(feelNode),
+                help: "remove `\(physicsKey)`, or remove `duration` and `bounce`")
+            reader.failed = true
+            return
+        }
+        let duration = reader.read("duration", &context) { $0.duration($1, for: "duration") } ?? 0.5
+        let bounce = reader.read("bounce", &context) { $0.number($1, for: "bounce") } ?? 0
+        if let durationNode, !(duration > 0) {
+            context.report(.P001, "a spring's `duration` must be greater than 0", at: context.range(durationNode))
+            reader.failed = true
+        }
+        if let bounceNode, !SpringFeel.isValidBounce(bounce) {
+            context.report(
+                .P001, "`bounce` must be between -1 and 1 (exclusive), found \(DecodingContext.format(bounce))",
+                at: context.range(bounceNode), help: "0 settles without overshoot; 0.3 bounces a little; 0.7 a lot")
+            reader.failed = true
+        }
+        guard !reader.failed else { return }
+        (parameters.stiffness, parameters.damping) = SpringFeel.stiffnessAndDamping(
+            duration: duration, bounce: bounce, mass: parameters.mass)
     }
 
     /// A curve name or `[x1, y1, x2, y2]`. A list of the wrong length is W005.
