@@ -7,7 +7,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Named plans
     case N001, N002, N003, N004, N005
     // Target selectors
-    case T001, T002, T003
+    case T001, T002, T003, T004
     // Tweens
     case W001, W002, W003, W004, W005, W006
     // Physics
@@ -23,7 +23,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .N004, .N005, .W006, .X001: .warning
-        case .D010, .G003: .warning
+        case .D010, .G003, .T004: .warning
         default: .error
         }
     }
@@ -55,6 +55,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .T001: "empty selector"
         case .T002: "selector syntax error"
         case .T003: "selector matches no target"
+        case .T004: "stagger on a selector that matches one target"
         case .W001: "tween without values"
         case .W002: "offsets count differs from values count"
         case .W003: "offsets outside [0, 1] or decreasing"

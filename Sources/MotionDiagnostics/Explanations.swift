@@ -496,6 +496,16 @@ extension DiagnosticCode {
                 cardDocument(fadeIn.replacing("target: \"#card\"", with: "target: \"#crad\"")),
                 cardDocument(fadeIn)
             )
+        case .T004:
+            let rows = "  list:\n    children:\n      row1: { class: [item] }\n      row2: { class: [item] }"
+            let fade = "      - add: tween\n        property: opacity\n        to: 1\n        stagger: 50ms\n        target: "
+            return (
+                "(warning) An `add:` gives `stagger`, but its selector matches only one target, so nothing is staggered.",
+                "A stagger spreads the starts of several targets; on one target it is a delay written the wrong way, "
+                    + "usually a selector that names one id where a class or type was meant.",
+                cardDocument(fade + "\"#row1\"", targets: rows),
+                cardDocument(fade + ".item", targets: rows)
+            )
         case .W001:
             return (
                 "A tween has no values: none of `values`, `from`/`to` or `to`.",

@@ -159,6 +159,8 @@ public struct OperationSpec: Sendable {
     /// The op's mapping in the document's YAML tree, for locating any of its keys; nil for
     /// operations built in code.
     public var node: YAMLNodeID?
+    /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
+    public var stagger: Stagger?
 
     public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
         self.action = action

@@ -330,8 +330,11 @@ struct DocumentDecoder {
             reader.failed = true
         }
         let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
+        let stagger = IntentionDecoder.stagger(&reader, &context)
         guard let intention, !reader.failed, let target else { return nil }
-        return OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+        var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+        operation.stagger = stagger
+        return operation
     }
 
     /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with

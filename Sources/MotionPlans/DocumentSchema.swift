@@ -328,6 +328,11 @@ public enum DocumentSchema {
                 : parameterSchema(parameter.shape)
             properties.append(JSONMember(parameter.name, described(schema, summary)))
         }
+        for parameter in IntentionCatalog.operationParameters {
+            var summary = parameter.summary
+            if let d = parameter.defaultDescription { summary += " Default: \(d)." }
+            properties.append(JSONMember(parameter.name, described(parameterSchema(parameter.shape), summary)))
+        }
         if type == .squashAndStretch, let index = properties.firstIndex(where: { $0.key == "property" }) {
             let points = PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description)
             properties[index] = JSONMember(

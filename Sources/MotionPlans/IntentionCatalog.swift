@@ -182,7 +182,21 @@ public enum IntentionCatalog {
 
     /// Each type's accepted `add` keys, built once.
     static let addKeysByType: [IntentionType: [String]] = Dictionary(
-        uniqueKeysWithValues: IntentionType.allCases.map { ($0, addKeys + parameters(of: $0).map(\.name)) })
+        uniqueKeysWithValues: IntentionType.allCases.map {
+            ($0, addKeys + operationParameters.map(\.name) + parameters(of: $0).map(\.name))
+        })
+
+    /// Keys every `add` op takes whatever its type: how the op applies to its targets
+    /// (docs/format.md §7).
+    public static let operationParameters: [ParameterSpec] = [
+        ParameterSpec(
+            "stagger", .duration,
+            "Seconds between the starts of the targets the selector matches, in document order: a tween's delay grows, other intentions commit later."
+        ),
+        ParameterSpec(
+            "staggerFrom", .choice(StaggerOrigin.allCases.map(\.rawValue)), default: "first",
+            "Which matched target starts first: first, last, or center (outwards, half steps for an even count)."),
+    ]
 
     /// The parameters of `type`, in the order the format lists them.
     public static func parameters(of type: IntentionType) -> [ParameterSpec] {

@@ -24,6 +24,7 @@ public enum Validator {
         var context = ValidationContext(document: document)
         TransactionOrderRule.check(&context)
         SelectorRules.check(&context)
+        StaggerRules.check(&context)
         NamedPlanRules.check(&context)
         TweenRules.check(&context)
         PhysicsRules.check(&context)
