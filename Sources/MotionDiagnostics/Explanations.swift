@@ -635,6 +635,14 @@ extension DiagnosticCode {
                         duration: 500ms
                 """
             )
+        case .W007:
+            let tween = "      - add: tween\n        target: \"#card\"\n        duration: 300ms\n        properties:\n"
+            return (
+                "A tween's `properties:` names a property and one of its components (`position` and `position.x`).",
+                "Both would drive the same value on one timing, and only one of them could show.",
+                cardDocument(tween + "          position: { to: [180, 300] }\n          position.x: { to: 200 }"),
+                cardDocument(tween + "          position: { to: [200, 300] }")
+            )
         case .P001:
             return (
                 "A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` or a "

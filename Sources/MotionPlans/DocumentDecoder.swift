@@ -13,6 +13,8 @@ struct DocumentDecoder {
     var document: MotionDocument
     /// Target ids seen so far, with where they were first written.
     var seenTargets: [String: SourceRange] = [:]
+    /// The ops after the first that the last decoded op stands for (a `properties:` tween).
+    var companionOperations: [OperationSpec] = []
 
     static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs"]
     static let canvasKeys = ["size", "background", "fps"]
@@ -256,6 +258,8 @@ struct DocumentDecoder {
                 transaction.operations.reserveCapacity(ops.count)
                 for op in ops {
                     if let decoded = decodeOperation(op) { transaction.operations.append(decoded) }
+                    transaction.operations += companionOperations
+                    companionOperations = []
                 }
             }
             document.transactions.append(transaction)
@@ -324,7 +328,9 @@ struct DocumentDecoder {
         }
         let target = target(of: node)
         var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName)
-        for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil {
+        // A `properties:` tween names its properties there instead of in `property`.
+        let replaced = nodes["properties"] != nil ? "property" : nil
+        for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil && parameter.name != replaced {
             context.report(
                 .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(parameter.summary))", at: context.range(typeNode))
             reader.failed = true
@@ -334,6 +340,18 @@ struct DocumentDecoder {
         guard let intention, !reader.failed, let target else { return nil }
         var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
         operation.stagger = stagger
+        if let name, !reader.companions.isEmpty {
+            // One name would hold only the last property's tween: removing it could not undo the rest.
+            context.report(
+                .N003, "a tween with several `properties` cannot be added by name", at: name.range,
+                help: "remove `name`, or give each property its own named tween")
+            return nil
+        }
+        companionOperations = reader.companions.map { tween in
+            var companion = operation
+            companion.action = .add(.tween(tween), name: name)
+            return companion
+        }
         return operation
     }
 

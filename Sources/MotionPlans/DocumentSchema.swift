@@ -299,6 +299,8 @@ public enum DocumentSchema {
                     "length": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
                 ]),
             ])
+        case .propertyChange: ref("value")
+        case .propertyMap: propertyMap
         case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
         case .openInterval(let lower, let upper):
             .object(["type": .string("number"), "exclusiveMinimum": .number(lower), "exclusiveMaximum": .number(upper)])
@@ -338,7 +340,9 @@ public enum DocumentSchema {
             properties[index] = JSONMember(
                 "property", .object(["enum": .strings(points), "description": .string("A point whose velocity is read.")]))
         }
-        let required = ["add", "target"] + type.parameters.filter(\.isRequired).map(\.name)
+        // A `properties:` tween names its properties there (docs/format.md §7.2).
+        let replaced = type == .tween ? "property" : nil
+        let required = ["add", "target"] + type.parameters.filter { $0.isRequired && $0.name != replaced }.map(\.name)
         var members: [JSONMember] = [
             JSONMember("type", .string("object")), JSONMember("description", .string(type.summary)),
             JSONMember("required", .strings(required)), JSONMember("additionalProperties", .bool(false)),
@@ -346,10 +350,11 @@ public enum DocumentSchema {
         ]
         if type == .tween {
             // W001: a tween needs values, or `to` (alone or with `from`).
-            members.append(
-                JSONMember("anyOf", .array([.object(["required": .strings(["values"])]), .object(["required": .strings(["to"])])])))
+            // D004: `property` unless `properties` names them; W001: with `values`, `to` or `by`.
+            let single = ["values", "to", "by"].map { JSONValue.object(["required": .strings(["property", $0])]) }
+            members.append(JSONMember("anyOf", .array(single + [.object(["required": .strings(["properties"])])])))
         }
-        let valueKeys = type.parameters.filter { $0.shape == .propertyValue || $0.shape == .propertyValues }.map(\.name)
+        let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
         let names = Set(type.parameters.map(\.name))
         let exclusions = IntentionCatalog.exclusiveParameters.filter { names.isSuperset(of: $0.first + $0.second) }
@@ -370,7 +375,7 @@ public enum DocumentSchema {
             let members = keys.map { key -> JSONMember in
                 switch key {
                 case "values": JSONMember(key, .object(["items": valueSchema(path)]))
-                case "initialVelocity": JSONMember(key, velocitySchema(path))
+                case "initialVelocity", "by": JSONMember(key, velocitySchema(path))
                 default: JSONMember(key, valueSchema(path))
                 }
             }
@@ -382,6 +387,37 @@ public enum DocumentSchema {
                 "then": .object(["properties": .object(members)]),
             ])
         }
+    }
+
+    /// `properties:` of a tween: each animatable path with a list of its values or `{from, to}`,
+    /// `{to}`, `{by}`; at least one; never a property together with one of its components (W007).
+    static var propertyMap: JSONValue {
+        let paths = PropertyPath.all.filter { $0.property.isAnimatable }
+        let members = paths.map { path in
+            let ends = JSONValue.object([
+                "type": .string("object"), "additionalProperties": .bool(false),
+                "properties": .object(["from": valueSchema(path), "to": valueSchema(path), "by": velocitySchema(path)]),
+                "oneOf": .array([
+                    .object(["required": .strings(["to"]), "not": .object(["required": .strings(["by"])])]),
+                    .object([
+                        "required": .strings(["by"]),
+                        "not": .object([
+                            "anyOf": .array([.object(["required": .strings(["from"])]), .object(["required": .strings(["to"])])])
+                        ]),
+                    ]),
+                ]),
+            ])
+            let list = JSONValue.object(["type": .string("array"), "items": valueSchema(path), "minItems": .number(1)])
+            return JSONMember(path.description, .object(["anyOf": .array([list, ends])]))
+        }
+        let pairs = paths.filter { $0.component != nil }.map {
+            JSONValue.object(["required": .strings([$0.property.rawValue, $0.description])])
+        }
+        return .object([
+            "type": .string("object"), "additionalProperties": .bool(false), "minProperties": .number(1),
+            "properties": .object(members),
+            "not": .object(["anyOf": .array(pairs)]),
+        ])
     }
 
     /// The values a path takes: the property's layer values, or a component's number and range.

@@ -116,6 +116,10 @@ public enum ParameterShape: Hashable, Sendable {
     case point
     /// `{position, length}` in units of the window.
     case segment
+    /// A change of a value of the intention's property type, any sign (`by:`).
+    case propertyChange
+    /// `{PATH: VALUES}`: property paths, each with a list of values or `{from, to}`, `{to}`, `{by}`.
+    case propertyMap
     /// Seconds greater than 0.
     case positiveDuration
     /// A number strictly between `lower` and `upper`.
@@ -171,9 +175,12 @@ public enum IntentionCatalog {
     ]
 
     /// Parameters that exclude each other: an op may give keys of the first list or of the
-    /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce).
+    /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce;
+    /// D003: a tween's `properties` or `by` with the keys they replace).
     public static let exclusiveParameters: [(first: [String], second: [String])] = [
-        (["stiffness", "damping"], ["duration", "bounce"])
+        (["stiffness", "damping"], ["duration", "bounce"]),
+        (["properties"], ["property", "values", "from", "to", "by"]),
+        (["by"], ["values", "from", "to"]),
     ]
 
     /// Each type's parameters, built once.
@@ -203,10 +210,17 @@ public enum IntentionCatalog {
         switch type {
         case .tween:
             return [
-                ParameterSpec("property", .propertyPath, required: true, "The property or component animated (opacity, position.x, ...)."),
+                ParameterSpec(
+                    "property", .propertyPath, required: true,
+                    "The property or component animated (opacity, position.x, ...); or use properties."),
                 ParameterSpec("values", .propertyValues, "Keyframe values. One value runs from the presented value to it."),
                 ParameterSpec("from", .propertyValue, "The first value; with `to`, the same as values: [from, to]."),
                 ParameterSpec("to", .propertyValue, "The last value; alone, the tween runs from the presented value."),
+                ParameterSpec(
+                    "by", .propertyChange, "A change: the tween runs from the presented value to it plus this (a point takes [dx, dy])."),
+                ParameterSpec(
+                    "properties", .propertyMap,
+                    "Several properties on this timing, instead of property and its values: {PATH: [values] or {from, to}, {to}, {by}}."),
                 ParameterSpec("offsets", .offsets, default: "evenly spaced", "One offset per value in [0, 1], non-decreasing."),
                 ParameterSpec("easing", .easingOrList, default: "linear", "One curve for every segment, or a list of n-1 curves."),
                 ParameterSpec("duration", .duration, default: "0.25s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),

@@ -31,6 +31,9 @@ struct ParameterReader {
     var opRange: SourceRange
     var typeName: String
     var failed = false
+    /// Tweens after the first of a `properties:` tween (docs/format.md §7.2): the decoder adds
+    /// each as an op of its own right after the op.
+    var companions: [Tween] = []
 
     init(nodes: ParameterNodes, opRange: SourceRange, typeName: String) {
         self.nodes = nodes
@@ -145,7 +148,7 @@ enum IntentionDecoder {
         let durationNode = reader.nodes["duration"]
         let bounceNode = reader.nodes["bounce"]
         guard let feelNode = durationNode ?? bounceNode else { return }
-        let physicsKeys = IntentionCatalog.exclusiveParameters.flatMap(\.first)
+        let physicsKeys = ["stiffness", "damping"]
         if let physicsKey = physicsKeys.first(where: { reader.nodes[$0] != nil }) {
             context.report(
                 .P002, "a spring is given by `stiffness` and `damping` or by `duration` and `bounce`, not both",
@@ -211,6 +214,9 @@ enum IntentionDecoder {
     // MARK: Tween
 
     static func tween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Tween? {
+        if let propertiesNode = reader.nodes["properties"] {
+            return propertiesTween(propertiesNode, &reader, &context)
+        }
         guard let property = propertyPath(&reader, &context) else {
             reader.failed = true
             return nil
@@ -242,6 +248,15 @@ enum IntentionDecoder {
             reader.failed = true
         }
         var tween = Tween(property: property, values: values)
+        if let byNode = reader.nodes["by"] {
+            relative(byNode, conflicting: valuesNode ?? fromNode ?? toNode, &tween, &reader, &context)
+        }
+        sharedTiming(&tween, &reader, &context)
+        return tween
+    }
+
+    /// The keys a tween's properties share: offsets, easing, duration, delay, repeat, autoreverse.
+    static func sharedTiming(_ tween: inout Tween, _ reader: inout ParameterReader, _ context: inout DecodingContext) {
         tween.offsets = reader.read("offsets", &context) { ctx, node in
             guard let items = ctx.list(node, for: "offsets") else { return nil }
             var offsets: [Double] = []
@@ -275,7 +290,6 @@ enum IntentionDecoder {
         if let d = reader.read("delay", &context, { $0.duration($1, for: "delay") }) { tween.delay = d }
         if let r = reader.read("repeat", &context, { repeatCount($1, &$0) }) { tween.repeatCount = r }
         if let a = reader.read("autoreverse", &context, { $0.bool($1, for: "autoreverse") }) { tween.autoreverses = a }
-        return tween
     }
 
     static func repeatCount(_ node: YAMLNodeID, _ context: inout DecodingContext) -> RepeatCount? {

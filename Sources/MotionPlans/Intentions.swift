@@ -37,6 +37,9 @@ public struct Tween: Hashable, Sendable {
     public var repeatCount: RepeatCount
     /// Whether every other pass plays backwards.
     public var autoreverses: Bool
+    /// Whether `values` holds one change (`by:`, docs/format.md §7.2): the tween runs from the
+    /// presented value at its commit to that value plus the change.
+    public var isRelative = false
 
     /// Creates a tween with the document defaults.
     public init(

@@ -29,6 +29,8 @@ public enum Validator {
         TweenRules.check(&context)
         PhysicsRules.check(&context)
         GestureRules.check(&context, forBake: options.forBake)
-        return context.diagnostics
+        // The ops of a `properties:` tween share their keys: report a mistake there once.
+        var seen = Set<String>()
+        return context.diagnostics.filter { seen.insert("\($0.code) \($0.range) \($0.message)").inserted }
     }
 }
