@@ -31,6 +31,8 @@ public struct MotionDocument: Sendable {
     public var inputs: [InputSpec]
     /// The YAML the document was decoded from, for locating any key; nil for documents built in code.
     public var source: YAMLTree?
+    /// What ops do when motion is reduced, unless they say (`reducedMotion:`, docs/format.md §7.7).
+    public var reducedMotion = ReducedMotion.keep
 
     public init(
         file: String, name: String, canvas: Canvas = Canvas(), targets: [TargetNode] = [],
@@ -161,6 +163,8 @@ public struct OperationSpec: Sendable {
     public var node: YAMLNodeID?
     /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
     public var stagger: Stagger?
+    /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
+    public var reducedMotion: ReducedMotion?
 
     public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
         self.action = action

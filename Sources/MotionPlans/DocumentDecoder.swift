@@ -16,7 +16,7 @@ struct DocumentDecoder {
     /// The ops after the first that the last decoded op stands for (a `properties:` tween).
     var companionOperations: [OperationSpec] = []
 
-    static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs"]
+    static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs", "reducedMotion"]
     static let canvasKeys = ["size", "background", "fps"]
     static let targetKeys = ["type", "class", "layer", "children"]
     static let transactionKeys = ["at", "label", "ops"]
@@ -60,6 +60,12 @@ struct DocumentDecoder {
                 }
             case "name":
                 if let name = ctx.string(pair.value, for: "name") { document.name = name }
+            case "reducedMotion":
+                if let text = ctx.choice(pair.value, for: "reducedMotion", ReducedMotion.allCases.map(\.rawValue)),
+                    let mode = ReducedMotion(rawValue: text)
+                {
+                    document.reducedMotion = mode
+                }
             default:
                 break
             }
@@ -337,9 +343,11 @@ struct DocumentDecoder {
         }
         let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
         let stagger = IntentionDecoder.stagger(&reader, &context)
+        let reducedMotion = IntentionDecoder.reducedMotion(&reader, &context)
         guard let intention, !reader.failed, let target else { return nil }
         var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
         operation.stagger = stagger
+        operation.reducedMotion = reducedMotion
         if let name, !reader.companions.isEmpty {
             // One name would hold only the last property's tween: removing it could not undo the rest.
             context.report(

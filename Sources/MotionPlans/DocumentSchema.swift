@@ -34,6 +34,12 @@ public enum DocumentSchema {
                     "type": .string("array"), "items": ref("input"),
                     "description": .string("Synthetic gestures that drive draggable, pinchable and rotatable in run and bake."),
                 ]),
+                "reducedMotion": .object([
+                    "enum": .strings(ReducedMotion.allCases.map(\.rawValue)),
+                    "description": .string(
+                        "What ops do with --reduced-motion unless they say: keep (default), skip (final values at once), crossfade (a cut under an opacity dip)."
+                    ),
+                ]),
             ]),
             "$defs": .object(definitions),
         ])

@@ -203,6 +203,10 @@ public enum IntentionCatalog {
         ParameterSpec(
             "staggerFrom", .choice(StaggerOrigin.allCases.map(\.rawValue)), default: "first",
             "Which matched target starts first: first, last, or center (outwards, half steps for an even count)."),
+        ParameterSpec(
+            "reducedMotion", .choice(ReducedMotion.allCases.map(\.rawValue)), default: "the document's reducedMotion, else keep",
+            "With --reduced-motion: keep animates as written, skip jumps to the final values, crossfade cuts position, scale and rotation under an opacity dip."
+        ),
     ]
 
     /// The parameters of `type`, in the order the format lists them.

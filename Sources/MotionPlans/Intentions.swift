@@ -40,6 +40,9 @@ public struct Tween: Hashable, Sendable {
     /// Whether `values` holds one change (`by:`, docs/format.md §7.2): the tween runs from the
     /// presented value at its commit to that value plus the change.
     public var isRelative = false
+    /// Whether `values` are factors of the presented value at the commit (a reduced-motion dip
+    /// is `[1, 0, 1]`, docs/format.md §7.7).
+    public var scalesPresented = false
 
     /// Creates a tween with the document defaults.
     public init(

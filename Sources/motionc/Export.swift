@@ -37,6 +37,9 @@ struct Export: ParsableCommand {
     @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried.")
     var strict = false
 
+    @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     func validate() throws {
         if let duration, !(duration >= 0 && duration <= 86_400) {
             throw ValidationError("--duration must be a number of seconds from 0 to 86400")
@@ -44,8 +47,14 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let (timeline, document) = try ExportInput.load(path: file)
-        let result = TimelineTracks(timeline, duration: duration).export(to: to)
+        let (timeline, document) = try ExportInput.load(path: file, reducedMotion: reducedMotion)
+        var result = TimelineTracks(timeline, duration: duration).export(to: to)
+        if to != .lottie, !reducedMotion, let document, document.hasReducedMotionVariant {
+            // Pages carry the reduced-motion variant too, under @media (prefers-reduced-motion: reduce).
+            let reduced = Baker.bake(document.reducedMotionVariant()).timeline
+            result = CSSExporter.export(
+                TimelineTracks(timeline, duration: duration), reduced: TimelineTracks(reduced, duration: duration), page: to == .html)
+        }
         for item in result.items { StandardStreams.output(item.line) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {
@@ -68,7 +77,7 @@ extension ExportFormat: ExpressibleByArgument {}
 enum ExportInput {
     /// The timeline of `path` (a timeline file, or a document baked in memory), and the
     /// document when there is one (its target positions locate diagnostics).
-    static func load(path: String) throws -> (Timeline, MotionDocument?) {
+    static func load(path: String, reducedMotion: Bool = false) throws -> (Timeline, MotionDocument?) {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
@@ -79,7 +88,7 @@ enum ExportInput {
         if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
             return (try TimelineInput.load(path: path), nil)
         }
-        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
+        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)

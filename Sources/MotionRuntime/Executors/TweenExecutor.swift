@@ -60,6 +60,9 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (KeyframeAnimation, MotionValue)? {
         var values = tween.values
         var offsets = tween.offsets
+        if tween.scalesPresented {
+            values = values.map { MotionValue(kind: presented.kind, components: presented.components * $0.components[0]) }
+        }
         if values.count == 1 {
             // `by:` is a change from the presented value; `to` alone is the value to reach.
             let last =
