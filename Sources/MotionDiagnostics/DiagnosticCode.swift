@@ -13,7 +13,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Physics
     case P001, P002
     // Gestures
-    case G001, G002, G003
+    case G001, G002, G003, G004
     // Baking
     case B001
     // Exports
@@ -68,6 +68,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
         case .G003: "input that no gesture intention takes"
+        case .G004: "release names an unknown input"
         case .B001: "interactive intention without input"
         case .X001: "property a player cannot show"
         }

@@ -707,6 +707,19 @@ extension DiagnosticCode {
                 lateGestureDocument(inputAt: "0.2"),
                 lateGestureDocument(inputAt: "1.2")
             )
+        case .G004:
+            let release = { (id: String) in
+                "motion: 1\ntargets:\n  card: { type: Card }\ntransactions:\n  - ops:\n      - { add: draggable, target: \"#card\" }\n"
+                    + "  - at: { release: \(id), offset: 0.1 }\n    ops:\n"
+                    + "      - { add: tween, target: \"#card\", property: opacity, to: 0.5 }\n"
+                    + "inputs:\n  - { id: swipe, kind: pan, target: \"#card\", duration: 0.4, translation: [[0, 0], [120, 0]] }"
+            }
+            return (
+                "A transaction's `at: {release: INPUT}` names an input that `inputs` does not define.",
+                "The transaction is meant to commit when that gesture ends; without the input it would never know when.",
+                release("swpie"),
+                release("swipe")
+            )
         case .B001:
             return (
                 "(bake only) An interactive intention (draggable, pinchable, rotatable, or a composite that "

@@ -134,6 +134,10 @@ public struct TransactionSpec: Sendable {
     public var operations: [OperationSpec]
     /// Where the transaction's item starts.
     public var range: SourceRange
+    /// `at: {release: INPUT, offset}` (docs/format.md §7.6): the input whose end commits the
+    /// transaction, `offset` seconds later; `at` then holds that time once the input is known.
+    public var release: Located<String>?
+    public var releaseOffset = 0.0
 
     public init(at: Located<Double>, label: String? = nil, operations: [OperationSpec] = [], range: SourceRange) {
         self.at = at

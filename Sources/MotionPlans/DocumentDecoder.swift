@@ -88,6 +88,7 @@ struct DocumentDecoder {
             default: break
             }
         }
+        document.transactions = Self.placingReleases(document.transactions, inputs: document.inputs)
         return document
     }
 
@@ -250,6 +251,8 @@ struct DocumentDecoder {
             var opsNode: YAMLNodeID?
             context.forEachPair(in: item, known: Self.transactionKeys, context: "a transaction") { ctx, key, pair in
                 switch key {
+                case "at" where ctx.tree.kind(pair.value) == .mapping:
+                    Self.decodeRelease(pair.value, into: &transaction, &ctx)
                 case "at":
                     if let at = ctx.duration(pair.value, for: "at") { transaction.at = Located(at, at: ctx.range(pair.value)) }
                 case "label":

@@ -261,7 +261,18 @@ public enum DocumentSchema {
         .object([
             "type": .string("object"), "additionalProperties": .bool(false),
             "properties": .object([
-                "at": described(ref("duration"), "Seconds on the runtime clock; default 0; non-decreasing across transactions."),
+                "at": .object([
+                    "description": .string(
+                        "Seconds on the runtime clock (default 0; non-decreasing across transactions), or {release: INPUT, offset: S}: when that input ends."
+                    ),
+                    "anyOf": .array([
+                        ref("duration"),
+                        .object([
+                            "type": .string("object"), "additionalProperties": .bool(false), "required": .strings(["release"]),
+                            "properties": .object(["release": scalarText, "offset": ref("duration")]),
+                        ]),
+                    ]),
+                ]),
                 "label": scalarText,
                 "ops": .object([
                     "type": .string("array"), "items": ref("operation"),
@@ -307,6 +318,7 @@ public enum DocumentSchema {
             ])
         case .propertyChange: ref("value")
         case .propertyMap: propertyMap
+        case .points: .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1)])
         case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
         case .openInterval(let lower, let upper):
             .object(["type": .string("number"), "exclusiveMinimum": .number(lower), "exclusiveMaximum": .number(upper)])

@@ -120,6 +120,8 @@ public enum ParameterShape: Hashable, Sendable {
     case propertyChange
     /// `{PATH: VALUES}`: property paths, each with a list of values or `{from, to}`, `{to}`, `{by}`.
     case propertyMap
+    /// A non-empty list of `[x, y]`.
+    case points
     /// Seconds greater than 0.
     case positiveDuration
     /// A number strictly between `lower` and `upper`.
@@ -181,6 +183,7 @@ public enum IntentionCatalog {
         (["stiffness", "damping"], ["duration", "bounce"]),
         (["properties"], ["property", "values", "from", "to", "by"]),
         (["by"], ["values", "from", "to"]),
+        (["snap"], ["destination"]),
     ]
 
     /// Each type's parameters, built once.
@@ -269,7 +272,13 @@ public enum IntentionCatalog {
         case .directlyManipulable:
             return []
         case .tossable:
-            return [ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release.")]
+            return [
+                ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release."),
+                ParameterSpec(
+                    "snap", .points,
+                    "Snap points instead of destination: at release, the one nearest the position projected with the release velocity (UIKit's 0.998 deceleration)."
+                ),
+            ]
                 + springParameters
         case .transitionTween:
             return [

@@ -98,7 +98,9 @@ enum IntentionDecoder {
             return .directlyManipulable(DirectlyManipulable())
         case .tossable:
             let destination = reader.read("destination", &context) { $0.point($1, for: "destination") }
-            return .tossable(Tossable(destination: destination, parameters: springParameters(&reader, &context)))
+            var toss = Tossable(destination: destination, parameters: springParameters(&reader, &context))
+            toss.snap = snapPoints(&reader, &context) ?? []
+            return .tossable(toss)
         case .transitionTween:
             return transitionTween(&reader, &context).map(PlannedIntention.transitionTween)
         }

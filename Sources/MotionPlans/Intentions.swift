@@ -174,6 +174,9 @@ public struct Tossable: Hashable, Sendable {
     /// Where the spring pulls after release; nil means the position at commit.
     public var destination: MotionValue?
     public var parameters: SpringParameters
+    /// Snap points (docs/format.md §7.6): at release the spring pulls to the one nearest the
+    /// position projected with the release velocity; empty means `destination`.
+    public var snap: [MotionValue] = []
 
     public init(destination: MotionValue? = nil, parameters: SpringParameters = SpringParameters()) {
         self.destination = destination

@@ -25,6 +25,7 @@ public enum Validator {
         TransactionOrderRule.check(&context)
         SelectorRules.check(&context)
         StaggerRules.check(&context)
+        ReleaseRules.check(&context)
         NamedPlanRules.check(&context)
         TweenRules.check(&context)
         PhysicsRules.check(&context)
