@@ -14,6 +14,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case P001, P002
     // Gestures
     case G001, G002, G003, G004
+    // Links
+    case L001
     // Baking
     case B001
     // Exports
@@ -69,6 +71,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G002: "input does not fit the gesture"
         case .G003: "input that no gesture intention takes"
         case .G004: "release names an unknown input"
+        case .L001: "links form a cycle"
         case .B001: "interactive intention without input"
         case .X001: "property a player cannot show"
         }

@@ -720,6 +720,19 @@ extension DiagnosticCode {
                 release("swpie"),
                 release("swipe")
             )
+        case .L001:
+            let link = { (target: String, property: String, source: String, read: String) in
+                "      - { add: link, target: \"#\(target)\", property: \(property), source: { target: \"#\(source)\", property: \(read) }, input: [0, 100], output: [0, 1] }"
+            }
+            let targets = "  card: { type: Card }\n  shadow: { type: Shadow }"
+            return (
+                "Links read each other in a circle: a property presents a map of a property that, through links, presents a map of the first.",
+                "Every frame each would wait for the other, so none has a value to show.",
+                cardDocument(
+                    link("shadow", "opacity", "card", "position.x") + "\n" + link("card", "position.x", "shadow", "opacity"),
+                    targets: targets),
+                cardDocument(link("shadow", "opacity", "card", "position.x"), targets: targets)
+            )
         case .B001:
             return (
                 "(bake only) An interactive intention (draggable, pinchable, rotatable, or a composite that "

@@ -319,6 +319,12 @@ public enum DocumentSchema {
         case .propertyChange: ref("value")
         case .propertyMap: propertyMap
         case .points: .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1)])
+        case .numberPair: numberList(2, "[a, b]")
+        case .linkSource:
+            .object([
+                "type": .string("object"), "additionalProperties": .bool(false), "required": .strings(["target", "property"]),
+                "properties": .object(["target": ref("selector"), "property": ref("propertyPath")]),
+            ])
         case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
         case .openInterval(let lower, let upper):
             .object(["type": .string("number"), "exclusiveMinimum": .number(lower), "exclusiveMaximum": .number(upper)])

@@ -13,6 +13,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
     case directlyManipulable
     case tossable
     case transitionTween
+    case link
 
     /// Which executor family fulfils the type.
     public var family: String {
@@ -22,6 +23,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
         case .draggable, .pinchable, .rotatable: "gesture"
         case .squashAndStretch: "shape"
         case .directlyManipulable, .tossable, .transitionTween: "composite"
+        case .link: "link"
         }
     }
 
@@ -68,6 +70,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
         case .directlyManipulable: "Composite: draggable, pinchable and rotatable at once."
         case .tossable: "Composite: draggable, then a spring to the destination carrying the release velocity."
         case .transitionTween: "Composite: a tween between back and fore values inside a transition window."
+        case .link: "Maps one property from another's presented value every frame, limited to the output interval."
         }
     }
 }
@@ -122,6 +125,10 @@ public enum ParameterShape: Hashable, Sendable {
     case propertyMap
     /// A non-empty list of `[x, y]`.
     case points
+    /// `[a, b]`: two numbers.
+    case numberPair
+    /// `{target: SELECTOR, property: PATH}`: another target's property.
+    case linkSource
     /// Seconds greater than 0.
     case positiveDuration
     /// A number strictly between `lower` and `upper`.
@@ -292,6 +299,14 @@ public enum IntentionCatalog {
                 ParameterSpec("segment", .segment, default: "{position: 0, length: 1}", "The part of the window the tween occupies."),
                 ParameterSpec("easing", .easing, default: "linear", "The forward curve."),
                 ParameterSpec("backwardEasing", .easing, default: "the easing reversed", "The backward curve."),
+            ]
+        case .link:
+            return [
+                ParameterSpec("property", .propertyPath, required: true, "The number this link presents (a scalar or a component)."),
+                ParameterSpec("source", .linkSource, required: true, "The property read every frame: {target: SELECTOR, property: PATH}."),
+                ParameterSpec("input", .numberPair, required: true, "[a, b]: the source values mapped to the output's ends; a != b."),
+                ParameterSpec("output", .numberPair, required: true, "[c, d]: the values presented for a and b."),
+                ParameterSpec("clamp", .boolean, default: "true", "Limit the result to the output interval."),
             ]
         }
     }

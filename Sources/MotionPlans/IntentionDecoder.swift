@@ -103,6 +103,8 @@ enum IntentionDecoder {
             return .tossable(toss)
         case .transitionTween:
             return transitionTween(&reader, &context).map(PlannedIntention.transitionTween)
+        case .link:
+            return link(&reader, &context).map(PlannedIntention.link)
         }
     }
 

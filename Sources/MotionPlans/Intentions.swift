@@ -263,6 +263,7 @@ public enum PlannedIntention: Hashable, Sendable {
     case directlyManipulable(DirectlyManipulable)
     case tossable(Tossable)
     case transitionTween(TransitionTween)
+    case link(Link)
 
     /// The document's name for the type (`add: tween`).
     public var typeName: IntentionType {
@@ -278,6 +279,7 @@ public enum PlannedIntention: Hashable, Sendable {
         case .directlyManipulable: .directlyManipulable
         case .tossable: .tossable
         case .transitionTween: .transitionTween
+        case .link: .link
         }
     }
 }

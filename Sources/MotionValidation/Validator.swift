@@ -26,6 +26,7 @@ public enum Validator {
         SelectorRules.check(&context)
         StaggerRules.check(&context)
         ReleaseRules.check(&context)
+        LinkRules.check(&context)
         NamedPlanRules.check(&context)
         TweenRules.check(&context)
         PhysicsRules.check(&context)
