@@ -7,13 +7,15 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Named plans
     case N001, N002, N003, N004, N005
     // Target selectors
-    case T001, T002, T003
+    case T001, T002, T003, T004
     // Tweens
-    case W001, W002, W003, W004, W005, W006
+    case W001, W002, W003, W004, W005, W006, W007
     // Physics
-    case P001
+    case P001, P002
     // Gestures
-    case G001, G002, G003
+    case G001, G002, G003, G004
+    // Links
+    case L001
     // Baking
     case B001
     // Exports
@@ -23,7 +25,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .N004, .N005, .W006, .X001: .warning
-        case .D010, .G003: .warning
+        case .D010, .G003, .T004: .warning
         default: .error
         }
     }
@@ -55,16 +57,21 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .T001: "empty selector"
         case .T002: "selector syntax error"
         case .T003: "selector matches no target"
+        case .T004: "stagger on a selector that matches one target"
         case .W001: "tween without values"
         case .W002: "offsets count differs from values count"
         case .W003: "offsets outside [0, 1] or decreasing"
         case .W004: "easing list count is not n-1"
         case .W005: "invalid cubic-bezier"
         case .W006: "tween fully hidden by a later tween"
+        case .W007: "a property and its component in one tween"
         case .P001: "invalid physics parameter"
+        case .P002: "spring given by both stiffness and feel"
         case .G001: "gesture names an unknown input"
         case .G002: "input does not fit the gesture"
         case .G003: "input that no gesture intention takes"
+        case .G004: "release names an unknown input"
+        case .L001: "links form a cycle"
         case .B001: "interactive intention without input"
         case .X001: "property a player cannot show"
         }

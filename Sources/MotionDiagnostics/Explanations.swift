@@ -496,6 +496,16 @@ extension DiagnosticCode {
                 cardDocument(fadeIn.replacing("target: \"#card\"", with: "target: \"#crad\"")),
                 cardDocument(fadeIn)
             )
+        case .T004:
+            let rows = "  list:\n    children:\n      row1: { class: [item] }\n      row2: { class: [item] }"
+            let fade = "      - add: tween\n        property: opacity\n        to: 1\n        stagger: 50ms\n        target: "
+            return (
+                "(warning) An `add:` gives `stagger`, but its selector matches only one target, so nothing is staggered.",
+                "A stagger spreads the starts of several targets; on one target it is a delay written the wrong way, "
+                    + "usually a selector that names one id where a class or type was meant.",
+                cardDocument(fade + "\"#row1\"", targets: rows),
+                cardDocument(fade + ".item", targets: rows)
+            )
         case .W001:
             return (
                 "A tween has no values: none of `values`, `from`/`to` or `to`.",
@@ -625,10 +635,19 @@ extension DiagnosticCode {
                         duration: 500ms
                 """
             )
+        case .W007:
+            let tween = "      - add: tween\n        target: \"#card\"\n        duration: 300ms\n        properties:\n"
+            return (
+                "A tween's `properties:` names a property and one of its components (`position` and `position.x`).",
+                "Both would drive the same value on one timing, and only one of them could show.",
+                cardDocument(tween + "          position: { to: [180, 300] }\n          position.x: { to: 200 }"),
+                cardDocument(tween + "          position: { to: [200, 300] }")
+            )
         case .P001:
             return (
                 "A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` or a "
-                    + "friction `coefficient` below 0, or `threshold` not greater than 0.",
+                    + "friction `coefficient` below 0, `threshold` not greater than 0, a spring's `duration` 0, or "
+                    + "`bounce` outside (-1, 1).",
                 "With such values a spring never settles, moves without mass, or gains energy instead of "
                     + "losing it.",
                 cardDocument(
@@ -647,6 +666,21 @@ extension DiagnosticCode {
                             destination: [180, 500]
                             stiffness: 342
                     """)
+            )
+        case .P002:
+            let spring = """
+                      - add: spring
+                        target: "#card"
+                        property: position
+                        destination: [180, 500]
+                """
+            let feel = "\n        duration: 0.4\n        bounce: 0.2"
+            return (
+                "A spring gives `stiffness` or `damping` and also `duration` or `bounce`: a spring is given "
+                    + "either by its physics or by feel (as SwiftUI's `.spring(duration:bounce:)`), not both.",
+                "The feel computes stiffness and damping itself, so one of the two would silently lose.",
+                cardDocument(spring + "\n        stiffness: 342" + feel),
+                cardDocument(spring + feel)
             )
         case .G001:
             return (
@@ -672,6 +706,32 @@ extension DiagnosticCode {
                     + "follows the finger.",
                 lateGestureDocument(inputAt: "0.2"),
                 lateGestureDocument(inputAt: "1.2")
+            )
+        case .G004:
+            let release = { (id: String) in
+                "motion: 1\ntargets:\n  card: { type: Card }\ntransactions:\n  - ops:\n      - { add: draggable, target: \"#card\" }\n"
+                    + "  - at: { release: \(id), offset: 0.1 }\n    ops:\n"
+                    + "      - { add: tween, target: \"#card\", property: opacity, to: 0.5 }\n"
+                    + "inputs:\n  - { id: swipe, kind: pan, target: \"#card\", duration: 0.4, translation: [[0, 0], [120, 0]] }"
+            }
+            return (
+                "A transaction's `at: {release: INPUT}` names an input that `inputs` does not define.",
+                "The transaction is meant to commit when that gesture ends; without the input it would never know when.",
+                release("swpie"),
+                release("swipe")
+            )
+        case .L001:
+            let link = { (target: String, property: String, source: String, read: String) in
+                "      - { add: link, target: \"#\(target)\", property: \(property), source: { target: \"#\(source)\", property: \(read) }, input: [0, 100], output: [0, 1] }"
+            }
+            let targets = "  card: { type: Card }\n  shadow: { type: Shadow }"
+            return (
+                "Links read each other in a circle: a property presents a map of a property that, through links, presents a map of the first.",
+                "Every frame each would wait for the other, so none has a value to show.",
+                cardDocument(
+                    link("shadow", "opacity", "card", "position.x") + "\n" + link("card", "position.x", "shadow", "opacity"),
+                    targets: targets),
+                cardDocument(link("shadow", "opacity", "card", "position.x"), targets: targets)
             )
         case .B001:
             return (

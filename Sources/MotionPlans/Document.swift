@@ -31,6 +31,8 @@ public struct MotionDocument: Sendable {
     public var inputs: [InputSpec]
     /// The YAML the document was decoded from, for locating any key; nil for documents built in code.
     public var source: YAMLTree?
+    /// What ops do when motion is reduced, unless they say (`reducedMotion:`, docs/format.md §7.7).
+    public var reducedMotion = ReducedMotion.keep
 
     public init(
         file: String, name: String, canvas: Canvas = Canvas(), targets: [TargetNode] = [],
@@ -132,6 +134,10 @@ public struct TransactionSpec: Sendable {
     public var operations: [OperationSpec]
     /// Where the transaction's item starts.
     public var range: SourceRange
+    /// `at: {release: INPUT, offset}` (docs/format.md §7.6): the input whose end commits the
+    /// transaction, `offset` seconds later; `at` then holds that time once the input is known.
+    public var release: Located<String>?
+    public var releaseOffset = 0.0
 
     public init(at: Located<Double>, label: String? = nil, operations: [OperationSpec] = [], range: SourceRange) {
         self.at = at
@@ -159,6 +165,10 @@ public struct OperationSpec: Sendable {
     /// The op's mapping in the document's YAML tree, for locating any of its keys; nil for
     /// operations built in code.
     public var node: YAMLNodeID?
+    /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
+    public var stagger: Stagger?
+    /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
+    public var reducedMotion: ReducedMotion?
 
     public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
         self.action = action

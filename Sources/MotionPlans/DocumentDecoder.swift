@@ -13,8 +13,10 @@ struct DocumentDecoder {
     var document: MotionDocument
     /// Target ids seen so far, with where they were first written.
     var seenTargets: [String: SourceRange] = [:]
+    /// The ops after the first that the last decoded op stands for (a `properties:` tween).
+    var companionOperations: [OperationSpec] = []
 
-    static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs"]
+    static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs", "reducedMotion"]
     static let canvasKeys = ["size", "background", "fps"]
     static let targetKeys = ["type", "class", "layer", "children"]
     static let transactionKeys = ["at", "label", "ops"]
@@ -58,6 +60,12 @@ struct DocumentDecoder {
                 }
             case "name":
                 if let name = ctx.string(pair.value, for: "name") { document.name = name }
+            case "reducedMotion":
+                if let text = ctx.choice(pair.value, for: "reducedMotion", ReducedMotion.allCases.map(\.rawValue)),
+                    let mode = ReducedMotion(rawValue: text)
+                {
+                    document.reducedMotion = mode
+                }
             default:
                 break
             }
@@ -80,6 +88,7 @@ struct DocumentDecoder {
             default: break
             }
         }
+        document.transactions = Self.placingReleases(document.transactions, inputs: document.inputs)
         return document
     }
 
@@ -242,6 +251,8 @@ struct DocumentDecoder {
             var opsNode: YAMLNodeID?
             context.forEachPair(in: item, known: Self.transactionKeys, context: "a transaction") { ctx, key, pair in
                 switch key {
+                case "at" where ctx.tree.kind(pair.value) == .mapping:
+                    Self.decodeRelease(pair.value, into: &transaction, &ctx)
                 case "at":
                     if let at = ctx.duration(pair.value, for: "at") { transaction.at = Located(at, at: ctx.range(pair.value)) }
                 case "label":
@@ -256,6 +267,8 @@ struct DocumentDecoder {
                 transaction.operations.reserveCapacity(ops.count)
                 for op in ops {
                     if let decoded = decodeOperation(op) { transaction.operations.append(decoded) }
+                    transaction.operations += companionOperations
+                    companionOperations = []
                 }
             }
             document.transactions.append(transaction)
@@ -324,14 +337,33 @@ struct DocumentDecoder {
         }
         let target = target(of: node)
         var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName)
-        for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil {
+        // A `properties:` tween names its properties there instead of in `property`.
+        let replaced = nodes["properties"] != nil ? "property" : nil
+        for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil && parameter.name != replaced {
             context.report(
                 .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(parameter.summary))", at: context.range(typeNode))
             reader.failed = true
         }
         let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
+        let stagger = IntentionDecoder.stagger(&reader, &context)
+        let reducedMotion = IntentionDecoder.reducedMotion(&reader, &context)
         guard let intention, !reader.failed, let target else { return nil }
-        return OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+        var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+        operation.stagger = stagger
+        operation.reducedMotion = reducedMotion
+        if let name, !reader.companions.isEmpty {
+            // One name would hold only the last property's tween: removing it could not undo the rest.
+            context.report(
+                .N003, "a tween with several `properties` cannot be added by name", at: name.range,
+                help: "remove `name`, or give each property its own named tween")
+            return nil
+        }
+        companionOperations = reader.companions.map { tween in
+            var companion = operation
+            companion.action = .add(.tween(tween), name: name)
+            return companion
+        }
+        return operation
     }
 
     /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with

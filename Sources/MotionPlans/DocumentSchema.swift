@@ -34,6 +34,12 @@ public enum DocumentSchema {
                     "type": .string("array"), "items": ref("input"),
                     "description": .string("Synthetic gestures that drive draggable, pinchable and rotatable in run and bake."),
                 ]),
+                "reducedMotion": .object([
+                    "enum": .strings(ReducedMotion.allCases.map(\.rawValue)),
+                    "description": .string(
+                        "What ops do with --reduced-motion unless they say: keep (default), skip (final values at once), crossfade (a cut under an opacity dip)."
+                    ),
+                ]),
             ]),
             "$defs": .object(definitions),
         ])
@@ -255,7 +261,18 @@ public enum DocumentSchema {
         .object([
             "type": .string("object"), "additionalProperties": .bool(false),
             "properties": .object([
-                "at": described(ref("duration"), "Seconds on the runtime clock; default 0; non-decreasing across transactions."),
+                "at": .object([
+                    "description": .string(
+                        "Seconds on the runtime clock (default 0; non-decreasing across transactions), or {release: INPUT, offset: S}: when that input ends."
+                    ),
+                    "anyOf": .array([
+                        ref("duration"),
+                        .object([
+                            "type": .string("object"), "additionalProperties": .bool(false), "required": .strings(["release"]),
+                            "properties": .object(["release": scalarText, "offset": ref("duration")]),
+                        ]),
+                    ]),
+                ]),
                 "label": scalarText,
                 "ops": .object([
                     "type": .string("array"), "items": ref("operation"),
@@ -299,6 +316,18 @@ public enum DocumentSchema {
                     "length": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
                 ]),
             ])
+        case .propertyChange: ref("value")
+        case .propertyMap: propertyMap
+        case .points: .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1)])
+        case .numberPair: numberList(2, "[a, b]")
+        case .linkSource:
+            .object([
+                "type": .string("object"), "additionalProperties": .bool(false), "required": .strings(["target", "property"]),
+                "properties": .object(["target": ref("selector"), "property": ref("propertyPath")]),
+            ])
+        case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
+        case .openInterval(let lower, let upper):
+            .object(["type": .string("number"), "exclusiveMinimum": .number(lower), "exclusiveMaximum": .number(upper)])
         }
     }
 
@@ -325,12 +354,19 @@ public enum DocumentSchema {
                 : parameterSchema(parameter.shape)
             properties.append(JSONMember(parameter.name, described(schema, summary)))
         }
+        for parameter in IntentionCatalog.operationParameters {
+            var summary = parameter.summary
+            if let d = parameter.defaultDescription { summary += " Default: \(d)." }
+            properties.append(JSONMember(parameter.name, described(parameterSchema(parameter.shape), summary)))
+        }
         if type == .squashAndStretch, let index = properties.firstIndex(where: { $0.key == "property" }) {
             let points = PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description)
             properties[index] = JSONMember(
                 "property", .object(["enum": .strings(points), "description": .string("A point whose velocity is read.")]))
         }
-        let required = ["add", "target"] + type.parameters.filter(\.isRequired).map(\.name)
+        // A `properties:` tween names its properties there (docs/format.md §7.2).
+        let replaced = type == .tween ? "property" : nil
+        let required = ["add", "target"] + type.parameters.filter { $0.isRequired && $0.name != replaced }.map(\.name)
         var members: [JSONMember] = [
             JSONMember("type", .string("object")), JSONMember("description", .string(type.summary)),
             JSONMember("required", .strings(required)), JSONMember("additionalProperties", .bool(false)),
@@ -338,11 +374,21 @@ public enum DocumentSchema {
         ]
         if type == .tween {
             // W001: a tween needs values, or `to` (alone or with `from`).
-            members.append(
-                JSONMember("anyOf", .array([.object(["required": .strings(["values"])]), .object(["required": .strings(["to"])])])))
+            // D004: `property` unless `properties` names them; W001: with `values`, `to` or `by`.
+            let single = ["values", "to", "by"].map { JSONValue.object(["required": .strings(["property", $0])]) }
+            members.append(JSONMember("anyOf", .array(single + [.object(["required": .strings(["properties"])])])))
         }
-        let valueKeys = type.parameters.filter { $0.shape == .propertyValue || $0.shape == .propertyValues }.map(\.name)
+        let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
+        let names = Set(type.parameters.map(\.name))
+        let exclusions = IntentionCatalog.exclusiveParameters.filter { names.isSuperset(of: $0.first + $0.second) }
+        if !exclusions.isEmpty {
+            // P002: no key of the first list together with a key of the second.
+            let pairs = exclusions.flatMap { group in
+                group.first.flatMap { a in group.second.map { b in JSONValue.object(["required": .strings([a, b])]) } }
+            }
+            members.append(JSONMember("not", .object(["anyOf": .array(pairs)])))
+        }
         return .object(members)
     }
 
@@ -353,7 +399,7 @@ public enum DocumentSchema {
             let members = keys.map { key -> JSONMember in
                 switch key {
                 case "values": JSONMember(key, .object(["items": valueSchema(path)]))
-                case "initialVelocity": JSONMember(key, velocitySchema(path))
+                case "initialVelocity", "by": JSONMember(key, velocitySchema(path))
                 default: JSONMember(key, valueSchema(path))
                 }
             }
@@ -365,6 +411,37 @@ public enum DocumentSchema {
                 "then": .object(["properties": .object(members)]),
             ])
         }
+    }
+
+    /// `properties:` of a tween: each animatable path with a list of its values or `{from, to}`,
+    /// `{to}`, `{by}`; at least one; never a property together with one of its components (W007).
+    static var propertyMap: JSONValue {
+        let paths = PropertyPath.all.filter { $0.property.isAnimatable }
+        let members = paths.map { path in
+            let ends = JSONValue.object([
+                "type": .string("object"), "additionalProperties": .bool(false),
+                "properties": .object(["from": valueSchema(path), "to": valueSchema(path), "by": velocitySchema(path)]),
+                "oneOf": .array([
+                    .object(["required": .strings(["to"]), "not": .object(["required": .strings(["by"])])]),
+                    .object([
+                        "required": .strings(["by"]),
+                        "not": .object([
+                            "anyOf": .array([.object(["required": .strings(["from"])]), .object(["required": .strings(["to"])])])
+                        ]),
+                    ]),
+                ]),
+            ])
+            let list = JSONValue.object(["type": .string("array"), "items": valueSchema(path), "minItems": .number(1)])
+            return JSONMember(path.description, .object(["anyOf": .array([list, ends])]))
+        }
+        let pairs = paths.filter { $0.component != nil }.map {
+            JSONValue.object(["required": .strings([$0.property.rawValue, $0.description])])
+        }
+        return .object([
+            "type": .string("object"), "additionalProperties": .bool(false), "minProperties": .number(1),
+            "properties": .object(members),
+            "not": .object(["anyOf": .array(pairs)]),
+        ])
     }
 
     /// The values a path takes: the property's layer values, or a component's number and range.

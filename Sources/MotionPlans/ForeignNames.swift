@@ -23,8 +23,15 @@ enum ForeignNames {
     /// Help for a SwiftUI spring key: the forms motionc takes, and the conversion, with numbers
     /// when `response` and a damping ratio are both given.
     static func springHelp(response: Double?, dampingRatio: Double?) -> String {
+        var feel = ""
+        if let r = response, let z = dampingRatio, r > 0, r.isFinite, z > 0, z.isFinite {
+            // Springs by feel (docs/format.md §7.5): the response is the duration; the ratio is
+            // 1 - bounce up to 1, 1 / (1 + bounce) above.
+            let bounce = z <= 1 ? 1 - z : 1 / z - 1
+            feel = "write `duration: \(rounded(r))` and `bounce: \(rounded(bounce))`, as SwiftUI's .spring(duration:bounce:); or "
+        }
         var text =
-            "motionc springs take `stiffness`, `damping` and `mass` (m x'' = -stiffness (x - d) - damping x'); "
+            feel + "motionc springs take `stiffness`, `damping` and `mass` (m x'' = -stiffness (x - d) - damping x'); "
             + "from SwiftUI's response r and damping ratio z: stiffness = (2 pi / r)^2 m, damping = 4 pi z m / r"
         if let r = response, let z = dampingRatio, r > 0, r.isFinite, z.isFinite {
             let stiffness = (2 * Double.pi / r) * (2 * Double.pi / r)

@@ -13,6 +13,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
     case directlyManipulable
     case tossable
     case transitionTween
+    case link
 
     /// Which executor family fulfils the type.
     public var family: String {
@@ -22,6 +23,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
         case .draggable, .pinchable, .rotatable: "gesture"
         case .squashAndStretch: "shape"
         case .directlyManipulable, .tossable, .transitionTween: "composite"
+        case .link: "link"
         }
     }
 
@@ -68,6 +70,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
         case .directlyManipulable: "Composite: draggable, pinchable and rotatable at once."
         case .tossable: "Composite: draggable, then a spring to the destination carrying the release velocity."
         case .transitionTween: "Composite: a tween between back and fore values inside a transition window."
+        case .link: "Maps one property from another's presented value every frame, limited to the output interval."
         }
     }
 }
@@ -116,6 +119,20 @@ public enum ParameterShape: Hashable, Sendable {
     case point
     /// `{position, length}` in units of the window.
     case segment
+    /// A change of a value of the intention's property type, any sign (`by:`).
+    case propertyChange
+    /// `{PATH: VALUES}`: property paths, each with a list of values or `{from, to}`, `{to}`, `{by}`.
+    case propertyMap
+    /// A non-empty list of `[x, y]`.
+    case points
+    /// `[a, b]`: two numbers.
+    case numberPair
+    /// `{target: SELECTOR, property: PATH}`: another target's property.
+    case linkSource
+    /// Seconds greater than 0.
+    case positiveDuration
+    /// A number strictly between `lower` and `upper`.
+    case openInterval(Double, Double)
 }
 
 /// One parameter of an intention type.
@@ -157,6 +174,23 @@ public enum IntentionCatalog {
             "threshold", .number(minimum: nil, exclusiveMinimum: 0), default: "per property",
             "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."
         ),
+        ParameterSpec(
+            "duration", .positiveDuration, default: "0.5s with bounce",
+            "Springs by feel (instead of stiffness and damping): seconds of the undamped period, > 0; stiffness = (2 pi / duration)^2 mass."
+        ),
+        ParameterSpec(
+            "bounce", .openInterval(-1, 1), default: "0",
+            "Springs by feel: -1 < bounce < 1; 0 settles without overshoot (critical damping), 0.3 bounces a little."),
+    ]
+
+    /// Parameters that exclude each other: an op may give keys of the first list or of the
+    /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce;
+    /// D003: a tween's `properties` or `by` with the keys they replace).
+    public static let exclusiveParameters: [(first: [String], second: [String])] = [
+        (["stiffness", "damping"], ["duration", "bounce"]),
+        (["properties"], ["property", "values", "from", "to", "by"]),
+        (["by"], ["values", "from", "to"]),
+        (["snap"], ["destination"]),
     ]
 
     /// Each type's parameters, built once.
@@ -165,17 +199,42 @@ public enum IntentionCatalog {
 
     /// Each type's accepted `add` keys, built once.
     static let addKeysByType: [IntentionType: [String]] = Dictionary(
-        uniqueKeysWithValues: IntentionType.allCases.map { ($0, addKeys + parameters(of: $0).map(\.name)) })
+        uniqueKeysWithValues: IntentionType.allCases.map {
+            ($0, addKeys + operationParameters.map(\.name) + parameters(of: $0).map(\.name))
+        })
+
+    /// Keys every `add` op takes whatever its type: how the op applies to its targets
+    /// (docs/format.md §7).
+    public static let operationParameters: [ParameterSpec] = [
+        ParameterSpec(
+            "stagger", .duration,
+            "Seconds between the starts of the targets the selector matches, in document order: a tween's delay grows, other intentions commit later."
+        ),
+        ParameterSpec(
+            "staggerFrom", .choice(StaggerOrigin.allCases.map(\.rawValue)), default: "first",
+            "Which matched target starts first: first, last, or center (outwards, half steps for an even count)."),
+        ParameterSpec(
+            "reducedMotion", .choice(ReducedMotion.allCases.map(\.rawValue)), default: "the document's reducedMotion, else keep",
+            "With --reduced-motion: keep animates as written, skip jumps to the final values, crossfade cuts position, scale and rotation under an opacity dip."
+        ),
+    ]
 
     /// The parameters of `type`, in the order the format lists them.
     public static func parameters(of type: IntentionType) -> [ParameterSpec] {
         switch type {
         case .tween:
             return [
-                ParameterSpec("property", .propertyPath, required: true, "The property or component animated (opacity, position.x, ...)."),
+                ParameterSpec(
+                    "property", .propertyPath, required: true,
+                    "The property or component animated (opacity, position.x, ...); or use properties."),
                 ParameterSpec("values", .propertyValues, "Keyframe values. One value runs from the presented value to it."),
                 ParameterSpec("from", .propertyValue, "The first value; with `to`, the same as values: [from, to]."),
                 ParameterSpec("to", .propertyValue, "The last value; alone, the tween runs from the presented value."),
+                ParameterSpec(
+                    "by", .propertyChange, "A change: the tween runs from the presented value to it plus this (a point takes [dx, dy])."),
+                ParameterSpec(
+                    "properties", .propertyMap,
+                    "Several properties on this timing, instead of property and its values: {PATH: [values] or {from, to}, {to}, {by}}."),
                 ParameterSpec("offsets", .offsets, default: "evenly spaced", "One offset per value in [0, 1], non-decreasing."),
                 ParameterSpec("easing", .easingOrList, default: "linear", "One curve for every segment, or a list of n-1 curves."),
                 ParameterSpec("duration", .duration, default: "0.25s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),
@@ -220,7 +279,13 @@ public enum IntentionCatalog {
         case .directlyManipulable:
             return []
         case .tossable:
-            return [ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release.")]
+            return [
+                ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release."),
+                ParameterSpec(
+                    "snap", .points,
+                    "Snap points instead of destination: at release, the one nearest the position projected with the release velocity (UIKit's 0.998 deceleration)."
+                ),
+            ]
                 + springParameters
         case .transitionTween:
             return [
@@ -234,6 +299,14 @@ public enum IntentionCatalog {
                 ParameterSpec("segment", .segment, default: "{position: 0, length: 1}", "The part of the window the tween occupies."),
                 ParameterSpec("easing", .easing, default: "linear", "The forward curve."),
                 ParameterSpec("backwardEasing", .easing, default: "the easing reversed", "The backward curve."),
+            ]
+        case .link:
+            return [
+                ParameterSpec("property", .propertyPath, required: true, "The number this link presents (a scalar or a component)."),
+                ParameterSpec("source", .linkSource, required: true, "The property read every frame: {target: SELECTOR, property: PATH}."),
+                ParameterSpec("input", .numberPair, required: true, "[a, b]: the source values mapped to the output's ends; a != b."),
+                ParameterSpec("output", .numberPair, required: true, "[c, d]: the values presented for a and b."),
+                ParameterSpec("clamp", .boolean, default: "true", "Limit the result to the output interval."),
             ]
         }
     }

@@ -31,6 +31,9 @@ struct ParameterReader {
     var opRange: SourceRange
     var typeName: String
     var failed = false
+    /// Tweens after the first of a `properties:` tween (docs/format.md §7.2): the decoder adds
+    /// each as an op of its own right after the op.
+    var companions: [Tween] = []
 
     init(nodes: ParameterNodes, opRange: SourceRange, typeName: String) {
         self.nodes = nodes
@@ -95,9 +98,13 @@ enum IntentionDecoder {
             return .directlyManipulable(DirectlyManipulable())
         case .tossable:
             let destination = reader.read("destination", &context) { $0.point($1, for: "destination") }
-            return .tossable(Tossable(destination: destination, parameters: springParameters(&reader, &context)))
+            var toss = Tossable(destination: destination, parameters: springParameters(&reader, &context))
+            toss.snap = snapPoints(&reader, &context) ?? []
+            return .tossable(toss)
         case .transitionTween:
             return transitionTween(&reader, &context).map(PlannedIntention.transitionTween)
+        case .link:
+            return link(&reader, &context).map(PlannedIntention.link)
         }
     }
 
@@ -134,7 +141,41 @@ enum IntentionDecoder {
         if let v = reader.read("damping", &context, { $0.number($1, for: "damping") }) { parameters.damping = v }
         if let v = reader.read("mass", &context, { $0.number($1, for: "mass") }) { parameters.mass = v }
         parameters.threshold = reader.read("threshold", &context) { $0.number($1, for: "threshold") }
+        springFeel(&parameters, &reader, &context)
         return parameters
+    }
+
+    /// `duration` and `bounce` (springs by feel, docs/format.md §7.5): converted to stiffness and
+    /// damping with the mass already read. P002 when stiffness or damping is given too; P001 when
+    /// the duration is 0 or the bounce outside (-1, 1).
+    static func springFeel(_ parameters: inout SpringParameters, _ reader: inout ParameterReader, _ context: inout DecodingContext) {
+        let durationNode = reader.nodes["duration"]
+        let bounceNode = reader.nodes["bounce"]
+        guard let feelNode = durationNode ?? bounceNode else { return }
+        let physicsKeys = ["stiffness", "damping"]
+        if let physicsKey = physicsKeys.first(where: { reader.nodes[$0] != nil }) {
+            context.report(
+                .P002, "a spring is given by `stiffness` and `damping` or by `duration` and `bounce`, not both",
+                at: context.range(feelNode),
+                help: "remove `\(physicsKey)`, or remove `duration` and `bounce`")
+            reader.failed = true
+            return
+        }
+        let duration = reader.read("duration", &context) { $0.duration($1, for: "duration") } ?? 0.5
+        let bounce = reader.read("bounce", &context) { $0.number($1, for: "bounce") } ?? 0
+        if let durationNode, !(duration > 0) {
+            context.report(.P001, "a spring's `duration` must be greater than 0", at: context.range(durationNode))
+            reader.failed = true
+        }
+        if let bounceNode, !SpringFeel.isValidBounce(bounce) {
+            context.report(
+                .P001, "`bounce` must be between -1 and 1 (exclusive), found \(DecodingContext.format(bounce))",
+                at: context.range(bounceNode), help: "0 settles without overshoot; 0.3 bounces a little; 0.7 a lot")
+            reader.failed = true
+        }
+        guard !reader.failed else { return }
+        (parameters.stiffness, parameters.damping) = SpringFeel.stiffnessAndDamping(
+            duration: duration, bounce: bounce, mass: parameters.mass)
     }
 
     /// A curve name or `[x1, y1, x2, y2]`. A list of the wrong length is W005.
@@ -177,6 +218,9 @@ enum IntentionDecoder {
     // MARK: Tween
 
     static func tween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Tween? {
+        if let propertiesNode = reader.nodes["properties"] {
+            return propertiesTween(propertiesNode, &reader, &context)
+        }
         guard let property = propertyPath(&reader, &context) else {
             reader.failed = true
             return nil
@@ -208,6 +252,15 @@ enum IntentionDecoder {
             reader.failed = true
         }
         var tween = Tween(property: property, values: values)
+        if let byNode = reader.nodes["by"] {
+            relative(byNode, conflicting: valuesNode ?? fromNode ?? toNode, &tween, &reader, &context)
+        }
+        sharedTiming(&tween, &reader, &context)
+        return tween
+    }
+
+    /// The keys a tween's properties share: offsets, easing, duration, delay, repeat, autoreverse.
+    static func sharedTiming(_ tween: inout Tween, _ reader: inout ParameterReader, _ context: inout DecodingContext) {
         tween.offsets = reader.read("offsets", &context) { ctx, node in
             guard let items = ctx.list(node, for: "offsets") else { return nil }
             var offsets: [Double] = []
@@ -241,7 +294,6 @@ enum IntentionDecoder {
         if let d = reader.read("delay", &context, { $0.duration($1, for: "delay") }) { tween.delay = d }
         if let r = reader.read("repeat", &context, { repeatCount($1, &$0) }) { tween.repeatCount = r }
         if let a = reader.read("autoreverse", &context, { $0.bool($1, for: "autoreverse") }) { tween.autoreverses = a }
-        return tween
     }
 
     static func repeatCount(_ node: YAMLNodeID, _ context: inout DecodingContext) -> RepeatCount? {

@@ -37,6 +37,12 @@ public struct Tween: Hashable, Sendable {
     public var repeatCount: RepeatCount
     /// Whether every other pass plays backwards.
     public var autoreverses: Bool
+    /// Whether `values` holds one change (`by:`, docs/format.md §7.2): the tween runs from the
+    /// presented value at its commit to that value plus the change.
+    public var isRelative = false
+    /// Whether `values` are factors of the presented value at the commit (a reduced-motion dip
+    /// is `[1, 0, 1]`, docs/format.md §7.7).
+    public var scalesPresented = false
 
     /// Creates a tween with the document defaults.
     public init(
@@ -168,6 +174,9 @@ public struct Tossable: Hashable, Sendable {
     /// Where the spring pulls after release; nil means the position at commit.
     public var destination: MotionValue?
     public var parameters: SpringParameters
+    /// Snap points (docs/format.md §7.6): at release the spring pulls to the one nearest the
+    /// position projected with the release velocity; empty means `destination`.
+    public var snap: [MotionValue] = []
 
     public init(destination: MotionValue? = nil, parameters: SpringParameters = SpringParameters()) {
         self.destination = destination
@@ -254,6 +263,7 @@ public enum PlannedIntention: Hashable, Sendable {
     case directlyManipulable(DirectlyManipulable)
     case tossable(Tossable)
     case transitionTween(TransitionTween)
+    case link(Link)
 
     /// The document's name for the type (`add: tween`).
     public var typeName: IntentionType {
@@ -269,6 +279,7 @@ public enum PlannedIntention: Hashable, Sendable {
         case .directlyManipulable: .directlyManipulable
         case .tossable: .tossable
         case .transitionTween: .transitionTween
+        case .link: .link
         }
     }
 }

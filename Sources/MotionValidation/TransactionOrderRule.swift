@@ -5,7 +5,8 @@ import MotionPlans
 enum TransactionOrderRule {
     static func check(_ context: inout ValidationContext) {
         var previous: Located<Double>?
-        for transaction in context.document.transactions {
+        // Release transactions (`at: {release: ...}`) commit when their input ends, in no written order.
+        for transaction in context.document.transactions where transaction.release == nil {
             if let previous, transaction.at.value < previous.value {
                 context.report(
                     .D007,

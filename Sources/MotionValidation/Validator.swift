@@ -24,10 +24,15 @@ public enum Validator {
         var context = ValidationContext(document: document)
         TransactionOrderRule.check(&context)
         SelectorRules.check(&context)
+        StaggerRules.check(&context)
+        ReleaseRules.check(&context)
+        LinkRules.check(&context)
         NamedPlanRules.check(&context)
         TweenRules.check(&context)
         PhysicsRules.check(&context)
         GestureRules.check(&context, forBake: options.forBake)
-        return context.diagnostics
+        // The ops of a `properties:` tween share their keys: report a mistake there once.
+        var seen = Set<String>()
+        return context.diagnostics.filter { seen.insert("\($0.code) \($0.range) \($0.message)").inserted }
     }
 }

@@ -23,8 +23,11 @@ struct Bake: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the timeline JSON (- for standard output).")
     var output: String
 
+    @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     func run() throws {
-        let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true))
+        let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
         do {
@@ -42,13 +45,15 @@ enum TimelineInput {
     /// name ends in `.json`; otherwise as a motion document, validated for baking and baked.
     ///
     /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` for invalid content.
-    static func load(path: String) throws -> Timeline {
-        try loadWithDocument(path: path).timeline
+    static func load(path: String, reducedMotion: Bool = false) throws -> Timeline {
+        try loadWithDocument(path: path, reducedMotion: reducedMotion).timeline
     }
 
-    /// As ``load(path:)``, and the document when the input is one (its target positions locate
-    /// diagnostics about the timeline, such as an export's).
-    static func loadWithDocument(path: String) throws -> (timeline: Timeline, document: MotionDocument?) {
+    /// As ``load(path:reducedMotion:)``, and the document when the input is one (its target
+    /// positions locate diagnostics about the timeline, such as an export's).
+    static func loadWithDocument(path: String, reducedMotion: Bool = false) throws -> (
+        timeline: Timeline, document: MotionDocument?
+    ) {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
@@ -64,7 +69,7 @@ enum TimelineInput {
                 throw ExitCode(1)
             }
         }
-        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true))
+        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)

@@ -10,7 +10,10 @@ enum DocumentInput {
     ///
     /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` when the document has
     ///   errors (warnings alone do not stop it).
-    static func load(path: String, options: ValidationOptions = ValidationOptions()) throws -> MotionDocument {
+    /// With `reducedMotion`, the document's reduced-motion variant (docs/format.md §7.7).
+    static func load(path: String, options: ValidationOptions = ValidationOptions(), reducedMotion: Bool = false) throws
+        -> MotionDocument
+    {
         let result: LoadResult
         do {
             result = try DocumentLoader.load(path: path)
@@ -28,6 +31,6 @@ enum DocumentInput {
             StandardStreams.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         }
         guard let document = result.document, !diagnostics.containsErrors else { throw ExitCode(1) }
-        return document
+        return reducedMotion ? document.reducedMotionVariant() : document
     }
 }

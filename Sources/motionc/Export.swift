@@ -39,6 +39,9 @@ struct Export: ParsableCommand {
     @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried.")
     var strict = false
 
+    @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     func validate() throws {
         if let duration, !(duration >= 0 && duration <= 86_400) {
             throw ValidationError("--duration must be a number of seconds from 0 to 86400")
@@ -46,10 +49,18 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let (timeline, document) = try TimelineInput.loadWithDocument(path: file)
-        let bar = TerminalProgress(total: timeline.layers.count, unit: "layers", rate: "layers/s")
-        let result = TimelineTracks(timeline, duration: duration).export(to: to) { done, _ in bar.update(done: done) }
-        bar.finish()
+        let (timeline, document) = try TimelineInput.loadWithDocument(path: file, reducedMotion: reducedMotion)
+        let tracks = TimelineTracks(timeline, duration: duration)
+        let result: ExportResult
+        if to != .lottie, !reducedMotion, let document, document.hasReducedMotionVariant {
+            // Pages carry the reduced-motion variant too, under @media (prefers-reduced-motion: reduce).
+            let reduced = Baker.bake(document.reducedMotionVariant()).timeline
+            result = CSSExporter.export(tracks, reduced: TimelineTracks(reduced, duration: duration), page: to == .html)
+        } else {
+            let bar = TerminalProgress(total: timeline.layers.count, unit: "layers", rate: "layers/s")
+            result = tracks.export(to: to) { done, _ in bar.update(done: done) }
+            bar.finish()
+        }
         for item in result.items { StandardStreams.output(item.line) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {

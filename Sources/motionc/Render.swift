@@ -30,6 +30,9 @@ struct Render: ParsableCommand {
     @Argument(help: "A motion document or a baked timeline.")
     var input: String
 
+    @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     @Option(help: "Write every frame to this folder as frame-00000.png, frame-00001.png, ... (created if missing).")
     var frames: String?
 
@@ -74,7 +77,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = try TimelineInput.load(path: input)
+        let timeline = try TimelineInput.load(path: input, reducedMotion: reducedMotion)
         let server = RenderServer(timeline: timeline)
         do {
             try server.canvas.validate()

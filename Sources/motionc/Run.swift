@@ -30,6 +30,9 @@ struct Run: ParsableCommand {
     @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")
     var trace: String?
 
+    @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     func validate() throws {
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a finite number of seconds >= 0")
@@ -37,7 +40,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let document = try DocumentInput.load(path: file)
+        let document = try DocumentInput.load(path: file, reducedMotion: reducedMotion)
         let recorder = trace == nil ? nil : PresentationRecorder()
         let run = DocumentRun(document: document, sink: recorder)
         let bound = duration ?? Self.defaultBound

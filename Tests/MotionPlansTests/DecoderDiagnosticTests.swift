@@ -334,7 +334,8 @@ struct DecoderDiagnosticTests {
             "motion: 1\ntargets:\n  card: { layer: { 1️⃣translateX: 1 } }\n"),
         DiagnosticCase(
             "SwiftUI's response and dampingRatio", .D002,
-            help: "motionc springs take `stiffness`, `damping` and `mass` (m x'' = -stiffness (x - d) - damping x'); "
+            help: "write `duration: 0.5` and `bounce: 0.2`, as SwiftUI's .spring(duration:bounce:); or "
+                + "motionc springs take `stiffness`, `damping` and `mass` (m x'' = -stiffness (x - d) - damping x'); "
                 + "from SwiftUI's response r and damping ratio z: stiffness = (2 pi / r)^2 m, damping = 4 pi z m / r; "
                 + "here (mass 1): `stiffness: 157.91`, `damping: 20.11`",
             all: [.D002, .D002],

@@ -59,7 +59,9 @@ public final class DocumentRun {
     ///   - document: a decoded document; run documents the validator accepts (an invalid one
     ///     does not trap, but unresolvable parts are skipped).
     ///   - sink: an observer of every presentation event, e.g. a timeline recorder.
-    public init(document: MotionDocument, sink: (any PresentationSink)? = nil) {
+    public init(document written: MotionDocument, sink: (any PresentationSink)? = nil) {
+        // Version 1.1 options (stagger...) run as the ordinary operations they stand for.
+        let document = written.compiledAdditions()
         self.document = document
         let hub = PresentationHub(document: document, sink: sink)
         self.hub = hub

@@ -343,13 +343,16 @@ enum DriverFamily: Hashable {
     case tween, physics, gesture
     /// Squash and stretch writes scale from another property's motion; it takes part in no hand-off.
     case shape
+    /// A link (docs/format.md §7.4) writes a property from another's value; it ends tweens and
+    /// physics where it starts, and stops itself where another family starts.
+    case link
 
     /// Whether this family, starting on a component, ends `other`'s animations there: physics
     /// and gestures end tweens, tweens end physics. (Physics follows a gesture while it drives,
     /// and ends at the gesture's start through ``GestureSignal``.)
     func takesOver(from other: DriverFamily) -> Bool {
         switch (self, other) {
-        case (.physics, .tween), (.gesture, .tween), (.tween, .physics): true
+        case (.physics, .tween), (.gesture, .tween), (.tween, .physics), (.link, .tween), (.link, .physics): true
         default: false
         }
     }

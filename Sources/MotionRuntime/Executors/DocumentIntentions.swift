@@ -58,6 +58,11 @@ extension TransitionTween: Intention {
     public static var executorType: any Executor.Type { CompositeExecutor.self }
 }
 
+extension Link: NamedIntention {
+    /// ``LinkExecutor``.
+    public static var executorType: any Executor.Type { LinkExecutor.self }
+}
+
 extension PlannedIntention {
     /// The decoded intention as a runtime intention.
     public var runtimeIntention: any Intention {
@@ -73,6 +78,7 @@ extension PlannedIntention {
         case .directlyManipulable(let v): v
         case .tossable(let v): v
         case .transitionTween(let v): v
+        case .link(let v): v
         }
     }
 
@@ -87,6 +93,7 @@ extension PlannedIntention {
         case .pinchable(let v): v
         case .rotatable(let v): v
         case .squashAndStretch(let v): v
+        case .link(let v): v
         case .directlyManipulable, .tossable, .transitionTween: nil
         }
     }

@@ -109,18 +109,31 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
 public final class CompositeExecutor: PlanEmitting {
     private let context: TargetContext?
     private var emitter: PlanEmitter?
-    /// Tossables whose spring waits for a release.
-    private var waitingTosses: [Spring] = []
+    /// Tossables whose spring waits for a release, with their snap points (none: the spring's
+    /// destination stands).
+    private var waitingTosses: [(spring: Spring, snap: [MotionValue])] = []
     private var subscription: Subscription?
 
     /// Creates the composite executor of `target`.
     public init(target: MotionTarget) {
         context = target.properties[TargetContext.key]
-        subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
+        subscription = target.properties.observe(GestureSignal.key) { [weak self, weak target] signal in
             guard let self, signal.phase == .ended, signal.property == .position, !self.waitingTosses.isEmpty else { return }
-            let springs = self.waitingTosses
+            let tosses = self.waitingTosses
             self.waitingTosses = []
-            for spring in springs { self.emitter?.emit(spring) }
+            for (spring, snap) in tosses {
+                var chosen = spring
+                // Snap points: the one nearest where the release velocity would carry the layer.
+                if let context = self.context, let hub = context.hub,
+                    let point = SnapPoints.target(
+                        position: hub.presented(context.index, PropertyPath(.position)),
+                        velocity: target?.properties.velocity(of: GestureSignal.rememberedVelocityKey(.position)) ?? .point(0, 0),
+                        points: snap)
+                {
+                    chosen.destination = point
+                }
+                self.emitter?.emit(chosen)
+            }
         }
     }
 
@@ -146,7 +159,8 @@ public final class CompositeExecutor: PlanEmitting {
                 toss.destination ?? context.flatMap { c in c.hub?.presented(c.index, PropertyPath(.position)) }
                 ?? .point(0, 0)
             emitter.emit(Draggable())
-            waitingTosses.append(Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters))
+            waitingTosses.append(
+                (Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters), toss.snap))
         case let transition as TransitionTween:
             emitter.emit(transition.emittedTween)
         default:

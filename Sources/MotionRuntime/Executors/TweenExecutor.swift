@@ -60,8 +60,14 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (KeyframeAnimation, MotionValue)? {
         var values = tween.values
         var offsets = tween.offsets
+        if tween.scalesPresented {
+            values = values.map { MotionValue(kind: presented.kind, components: presented.components * $0.components[0]) }
+        }
         if values.count == 1 {
-            values = [presented, values[0]]
+            // `by:` is a change from the presented value; `to` alone is the value to reach.
+            let last =
+                tween.isRelative ? MotionValue(kind: presented.kind, components: presented.components + values[0].components) : values[0]
+            values = [presented, last]
             offsets = nil
         }
         guard !values.isEmpty else { return nil }

@@ -1,0 +1,38 @@
+/// Pages that carry a document's reduced-motion variant too (docs/format.md §7.7): the
+/// variant's rules inside `@media (prefers-reduced-motion: reduce)`, so that the browser picks
+/// the variant its user asked for.
+extension CSSExporter {
+    /// The export of `full` as a page (`page`) or stylesheet, with `reduced` (the same
+    /// document baked with `--reduced-motion`) under `@media (prefers-reduced-motion: reduce)`.
+    ///
+    /// The variant's keyframes are renamed `r<layer>-...` so that both sets coexist; an element
+    /// that the variant does not animate gets `animation: none` there. The report is the full
+    /// export's.
+    /// - Complexity: O(size of both stylesheets).
+    public static func export(_ full: TimelineTracks, reduced: TimelineTracks, page: Bool) -> ExportResult {
+        let main = export(full, page: false)
+        let variant = export(reduced, page: false).text
+        let fixed = preamble(reduced.timeline)
+        let rules = variant.hasPrefix(fixed) ? variant.dropFirst(fixed.count) : Substring(variant)
+        var css = main.text + "@media (prefers-reduced-motion: reduce) {\n"
+        var animated = false
+        for line in rules.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+            var text = String(line)
+            if text.hasPrefix("@keyframes m") {
+                text = "@keyframes r" + text.dropFirst("@keyframes m".count)
+            } else if text.hasPrefix("  animation: m") {
+                // `m<layer>-...` entries, each after ", ": the names the rules above now carry.
+                animated = true
+                text = "  animation: r" + text.dropFirst("  animation: m".count).replacing(", m", with: ", r")
+            } else if text == "}", !animated, css.hasSuffix(";\n") {
+                // The end of an element rule without animations: stop the full page's.
+                css += "  animation: none;\n"
+            }
+            if text.hasPrefix("[id=") { animated = false }
+            css += text + "\n"
+        }
+        css += "}\n"
+        let text = page ? html(full.timeline, css: css) : css
+        return ExportResult(format: page ? .html : .css, text: text, items: main.items, findings: main.findings)
+    }
+}

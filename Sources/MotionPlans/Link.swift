@@ -1,0 +1,113 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// `add: link` (docs/format.md §7.4): every frame, a property presents a linear map of another
+/// property's presented value, as Framer Motion's `useTransform` or an After Effects `linear()`
+/// expression.
+public struct Link: Hashable, Sendable {
+    /// The scalar (or component) the link presents.
+    public var property: PropertyPath
+    /// The selector of the target read; its first match in document order.
+    public var sourceTarget: String
+    /// The scalar (or component) read.
+    public var sourceProperty: PropertyPath
+    /// `[a, b]`.
+    public var input: [Double]
+    /// `[c, d]`.
+    public var output: [Double]
+    /// Whether the result is limited to the output interval.
+    public var clamp: Bool
+
+    public init(
+        property: PropertyPath, sourceTarget: String, sourceProperty: PropertyPath, input: [Double], output: [Double],
+        clamp: Bool = true
+    ) {
+        self.property = property
+        self.sourceTarget = sourceTarget
+        self.sourceProperty = sourceProperty
+        self.input = input
+        self.output = output
+        self.clamp = clamp
+    }
+
+    /// c + (d - c) (s - a) / (b - a), limited to [min(c, d), max(c, d)] when `clamp`.
+    ///
+    /// - Complexity: O(1).
+    public func map(_ s: Double) -> Double {
+        let (a, b, c, d) = (input[0], input[1], output[0], output[1])
+        let value = c + (d - c) * (s - a) / (b - a)
+        return clamp ? min(max(value, min(c, d)), max(c, d)) : value
+    }
+}
+
+extension IntentionDecoder {
+    /// `add: link`: property, source, input, output, clamp. D009 for a property that is not a
+    /// number; D005 for `input` with a = b.
+    static func link(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Link? {
+        let property = propertyPath(&reader, &context)
+        var source: (String, PropertyPath)?
+        if let node = reader.nodes["source"] {
+            source = linkSource(node, &context)
+            if source == nil { reader.failed = true }
+        }
+        let input = reader.read("input", &context) { $0.numbers($1, count: 2, for: "input", expected: "two numbers [a, b]") }
+        let output = reader.read("output", &context) { $0.numbers($1, count: 2, for: "output", expected: "two numbers [c, d]") }
+        let clamp = reader.read("clamp", &context) { $0.bool($1, for: "clamp") } ?? true
+        if let property, property.kind != .scalar, property.component == nil, let node = reader.nodes["property"] {
+            context.report(
+                .D009, "a link presents a number, and `\(property)` has \(property.kind.componentCount) components",
+                at: context.range(node), help: "link a component, such as `\(property).\(property.kind.componentNames[0])`")
+            reader.failed = true
+        }
+        if let input, input[0] == input[1], let node = reader.nodes["input"] {
+            context.report(
+                .D005, "`input` needs two different numbers: [a, a] maps every source value to one point",
+                at: context.range(node))
+            reader.failed = true
+        }
+        guard let property, let (target, sourceProperty) = source, let input, let output, !reader.failed else { return nil }
+        return Link(
+            property: property, sourceTarget: target, sourceProperty: sourceProperty, input: input, output: output, clamp: clamp)
+    }
+
+    /// `source: {target: SELECTOR, property: PATH}`, PATH a number.
+    static func linkSource(_ node: YAMLNodeID, _ context: inout DecodingContext) -> (String, PropertyPath)? {
+        guard context.expectMapping(node, for: "source") else { return nil }
+        var target: String?
+        var path: PropertyPath?
+        var ok = true
+        context.forEachPair(in: node, known: ["target", "property"], context: "`source`") { ctx, key, pair in
+            guard let text = ctx.string(pair.value, for: key) else {
+                ok = false
+                return
+            }
+            if key == "target" {
+                target = text
+                return
+            }
+            guard let parsed = PropertyPath(text) else {
+                ctx.report(
+                    .D009, "unknown property \"\(text)\"", at: ctx.range(pair.value),
+                    help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                ok = false
+                return
+            }
+            guard parsed.kind == .scalar || parsed.component != nil else {
+                ctx.report(
+                    .D009, "a link reads a number, and `\(text)` has \(parsed.kind.componentCount) components",
+                    at: ctx.range(pair.value), help: "read a component, such as `\(text).\(parsed.kind.componentNames[0])`")
+                ok = false
+                return
+            }
+            path = parsed
+        }
+        let required: [StaticString] = ["target", "property"]
+        for key in required where context.tree.value(forKey: key, in: node) == nil {
+            context.report(.D004, "`\(key)` is missing from `source`", at: context.range(node))
+            ok = false
+        }
+        guard ok, let target, let path else { return nil }
+        return (target, path)
+    }
+}

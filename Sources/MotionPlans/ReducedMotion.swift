@@ -1,0 +1,138 @@
+import MotionCore
+import MotionDiagnostics
+import MotionYAML
+
+/// What an op does when motion is reduced (`reducedMotion:`, docs/format.md §7.7), as
+/// `prefers-reduced-motion` asks of a web page.
+public enum ReducedMotion: String, Hashable, Sendable, CaseIterable {
+    /// Animate as written.
+    case keep
+    /// Jump to the final values at the commit.
+    case skip
+    /// Replace position, scale and rotation motion by a cut under an opacity dip.
+    case crossfade
+
+    /// The dip of an op without a duration of its own (springs): 200 ms.
+    public static let defaultCrossfadeDuration = 0.2
+}
+
+extension MotionDocument {
+    /// The document as it runs when motion is reduced (`--reduced-motion`): every op whose
+    /// `reducedMotion` (or the document's) is `skip` or `crossfade` replaced by the ordinary
+    /// tweens that stand for it (docs/format.md §7.7). Ops without a final value (a `forever`
+    /// tween, friction, gestures) and `keep` ops stay as written.
+    ///
+    /// - Complexity: O(ops).
+    public func reducedMotionVariant() -> MotionDocument {
+        var result = self
+        for t in transactions.indices {
+            var operations: [OperationSpec] = []
+            operations.reserveCapacity(transactions[t].operations.count)
+            for operation in transactions[t].operations {
+                let mode = operation.reducedMotion ?? reducedMotion
+                guard mode != .keep, case .add(let intention, let name) = operation.action,
+                    let (final, motionTime) = Self.finalTween(of: intention)
+                else {
+                    operations.append(operation)
+                    continue
+                }
+                var jump = operation
+                if mode == .crossfade, !final.property.property.isMotion {
+                    operations.append(operation)  // not motion: animates as written
+                    continue
+                }
+                if mode == .skip {
+                    jump.stagger = nil
+                    jump.action = .add(.tween(final), name: name)
+                    operations.append(jump)
+                    continue
+                }
+                // crossfade: opacity down to 0 and back over the op's time, the motion's
+                // properties cut to their final values at the midpoint.
+                let start = Self.delay(of: intention)
+                var dip = Tween(property: PropertyPath(.opacity), values: [.scalar(1), .scalar(0), .scalar(1)])
+                dip.scalesPresented = true
+                dip.duration = motionTime
+                dip.delay = start
+                var cut = final
+                cut.delay = start + motionTime / 2
+                var fade = operation
+                fade.action = .add(.tween(dip), name: nil)
+                jump.action = .add(.tween(cut), name: name)
+                operations += [fade, jump]
+            }
+            result.transactions[t].operations = operations
+        }
+        return result
+    }
+
+    /// Whether any op does something else when motion is reduced.
+    public var hasReducedMotionVariant: Bool {
+        transactions.contains { $0.operations.contains { ($0.reducedMotion ?? reducedMotion) != .keep } }
+    }
+
+    /// The tween that puts an intention's property at its final value at once, and the op's
+    /// time (a tween's active time; 200 ms for springs); nil for an intention without a final
+    /// value.
+    static func finalTween(of intention: PlannedIntention) -> (Tween, Double)? {
+        switch intention {
+        case .tween(let tween):
+            guard let final = finalValues(of: tween) else { return nil }
+            var jump = Tween(property: tween.property, values: final.values, duration: 0)
+            jump.isRelative = final.isRelative
+            let timing = TweenTiming(
+                commitTime: 0, delay: 0, duration: tween.duration, repeatCount: tween.repeatCount.value,
+                autoreverses: tween.autoreverses)
+            return (jump, timing.activeDuration)
+        case .transitionTween(let transition):
+            return finalTween(of: .tween(transition.emittedTween))
+        case .spring(let spring):
+            return (Tween(property: spring.property, values: [spring.destination], duration: 0), ReducedMotion.defaultCrossfadeDuration)
+        case .anchoredSpring(let spring):
+            return (Tween(property: PropertyPath(.position), values: [spring.anchor], duration: 0), ReducedMotion.defaultCrossfadeDuration)
+        default:
+            return nil
+        }
+    }
+
+    /// The seconds from the commit to where the op's motion starts: a tween's delay, else 0.
+    static func delay(of intention: PlannedIntention) -> Double {
+        switch intention {
+        case .tween(let tween): tween.delay
+        case .transitionTween(let transition): transition.emittedTween.delay
+        default: 0
+        }
+    }
+
+    /// The value a tween holds after its end, as one value (`to` or `by` when it ends on its
+    /// last value, no change when it ends on the presented value); nil for `forever`.
+    static func finalValues(of tween: Tween) -> (values: [MotionValue], isRelative: Bool)? {
+        guard case .count = tween.repeatCount, !tween.values.isEmpty else { return nil }
+        let timing = TweenTiming(
+            commitTime: 0, delay: 0, duration: tween.duration, repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
+        let progress = timing.duration > 0 ? timing.progress(at: timing.end) : 1
+        if tween.values.count == 1 {
+            // From the presented value: the end is the value itself, or the presented one.
+            if progress >= 1 - 1e-12 { return ([tween.values[0]], tween.isRelative) }
+            if progress <= 1e-12 { return ([MotionValue(kind: tween.values[0].kind, components: .zero)], true) }
+            return ([tween.values[0]], tween.isRelative)
+        }
+        let keyframes = Keyframes(values: tween.values, offsets: tween.offsets, curves: tween.easings)
+        return ([keyframes.value(atProgress: progress)], false)
+    }
+}
+
+extension LayerProperty {
+    /// Whether a change of the property moves the layer (position, scale, rotation): what a
+    /// reduced-motion crossfade replaces.
+    public var isMotion: Bool { self == .position || self == .scale || self == .rotation }
+}
+
+extension IntentionDecoder {
+    /// `reducedMotion:` of an `add` op.
+    static func reducedMotion(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> ReducedMotion? {
+        reader.read("reducedMotion", &context) { ctx, node in
+            ctx.choice(node, for: "reducedMotion", ReducedMotion.allCases.map(\.rawValue)).flatMap(ReducedMotion.init(rawValue:))
+        }
+    }
+}

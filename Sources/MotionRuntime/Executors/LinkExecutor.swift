@@ -1,0 +1,95 @@
+import MotionCore
+import MotionPlans
+
+/// Fulfils ``Link`` (docs/format.md §7.4): a map from one property's stream of presented values
+/// written to another. Frame-driven; one per target.
+///
+/// At its start a link takes its property from tweens and physics (§2.6) and writes the mapped
+/// value; then, every frame while the source moves, it reads the source's presented value and
+/// writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked timeline holds
+/// it sampled at the frame rate. A tween, spring or gesture that later starts on the property ends
+/// the link, as a later link ends them.
+public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
+    private struct Active {
+        var link: Link
+        var name: String?
+        var source: Int
+        var lastWritten: Double?
+    }
+
+    private let context: TargetContext?
+    private var links: [PropertyPath: Active] = [:]
+    private var requester: FrameRequester?
+    private var observedSources: Set<Int> = []
+    private var observingHandOffs = false
+
+    /// Creates the link executor of `target`.
+    public init(target: MotionTarget) {
+        context = target.properties[TargetContext.key]
+    }
+
+    /// Receives the handle used to wake up when a source moves again.
+    public func setFrameRequester(_ requester: FrameRequester) {
+        self.requester = requester
+    }
+
+    /// Starts (or replaces) the link on its property.
+    public func add(_ intention: any Intention) {
+        start(intention, name: nil)
+    }
+
+    /// Starts (or replaces) a named link.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        start(intention, name: name)
+    }
+
+    /// Stops the named link; the property keeps the value it presents.
+    public func removeIntention(named name: String) {
+        links = links.filter { $0.value.name != name }
+    }
+
+    private func start(_ intention: any Intention, name: String?) {
+        guard let link = intention as? Link, let context, let hub = context.hub,
+            let source = hub.resolve(link.sourceTarget).first
+        else { return }
+        hub.handOff(context.index, link.property, to: .link)
+        links[link.property] = Active(link: link, name: name, source: source)
+        if !observingHandOffs {
+            observingHandOffs = true
+            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+                guard let self, handOff.family != .link else { return }
+                let taken = Set(handOff.path.componentIndices)
+                self.links = self.links.filter { path, _ in
+                    path.property != handOff.path.property || Set(path.componentIndices).isDisjoint(with: taken)
+                }
+            }
+        }
+        if observedSources.insert(source).inserted {
+            hub.observeChanges(of: source) { [weak self] _ in self?.requester?.requestFrames() }
+        }
+        write()
+        requester?.requestFrames()
+    }
+
+    /// Writes each link's mapped value when it changed.
+    ///
+    /// - Complexity: O(links x animations on their sources).
+    private func write() {
+        guard let context, let hub = context.hub else { return }
+        for (path, active) in links {
+            let s = hub.presented(active.source, active.link.sourceProperty)[0]
+            let value = active.link.map(s)
+            guard value != active.lastWritten else { continue }
+            hub.set(context.index, path, .scalar(value))
+            links[path]?.lastWritten = value
+        }
+    }
+
+    /// Writes this frame's values; active while any source animates.
+    public func update(elapsed: Double) -> ActivityState {
+        guard let context, let hub = context.hub else { return .atRest }
+        write()
+        let moving = links.values.contains { hub.isAnimating($0.source, $0.link.sourceProperty.property, at: hub.now) }
+        return moving ? .active : .atRest
+    }
+}

@@ -1,0 +1,55 @@
+import MotionCore
+import MotionDiagnostics
+import MotionPlans
+import MotionTestSupport
+import Testing
+
+/// `add: link` decoding and its map (docs/format.md §7.4).
+@Suite("Link decoding")
+struct LinkTests {
+    static func link(_ more: String) -> String {
+        op("add: link\ntarget: \"#a\"\n" + more)
+    }
+
+    static let valid = "property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: [0, 200]\noutput: [0, 15]"
+
+    @Test func decodesAndMaps() throws {
+        let value = try intention("add: link\ntarget: \"#a\"\n" + Self.valid + "\nclamp: false")
+        guard case .link(let link) = value else { Issue.record("\(value)"); return }
+        #expect(link.sourceTarget == "#b" && link.sourceProperty.description == "position.x" && !link.clamp)
+        #expect(link.map(100) == 7.5 && link.map(400) == 30 && link.map(-200) == -15)
+        var clamped = link
+        clamped.clamp = true
+        #expect(clamped.map(400) == 15 && clamped.map(-200) == 0)
+        // A decreasing output clamps to its own interval.
+        let down = Link(
+            property: link.property, sourceTarget: "#b", sourceProperty: link.sourceProperty, input: [0, 10], output: [1, 0])
+        #expect(down.map(20) == 0 && down.map(-5) == 1 && down.map(5) == 0.5)
+    }
+
+    static let cases: [DiagnosticCase] = [
+        DiagnosticCase(
+            "an empty input interval", .D005,
+            link("property: rotation\nsource: { target: \"#b\", property: opacity }\ninput: 1️⃣[1, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
+            "a point property", .D009, help: "link a component, such as `position.x`",
+            link("property: 1️⃣position\nsource: { target: \"#b\", property: opacity }\ninput: [0, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
+            "a point source", .D009, help: "read a component, such as `scale.x`",
+            link("property: opacity\nsource: { target: \"#b\", property: 1️⃣scale }\ninput: [0, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
+            "a misspelt source key", .D002, help: "did you mean \"property\"?",
+            link("property: opacity\nsource: { target: \"#b\", property: opacity, 1️⃣proprety: x }\ninput: [0, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
+            "a source without property", .D004,
+            link("property: opacity\nsource: 1️⃣{ target: \"#b\" }\ninput: [0, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
+            "no output", .D004,
+            op("add: 1️⃣link\ntarget: \"#a\"\nproperty: opacity\nsource: { target: \"#b\", property: opacity }\ninput: [0, 1]")),
+    ]
+
+    @Test(arguments: cases) func diagnostics(_ c: DiagnosticCase) {
+        let source = MarkedSource(c.yaml)
+        check(source.load().diagnostics, against: c, source: source)
+    }
+}

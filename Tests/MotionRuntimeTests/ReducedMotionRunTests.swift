@@ -1,0 +1,75 @@
+import Foundation
+import MotionCore
+import MotionPlans
+import MotionRuntime
+import Testing
+
+/// The reduced-motion variant (docs/format.md §7.7): skip lands on the final values at the
+/// commit, crossfade cuts motion under a linear opacity dip, keep and `forever` stay.
+@Suite("Reduced motion, running")
+struct ReducedMotionRunTests {
+    func reduced(_ transactions: String, mode: String = "skip") throws -> DocumentRun {
+        let yaml = "reducedMotion: \(mode)\n" + boxDocument(layer: "{ position: [0, 0], opacity: 0.8 }", transactions: transactions)
+        return DocumentRun(document: try decode(yaml).reducedMotionVariant())
+    }
+
+    @Test func skipHoldsTheFinalValuesFromTheCommit() throws {
+        let run = try reduced(
+            """
+              - at: 0.5
+                ops:
+                  - { add: tween, target: "#box", property: position.x, values: [0, 100], duration: 1, delay: 0.3, repeat: 1.5 }
+                  - { add: tween, target: "#box", property: rotation, to: 90, duration: 1, repeat: 2, autoreverse: true }
+                  - { add: spring, target: "#box", property: scale, destination: 3 }
+                  - { add: tween, target: "#box", property: position.y, by: 40, duration: 1 }
+            """)
+        // Before the commit: the model. From it on: repeat 1.5 ends half way (50); two whole
+        // autoreversed repeats end where they began (0); the spring at its destination; by: 40.
+        for k in 0...180 {
+            let t = Double(k) / 60
+            let after = t >= 0.5
+            #expect(run.sample(.position, 0, at: t) == (after ? 50 : 0), "x at \(t)")
+            #expect(run.sample(.position, 1, at: t) == (after ? 40 : 0), "y at \(t)")
+            #expect(run.sample(.rotation, at: t) == 0, "rotation at \(t)")
+            #expect(run.sample(.scale, 0, at: t) == (after ? 3 : 1), "scale at \(t)")
+        }
+    }
+
+    @Test func crossfadeDipsLinearlyAndCutsAtTheMidpoint() throws {
+        let run = try reduced(
+            """
+              - ops:
+                  - { add: tween, target: "#box", property: position, to: [200, 100], duration: 0.6, delay: 0.2, easing: standard }
+            """, mode: "crossfade")
+        for k in 0...72 {
+            let t = Double(k) / 60
+            // Opacity 0.8 down to 0 over 0.2...0.5 and back to 0.8 over 0.5...0.8.
+            let u = min(max((t - 0.2) / 0.6, 0), 1)
+            let opacity = 0.8 * (u <= 0.5 ? 1 - 2 * u : 2 * u - 1)
+            #expect(abs(run.sample(.opacity, at: t) - opacity) <= 1e-9, "opacity at \(t)")
+            let x = run.sample(.position, 0, at: t)
+            #expect(x == (t >= 0.5 ? 200 : 0), "x at \(t)")
+        }
+    }
+
+    @Test func foreverAndKeepStayAsWritten() throws {
+        let yaml = """
+            motion: 1
+            reducedMotion: skip
+            targets:
+              box: {}
+            transactions:
+              - ops:
+                  - { add: tween, target: "#box", property: rotation, to: 360, duration: 1, repeat: forever }
+                  - { add: tween, target: "#box", property: opacity, to: 0, duration: 1, reducedMotion: keep }
+            """
+        let document = try decode(yaml)
+        let written = DocumentRun(document: document)
+        let variant = DocumentRun(document: document.reducedMotionVariant())
+        for k in 0...60 {
+            let t = Double(k) / 60
+            #expect(variant.sample(.rotation, at: t) == written.sample(.rotation, at: t))
+            #expect(variant.sample(.opacity, at: t) == written.sample(.opacity, at: t))
+        }
+    }
+}
