@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -203,20 +202,7 @@ def doc(request, artifacts_for) -> Artifacts:
     return artifacts_for(request.param)
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for every page (the system's chromium-headless-shell)."""
-    from playwright.sync_api import sync_playwright
-
-    executable = shutil.which("chromium-headless-shell")
-    if executable is None:
-        pytest.fail("chromium-headless-shell is not installed (apt-get install chromium-headless-shell)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable)
-        try:
-            yield browser
-        finally:
-            browser.close()
+from chromium import browser  # noqa: E402,F401  (a fixture, used by name)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import csv
 import os
-import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -89,20 +89,10 @@ def work(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("preview")
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for every page (the system's chromium-headless-shell)."""
-    from playwright.sync_api import sync_playwright
-
-    executable = shutil.which("chromium-headless-shell")
-    if executable is None:
-        pytest.fail("chromium-headless-shell is not installed (apt-get install chromium-headless-shell)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable)
-        try:
-            yield browser
-        finally:
-            browser.close()
+# The pixel rule and the browser are the export judges' (Tests/Exports): one definition of "the
+# same picture up to anti-aliasing" and one way to start headless Chromium.
+sys.path.insert(0, str(REPO / "Tests" / "Exports"))
+from chromium import browser  # noqa: E402,F401  (a fixture, used by name)
 
 
 class Page:

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import DESIGN_VIEWPORT, HERE, PLANS
-from pixels import acceptable, compare, rgba
+from pixels import compare, rgba_from_png as rgba
 
 PLOT_WIDTH = 400
 
@@ -57,8 +57,9 @@ def test_scrubbed_stage_is_the_render(doc, motionc, work, open_page):
         assert abs(page.state()["t"] - t) < 1e-9
         shot = rgba(stage_screenshot(page))
         reference = rgba(motionc.render(doc, t, work))
-        mean, outliers = compare(shot, reference)
-        if not acceptable(mean, outliers):
+        difference = compare(shot, reference)
+        mean, outliers = difference.mean, difference.outliers
+        if not difference.acceptable():
             problems.append(f"t={t:.4f}: mean difference {mean:.3f}, outliers {100 * outliers:.3f}%")
     assert not problems, "\n".join(problems)
 
