@@ -19,12 +19,13 @@ public struct PreviewBuild: Sendable {
     /// Whether the document has errors (or could not be read): no stage.
     public var failed: Bool { stage == nil }
 
-    /// Reads, validates for baking, bakes and exports the document at `path`.
+    /// Reads, validates for baking, bakes and exports the document at `path`; with
+    /// `reducedMotion`, its reduced-motion variant (docs/format.md §7.7).
     ///
     /// Never throws: an unreadable file or a document with errors gives a build without a stage.
     ///
     /// - Complexity: the bake, plus the HTML export and one curve per animated component.
-    public static func compile(path: String) -> PreviewBuild {
+    public static func compile(path: String, reducedMotion: Bool = false) -> PreviewBuild {
         let loaded: LoadResult
         do {
             loaded = try DocumentLoader.load(path: path)
@@ -37,7 +38,7 @@ public struct PreviewBuild: Sendable {
         }
         var stage: PreviewStage?
         if let document = loaded.document, !diagnostics.containsErrors {
-            let baked = Baker.bake(document)
+            let baked = Baker.bake(reducedMotion ? document.reducedMotionVariant() : document)
             let built = PreviewStage(timeline: baked.timeline, file: path)
             stage = built
             if let message = baked.boundMessage { stage?.notes.append(message) }

@@ -33,6 +33,9 @@ struct Preview: ParsableCommand {
     @Option(help: "The port to serve on (default: 7300).")
     var port: Int?
 
+    @Flag(help: "Preview the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
+    var reducedMotion = false
+
     func validate() throws {
         if output == nil && !serve { throw ValidationError("give -o OUT.html to write the page, or --serve") }
         if port != nil && !serve { throw ValidationError("--port goes with --serve") }
@@ -41,7 +44,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         if let output {
-            let build = PreviewBuild.compile(path: file)
+            let build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
             if let readError = build.readError {
                 StandardStreams.error("motionc: \(readError)")
                 throw ExitCode(2)
@@ -55,7 +58,7 @@ struct Preview: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if serve { try PreviewServer.serve(file: file, port: UInt16(port ?? 7300)) }
+        if serve { try PreviewServer.serve(file: file, port: UInt16(port ?? 7300), reducedMotion: reducedMotion) }
     }
 }
 
@@ -65,7 +68,7 @@ enum PreviewServer {
     static let pollInterval: Duration = .milliseconds(100)
 
     /// Serves until SIGINT or SIGTERM (exit 0); a port that cannot be bound is exit 2.
-    static func serve(file: String, port: UInt16) throws {
+    static func serve(file: String, port: UInt16, reducedMotion: Bool = false) throws {
         let address: sockaddr_in
         do {
             address = try .inet(ip4: "127.0.0.1", port: port)
@@ -73,7 +76,7 @@ enum PreviewServer {
             StandardStreams.error("motionc: cannot make the address 127.0.0.1:\(port): \(error)")
             throw ExitCode(2)
         }
-        let hub = PreviewHub(file: file)
+        let hub = PreviewHub(file: file, reducedMotion: reducedMotion)
         let server = HTTPServer(config: HTTPServer.Configuration(address: address, logger: .disabled))
         let outcome = ServeOutcome()
         let finished = DispatchSemaphore(value: 0)
@@ -130,15 +133,18 @@ final class ServeOutcome: @unchecked Sendable {
 /// The document's latest build and the open pages to tell about the next one.
 actor PreviewHub {
     let file: String
+    /// Whether pages show the reduced-motion variant.
+    let reducedMotion: Bool
     private var build: PreviewBuild
     private var version = 1
     private var bytes: [UInt8]?
     private var pages: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
 
-    init(file: String) {
+    init(file: String, reducedMotion: Bool = false) {
         self.file = file
+        self.reducedMotion = reducedMotion
         bytes = try? AtomicFile.read(file)
-        build = PreviewBuild.compile(path: file)
+        build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
         Self.log(build, file: file)
     }
 
@@ -177,7 +183,7 @@ actor PreviewHub {
                 current = again
             }
             bytes = current
-            build = PreviewBuild.compile(path: file)
+            build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
             version += 1
             Self.log(build, file: file)
             let message = PreviewPage.update(build, version: version)

@@ -9,7 +9,7 @@ import Testing
 @testable import MotionPreview
 
 /// Writes `yaml` to a fresh temporary file (`name` may hold folders) and compiles it for the preview.
-func compile(_ yaml: String, name: String = "doc.yaml") throws -> PreviewBuild {
+func compile(_ yaml: String, name: String = "doc.yaml", reducedMotion: Bool = false) throws -> PreviewBuild {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("motionc-preview-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,7 +17,7 @@ func compile(_ yaml: String, name: String = "doc.yaml") throws -> PreviewBuild {
     try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
-    return PreviewBuild.compile(path: path)
+    return PreviewBuild.compile(path: path, reducedMotion: reducedMotion)
 }
 
 /// One card with the given ops at time 0, at 60 fps.
@@ -70,6 +70,20 @@ struct PreviewTests {
         #expect(curve.keyframes.map(\.time) == [0, 1])
         #expect(curve.keyframes.map(\.value) == [0, 1])
         #expect(curve.fittedSpans.isEmpty)
+    }
+
+    @Test("--reduced-motion previews the variant: a skipped fade shows its end value from the commit")
+    func reducedMotion() throws {
+        let skipped = card(
+            """
+                  - { add: tween, target: "#card", property: opacity, from: 0, to: 1, duration: 1, reducedMotion: skip }
+            """)
+        let full = try #require(try compile(skipped).stage?.curves.first)
+        #expect(abs(full.samples[30] - 0.5) < 1e-12)
+        let reduced = try #require(try compile(skipped, reducedMotion: true).stage)
+        // Skip jumps to the final value at the commit (docs/format.md §7.7): 1 at every frame.
+        let curve = try #require(reduced.curves.first { $0.property == "opacity" })
+        #expect(curve.samples.allSatisfy { $0 == 1 }, "\(curve.samples.prefix(5))")
     }
 
     @Test("a spring is fitted from its start until it comes to rest, within the timeline")
