@@ -15,14 +15,14 @@ import MotionSelectors
 /// since the runtime creates them with a target only.
 final class PresentationHub {
     private(set) var model: PresentationModel
-    let sink: (any PresentationSink)?
+    let sink: (any ChannelEventSink)?
     let clock: DocumentClock
     var queue = EventQueue()
     let document: MotionDocument
     private(set) var targets: [MotionTarget] = []
     private let selectorTree: SelectorTree
     private var selectorCache: [String: [Int]] = [:]
-    /// Animated components, encoded as `target * 64 + ordinal * 4 + component`.
+    /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
     private(set) var animated: Set<Int> = []
     /// The parts of each live key, per target: the key itself (or, once a hand-off took some of
     /// its components, the keys of its per-component projections) and the path each animates.
@@ -38,7 +38,7 @@ final class PresentationHub {
     /// How many events were applied: for tests and summaries.
     private(set) var eventCount = 0
 
-    init(document: MotionDocument, sink: (any PresentationSink)?) {
+    init(document: MotionDocument, sink: (any ChannelEventSink)?) {
         self.document = document
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
@@ -166,7 +166,7 @@ final class PresentationHub {
     func set(_ target: Int, _ path: PropertyPath, _ value: MotionValue) {
         let t = now
         model.set(layer: target, path: path, value: value, at: t)
-        sink?.set(target: target, path: path, value: value, at: t)
+        sink?.receive(ChannelEvent(time: t, layer: target, action: .set(path: path, value: value)))
         touched(target, path)
     }
 
@@ -191,9 +191,11 @@ final class PresentationHub {
     ) {
         let t = now
         model.add(layer: target, path: path, key: key, animation: animation, modelValue: modelValue, at: t)
-        sink?.add(
-            target: target, path: path, key: key, animation: animation, modelValue: modelValue,
-            initialVelocity: initialVelocity, at: t)
+        sink?.receive(
+            ChannelEvent(
+                time: t, layer: target,
+                action: .add(
+                    key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)))
         touched(target, path)
     }
 
@@ -211,7 +213,7 @@ final class PresentationHub {
     private func emitRemove(_ target: Int, _ key: String, property: LayerProperty) {
         keyOwners[target][key] = nil
         model.remove(layer: target, key: key)
-        sink?.remove(target: target, key: key, at: now)
+        sink?.receive(ChannelEvent(time: now, layer: target, action: .remove(key: key)))
         eventCount += 1
         notify(target, property)
     }
@@ -319,7 +321,7 @@ final class PresentationHub {
 
     private func touched(_ target: Int, _ path: PropertyPath) {
         eventCount += 1
-        for c in path.componentIndices { animated.insert(target * 64 + path.property.ordinal * 4 + c) }
+        for c in path.componentIndices { animated.insert(AnimatedComponent.code(layer: target, path.property, c)) }
         notify(target, path.property)
     }
 
