@@ -47,9 +47,7 @@ public final class DocumentRun {
         var targets: [MotionTarget] = []
         targets.reserveCapacity(document.targets.count)
         for (index, node) in document.targets.enumerated() {
-            let target = MotionTarget(id: node.id.value)
-            target.properties[TargetContext.key] = TargetContext(index: index, hub: hub)
-            targets.append(target)
+            targets.append(MotionTarget(id: node.id.value, channel: DocumentChannel(hub: hub, index: index)))
         }
         self.targets = targets
         hub.attach(targets: targets)
