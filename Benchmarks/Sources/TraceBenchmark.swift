@@ -3,6 +3,7 @@ import MotionCore
 import MotionPlans
 import MotionRenderServer
 import MotionRuntime
+import MotionScheduler
 import MotionTimeline
 
 /// `run --trace` rows: the generated benchmark document run for some frames, then its trace

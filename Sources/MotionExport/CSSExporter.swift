@@ -1,6 +1,5 @@
 public import MotionCore
 import MotionJSON
-import MotionPlans
 public import MotionTimeline
 
 /// Writes a baked timeline as CSS animations: a stylesheet, or one self-contained page.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 
 /// `motionc run FILE`: compile a document to the running scheduler and drive it on a simulated
 /// frame clock at the canvas fps.

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
 ///

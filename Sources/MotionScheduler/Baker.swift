@@ -1,6 +1,7 @@
 import MotionCore
 public import MotionPlans
 import MotionRuntime
+public import MotionTimeline
 
 /// Bakes a document into a timeline: runs it on the Material Motion runtime with a recording
 /// ``MotionCore/ChannelRecorder`` and keeps every render-server channel event with its time.

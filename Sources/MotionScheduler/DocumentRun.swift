@@ -1,5 +1,6 @@
 import MotionCore
 import MotionPlans
+import MotionRuntime
 
 /// A compiled document running on the Material Motion runtime (docs/format.md §2): the running
 /// scheduler behind `motionc run`, and the event source of `motionc bake`.
