@@ -13,12 +13,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "motionc", targets: ["motionc"]),
-        .library(name: "MotionRuntime", targets: ["MotionRuntime"]),
+        // Static, so that `swift build --product` builds these two alone (the runtime and the
+        // render server build without libyaml; .ci/run checks it).
+        .library(name: "MotionRuntime", type: .static, targets: ["MotionRuntime"]),
         .library(name: "MotionPlans", targets: ["MotionPlans"]),
         .library(name: "MotionScheduler", targets: ["MotionScheduler"]),
         .library(name: "MotionValidation", targets: ["MotionValidation"]),
         .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
-        .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
+        .library(name: "MotionRenderServer", type: .static, targets: ["MotionRenderServer"]),
         .library(name: "MotionExport", targets: ["MotionExport"]),
         .library(name: "MotionPreview", targets: ["MotionPreview"]),
     ],
