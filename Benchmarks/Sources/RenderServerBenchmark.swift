@@ -15,7 +15,7 @@ enum RenderServerBenchmark {
         let height = height ?? size
         let animatable: [LayerProperty] = [.position, .rotation, .opacity, .cornerRadius, .scale, .backgroundColor]
         var timelineLayers: [TimelineLayer] = []
-        var events: [TimelineEvent] = []
+        var events: [ChannelEvent] = []
         for i in 0..<layers {
             let x = Double(i % 10) * width / 10 + width / 20
             let y = Double(i / 10 % 10) * height / 10 + height / 20
@@ -43,7 +43,7 @@ enum RenderServerBenchmark {
                             beginTime: 0, duration: 2))
                 }
                 events.append(
-                    TimelineEvent(
+                    ChannelEvent(
                         time: 0, layer: i,
                         action: .add(
                             key: "k\(property)", path: PropertyPath(property), animation: animation, modelValue: property.defaultValue,

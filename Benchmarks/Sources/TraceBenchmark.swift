@@ -16,7 +16,7 @@ enum TraceBenchmark {
             print("trace: the benchmark document does not decode")
             return false
         }
-        let recorder = PresentationRecorder()
+        let recorder = ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
         for k in 0..<frames { run.advance(toFrame: k) }
         let components = run.animatedComponents

@@ -123,7 +123,7 @@ public struct TimelineTracks: Sendable {
     public init(_ timeline: Timeline, duration: Double? = nil) {
         self.timeline = timeline
         let end = duration ?? timeline.end
-        let fps = timeline.canvas.fps > 0 && timeline.canvas.fps.isFinite ? timeline.canvas.fps : 60
+        let fps = timeline.canvas.fps
         span = 0...(end.isFinite && end > 0 ? end : 0)
         checkStep = 1 / (4 * fps)
         var histories: [Int: ChannelHistory] = [:]

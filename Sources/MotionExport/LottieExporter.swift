@@ -34,7 +34,7 @@ public final class LottieExporter {
     init(_ tracks: TimelineTracks) {
         self.tracks = tracks
         let timeline = tracks.timeline
-        fps = timeline.canvas.fps > 0 && timeline.canvas.fps.isFinite ? timeline.canvas.fps : 60
+        fps = timeline.canvas.fps
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []
         for (i, layer) in timeline.layers.enumerated() {

@@ -71,28 +71,6 @@ public struct MotionDocument: Sendable {
     }
 }
 
-/// What the render server draws on.
-public struct Canvas: Sendable, Hashable {
-    public var width: Double
-    public var height: Double
-    /// A colour value.
-    public var background: MotionValue
-    /// Frames per second of run, play and render.
-    public var fps: Double
-
-    public init(width: Double = 512, height: Double = 512, background: MotionValue = .color(1, 1, 1, 1), fps: Double = 60) {
-        self.width = width
-        self.height = height
-        self.background = background
-        self.fps = fps
-    }
-}
-
-/// Whether a layer is drawn as a rectangle or an ellipse.
-public enum LayerShape: String, Sendable, Hashable, CaseIterable {
-    case rect, ellipse
-}
-
 /// One target of the tree: an id, a type and classes for selectors, and initial layer values.
 public struct TargetNode: Sendable {
     public var id: Located<String>

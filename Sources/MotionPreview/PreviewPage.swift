@@ -1,7 +1,7 @@
+import MotionCore
 import MotionDiagnostics
 import MotionExport
 import MotionJSON
-import MotionPlans
 
 /// The preview page (docs/format.md, preview): one self-contained HTML file around the HTML
 /// export's stage, and the messages `--serve` sends the open page when the document changes.

@@ -2,7 +2,6 @@ import MotionCore
 public import MotionDiagnostics
 public import MotionExport
 import MotionJSON
-public import MotionPlans
 public import MotionTimeline
 
 /// What the preview page shows of one baked timeline: the HTML export's stylesheet and elements,
@@ -85,7 +84,7 @@ public struct PreviewCurve: Sendable {
         target = timeline.layers[layer].id
         self.property = path.description
         method = methods["\(target) \(self.property)"]?.method ?? .exact
-        let fps = timeline.canvas.fps > 0 && timeline.canvas.fps.isFinite ? timeline.canvas.fps : 60
+        let fps = timeline.canvas.fps
         let end = tracks.span.upperBound
         let frames = Int(min((end * fps - 1e-9).rounded(.up), 1e7))
         let stride = max(1, (frames + Self.maximumSamples - 1) / Self.maximumSamples)

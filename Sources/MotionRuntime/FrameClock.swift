@@ -1,4 +1,5 @@
 import Dispatch
+import MotionCore
 
 /// A source of frames and of the current time, injected into a ``Runtime``.
 ///
@@ -28,7 +29,7 @@ public final class SimulatedClock: FrameClock {
     /// Creates a clock at frame 0 (time 0). `fps` should be positive; a non-positive or non-finite
     /// value is replaced by 60.
     public init(fps: Double = 60) {
-        self.fps = fps.isFinite && fps > 0 ? fps : 60
+        self.fps = Canvas.normalised(fps)
     }
 
     /// `frame / fps`.
@@ -82,7 +83,7 @@ public final class RealTimeClock: FrameClock {
     /// Creates a clock that ticks `fps` times a second on `queue` while subscribed. A non-positive
     /// or non-finite `fps` is replaced by 60.
     public init(fps: Double = 60, queue: DispatchQueue = .main) {
-        self.fps = fps.isFinite && fps > 0 ? fps : 60
+        self.fps = Canvas.normalised(fps)
         self.queue = queue
     }
 

@@ -1,4 +1,5 @@
-/// Something intentions are added to: a layer, a view, a document target.
+/// Something intentions are added to: an app's layer or view (through its ``MotionChannel``), a
+/// document target.
 ///
 /// Identity is the object: two targets with the same ``id`` are still two targets. All executors
 /// of a target share its ``properties``, which outlive any one executor.
@@ -13,10 +14,16 @@ public final class MotionTarget {
     /// State shared by all executors of this target: model values, velocities, anything keyed.
     public let properties: PropertyStore
 
-    /// Creates a target with an empty property store.
-    public init(id: String) {
+    /// Where the built-in executors read the target's presentation and emit its channel events:
+    /// the app's layer (a ``MotionChannel``), or a document target's channel in a document run.
+    /// Without one, the built-in intentions have nothing to present on and do nothing.
+    public let channel: (any MotionChannel)?
+
+    /// Creates a target with an empty property store, presented through `channel`.
+    public init(id: String, channel: (any MotionChannel)? = nil) {
         self.id = id
         self.properties = PropertyStore()
+        self.channel = channel
     }
 }
 

@@ -3,7 +3,7 @@ public import MotionPlans
 import MotionRuntime
 
 /// Bakes a document into a timeline: runs it on the Material Motion runtime with a recording
-/// ``MotionRuntime/PresentationSink`` and keeps every render-server channel event with its time.
+/// ``MotionCore/ChannelRecorder`` and keeps every render-server channel event with its time.
 ///
 /// The executors decide what is emitted: tweens become keyframe animations exactly (their
 /// values, offsets, curves and timing, no sampling), springs become spring animations, and what
@@ -48,7 +48,7 @@ public enum Baker {
     ///   - maximumEvents: the event cap (the default is the format's).
     /// - Complexity: O(frames + events) plus the executors' work.
     public static func bake(_ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents) -> Result {
-        let recorder = TimelineRecorder()
+        let recorder = ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
         let fps = run.fps
         let lastAllowed = Int((maximumDuration * fps * (1 + 1e-12)).rounded(.down))
@@ -81,30 +81,6 @@ public enum Baker {
         }
         let timeline = Timeline(name: document.name, canvas: document.canvas, layers: layers, end: end, events: events)
         return Result(timeline: timeline, stop: stop)
-    }
-}
-
-/// A sink that records channel events as timeline events.
-final class TimelineRecorder: PresentationSink {
-    private(set) var events: [TimelineEvent] = []
-
-    func set(target: Int, path: PropertyPath, value: MotionValue, at time: Double) {
-        events.append(TimelineEvent(time: time, layer: target, action: .set(path: path, value: value)))
-    }
-
-    func add(
-        target: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
-        initialVelocity: MotionValue?, at time: Double
-    ) {
-        events.append(
-            TimelineEvent(
-                time: time, layer: target,
-                action: .add(
-                    key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)))
-    }
-
-    func remove(target: Int, key: String, at time: Double) {
-        events.append(TimelineEvent(time: time, layer: target, action: .remove(key: key)))
     }
 }
 

@@ -1,5 +1,4 @@
 public import MotionCore
-public import MotionPlans
 
 /// A baked timeline (docs/format.md §5.2): a canvas, a layer tree with initial model values, and the
 /// render server channel events that play the motion.
@@ -37,10 +36,10 @@ public struct Timeline: Hashable, Sendable {
     /// When everything is at rest (or the bake's bound), in seconds.
     public var end: Double
     /// Channel events in time order (ties keep emission order).
-    public var events: [TimelineEvent]
+    public var events: [ChannelEvent]
 
     /// Creates a timeline.
-    public init(name: String, canvas: Canvas, layers: [TimelineLayer], end: Double, events: [TimelineEvent]) {
+    public init(name: String, canvas: Canvas, layers: [TimelineLayer], end: Double, events: [ChannelEvent]) {
         self.name = name
         self.canvas = canvas
         self.layers = layers
@@ -61,19 +60,7 @@ public struct Timeline: Hashable, Sendable {
     ///
     /// - Complexity: O(e + c log c) for e events and c touched components.
     public var touchedComponents: [(layer: Int, property: LayerProperty, component: Int)] {
-        var seen = Set<Int>()
-        for event in events {
-            let path: PropertyPath
-            switch event.action {
-            case .set(let p, _): path = p
-            case .add(_, let p, _, _, _): path = p
-            case .remove: continue
-            }
-            for c in path.componentIndices { seen.insert(event.layer * 64 + path.property.ordinal * 4 + c) }
-        }
-        return seen.sorted().map { code in
-            (layer: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
-        }
+        ChannelEvent.touchedComponents(events).map { (layer: $0.target, property: $0.property, component: $0.component) }
     }
 }
 
@@ -100,31 +87,5 @@ public struct TimelineLayer: Hashable, Sendable {
             full[property] = model[property] ?? property.defaultValue
         }
         self.model = full
-    }
-}
-
-/// A render server channel event at a time (`add` and `remove`, plus model writes).
-public struct TimelineEvent: Hashable, Sendable {
-    /// What the event does.
-    public enum Action: Hashable, Sendable {
-        /// Writes a model value.
-        case set(path: PropertyPath, value: MotionValue)
-        /// Writes `modelValue` and adds `animation` under `key`.
-        case add(key: String, path: PropertyPath, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?)
-        /// Removes the animation under `key`.
-        case remove(key: String)
-    }
-
-    /// Seconds on the timeline's clock.
-    public var time: Double
-    /// The layer's index in ``Timeline/layers``.
-    public var layer: Int
-    public var action: Action
-
-    /// Creates an event.
-    public init(time: Double, layer: Int, action: Action) {
-        self.time = time
-        self.layer = layer
-        self.action = action
     }
 }

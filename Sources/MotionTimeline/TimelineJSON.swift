@@ -1,6 +1,5 @@
 public import MotionCore
 public import MotionJSON
-import MotionPlans
 
 /// Writes and reads timelines as JSON (docs/format.md §5.2), with the key order documented on
 /// ``Timeline`` and in `Schemas/motion-timeline.schema.json`.
@@ -55,7 +54,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func encode(_ event: TimelineEvent, layers: [TimelineLayer]) -> JSONValue {
+    static func encode(_ event: ChannelEvent, layers: [TimelineLayer]) -> JSONValue {
         var members = [
             JSONMember("time", .number(event.time)),
             JSONMember("target", .string(layers.indices.contains(event.layer) ? layers[event.layer].id : "")),
@@ -212,7 +211,7 @@ public enum TimelineJSON {
         guard eventNodes.count <= maximumEvents else {
             throw TimelineError(path: "$.events", message: "\(eventNodes.count) events; a timeline holds at most \(maximumEvents)")
         }
-        var events: [TimelineEvent] = []
+        var events: [ChannelEvent] = []
         events.reserveCapacity(eventNodes.count)
         var previous = 0.0
         for n in eventNodes {
@@ -229,7 +228,7 @@ public enum TimelineJSON {
         return Timeline(name: name, canvas: canvas, layers: layers, end: end, events: events)
     }
 
-    static func decodeEvent(_ n: Node, layers: [String: Int]) throws(TimelineError) -> TimelineEvent {
+    static func decodeEvent(_ n: Node, layers: [String: Int]) throws(TimelineError) -> ChannelEvent {
         let o = try n.object()
         let timeNode = try o.required("time")
         let time = try timeNode.number()
@@ -243,7 +242,7 @@ public enum TimelineJSON {
             let path = try o.required("path").propertyPath()
             let value = try o.required("value").value(kind: path.kind)
             try o.checkKeys(["time", "target", "type", "path", "value"])
-            return TimelineEvent(time: time, layer: layer, action: .set(path: path, value: value))
+            return ChannelEvent(time: time, layer: layer, action: .set(path: path, value: value))
         case "add":
             let keyNode = try o.required("key")
             let key = try keyNode.string()
@@ -255,13 +254,13 @@ public enum TimelineJSON {
             var velocity: MotionValue?
             if case .null = velocityNode.value {} else { velocity = try velocityNode.value(kind: path.kind) }
             try o.checkKeys(["time", "target", "type", "key", "path", "animation", "modelValue", "initialVelocity"])
-            return TimelineEvent(
+            return ChannelEvent(
                 time: time, layer: layer,
                 action: .add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: velocity))
         case "remove":
             let key = try o.required("key").string()
             try o.checkKeys(["time", "target", "type", "key"])
-            return TimelineEvent(time: time, layer: layer, action: .remove(key: key))
+            return ChannelEvent(time: time, layer: layer, action: .remove(key: key))
         default:
             throw typeNode.error("expected \"set\", \"add\" or \"remove\"")
         }

@@ -41,7 +41,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let document = try DocumentInput.load(path: file, reducedMotion: reducedMotion)
-        let recorder = trace == nil ? nil : PresentationRecorder()
+        let recorder = trace == nil ? nil : ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
         let bound = duration ?? Self.defaultBound
         let lastAllowed = Int((bound * run.fps * (1 + 1e-12)).rounded(.down))

@@ -39,7 +39,7 @@ func traceRows(_ path: String) throws -> [(String, String, String, Double)] {
 
 /// The trace `motionc run --trace` writes: frames until the run is at rest (at most 60 s).
 func runTrace(_ document: MotionDocument, to path: String) throws {
-    let recorder = PresentationRecorder()
+    let recorder = ChannelRecorder()
     let run = DocumentRun(document: document, sink: recorder)
     let lastAllowed = Int((60 * run.fps * (1 + 1e-12)).rounded(.down))
     var k = 0

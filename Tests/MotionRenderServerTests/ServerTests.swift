@@ -7,7 +7,7 @@ import Testing
 @testable import MotionRenderServer
 
 /// A one-layer timeline on a 40x20 white canvas: a red 10x10 square at `position` with `events`.
-func squareTimeline(events: [TimelineEvent], fps: Double = 10, end: Double = 1) -> Timeline {
+func squareTimeline(events: [ChannelEvent], fps: Double = 10, end: Double = 1) -> Timeline {
     Timeline(
         name: "square", canvas: Canvas(width: 40, height: 20, background: .color(1, 1, 1, 1), fps: fps),
         layers: [
@@ -41,7 +41,7 @@ struct SamplingTests {
             values: [.scalar(5), .scalar(35)], keyTimes: [0, 1], timingFunctions: [.named("easeInOut") ?? .linear],
             beginTime: 0.5, duration: 1)
         let timeline = squareTimeline(events: [
-            TimelineEvent(
+            ChannelEvent(
                 time: 0, layer: 0,
                 action: .add(
                     key: "x", path: PropertyPath(.position, component: 0), animation: .keyframe(animation),
@@ -65,7 +65,7 @@ struct SamplingTests {
             from: .scalar(0), to: .scalar(100), initialVelocity: .scalar(50), stiffness: 200, damping: 8, mass: 1,
             beginTime: 0, duration: 10)
         let timeline = squareTimeline(events: [
-            TimelineEvent(
+            ChannelEvent(
                 time: 0, layer: 0,
                 action: .add(
                     key: "s", path: PropertyPath(.rotation), animation: .spring(spring), modelValue: .scalar(100),
@@ -86,8 +86,8 @@ struct SamplingTests {
     /// Playing back to an earlier time replays from the start: the same values as a fresh playback.
     @Test func seekingBackwardsReplays() {
         let timeline = squareTimeline(events: [
-            TimelineEvent(time: 0.2, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.5))),
-            TimelineEvent(time: 0.6, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.25))),
+            ChannelEvent(time: 0.2, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.5))),
+            ChannelEvent(time: 0.6, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.25))),
         ])
         var playback = TimelinePlayback(timeline: timeline)
         playback.advance(to: 1)
@@ -127,7 +127,7 @@ struct RenderServerTests {
             values: [.scalar(5), .scalar(35)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: 0, duration: 1)
         let server = RenderServer(
             timeline: squareTimeline(events: [
-                TimelineEvent(
+                ChannelEvent(
                     time: 0, layer: 0,
                     action: .add(
                         key: "move", path: PropertyPath(.position, component: 0), animation: .keyframe(move),
@@ -145,11 +145,11 @@ struct RenderServerTests {
 
     @Test func channelEventsSentFromAnotherThreadApplyBeforeTheNextFrame() {
         let server = RenderServer(timeline: squareTimeline(events: []))
-        server.send(TimelineEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.3))))
+        server.send(ChannelEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(0.3))))
         let layers = server.snapshots(at: 0.1)
         #expect(layers.first?.opacity == .scalar(0.3))
         server.send(
-            TimelineEvent(
+            ChannelEvent(
                 time: 0.1, layer: 0,
                 action: .add(
                     key: "fade", path: PropertyPath(.opacity),
@@ -158,7 +158,7 @@ struct RenderServerTests {
                             values: [.scalar(0), .scalar(1)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: 0.1,
                             duration: 1)), modelValue: .scalar(1), initialVelocity: nil)))
         #expect(abs((server.snapshots(at: 0.6).first?.opacity[0] ?? -1) - 0.5) < 1e-12)
-        server.send(TimelineEvent(time: 0.6, layer: 0, action: .remove(key: "fade")))
+        server.send(ChannelEvent(time: 0.6, layer: 0, action: .remove(key: "fade")))
         #expect(server.snapshots(at: 0.7).first?.opacity == .scalar(1))
     }
 
@@ -170,7 +170,7 @@ struct RenderServerTests {
         let server = RenderServer(
             timeline: squareTimeline(
                 events: [
-                    TimelineEvent(
+                    ChannelEvent(
                         time: 0, layer: 0,
                         action: .add(
                             key: "fade", path: PropertyPath(.opacity), animation: .keyframe(fade), modelValue: .scalar(1),

@@ -7,7 +7,7 @@ import Testing
 /// Whole documents: termination, frame-rate independence, replay of the sink's events, traces.
 @Suite struct DocumentRunTests {
     /// Runs `document` frame by frame until at rest (at most 60 s); returns the run and last frame.
-    static func runToRest(_ document: MotionDocument, sink: (any PresentationSink)? = nil) -> (DocumentRun, Int) {
+    static func runToRest(_ document: MotionDocument, sink: (any ChannelEventSink)? = nil) -> (DocumentRun, Int) {
         let run = DocumentRun(document: document, sink: sink)
         var k = 0
         while true {
@@ -57,13 +57,13 @@ import Testing
     @Test("replaying the sink's events reproduces the live presentation exactly")
     func replay() throws {
         for (name, document) in try plansDocuments() {
-            let recorder = PresentationRecorder()
+            let recorder = ChannelRecorder()
             let run = DocumentRun(document: document, sink: recorder)
-            var replay = PresentationReplay(layers: document.targets.map { $0.layer }, events: recorder.events)
+            var replay = ChannelReplay(layers: document.targets.map { $0.layer }, events: recorder.events)
             for k in 0...90 {
                 run.advance(toFrame: k)
                 let t = Double(k) / run.fps
-                replay = PresentationReplay(layers: document.targets.map { $0.layer }, events: recorder.events)
+                replay = ChannelReplay(layers: document.targets.map { $0.layer }, events: recorder.events)
                 replay.advance(to: t)
                 for component in run.animatedComponents {
                     let live = run.value(of: component, at: t)

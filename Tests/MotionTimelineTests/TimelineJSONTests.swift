@@ -20,19 +20,19 @@ func sampleTimeline() -> Timeline {
         from: .point(1, 2), to: .point(3, 4), initialVelocity: .point(-Double.leastNonzeroMagnitude, 1e300), stiffness: 342, damping: 30,
         mass: 1, beginTime: 1, duration: 0.71)
     let events = [
-        TimelineEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(1))),
-        TimelineEvent(
+        ChannelEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(1))),
+        ChannelEvent(
             time: 0, layer: 0,
             action: .add(
                 key: "tween#1", path: PropertyPath(.opacity), animation: .keyframe(keyframe), modelValue: .scalar(1),
                 initialVelocity: nil)),
-        TimelineEvent(
+        ChannelEvent(
             time: 1, layer: 1,
             action: .add(
                 key: "spring \"q\"", path: PropertyPath(.position), animation: .spring(spring),
                 modelValue: .point(3, 4), initialVelocity: .point(0, 1))),
-        TimelineEvent(time: 2, layer: 1, action: .remove(key: "spring \"q\"")),
-        TimelineEvent(
+        ChannelEvent(time: 2, layer: 1, action: .remove(key: "spring \"q\"")),
+        ChannelEvent(
             time: 2, layer: 1, action: .set(path: PropertyPath(.backgroundColor, component: 3), value: .scalar(0.25))),
     ]
     return Timeline(
@@ -78,7 +78,7 @@ struct TimelineJSONTests {
     @Test(arguments: [0.1, 1.0 / 3, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 1e-7, 123456789.123456789, 2.5e-10, -42.75])
     func numbersRoundTripBitForBit(_ x: Double) throws {
         var timeline = sampleTimeline()
-        timeline.events[0] = TimelineEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.rotation), value: .scalar(x)))
+        timeline.events[0] = ChannelEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.rotation), value: .scalar(x)))
         let decoded = try TimelineJSON.decode(Array(TimelineJSON.text(timeline).utf8))
         guard case .set(_, let value) = decoded.events[0].action else {
             Issue.record("expected a set event")

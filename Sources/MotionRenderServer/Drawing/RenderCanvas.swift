@@ -1,5 +1,4 @@
 public import MotionCore
-import MotionPlans
 public import MotionTimeline
 
 /// The surface frames are drawn on: a size in pixels and a background colour (docs/format.md §1).

@@ -1,5 +1,5 @@
 import Foundation
-import MotionPlans
+import MotionCore
 public import MotionTimeline
 
 /// Draws a timeline's frames on several threads at once and hands them over in order.

@@ -1,5 +1,5 @@
 import Foundation
-import MotionPlans
+import MotionCore
 public import MotionTimeline
 
 /// A software render server: it owns a thread, a clock, a timeline's layers and their keyed
@@ -38,7 +38,7 @@ public final class RenderServer: Sendable {
     // MARK: Channel
 
     /// Queues a channel event; the server's thread applies it before its next frame or offline call.
-    public func send(_ event: TimelineEvent) {
+    public func send(_ event: ChannelEvent) {
         core.enqueue(event)
     }
 
@@ -84,7 +84,7 @@ public final class RenderServer: Sendable {
     /// - Parameter drawing: whether each frame is drawn (else only sampled).
     public func startRealTime(fps: Double? = nil, drawing: Bool = true) {
         let rate = fps ?? core.canvasFPS
-        core.startRealTime(fps: rate > 0 && rate.isFinite ? rate : 60, drawing: drawing)
+        core.startRealTime(fps: Canvas.normalised(rate), drawing: drawing)
     }
 
     /// Stops real-time play and returns what the server counted.
@@ -139,7 +139,7 @@ final class ServerCore: @unchecked Sendable {
     let canvasFPS: Double
 
     // Guarded by `condition`.
-    private var inbox: [TimelineEvent] = []
+    private var inbox: [ChannelEvent] = []
     private var jobs: [() -> Void] = []
     private var nextJobID = 0
     private var completedJobID = 0
@@ -173,7 +173,7 @@ final class ServerCore: @unchecked Sendable {
         condition.unlock()
     }
 
-    func enqueue(_ event: TimelineEvent) {
+    func enqueue(_ event: ChannelEvent) {
         condition.lock()
         inbox.append(event)
         condition.broadcast()

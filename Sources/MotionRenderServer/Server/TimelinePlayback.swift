@@ -1,5 +1,4 @@
 public import MotionCore
-import MotionPlans
 public import MotionTimeline
 
 /// A timeline being played: its presentation after the events up to some time, sampled into
@@ -15,27 +14,27 @@ public struct TimelinePlayback: Sendable {
 
     /// The timeline played.
     public let timeline: Timeline
+    /// The timeline's events replayed so far.
+    @usableFromInline private(set) var replay: ChannelReplay
     /// Layer values and keyed animations after the events applied so far.
-    public private(set) var presentation: PresentationModel
+    @inlinable public var presentation: PresentationModel { replay.model }
     /// How many of the timeline's events have been applied.
-    public private(set) var appliedEvents = 0
+    public var appliedEvents: Int { replay.appliedEvents }
     /// The latest time played to.
-    public private(set) var time = -Double.infinity
+    public var time: Double { replay.time }
     /// Children of each layer, in document order.
     let children: [[Int]]
     /// Top-level layers, in document order.
     let roots: [Int]
     /// Each layer's depth (0 at the top level).
     let depths: [Int]
-    /// When ``prune(before:)`` last ran.
-    private var lastPrune = -Double.infinity
 
     /// Prepares to play `timeline` from its start.
     ///
     /// - Complexity: O(layers).
     public init(timeline: Timeline) {
         self.timeline = timeline
-        presentation = timeline.initialPresentation
+        replay = ChannelReplay(initial: timeline.initialPresentation, events: timeline.events)
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []
         var depths = [Int](repeating: 0, count: timeline.layers.count)
@@ -57,27 +56,12 @@ public struct TimelinePlayback: Sendable {
     ///
     /// - Complexity: O(events applied), amortised over a forward play.
     public mutating func advance(to t: Double) {
-        if t < time {
-            presentation = timeline.initialPresentation
-            appliedEvents = 0
-            lastPrune = -.infinity
-        }
-        time = t
-        let events = timeline.events
-        while appliedEvents < events.count, events[appliedEvents].time <= t {
-            events[appliedEvents].apply(to: &presentation)
-            appliedEvents += 1
-        }
-        // Dropping animations that can never show again keeps long plays linear.
-        if t - lastPrune >= 1 {
-            presentation.prune(before: t)
-            lastPrune = t
-        }
+        replay.advance(to: t)
     }
 
     /// Applies an event sent over the channel outside the timeline (a render server's add and remove).
-    public mutating func apply(_ event: TimelineEvent) {
-        event.apply(to: &presentation)
+    public mutating func apply(_ event: ChannelEvent) {
+        replay.apply(event)
     }
 
     /// The presented value of `property` on `layer` at `t`, after the events applied so far.
@@ -143,33 +127,8 @@ extension TimelinePlayback {
     ///
     /// - Complexity: O(frames x touched components + events).
     public mutating func writeTrace(frames: Int, to writer: TraceWriter) {
-        let fps = timeline.canvas.fps
-        // Flat tables, read by index in the row loop: one sample per (layer, property) group,
-        // then one row per component of the group.
-        var groups: [(layer: Int, property: LayerProperty, end: Int)] = []
-        var components: [Int] = []
-        var labels: [TraceLabel] = []
-        for c in timeline.touchedComponents {
-            if let last = groups.last, last.layer == c.layer, last.property == c.property {
-                groups[groups.count - 1].end += 1
-            } else {
-                groups.append((c.layer, c.property, components.count + 1))
-            }
-            components.append(c.component)
-            labels.append(
-                TraceLabel(target: timeline.layers[c.layer].id, component: PropertyPath.componentName(c.property, c.component)))
-        }
-        for k in 0..<max(0, frames) {
-            let t = Double(k) / fps
-            advance(to: t)
-            var row = 0
-            for g in 0..<groups.count {
-                let value = presentation.value(layer: groups[g].layer, property: groups[g].property, at: t)
-                while row < groups[g].end {
-                    writer.append(time: t, label: labels[row], value: value[components[row]])
-                    row += 1
-                }
-            }
-        }
+        replay.writeTrace(
+            components: ChannelEvent.touchedComponents(timeline.events), layerIDs: timeline.layers.map(\.id), frames: frames,
+            fps: timeline.canvas.fps, to: writer)
     }
 }

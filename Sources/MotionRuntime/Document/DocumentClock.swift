@@ -9,8 +9,9 @@ final class DocumentClock: FrameClock {
     private var handlers: [(id: Int, body: (Double) -> Void)] = []
     private var nextID = 0
 
+    /// A clock at time 0 for a canvas frame rate (positive and finite: ``MotionCore/Canvas/fps``).
     init(fps: Double) {
-        self.fps = fps.isFinite && fps > 0 ? fps : 60
+        self.fps = fps
     }
 
     var isListenedTo: Bool { !handlers.isEmpty }

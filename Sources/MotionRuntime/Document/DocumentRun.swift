@@ -1,30 +1,6 @@
 import MotionCore
 import MotionPlans
 
-/// A scalar component that some event of a run touched: one column of a trace.
-public struct AnimatedComponent: Hashable, Sendable, Comparable {
-    /// The target's index in document pre-order.
-    public var target: Int
-    public var property: LayerProperty
-    /// The component index within the property's value (0 for scalars).
-    public var component: Int
-
-    /// Creates a component reference.
-    public init(target: Int, property: LayerProperty, component: Int) {
-        self.target = target
-        self.property = property
-        self.component = component
-    }
-
-    /// The component's name in traces: `position.x`, `opacity`, `backgroundColor.r`.
-    public var name: String { PropertyPath.componentName(property, component) }
-
-    /// Trace order: target document order, then `LayerProperty.allCases` order, then component.
-    public static func < (lhs: AnimatedComponent, rhs: AnimatedComponent) -> Bool {
-        (lhs.target, lhs.property.ordinal, lhs.component) < (rhs.target, rhs.property.ordinal, rhs.component)
-    }
-}
-
 /// A compiled document running on the Material Motion runtime (docs/format.md §2): the running
 /// scheduler behind `motionc run`, and the event source of `motionc bake`.
 ///
@@ -37,7 +13,7 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
 /// At commit each operation's selector resolves to its targets in document order, each once; an
 /// `add` becomes a runtime add (or named add), a `remove` a named removal. Executors emit
 /// render-server events (`set`, `add`, `remove`) that the run applies to ``presentation`` and
-/// forwards to the optional ``PresentationSink``; replaying the sink's events reproduces the
+/// forwards to the optional ``MotionCore/ChannelEventSink``; replaying the sink's events reproduces the
 /// presentation exactly.
 ///
 /// Not thread-safe; use it from one thread or task.
@@ -58,8 +34,8 @@ public final class DocumentRun {
     /// - Parameters:
     ///   - document: a decoded document; run documents the validator accepts (an invalid one
     ///     does not trap, but unresolvable parts are skipped).
-    ///   - sink: an observer of every presentation event, e.g. a timeline recorder.
-    public init(document written: MotionDocument, sink: (any PresentationSink)? = nil) {
+    ///   - sink: an observer of every channel event, e.g. a ``MotionCore/ChannelRecorder``.
+    public init(document written: MotionDocument, sink: (any ChannelEventSink)? = nil) {
         // Version 1.1 options (stagger...) run as the ordinary operations they stand for.
         let document = written.compiledAdditions()
         self.document = document
@@ -71,9 +47,7 @@ public final class DocumentRun {
         var targets: [MotionTarget] = []
         targets.reserveCapacity(document.targets.count)
         for (index, node) in document.targets.enumerated() {
-            let target = MotionTarget(id: node.id.value)
-            target.properties[TargetContext.key] = TargetContext(index: index, hub: hub)
-            targets.append(target)
+            targets.append(MotionTarget(id: node.id.value, channel: DocumentChannel(hub: hub, index: index)))
         }
         self.targets = targets
         hub.attach(targets: targets)
@@ -121,10 +95,7 @@ public final class DocumentRun {
     ///
     /// - Complexity: O(c log c) for c components.
     public var animatedComponents: [AnimatedComponent] {
-        hub.animated.sorted().map { code in
-            AnimatedComponent(
-                target: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
-        }
+        hub.animated.sorted().map(AnimatedComponent.init(code:))
     }
 
     /// How many components any event touched so far.
@@ -185,5 +156,23 @@ public final class DocumentRun {
             }
         }
         runtime.commit(runtimeTransaction)
+    }
+}
+
+extension DocumentRun {
+    /// Writes a trace (docs/format.md §5.1) of frames `0...lastFrame` of `document` from the events
+    /// a run recorded, for the components given (normally the run's ``animatedComponents``),
+    /// through ``MotionCore/ChannelReplay/writeTrace(components:layerIDs:frames:fps:to:)``: the
+    /// rows `motionc play --trace` writes for the baked timeline.
+    ///
+    /// - Complexity: O(frames x components + events).
+    public static func writeTrace(
+        document: MotionDocument, events: [ChannelEvent], components: [AnimatedComponent], lastFrame: Int,
+        to writer: TraceWriter
+    ) {
+        var replay = ChannelReplay(layers: document.targets.map { $0.layer }, events: events)
+        replay.writeTrace(
+            components: components, layerIDs: document.targets.map { $0.id.value }, frames: lastFrame + 1,
+            fps: document.canvas.fps, to: writer)
     }
 }

@@ -23,7 +23,7 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     private enum Phase { case pending, active, ended, cancelled }
 
     private final class Drive {
-        let input: InputSpec
+        let input: GestureInput
         let samples: PiecewiseLinearInput
         let property: LayerProperty
         let axis: DragAxis
@@ -35,9 +35,9 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         /// Maps an input velocity to the property's velocity.
         var mapVelocity: (MotionValue) -> MotionValue = { $0 }
 
-        init(input: InputSpec, property: LayerProperty, axis: DragAxis, name: String?, key: String) {
+        init(input: GestureInput, property: LayerProperty, axis: DragAxis, name: String?, key: String) {
             self.input = input
-            self.samples = PiecewiseLinearInput(samples: input.samples, start: input.at, duration: input.duration)
+            self.samples = PiecewiseLinearInput(samples: input.samples, start: input.start, duration: input.duration)
             self.property = property
             self.axis = axis
             self.name = name
@@ -46,14 +46,14 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private let target: MotionTarget
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private let ledger = TokenLedger()
     private var drives: [Drive] = []
 
     /// Creates the gesture executor of `target`.
     public init(target: MotionTarget) {
         self.target = target
-        context = target.properties[TargetContext.key]
+        channel = TargetPresentation.of(target)
     }
 
     /// Receives the token generator held from each gesture's start to its end.
@@ -74,16 +74,16 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     /// Detaches the named intention: pending gestures never start, a running one is released now,
     /// and the property keeps its presented value.
     public func removeIntention(named name: String) {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         for drive in drives where drive.name == name {
             switch drive.phase {
             case .pending:
                 drive.phase = .cancelled
             case .active:
-                hub.removeKeepingPresented(context.index, key: drive.key)
+                channel.removeKeepingPresented(key: drive.key)
                 release(drive)
             case .ended:
-                hub.removeKeepingPresented(context.index, key: drive.key)
+                channel.removeKeepingPresented(key: drive.key)
             case .cancelled:
                 break
             }
@@ -92,7 +92,7 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private func attach(_ intention: any Intention, name: String?) {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         let kind: InputKind
         let property: LayerProperty
         var axis = DragAxis.both
@@ -107,15 +107,15 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         default:
             return
         }
-        let now = hub.now
-        for input in hub.inputs(kind: kind, gesture: gesture, target: context.index) where input.end >= now {
-            let key = name.map { "name:\($0)/\(input.id.value)" } ?? context.makeKey("gesture")
+        let now = channel.now
+        for input in channel.channel.inputs(kind: kind, gesture: gesture) where input.end >= now {
+            let key = name.map { "name:\($0)/\(input.id)" } ?? channel.makeKey("gesture")
             let drive = Drive(input: input, property: property, axis: axis, name: name, key: key)
             drives.append(drive)
-            if input.at <= now {
+            if input.start <= now {
                 begin(drive)
             } else {
-                hub.schedule(at: input.at, keepsAlive: true) { [weak self, weak drive] in
+                channel.schedule(at: input.start, keepsAlive: true) { [weak self, weak drive] in
                     guard let self, let drive else { return }
                     self.begin(drive)
                 }
@@ -124,13 +124,12 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private func begin(_ drive: Drive) {
-        guard drive.phase == .pending, let context, let hub = context.hub else { return }
-        let index = context.index
-        let g = hub.now
-        let start = drive.input.at
+        guard drive.phase == .pending, let channel else { return }
+        let g = channel.now
+        let start = drive.input.start
         let end = drive.input.end
         let late = g > start
-        let base = hub.presented(index, PropertyPath(drive.property))
+        let base = channel.presented(PropertyPath(drive.property))
         let reference = drive.samples.value(at: g)
         switch drive.property {
         case .position:
@@ -168,22 +167,22 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         let values = times.map { drive.map(drive.samples.value(at: $0)) }
         let last = values[values.count - 1]
         let span = end - g
-        hub.handOff(index, PropertyPath(drive.property), to: .gesture)
+        channel.handOff(PropertyPath(drive.property), to: .gesture)
         if span > 0 {
             let keyTimes = times.map { $0 == end ? 1 : ($0 - g) / span }
             let animation = KeyframeAnimation(
                 values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: g, duration: span)
-            hub.add(
-                index, PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last,
+            channel.add(
+                PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last,
                 initialVelocity: nil, family: .gesture)
         } else {
-            hub.set(index, PropertyPath(drive.property), last)
+            channel.set(PropertyPath(drive.property), last)
         }
-        ledger.hold(drive.key, until: end, hub: hub)
+        ledger.hold(drive.key, until: end, on: channel)
         target.properties[GestureSignal.heldKey(drive.property)] = true
         target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
         if span > 0 {
-            hub.schedule(at: end) { [weak self, weak drive] in
+            channel.schedule(at: end) { [weak self, weak drive] in
                 guard let self, let drive else { return }
                 self.release(drive)
             }
@@ -193,9 +192,9 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private func release(_ drive: Drive) {
-        guard drive.phase == .active, let context, let hub = context.hub else { return }
+        guard drive.phase == .active, let channel else { return }
         drive.phase = .ended
-        let now = hub.now
+        let now = channel.now
         let velocity = now >= drive.input.end ? drive.samples.releaseVelocity : drive.samples.velocity(at: now)
         ledger.end(drive.key)
         let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }

@@ -13,19 +13,19 @@ public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
     private struct Active {
         var link: Link
         var name: String?
-        var source: Int
+        var source: TargetPresentation
         var lastWritten: Double?
     }
 
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private var links: [PropertyPath: Active] = [:]
     private var requester: FrameRequester?
-    private var observedSources: Set<Int> = []
+    private var observedSources: Set<ObjectIdentifier> = []
     private var observingHandOffs = false
 
     /// Creates the link executor of `target`.
     public init(target: MotionTarget) {
-        context = target.properties[TargetContext.key]
+        channel = TargetPresentation.of(target)
     }
 
     /// Receives the handle used to wake up when a source moves again.
@@ -49,14 +49,15 @@ public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
     }
 
     private func start(_ intention: any Intention, name: String?) {
-        guard let link = intention as? Link, let context, let hub = context.hub,
-            let source = hub.resolve(link.sourceTarget).first
+        guard let link = intention as? Link, let channel,
+            let sourceTarget = channel.channel.target(matching: link.sourceTarget),
+            let source = TargetPresentation.of(sourceTarget)
         else { return }
-        hub.handOff(context.index, link.property, to: .link)
+        channel.handOff(link.property, to: .link)
         links[link.property] = Active(link: link, name: name, source: source)
         if !observingHandOffs {
             observingHandOffs = true
-            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+            channel.observeHandOffs { [weak self] handOff in
                 guard let self, handOff.family != .link else { return }
                 let taken = Set(handOff.path.componentIndices)
                 self.links = self.links.filter { path, _ in
@@ -64,8 +65,8 @@ public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
                 }
             }
         }
-        if observedSources.insert(source).inserted {
-            hub.observeChanges(of: source) { [weak self] _ in self?.requester?.requestFrames() }
+        if observedSources.insert(ObjectIdentifier(source)).inserted {
+            source.observeChanges { [weak self] _ in self?.requester?.requestFrames() }
         }
         write()
         requester?.requestFrames()
@@ -75,21 +76,21 @@ public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
     ///
     /// - Complexity: O(links x animations on their sources).
     private func write() {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         for (path, active) in links {
-            let s = hub.presented(active.source, active.link.sourceProperty)[0]
+            let s = active.source.presented(active.link.sourceProperty)[0]
             let value = active.link.map(s)
             guard value != active.lastWritten else { continue }
-            hub.set(context.index, path, .scalar(value))
+            channel.set(path, .scalar(value))
             links[path]?.lastWritten = value
         }
     }
 
     /// Writes this frame's values; active while any source animates.
     public func update(elapsed: Double) -> ActivityState {
-        guard let context, let hub = context.hub else { return .atRest }
+        guard let channel else { return .atRest }
         write()
-        let moving = links.values.contains { hub.isAnimating($0.source, $0.link.sourceProperty.property, at: hub.now) }
+        let moving = links.values.contains { $0.source.isAnimating($0.link.sourceProperty.property, at: channel.now) }
         return moving ? .active : .atRest
     }
 }

@@ -77,7 +77,7 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     static let maximumDecayKeyframes = 100_000
 
     private let target: MotionTarget
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private let ledger = TokenLedger()
     private var states: [PropertyPath: PathState] = [:]
     private var order: [PropertyPath] = []
@@ -86,12 +86,12 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
         self.target = target
-        context = target.properties[TargetContext.key]
+        channel = TargetPresentation.of(target)
         subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
             self?.gesture(signal)
         }
-        if let context, let hub = context.hub {
-            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+        if let channel {
+            channel.observeHandOffs { [weak self] handOff in
                 self?.handOff(handOff)
             }
         }
@@ -147,9 +147,9 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
             return
         }
         // Physics starts here: from the presented value and velocity, then earlier tweens end.
-        guard let context, let hub = context.hub else { return }
-        let start = state.held ? nil : (hub.presented(context.index, state.path), startVelocity(state, now: hub.now))
-        hub.handOff(context.index, state.path, to: .physics)
+        guard let channel else { return }
+        let start = state.held ? nil : (channel.presented(state.path), startVelocity(state, now: channel.now))
+        channel.handOff(state.path, to: .physics)
         retarget(state, adding: extraVelocity, from: start)
     }
 
@@ -186,14 +186,14 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     }
 
     private func gesture(_ signal: GestureSignal) {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         for path in order where path.property == signal.property {
             guard let state = states[path] else { continue }
             switch signal.phase {
             case .began:
                 // The gesture's animation drives the property now; physics follows it.
                 state.held = true
-                hub.remove(context.index, key: state.key)
+                channel.remove(key: state.key)
                 ledger.end(state.key)
                 state.motion = .none
             case .ended:
@@ -228,12 +228,12 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     /// physics motion where it presents the component, else the presented velocity; plus the
     /// remembered velocity (consumed).
     private func startVelocity(_ state: PathState, now: Double) -> MotionValue {
-        guard let context, let hub = context.hub else { return zero(state.path) }
+        guard let channel else { return zero(state.path) }
         let path = state.path
-        var v = hub.velocity(context.index, path)
+        var v = channel.velocity(path)
         if let own = ownVelocity(state, now: now) {
             for (i, c) in path.componentIndices.enumerated()
-            where hub.presents(context.index, path.property, component: c, key: state.key) {
+            where channel.presents(path.property, component: c, key: state.key) {
                 v[i] = own[i]
             }
         }
@@ -275,15 +275,14 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     private func retarget(
         _ state: PathState, adding extraVelocity: MotionValue? = nil, from start: (MotionValue, MotionValue)? = nil
     ) {
-        guard let context, let hub = context.hub else { return }
-        let index = context.index
+        guard let channel else { return }
         let path = state.path
         guard !state.held else {
             if let extraVelocity { rememberVelocity(extraVelocity, of: path) }
             return
         }
-        let now = hub.now
-        let (x, startingVelocity) = start ?? (hub.presented(index, path), startVelocity(state, now: now))
+        let now = channel.now
+        let (x, startingVelocity) = start ?? (channel.presented(path), startVelocity(state, now: now))
         var v = startingVelocity
         if let extraVelocity, extraVelocity.kind == v.kind { v.components += extraVelocity.components }
         let friction = state.friction
@@ -293,11 +292,11 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
                 from: x, to: spring.destination, initialVelocity: v, stiffness: p.stiffness, damping: p.damping + friction,
                 mass: p.mass, beginTime: now, threshold: p.threshold ?? path.property.defaultRestThreshold)
             if animation.duration > 0 {
-                hub.add(
-                    index, path, key: state.key, animation: .spring(animation), modelValue: spring.destination,
+                channel.add(
+                    path, key: state.key, animation: .spring(animation), modelValue: spring.destination,
                     initialVelocity: v, family: .physics)
                 state.motion = .spring(animation)
-                ledger.hold(state.key, until: now + animation.duration, hub: hub)
+                ledger.hold(state.key, until: now + animation.duration, on: channel)
             } else {
                 settle(state, at: spring.destination)
             }
@@ -313,15 +312,15 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
     /// Ends the path's motion at `value`: removes its animation and writes `value` if it differs
     /// from what shows then.
     private func settle(_ state: PathState, at value: MotionValue) {
-        guard let context, let hub = context.hub else { return }
-        let removed = hub.remove(context.index, key: state.key) != nil
-        if removed || value != hub.presented(context.index, state.path) { hub.set(context.index, state.path, value) }
+        guard let channel else { return }
+        let removed = channel.remove(key: state.key) != nil
+        if removed || value != channel.presented(state.path) { channel.set(state.path, value) }
         ledger.end(state.key)
         state.motion = .none
     }
 
     private func emitDecay(_ state: PathState, from x: MotionValue, velocity v: MotionValue, coefficient: Double) {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         let path = state.path
         let count = path.kind.componentCount
         var sum = 0.0
@@ -333,12 +332,12 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
             settle(state, at: x)
             return
         }
-        let now = hub.now
+        let now = channel.now
         let duration = min(settling, Self.maximumDecayDuration)
         let end = now + duration
         let decays = (0..<count).map { FrictionDecay(initialValue: x[$0], initialVelocity: v[$0], coefficient: coefficient) }
         // Sample times: the start, every frame time k / fps strictly inside, the end.
-        let fps = hub.fps
+        let fps = channel.fps
         let firstFrame = (now * fps).rounded(.down) + 1
         let lastFrame = (end * fps).rounded(.up) - 1
         let frames = max(0, lastFrame - firstFrame + 1)
@@ -363,10 +362,10 @@ public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting
         }
         let animation = KeyframeAnimation(
             values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: now, duration: duration)
-        hub.add(
-            context.index, path, key: state.key, animation: .keyframe(animation), modelValue: values[values.count - 1],
+        channel.add(
+            path, key: state.key, animation: .keyframe(animation), modelValue: values[values.count - 1],
             initialVelocity: v, family: .physics)
         state.motion = .decay(decays, start: now, end: end)
-        ledger.hold(state.key, until: end, hub: hub)
+        ledger.hold(state.key, until: end, on: channel)
     }
 }

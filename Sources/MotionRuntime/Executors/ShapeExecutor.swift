@@ -15,7 +15,7 @@ import MotionPlans
 /// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
 /// while the target moves: it is **sampled** at the frame rate.
 public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private var current: SquashAndStretch?
     private var currentName: String?
     private var base = MotionValue.point(1, 1)
@@ -25,7 +25,7 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
 
     /// Creates the shape executor of `target`.
     public init(target: MotionTarget) {
-        context = target.properties[TargetContext.key]
+        channel = TargetPresentation.of(target)
     }
 
     /// Receives the handle used to wake up when the watched property starts moving again.
@@ -51,13 +51,13 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
     }
 
     private func start(_ intention: any Intention, name: String?) {
-        guard let squash = intention as? SquashAndStretch, let context, let hub = context.hub else { return }
-        if current == nil { base = hub.presented(context.index, PropertyPath(.scale)) }
+        guard let squash = intention as? SquashAndStretch, let channel else { return }
+        if current == nil { base = channel.presented(PropertyPath(.scale)) }
         current = squash
         currentName = name
         guard !observing else { return }
         observing = true
-        hub.observeChanges(of: context.index) { [weak self] property in
+        channel.observeChanges { [weak self] property in
             guard let self, property == self.current?.property.property else { return }
             self.requester?.requestFrames()
         }
@@ -80,20 +80,20 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
     ///
     /// - Complexity: O(animations on the watched property).
     public func update(elapsed: Double) -> ActivityState {
-        guard let context, let hub = context.hub else { return .atRest }
-        let now = hub.now
+        guard let channel else { return .atRest }
+        let now = channel.now
         var value = base
         var moving = false
         if let squash = current {
             let property = squash.property.property
-            let v = hub.presentedVelocity(context.index, property, at: now)
+            let v = channel.presentedVelocity(property, at: now)
             let vy = property.kind.componentCount > 1 ? v[1] : 0
             let (sx, sy) = Self.stretch(vx: v[0], vy: vy, factor: squash.factor)
             value = .point(base[0] * sx, base[1] * sy)
-            moving = hub.isAnimating(context.index, property, at: now) || sx != 1 || sy != 1
+            moving = channel.isAnimating(property, at: now) || sx != 1 || sy != 1
         }
         if value != (lastWritten ?? base) {
-            hub.set(context.index, PropertyPath(.scale), value)
+            channel.set(PropertyPath(.scale), value)
             lastWritten = value
         }
         return moving ? .active : .atRest
@@ -107,7 +107,7 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
 /// the release velocity (the physics executor then follows later drags and continues after each
 /// release); ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
 public final class CompositeExecutor: PlanEmitting {
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private var emitter: PlanEmitter?
     /// Tossables whose spring waits for a release, with their snap points (none: the spring's
     /// destination stands).
@@ -116,7 +116,7 @@ public final class CompositeExecutor: PlanEmitting {
 
     /// Creates the composite executor of `target`.
     public init(target: MotionTarget) {
-        context = target.properties[TargetContext.key]
+        channel = TargetPresentation.of(target)
         subscription = target.properties.observe(GestureSignal.key) { [weak self, weak target] signal in
             guard let self, signal.phase == .ended, signal.property == .position, !self.waitingTosses.isEmpty else { return }
             let tosses = self.waitingTosses
@@ -124,9 +124,9 @@ public final class CompositeExecutor: PlanEmitting {
             for (spring, snap) in tosses {
                 var chosen = spring
                 // Snap points: the one nearest where the release velocity would carry the layer.
-                if let context = self.context, let hub = context.hub,
+                if let channel = self.channel,
                     let point = SnapPoints.target(
-                        position: hub.presented(context.index, PropertyPath(.position)),
+                        position: channel.presented(PropertyPath(.position)),
                         velocity: target?.properties.velocity(of: GestureSignal.rememberedVelocityKey(.position)) ?? .point(0, 0),
                         points: snap)
                 {
@@ -156,7 +156,7 @@ public final class CompositeExecutor: PlanEmitting {
             emitter.emit(Rotatable())
         case let toss as Tossable:
             let destination =
-                toss.destination ?? context.flatMap { c in c.hub?.presented(c.index, PropertyPath(.position)) }
+                toss.destination ?? channel?.presented(PropertyPath(.position))
                 ?? .point(0, 0)
             emitter.emit(Draggable())
             waitingTosses.append(

@@ -16,15 +16,15 @@ import MotionPlans
 /// The executor holds an activity token per animation from its commit to its end (forever for
 /// `repeat: forever`), or until a hand-off ends it; it never needs frames.
 public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
-    private let context: TargetContext?
+    private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
     /// Creates the tween executor of `target`; it does nothing unless the target belongs to a
     /// ``DocumentRun``.
     public init(target: MotionTarget) {
-        context = target.properties[TargetContext.key]
-        if let context, let hub = context.hub {
-            hub.observeHandOffs(of: context.index) { [weak self] handOff in
+        channel = TargetPresentation.of(target)
+        if let channel {
+            channel.observeHandOffs { [weak self] handOff in
                 guard let self else { return }
                 for key in handOff.endedKeys { self.ledger.end(key) }
             }
@@ -38,8 +38,8 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
 
     /// Starts an unnamed tween under a fresh key.
     public func add(_ intention: any Intention) {
-        guard let tween = intention as? Tween, let context else { return }
-        start(tween, key: context.makeKey("tween"))
+        guard let tween = intention as? Tween, let channel else { return }
+        start(tween, key: channel.makeKey("tween"))
     }
 
     /// Starts a tween keyed by its name.
@@ -50,9 +50,9 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
 
     /// Removes the named tween's animation; its property keeps the value it presents now.
     public func removeIntention(named name: String) {
-        guard let context, let hub = context.hub else { return }
+        guard let channel else { return }
         let key = "name:\(name)"
-        hub.removeKeepingPresented(context.index, key: key)
+        channel.removeKeepingPresented(key: key)
         ledger.end(key)
     }
 
@@ -83,15 +83,15 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     }
 
     private func start(_ tween: Tween, key: String) {
-        guard let context, let hub = context.hub else { return }
-        let now = hub.now
-        let presented = hub.presented(context.index, tween.property)
+        guard let channel else { return }
+        let now = channel.now
+        let presented = channel.presented(tween.property)
         guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }
-        hub.handOff(context.index, tween.property, to: .tween)
-        hub.add(
-            context.index, tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
+        channel.handOff(tween.property, to: .tween)
+        channel.add(
+            tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
             family: .tween)
         let end = animation.sampler(addedTime: now).timing.end
-        ledger.hold(key, until: end, hub: hub)
+        ledger.hold(key, until: end, on: channel)
     }
 }

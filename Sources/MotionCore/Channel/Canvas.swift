@@ -1,0 +1,36 @@
+/// What the render server draws on: a size, a background colour and a frame rate.
+public struct Canvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    /// A colour value.
+    public var background: MotionValue
+    private var framesPerSecond: Double
+
+    /// The frame rate used when none is given, or the one given is not a positive finite number.
+    public static let defaultFPS = 60.0
+
+    /// Frames per second of run, play and render: always positive and finite (a non-positive or
+    /// non-finite rate is replaced by ``defaultFPS`` when set, so every reader can divide by it).
+    public var fps: Double {
+        get { framesPerSecond }
+        set { framesPerSecond = Self.normalised(newValue) }
+    }
+
+    /// Creates a canvas; `fps` is normalised as ``fps`` says.
+    public init(width: Double = 512, height: Double = 512, background: MotionValue = .color(1, 1, 1, 1), fps: Double = 60) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.framesPerSecond = Self.normalised(fps)
+    }
+
+    /// `fps` when it is positive and finite, else ``defaultFPS``.
+    public static func normalised(_ fps: Double) -> Double {
+        fps.isFinite && fps > 0 ? fps : defaultFPS
+    }
+}
+
+/// Whether a layer is drawn as a rectangle or an ellipse.
+public enum LayerShape: String, Sendable, Hashable, CaseIterable {
+    case rect, ellipse
+}

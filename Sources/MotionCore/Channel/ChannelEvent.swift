@@ -1,0 +1,128 @@
+/// One render-server channel event with its time: what executors emit and what a baked timeline
+/// holds (docs/format.md §5.2).
+///
+/// Executors never write presented values: they emit `set` (a model value write), `add` (a keyed
+/// animation with its model value) and `remove` (a key), in time order, with their exact times.
+/// Applying the events in order to a ``PresentationModel`` built from the layers' initial values
+/// (``apply(to:)``) reproduces the presentation the executors saw: a document run, a baked
+/// timeline played by the render server and a trace all go through this one type and this one
+/// `apply`.
+public struct ChannelEvent: Hashable, Sendable {
+    /// What the event does.
+    public enum Action: Hashable, Sendable {
+        /// Writes a model value.
+        case set(path: PropertyPath, value: MotionValue)
+        /// Writes `modelValue` and adds `animation` under `key`; `initialVelocity` is the velocity
+        /// the animation starts with (nil for keyframe animations).
+        case add(key: String, path: PropertyPath, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?)
+        /// Removes the animation under `key`; the presented value falls back to the model value.
+        case remove(key: String)
+    }
+
+    /// Seconds on the channel's clock (document time).
+    public var time: Double
+    /// The layer's index (a document's pre-order target index, a timeline's layer index).
+    public var layer: Int
+    public var action: Action
+
+    /// Creates an event.
+    public init(time: Double, layer: Int, action: Action) {
+        self.time = time
+        self.layer = layer
+        self.action = action
+    }
+
+    /// The path the event writes; nil for a `remove`.
+    public var path: PropertyPath? {
+        switch action {
+        case .set(let path, _), .add(_, let path, _, _, _): path
+        case .remove: nil
+        }
+    }
+
+    /// Applies the event to `presentation`, as the render server does when the event's time comes:
+    /// `set` writes the model value; `add` writes the model value, then adds the animation under
+    /// its key (``PresentationModel/add(layer:path:key:animation:modelValue:at:)``); `remove`
+    /// removes the animation under its key. Events for a layer the presentation lacks do nothing.
+    ///
+    /// - Complexity: O(k) for k animations on the layer.
+    public func apply(to presentation: inout PresentationModel) {
+        guard layer >= 0, layer < presentation.layerCount else { return }
+        switch action {
+        case .set(let path, let value):
+            presentation.set(layer: layer, path: path, value: value, at: time)
+        case .add(let key, let path, let animation, let modelValue, _):
+            presentation.add(layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, at: time)
+        case .remove(let key):
+            presentation.remove(layer: layer, key: key)
+        }
+    }
+
+    /// Every scalar component some `set` or `add` of `events` writes, in trace order: layer, then
+    /// `LayerProperty.allCases` order, then component.
+    ///
+    /// - Complexity: O(e + c log c) for e events and c touched components.
+    public static func touchedComponents(_ events: some Sequence<ChannelEvent>) -> [AnimatedComponent] {
+        var seen = Set<Int>()
+        for event in events {
+            guard let path = event.path else { continue }
+            for c in path.componentIndices { seen.insert(AnimatedComponent.code(layer: event.layer, path.property, c)) }
+        }
+        return seen.sorted().map(AnimatedComponent.init(code:))
+    }
+}
+
+/// A scalar component that some event touched: one column of a trace.
+public struct AnimatedComponent: Hashable, Sendable, Comparable {
+    /// The layer's (target's) index in document pre-order.
+    public var target: Int
+    public var property: LayerProperty
+    /// The component index within the property's value (0 for scalars).
+    public var component: Int
+
+    /// Creates a component reference.
+    public init(target: Int, property: LayerProperty, component: Int) {
+        self.target = target
+        self.property = property
+        self.component = component
+    }
+
+    /// The component's name in traces: `position.x`, `opacity`, `backgroundColor.r`.
+    public var name: String { PropertyPath.componentName(property, component) }
+
+    /// Trace order: target document order, then `LayerProperty.allCases` order, then component.
+    public static func < (lhs: AnimatedComponent, rhs: AnimatedComponent) -> Bool {
+        (lhs.target, lhs.property.ordinal, lhs.component) < (rhs.target, rhs.property.ordinal, rhs.component)
+    }
+
+    /// The component as one integer that sorts in trace order: `layer * 64 + ordinal * 4 + component`.
+    public static func code(layer: Int, _ property: LayerProperty, _ component: Int) -> Int {
+        layer * 64 + property.ordinal * 4 + component
+    }
+
+    /// The component a ``code(layer:_:_:)`` stands for.
+    public init(code: Int) {
+        self.init(target: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
+    }
+}
+
+/// An observer of channel events, e.g. a recorder for a trace or a timeline, or an app's render
+/// server.
+public protocol ChannelEventSink: AnyObject {
+    /// Receives one event, in emission (and so time) order.
+    func receive(_ event: ChannelEvent)
+}
+
+/// A sink that keeps every event in order: for traces, timeline baking and tests.
+public final class ChannelRecorder: ChannelEventSink {
+    /// The events received, in the order (and so the time order) they were emitted.
+    public private(set) var events: [ChannelEvent] = []
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    /// Records `event`.
+    public func receive(_ event: ChannelEvent) {
+        events.append(event)
+    }
+}

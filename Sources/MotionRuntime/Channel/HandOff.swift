@@ -1,0 +1,115 @@
+import MotionCore
+
+/// The executor family that drives a property (docs/format.md §2.6): one at a time per
+/// component, the latest to start.
+enum DriverFamily: Hashable {
+    case tween, physics, gesture
+    /// Squash and stretch writes scale from another property's motion; it takes part in no hand-off.
+    case shape
+    /// A link (docs/format.md §7.4) writes a property from another's value; it ends tweens and
+    /// physics where it starts, and stops itself where another family starts.
+    case link
+
+    /// Whether this family, starting on a component, ends `other`'s animations there: physics
+    /// and gestures end tweens, tweens end physics. (Physics follows a gesture while it drives,
+    /// and ends at the gesture's start through ``GestureSignal``.)
+    func takesOver(from other: DriverFamily) -> Bool {
+        switch (self, other) {
+        case (.physics, .tween), (.gesture, .tween), (.tween, .physics), (.link, .tween), (.link, .physics): true
+        default: false
+        }
+    }
+}
+
+/// A property component changing hands: `family` took `path`; the animations under `endedKeys`
+/// (of other families) ended there, entirely.
+struct HandOff {
+    var path: PropertyPath
+    var family: DriverFamily
+    var endedKeys: [String]
+}
+
+/// A gesture's start or end on a property, as a gesture executor announces it to the other
+/// executors of its target through the target's property store (docs/format.md §2.4).
+///
+/// The seeds call sharing state across executor types an open problem; here it is solved with the
+/// store: the gesture executor writes ``heldKey(_:)`` and the release velocity
+/// (``rememberedVelocityKey(_:)``), then writes a signal under ``key``; the physics executor
+/// observes ``key`` and follows: it stops on `began`, and on `ended` continues from the presented
+/// value with the remembered velocity.
+public struct GestureSignal: Hashable, Sendable {
+    /// Whether the gesture began or ended.
+    public enum Phase: Hashable, Sendable { case began, ended }
+
+    public var phase: Phase
+    /// The property the gesture drives.
+    public var property: LayerProperty
+    /// When, in document seconds.
+    public var time: Double
+
+    /// The store key the signals are written under.
+    public static let key = PropertyKey<GestureSignal>("motionc.gesture")
+
+    /// The store key saying whether a gesture currently drives `property`.
+    public static func heldKey(_ property: LayerProperty) -> PropertyKey<Bool> {
+        PropertyKey("motionc.held.\(property.rawValue)")
+    }
+
+    /// The store key whose *velocity* slot remembers a velocity of `property` for the next physics
+    /// motion on it: a gesture's release velocity, or the velocity a removed physics plan left.
+    /// The next spring (or friction) on the property consumes it.
+    public static func rememberedVelocityKey(_ property: LayerProperty) -> PropertyKey<MotionValue> {
+        PropertyKey(property.rawValue)
+    }
+}
+
+/// Activity per animation key: the executor is active from an animation's add until its end.
+///
+/// One ``ActivityToken`` stands for all the keys of an executor: it starts when the first key
+/// becomes live and ends when the last one ends, so holding a key costs a table entry and a
+/// scheduled end, not a token of its own.
+final class TokenLedger {
+    private var generator: ActivityTokenGenerator?
+    /// The token held while any key is live.
+    private var token: ActivityToken?
+    /// The live keys, each with the number of the hold that made it live (a later hold of the
+    /// same key replaces it, and the earlier hold's scheduled end then does nothing).
+    private var live: [String: Int] = [:]
+    private var holds = 0
+
+    func setGenerator(_ generator: ActivityTokenGenerator) {
+        self.generator = generator
+    }
+
+    /// Holds `key` from now until `end` (forever for an infinite end), replacing what the key
+    /// held. Holds nothing when `end` is not after now.
+    /// - Complexity: O(1) expected.
+    func hold(_ key: String, until end: Double, on presentation: TargetPresentation) {
+        live.removeValue(forKey: key)
+        guard end > presentation.now, let generator else {
+            endTokenIfIdle()
+            return
+        }
+        holds += 1
+        let hold = holds
+        live[key] = hold
+        if token == nil { token = generator.generate() }
+        guard end.isFinite else { return }
+        presentation.schedule(at: end) { [weak self] in
+            guard let self, self.live[key] == hold else { return }
+            self.live[key] = nil
+            self.endTokenIfIdle()
+        }
+    }
+
+    /// Ends the hold of `key`, if any.
+    func end(_ key: String) {
+        if live.removeValue(forKey: key) != nil { endTokenIfIdle() }
+    }
+
+    private func endTokenIfIdle() {
+        guard live.isEmpty, let token else { return }
+        self.token = nil
+        token.end()
+    }
+}
