@@ -182,60 +182,49 @@ private func follow(
     }
 }
 /// A layer property reached through the render server's channel (the seeds' Core Animation
-/// backed layer property): writes become `set` events, render-server stream events `add` and
-/// `remove` events of the layer, each stamped with the clock's time.
+/// backed layer property): writes become the channel's `set`, render-server stream events its
+/// `add` and `remove`, at the channel's time. It is the same ``MotionChannel`` the built-in
+/// executors emit to, so streams and intentions present on one layer the same way.
 ///
 /// Keys are scoped to the property (`position.x/spring`), so streams on different properties of
 /// one layer never replace each other's animations. A spring added with an initial velocity
 /// starts with that velocity (the render server is handed the event's velocity, not whatever
 /// the payload was built with). Payloads other than ``MotionCore/Animation`` are refused.
 public final class LayerChannelProperty: WritableProperty {
-    /// The layer's index (a document target's pre-order index, or a timeline layer).
-    public let layer: Int
+    /// The channel of the layer.
+    public let channel: any MotionChannel
     /// The property or component written.
     public let path: PropertyPath
-    private let clock: any FrameClock
-    private let send: (PresentationEvent) -> Void
 
-    /// The last model value written (by `next` or by an `add`).
-    public private(set) var modelValue: MotionValue
-
-    /// Creates the property `path` of `layer`, holding `modelValue`, whose events go to `send`.
-    public init(
-        layer: Int, path: PropertyPath, modelValue: MotionValue, clock: any FrameClock,
-        send: @escaping (PresentationEvent) -> Void
-    ) {
-        self.layer = layer
+    /// Creates the property `path` of the layer `channel` presents.
+    public init(channel: any MotionChannel, path: PropertyPath) {
+        self.channel = channel
         self.path = path
-        self.modelValue = modelValue
-        self.clock = clock
-        self.send = send
     }
 
-    /// Sends a `set` of `value` now.
+    /// The model value of the path, as the channel holds it.
+    public var modelValue: MotionValue {
+        let model = channel.presentation(of: path.property).model
+        return path.component.map { .scalar(model[$0]) } ?? model
+    }
+
+    /// Sets the model value now.
     public func write(_ value: MotionValue) {
-        modelValue = value
-        send(.set(target: layer, path: path, value: value, time: clock.now))
+        channel.set(path, to: value)
     }
 
-    /// Sends the event's `add` or `remove` now.
-    /// - Returns: `false`, sending nothing, for a payload that is not an ``MotionCore/Animation``.
+    /// Adds or removes the event's animation now.
+    /// - Returns: `false`, doing nothing, for a payload that is not an ``MotionCore/Animation``.
     @discardableResult
     public func coreAnimation(_ event: CoreAnimationEvent<MotionValue>) -> Bool {
         switch event {
         case .add(let payload, let key, let model, let initialVelocity):
-            guard var animation = payload as? Animation else { return false }
-            if case .spring(var spring) = animation, let initialVelocity, initialVelocity.kind == spring.from.kind {
-                spring.initialVelocity = initialVelocity
-                animation = .spring(spring)
-            }
-            modelValue = model
-            send(
-                .add(
-                    target: layer, path: path, key: "\(path)/\(key)", animation: animation, modelValue: model,
-                    initialVelocity: initialVelocity, time: clock.now))
+            guard let animation = payload as? Animation else { return false }
+            channel.add(
+                animation.startingWith(initialVelocity), key: "\(path)/\(key)", on: path, modelValue: model,
+                initialVelocity: initialVelocity)
         case .remove(let key):
-            send(.remove(target: layer, key: "\(path)/\(key)", time: clock.now))
+            channel.remove(key: "\(path)/\(key)")
         }
         return true
     }

@@ -9,27 +9,54 @@ import Testing
     import Darwin
 #endif
 
-/// A one-layer presentation that a ``LayerChannelProperty`` sends its events to, as the render
-/// server would apply them.
-final class ChannelRecorder {
+/// A one-layer channel on a clock, applying its events to a presentation as the render server
+/// would.
+final class RecordingChannel: MotionChannel {
+    let clock: SimulatedClock
     var model: PresentationModel
-    var events: [PresentationEvent] = []
+    var events: [ChannelEvent] = []
 
-    init(position: MotionValue = .point(0, 0)) {
+    init(clock: SimulatedClock, position: MotionValue = .point(0, 0)) {
+        self.clock = clock
         model = PresentationModel(layers: [[.position: position]])
     }
 
-    func property(_ path: PropertyPath, clock: any FrameClock) -> LayerChannelProperty {
-        LayerChannelProperty(layer: 0, path: path, modelValue: model.value(layer: 0, property: path.property, at: 0), clock: clock) {
-            [self] event in
-            self.events.append(event)
-            event.apply(to: &self.model)
-        }
+    var now: Double { clock.now }
+    var fps: Double { clock.fps }
+
+    func presentation(of property: LayerProperty) -> PropertyChannel {
+        model.channel(layer: 0, property: property)
+    }
+
+    func set(_ path: PropertyPath, to value: MotionValue) {
+        record(.set(path: path, value: value))
+    }
+
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
+    ) {
+        record(.add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity))
+    }
+
+    func remove(key: String) {
+        record(.remove(key: key))
+    }
+
+    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {}
+
+    private func record(_ action: ChannelEvent.Action) {
+        let event = ChannelEvent(time: now, layer: 0, action: action)
+        events.append(event)
+        event.apply(to: &model)
+    }
+
+    func property(_ path: PropertyPath) -> LayerChannelProperty {
+        LayerChannelProperty(channel: self, path: path)
     }
 
     /// The presented position at frame `k`.
-    func position(frame k: Int, fps: Double) -> MotionValue {
-        model.value(layer: 0, property: .position, at: Double(k) / fps)
+    func position(frame k: Int) -> MotionValue {
+        model.value(layer: 0, property: .position, at: Double(k) / clock.fps)
     }
 }
 
@@ -54,13 +81,13 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
     {
         let clock = SimulatedClock(fps: 60)
         clock.advance(frames: 6)
-        let recorder = ChannelRecorder(position: .point(5, 7))
+        let recorder = RecordingChannel(clock: clock, position: .point(5, 7))
         let runtime = Runtime(clock: clock)
-        runtime.write(make(clock), to: recorder.property(path, clock: clock))
-        var values: [MotionValue] = [recorder.position(frame: 6, fps: 60)]
+        runtime.write(make(clock), to: recorder.property(path))
+        var values: [MotionValue] = [recorder.position(frame: 6)]
         for k in 7...frames {
             clock.advance()
-            values.append(recorder.position(frame: k, fps: 60))
+            values.append(recorder.position(frame: k))
         }
         #expect(!runtime.isActive)
         return values
@@ -115,8 +142,8 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
 
     @Test("the channel property scopes keys to its path and carries the event's initial velocity")
     func channelPropertyEvents() throws {
-        let recorder = ChannelRecorder()
-        let property = recorder.property(PropertyPath(.position), clock: clock)
+        let recorder = RecordingChannel(clock: clock)
+        let property = recorder.property(PropertyPath(.position))
         let spring = SpringAnimation(
             from: .point(0, 0), to: .point(10, 0), initialVelocity: .point(0, 0), stiffness: 342, damping: 30, mass: 1,
             beginTime: 0, threshold: 0.01)
@@ -126,7 +153,7 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(
             !property.coreAnimation(.add(animation: FadeAnimation(duration: 1), key: "f", modelValue: .point(0, 0), initialVelocity: nil)))
         #expect(recorder.events.count == 2)
-        guard case .add(_, _, let key, .spring(let added), let model, let velocity, _) = recorder.events[0] else {
+        guard case .add(let key, _, .spring(let added), let model, let velocity) = recorder.events[0].action else {
             Issue.record("expected a spring add")
             return
         }
@@ -134,20 +161,20 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(model == .point(10, 0))
         #expect(velocity == .point(40, 0))
         #expect(added.initialVelocity == .point(40, 0))
-        #expect(recorder.events[1] == .remove(target: 0, key: "position/k", time: 0))
+        #expect(recorder.events[1] == ChannelEvent(time: 0, layer: 0, action: .remove(key: "position/k")))
         #expect(property.modelValue == .point(10, 0))
     }
 
     @Test("a source unsubscribed early removes its animation and comes to rest; runtime activity follows")
     func earlyUnsubscribe() {
-        let recorder = ChannelRecorder()
+        let recorder = RecordingChannel(clock: clock)
         let runtime = Runtime(clock: clock)
         var states: [ActivityState] = []
         let observer = ActivityObserver { states.append($0) }
         runtime.addActivityObserver(observer)
         let write = runtime.write(
             renderServerSpringSource(SpringMotion(from: .point(0, 0), to: .point(100, 0)), clock: clock),
-            to: recorder.property(PropertyPath(.position), clock: clock))
+            to: recorder.property(PropertyPath(.position)))
         #expect(runtime.isActive)
         #expect(clock.isListenedTo)
         clock.advance(frames: 3)
@@ -156,17 +183,17 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(!clock.isListenedTo)
         #expect(runtime.streamCount == 0)
         #expect(states == [.active, .atRest])
-        #expect(recorder.events.last == .remove(target: 0, key: "position/spring", time: 3.0 / 60))
+        #expect(recorder.events.last == ChannelEvent(time: 3.0 / 60, layer: 0, action: .remove(key: "position/spring")))
     }
 
     @Test(
         "a live pan drags the position, and its release velocity starts a spring",
         arguments: [TossInteraction.SpringSource.renderServer, .frames])
     func livePanIntoSpring(source: TossInteraction.SpringSource) {
-        let recorder = ChannelRecorder(position: .point(100, 100))
+        let recorder = RecordingChannel(clock: clock, position: .point(100, 100))
         let runtime = Runtime(clock: clock)
         let gesture = GestureSource()
-        let property = recorder.property(PropertyPath(.position), clock: clock)
+        let property = recorder.property(PropertyPath(.position))
         let toss = TossInteraction(
             runtime: runtime, gesture: gesture, position: property,
             spring: SpringMotion(
@@ -178,7 +205,7 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         for k in 1...12 {
             clock.advance()
             gesture.change(translation: .point(Double(k) * 5, Double(k) * -2), at: runtime.now)
-            #expect(recorder.position(frame: 2 + k, fps: 60) == .point(100 + Double(k) * 5, 100 - Double(k) * 2))
+            #expect(recorder.position(frame: 2 + k) == .point(100 + Double(k) * 5, 100 - Double(k) * 2))
         }
         // The recognizer measured 300, -120 points per second at the release.
         let releaseFrame = 14
@@ -188,23 +215,23 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
             let t = Double(k) / 60
             let x = underdampedSpring(x0: 160, v0: 300, d: 100, k: 200, c: 20, m: 2, t: t)
             let y = underdampedSpring(x0: 76, v0: -120, d: 100, k: 200, c: 20, m: 2, t: t)
-            let shown = recorder.position(frame: releaseFrame + k, fps: 60)
+            let shown = recorder.position(frame: releaseFrame + k)
             #expect(abs(shown[0] - x) <= 1e-9 && abs(shown[1] - y) <= 1e-9, "frame \(k) after release")
             #expect(abs(toss.presentedValue[0] - x) <= 1e-9)
             clock.advance()
         }
         clock.advance(seconds: 5)
         #expect(!runtime.isActive)
-        #expect(recorder.position(frame: clock.frame, fps: 60) == .point(100, 100))
+        #expect(recorder.position(frame: clock.frame) == .point(100, 100))
     }
 
     @Test("a pan that begins while the spring runs catches the position where it shows")
     func catchMidSpring() {
-        let recorder = ChannelRecorder(position: .point(0, 0))
+        let recorder = RecordingChannel(clock: clock, position: .point(0, 0))
         let runtime = Runtime(clock: clock)
         let gesture = GestureSource()
         let toss = TossInteraction(
-            runtime: runtime, gesture: gesture, position: recorder.property(PropertyPath(.position), clock: clock),
+            runtime: runtime, gesture: gesture, position: recorder.property(PropertyPath(.position)),
             spring: SpringMotion(from: .point(0, 0), to: .point(0, 0)))
         gesture.begin(at: 0)
         clock.advance()
@@ -214,9 +241,9 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         let caught = underdampedSpring(x0: 50, v0: 0, d: 0, k: 342, c: 30, m: 1, t: 5.0 / 60)
         gesture.begin(at: runtime.now)
         #expect(abs(toss.presentedValue[0] - caught) <= 1e-9)
-        #expect(abs(recorder.position(frame: 6, fps: 60)[0] - caught) <= 1e-9)
+        #expect(abs(recorder.position(frame: 6)[0] - caught) <= 1e-9)
         clock.advance(frames: 30)
-        #expect(abs(recorder.position(frame: 36, fps: 60)[0] - caught) <= 1e-9)
+        #expect(abs(recorder.position(frame: 36)[0] - caught) <= 1e-9)
         #expect(runtime.isActive)
         gesture.cancel(at: runtime.now)
         clock.advance(seconds: 3)
