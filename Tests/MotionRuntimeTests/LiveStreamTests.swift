@@ -9,54 +9,26 @@ import Testing
     import Darwin
 #endif
 
-/// A one-layer channel on a clock, applying its events to a presentation as the render server
-/// would.
-final class RecordingChannel: MotionChannel {
-    let clock: SimulatedClock
-    var model: PresentationModel
-    var events: [ChannelEvent] = []
-
-    init(clock: SimulatedClock, position: MotionValue = .point(0, 0)) {
-        self.clock = clock
-        model = PresentationModel(layers: [[.position: position]])
+extension TestWorld {
+    /// Moves `frames` frames on.
+    func step(_ frames: Int = 1) {
+        advance(toFrame: clock.frame + frames)
     }
 
-    var now: Double { clock.now }
-    var fps: Double { clock.fps }
-
-    func presentation(of property: LayerProperty) -> PropertyChannel {
-        model.channel(layer: 0, property: property)
+    /// A one-layer channel whose position starts at `position`.
+    func layer(position: MotionValue) -> TestChannel {
+        makeTarget("layer\(targets.count)", [.position: position]).1
     }
+}
 
-    func set(_ path: PropertyPath, to value: MotionValue) {
-        record(.set(path: path, value: value))
-    }
-
-    func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
-    ) {
-        record(.add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity))
-    }
-
-    func remove(key: String) {
-        record(.remove(key: key))
-    }
-
-    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {}
-
-    private func record(_ action: ChannelEvent.Action) {
-        let event = ChannelEvent(time: now, layer: 0, action: action)
-        events.append(event)
-        event.apply(to: &model)
-    }
-
+extension TestChannel {
     func property(_ path: PropertyPath) -> LayerChannelProperty {
         LayerChannelProperty(channel: self, path: path)
     }
 
     /// The presented position at frame `k`.
     func position(frame k: Int) -> MotionValue {
-        model.value(layer: 0, property: .position, at: Double(k) / clock.fps)
+        model.value(layer: 0, property: .position, at: Double(k) / fps)
     }
 }
 
@@ -72,21 +44,22 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
 
 /// Stream sources on the render server and on frames, their operators, and live gestures.
 @Suite struct LiveStreamTests {
-    let clock = SimulatedClock(fps: 60)
+    let world = TestWorld()
+    var clock: SimulatedClock { world.clock }
 
     /// Runs `stream` written to position.x (or the whole position) and returns the presented
     /// position at every frame up to `frames`.
     func trace(_ make: (any FrameClock) -> MotionObservable<MotionValue>, path: PropertyPath, frames: Int)
         -> [MotionValue]
     {
-        let clock = SimulatedClock(fps: 60)
-        clock.advance(frames: 6)
-        let recorder = RecordingChannel(clock: clock, position: .point(5, 7))
-        let runtime = Runtime(clock: clock)
-        runtime.write(make(clock), to: recorder.property(path))
+        let world = TestWorld()
+        world.step(6)
+        let recorder = world.layer(position: .point(5, 7))
+        let runtime = world.runtime
+        runtime.write(make(world.clock), to: recorder.property(path))
         var values: [MotionValue] = [recorder.position(frame: 6)]
         for k in 7...frames {
-            clock.advance()
+            world.step()
             values.append(recorder.position(frame: k))
         }
         #expect(!runtime.isActive)
@@ -142,7 +115,7 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
 
     @Test("the channel property scopes keys to its path and carries the event's initial velocity")
     func channelPropertyEvents() throws {
-        let recorder = RecordingChannel(clock: clock)
+        let recorder = world.layer(position: .point(0, 0))
         let property = recorder.property(PropertyPath(.position))
         let spring = SpringAnimation(
             from: .point(0, 0), to: .point(10, 0), initialVelocity: .point(0, 0), stiffness: 342, damping: 30, mass: 1,
@@ -167,8 +140,8 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
 
     @Test("a source unsubscribed early removes its animation and comes to rest; runtime activity follows")
     func earlyUnsubscribe() {
-        let recorder = RecordingChannel(clock: clock)
-        let runtime = Runtime(clock: clock)
+        let recorder = world.layer(position: .point(0, 0))
+        let runtime = world.runtime
         var states: [ActivityState] = []
         let observer = ActivityObserver { states.append($0) }
         runtime.addActivityObserver(observer)
@@ -177,7 +150,7 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
             to: recorder.property(PropertyPath(.position)))
         #expect(runtime.isActive)
         #expect(clock.isListenedTo)
-        clock.advance(frames: 3)
+        world.step(3)
         write.unsubscribe()
         #expect(!runtime.isActive)
         #expect(!clock.isListenedTo)
@@ -190,8 +163,8 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         "a live pan drags the position, and its release velocity starts a spring",
         arguments: [TossInteraction.SpringSource.renderServer, .frames])
     func livePanIntoSpring(source: TossInteraction.SpringSource) {
-        let recorder = RecordingChannel(clock: clock, position: .point(100, 100))
-        let runtime = Runtime(clock: clock)
+        let recorder = world.layer(position: .point(100, 100))
+        let runtime = world.runtime
         let gesture = GestureSource()
         let property = recorder.property(PropertyPath(.position))
         let toss = TossInteraction(
@@ -199,11 +172,11 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
             spring: SpringMotion(
                 from: .point(0, 0), to: .point(100, 100), parameters: SpringParameters(stiffness: 200, damping: 20, mass: 2)),
             source: source)
-        clock.advance(frames: 2)
+        world.step(2)
         gesture.begin(at: runtime.now)
         #expect(runtime.isActive)
         for k in 1...12 {
-            clock.advance()
+            world.step()
             gesture.change(translation: .point(Double(k) * 5, Double(k) * -2), at: runtime.now)
             #expect(recorder.position(frame: 2 + k) == .point(100 + Double(k) * 5, 100 - Double(k) * 2))
         }
@@ -218,35 +191,35 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
             let shown = recorder.position(frame: releaseFrame + k)
             #expect(abs(shown[0] - x) <= 1e-9 && abs(shown[1] - y) <= 1e-9, "frame \(k) after release")
             #expect(abs(toss.presentedValue[0] - x) <= 1e-9)
-            clock.advance()
+            world.step()
         }
-        clock.advance(seconds: 5)
+        world.step(300)
         #expect(!runtime.isActive)
         #expect(recorder.position(frame: clock.frame) == .point(100, 100))
     }
 
     @Test("a pan that begins while the spring runs catches the position where it shows")
     func catchMidSpring() {
-        let recorder = RecordingChannel(clock: clock, position: .point(0, 0))
-        let runtime = Runtime(clock: clock)
+        let recorder = world.layer(position: .point(0, 0))
+        let runtime = world.runtime
         let gesture = GestureSource()
         let toss = TossInteraction(
             runtime: runtime, gesture: gesture, position: recorder.property(PropertyPath(.position)),
             spring: SpringMotion(from: .point(0, 0), to: .point(0, 0)))
         gesture.begin(at: 0)
-        clock.advance()
+        world.step()
         gesture.change(translation: .point(50, 0), at: runtime.now)
         gesture.end(at: runtime.now, velocity: .point(0, 0))
-        clock.advance(frames: 5)
+        world.step(5)
         let caught = underdampedSpring(x0: 50, v0: 0, d: 0, k: 342, c: 30, m: 1, t: 5.0 / 60)
         gesture.begin(at: runtime.now)
         #expect(abs(toss.presentedValue[0] - caught) <= 1e-9)
         #expect(abs(recorder.position(frame: 6)[0] - caught) <= 1e-9)
-        clock.advance(frames: 30)
+        world.step(30)
         #expect(abs(recorder.position(frame: 36)[0] - caught) <= 1e-9)
         #expect(runtime.isActive)
         gesture.cancel(at: runtime.now)
-        clock.advance(seconds: 3)
+        world.step(180)
         #expect(!runtime.isActive)
     }
 
