@@ -25,6 +25,17 @@ public struct SpringMotion: Hashable, Sendable {
         self.parameters = parameters
     }
 
+    /// Creates a spring motion from its constants (Material Motion's defaults: stiffness 342,
+    /// damping 30, mass 1); a missing velocity is zero.
+    public init(
+        from: MotionValue, to: MotionValue, initialVelocity: MotionValue? = nil, stiffness: Double,
+        damping: Double = 30, mass: Double = 1, threshold: Double? = nil
+    ) {
+        self.init(
+            from: from, to: to, initialVelocity: initialVelocity,
+            parameters: SpringParameters(stiffness: stiffness, damping: damping, mass: mass, threshold: threshold))
+    }
+
     /// The render server's animation of this motion starting at `beginTime`.
     public func animation(beginTime: Double) -> SpringAnimation {
         SpringAnimation(
