@@ -14,58 +14,6 @@ import MotionRenderServer
 import MotionRuntime
 import MotionTimeline
 
-/// One layer of the render server, as the runtime's channel: it keeps the layer's presentation
-/// to answer the runtime's reads and sends every event to the server.
-final class RenderServerLayer: MotionChannel {
-    let server: RenderServer
-    let layer: Int
-    let clock: RealTimeClock
-    private var presentation: PresentationModel
-
-    init(server: RenderServer, layer: Int, initial: [LayerProperty: MotionValue], clock: RealTimeClock) {
-        self.server = server
-        self.layer = layer
-        self.clock = clock
-        presentation = PresentationModel(layers: [initial])
-    }
-
-    var now: Double { clock.now }
-    var fps: Double { clock.fps }
-
-    func presentation(of property: LayerProperty) -> PropertyChannel {
-        presentation.channel(layer: 0, property: property)
-    }
-
-    func set(_ path: PropertyPath, to value: MotionValue) {
-        send(.set(path: path, value: value))
-    }
-
-    func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
-    ) {
-        send(.add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity))
-    }
-
-    func remove(key: String) {
-        send(.remove(key: key))
-    }
-
-    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
-        var subscription: Subscription?
-        subscription = clock.subscribe { now in
-            guard now >= time else { return }
-            subscription?.unsubscribe()
-            action()
-        }
-    }
-
-    private func send(_ action: ChannelEvent.Action) {
-        let time = now
-        ChannelEvent(time: time, layer: 0, action: action).apply(to: &presentation)
-        server.send(ChannelEvent(time: time, layer: layer, action: action))
-    }
-}
-
 /// The app: a scene, a runtime on the real-time clock, a live pan and a toss.
 final class TossableCard {
     let output: String
@@ -73,7 +21,7 @@ final class TossableCard {
     let clock: RealTimeClock
     let runtime: Runtime
     let server: RenderServer
-    let card: RenderServerLayer
+    let card: LayerChannel
     let pan = GestureSource()
     let toss: TossInteraction
     let digitizer: RealTimeClock
@@ -107,7 +55,7 @@ final class TossableCard {
         clock = RealTimeClock(fps: 60, queue: queue)
         digitizer = RealTimeClock(fps: 120, queue: queue)
         runtime = Runtime(clock: clock)
-        card = RenderServerLayer(server: server, layer: 1, initial: cardModel, clock: clock)
+        card = LayerChannel(layer: 1, initial: cardModel, clock: clock) { [server] in server.send($0) }
         // Drag with the pan; on release, a spring to the dock that starts with the pan's velocity.
         toss = TossInteraction(
             runtime: runtime, gesture: pan, position: LayerChannelProperty(channel: card, path: PropertyPath(.position)),

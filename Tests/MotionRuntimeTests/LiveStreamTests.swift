@@ -138,6 +138,26 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(property.modelValue == .point(10, 0))
     }
 
+    @Test("an app's layer channel mirrors the presentation, forwards events to its layer and runs scheduled work on frames")
+    func layerChannel() {
+        var sent: [ChannelEvent] = []
+        let channel = LayerChannel(layer: 3, initial: [.opacity: .scalar(0.5)], clock: clock) { sent.append($0) }
+        let target = MotionTarget(id: "app", channel: channel)
+        #expect(channel.presentedValue(of: PropertyPath(.opacity)) == .scalar(0.5))
+        world.runtime.write(
+            frameTweenSource(TweenMotion(from: .scalar(0.5), to: .scalar(1), duration: 0.5), clock: clock),
+            to: LayerChannelProperty(channel: channel, path: PropertyPath(.opacity)))
+        var ran: [Double] = []
+        channel.schedule(at: 0.1, keepsAlive: false) { ran.append(self.clock.now) }
+        world.step(30)
+        #expect(ran == [6.0 / 60])
+        #expect(sent.count == 31)
+        #expect(sent.allSatisfy { $0.layer == 3 })
+        #expect(sent.last == ChannelEvent(time: 0.5, layer: 3, action: .set(path: PropertyPath(.opacity), value: .scalar(1))))
+        #expect(channel.presentedValue(of: PropertyPath(.opacity)) == .scalar(1))
+        #expect(target.channel === channel)
+    }
+
     @Test("a source unsubscribed early removes its animation and comes to rest; runtime activity follows")
     func earlyUnsubscribe() {
         let recorder = world.layer(position: .point(0, 0))
