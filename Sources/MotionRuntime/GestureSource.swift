@@ -213,3 +213,28 @@ extension MotionObservable where Value == GestureEvent {
         }
     }
 }
+
+/// A live gesture attached to a target, with the kind of intention it drives.
+private struct AttachedGesture {
+    let source: GestureSource
+    let kind: GestureKind
+    let id: String?
+}
+
+extension MotionTarget {
+    private static let gestureSourcesKey = PropertyKey<[AttachedGesture]>("motionc.gestureSources")
+
+    /// Attaches a live gesture to the target: the target's ``Draggable`` (for a pan),
+    /// ``Pinchable`` (pinch) or ``Rotatable`` (rotate) intentions added from now on follow it,
+    /// those naming a `gesture` only when it is `id`. Kept in the target's
+    /// ``properties``, so executors made again after garbage collection find it.
+    public func addGestureSource(_ source: GestureSource, kind: GestureKind, id: String? = nil) {
+        properties[Self.gestureSourcesKey] =
+            (properties[Self.gestureSourcesKey] ?? []) + [AttachedGesture(source: source, kind: kind, id: id)]
+    }
+
+    /// The live gestures of `kind` attached to the target (with id `id` when given), in attach order.
+    public func gestureSources(kind: GestureKind, id: String? = nil) -> [GestureSource] {
+        (properties[Self.gestureSourcesKey] ?? []).filter { $0.kind == kind && (id == nil || $0.id == id) }.map(\.source)
+    }
+}

@@ -218,6 +218,43 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(recorder.position(frame: clock.frame) == .point(100, 100))
     }
 
+    @Test("a live pan drives the Tossable intention: dragged on every report, then a spring with the release velocity")
+    func livePanTossableIntention() {
+        let (card, channel) = world.makeTarget("card", [.position: .point(100, 100)])
+        let pan = GestureSource()
+        card.addGestureSource(pan, kind: .pan)
+        let parameters = SpringParameters(stiffness: 200, damping: 20, mass: 2)
+        world.runtime.add(Tossable(destination: .point(100, 100), parameters: parameters), to: card)
+        world.step(2)
+        pan.begin(at: world.now)
+        #expect(world.runtime.isActive)
+        for k in 1...12 {
+            world.step()
+            pan.change(translation: .point(Double(k) * 5, Double(k) * -2), at: world.now)
+            #expect(channel.value(.position, at: world.now) == .point(100 + Double(k) * 5, 100 - Double(k) * 2))
+        }
+        let release = world.now
+        pan.end(at: release, velocity: .point(300, -120))
+        for k in 0...60 {
+            let t = Double(k) / 60
+            let x = underdampedSpring(x0: 160, v0: 300, d: 100, k: 200, c: 20, m: 2, t: t)
+            let y = underdampedSpring(x0: 76, v0: -120, d: 100, k: 200, c: 20, m: 2, t: t)
+            let shown = channel.value(.position, at: release + t)
+            #expect(abs(shown[0] - x) <= 1e-9 && abs(shown[1] - y) <= 1e-9, "\(k) frames after release")
+        }
+        world.step(300)
+        #expect(!world.runtime.isActive)
+        #expect(channel.value(.position, at: world.now) == .point(100, 100))
+        // A second pan on the same source drives the card again, from where it rests.
+        pan.begin(at: world.now)
+        world.step()
+        pan.change(translation: .point(-10, 0), at: world.now)
+        #expect(channel.value(.position, at: world.now) == .point(90, 100))
+        pan.cancel(at: world.now)
+        world.step(300)
+        #expect(channel.value(.position, at: world.now) == .point(100, 100))
+    }
+
     @Test("a pan that begins while the spring runs catches the position where it shows")
     func catchMidSpring() {
         let recorder = world.layer(position: .point(0, 0))
