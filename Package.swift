@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "MotionRenderServer", type: .static, targets: ["MotionRenderServer"]),
         .library(name: "MotionExport", targets: ["MotionExport"]),
         .library(name: "MotionPreview", targets: ["MotionPreview"]),
+        // The example app: `swift run tossable-card` (see the README).
+        .executable(name: "tossable-card", targets: ["tossable-card"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,6 +93,10 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: swiftSettings),
+        // An app built on the runtime in code: a live pan tosses a card, drawn to PNG frames.
+        .executableTarget(
+            name: "tossable-card", dependencies: ["MotionCore", "MotionRuntime", "MotionRenderServer", "MotionTimeline"],
+            path: "Examples/TossableCard", swiftSettings: swiftSettings),
         // Benchmarks: `swift run -c release motionc-benchmarks` (see Benchmarks/README.md).
         .executableTarget(
             name: "motionc-benchmarks",

@@ -104,7 +104,7 @@ func describe<Value>(_ event: CoreAnimationEvent<Value>) -> String {
         runtime.write(first.stream, to: ReactiveProperty(initialValue: 0))
         runtime.write(second.stream, to: ReactiveProperty(initialValue: 0))
         var seen: [MotionState] = []
-        let subscription = runtime.aggregateState.subscribe { seen.append($0) }
+        let subscription = runtime.observeAggregateState { seen.append($0) }
         first.state(.active)
         second.state(.active)
         first.state(.atRest)

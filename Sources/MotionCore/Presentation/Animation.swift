@@ -180,3 +180,16 @@ public enum Animation: Hashable, Sendable {
     case keyframe(KeyframeAnimation)
     case spring(SpringAnimation)
 }
+
+extension Animation {
+    /// The animation as a render server starts it when an `add` carries `initialVelocity`: a
+    /// spring of the same kind starts with that velocity (its duration is kept); anything else,
+    /// or no velocity, is unchanged.
+    public func startingWith(_ initialVelocity: MotionValue?) -> Animation {
+        guard case .spring(var spring) = self, let initialVelocity, initialVelocity.kind == spring.from.kind else {
+            return self
+        }
+        spring.initialVelocity = initialVelocity
+        return .spring(spring)
+    }
+}
