@@ -119,7 +119,7 @@ final class PresentationHub {
                 switch entry.animation {
                 case .spring(let spring):
                     velocity[c] = spring.velocity(at: t)[entry.component == nil ? c : 0]
-                case .keyframe:
+                case .keyframe, .path:
                     if difference == nil {
                         let before = channel.value(at: max(entry.addedTime, t - h))
                         let after = channel.value(at: t + h)

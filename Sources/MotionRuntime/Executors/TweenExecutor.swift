@@ -52,8 +52,10 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     public func removeIntention(named name: String) {
         guard let context, let hub = context.hub else { return }
         let key = "name:\(name)"
-        hub.removeKeepingPresented(context.index, key: key)
-        ledger.end(key)
+        for key in [key, PathTween.orientKey(key)] {
+            hub.removeKeepingPresented(context.index, key: key)
+            ledger.end(key)
+        }
     }
 
     /// The keyframe animation a tween committed now becomes, and the value of its last moment.
@@ -84,6 +86,18 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
 
     private func start(_ tween: Tween, key: String) {
         guard let context, let hub = context.hub else { return }
+        if let path = tween.path {
+            // A motion path (docs/format.md §7.3): on position, and with orient on rotation.
+            let rotation = hub.presented(context.index, PropertyPath(.rotation))[0]
+            for part in PathTween.parts(of: tween, path: path, key: key, rotation: rotation, now: hub.now) {
+                hub.handOff(context.index, part.path, to: .tween)
+                hub.add(
+                    context.index, part.path, key: part.key, animation: part.animation, modelValue: part.last, initialVelocity: nil,
+                    family: .tween)
+                ledger.hold(part.key, until: part.end, hub: hub)
+            }
+            return
+        }
         let now = hub.now
         let presented = hub.presented(context.index, tween.property)
         guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }
