@@ -652,9 +652,9 @@ extension DiagnosticCode {
                 "The path gives the positions and their timing: keys that would time or place them otherwise "
                     + "could not be honoured, and would be silently ignored.",
                 cardDocument(
-                    tween + "        property: opacity\n        path: [[40, 300], [40, 100], [280, 100], [280, 40]]"),
+                    tween + "        property: opacity\n        path: [[40, 300], [[40, 100], [280, 100], [280, 40]]]"),
                 cardDocument(
-                    tween + "        property: position\n        path: [[40, 300], [40, 100], [280, 100], [280, 40]]\n"
+                    tween + "        property: position\n        path: [[40, 300], [[40, 100], [280, 100], [280, 40]]]\n"
                         + "        orient: true")
             )
         case .P001:

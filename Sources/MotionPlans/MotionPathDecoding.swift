@@ -103,7 +103,8 @@ extension IntentionDecoder {
             guard tree.kind(item) == .sequence, tree.count(item) == 3, !isPoint else {
                 context.report(
                     .D003,
-                    "`path` entry \(i + 1) should be a cubic segment [c1, c2, end] (three points), found \(context.describe(item))",
+                    "`path` entry \(i + 1) should be a cubic segment [c1, c2, end] (three points), found "
+                        + (isPoint ? "a point" : context.describe(item)),
                     at: context.range(item),
                     help: isPoint
                         ? "after the start point each entry is a segment; a straight one can repeat its ends: [start, end, end]"

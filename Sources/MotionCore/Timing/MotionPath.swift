@@ -229,19 +229,24 @@ struct Bezier {
         return (d * d).sum().squareRoot()
     }
 
-    /// The direction of travel at `s`: the derivative, or where it vanishes (a control point on
-    /// its end point) the direction of the nearby chord, of the second and third derivatives'
-    /// limit; nil for a segment that is one point.
+    /// The direction of travel at `s`: the derivative; where it vanishes at an end (a control
+    /// point on its end point), the direction to the next distinct control point, as the curve's
+    /// limit there; inside, the nearby chord; nil for a segment that is one point.
     func direction(at s: Double) -> SIMD2<Double>? {
         let scale = Swift.max(Self.size(p0), Self.size(p1), Self.size(p2), Self.size(p3), 1)
+        func long(_ v: SIMD2<Double>) -> Bool { (v * v).sum().squareRoot() > 1e-12 * scale }
         let d = derivative(at: s)
         if (d * d).sum().squareRoot() > 1e-9 * scale { return d }
-        let h = 1e-4
-        let chord = point(at: min(s + h, 1)) - point(at: max(s - h, 0))
-        if (chord * chord).sum().squareRoot() > 1e-12 * scale { return chord }
-        let whole = p3 - p0
-        if (whole * whole).sum().squareRoot() > 1e-12 * scale { return whole }
-        return nil
+        let candidates: [SIMD2<Double>]
+        if s <= 0 {
+            candidates = [p1 - p0, p2 - p0, p3 - p0]
+        } else if s >= 1 {
+            candidates = [p3 - p2, p3 - p1, p3 - p0]
+        } else {
+            let h = 1e-4
+            candidates = [point(at: Swift.min(s + h, 1)) - point(at: Swift.max(s - h, 0)), p3 - p0]
+        }
+        return candidates.first(where: long)
     }
 
     /// The arc length between parameters `a` and `b` (8-point Gauss-Legendre).
