@@ -63,6 +63,19 @@ public enum CSSExporter {
                     }
                 }
             }
+            if let motion = CSSMotionPath(tracks, layer: layer) {
+                // A motion path: the browser's own offset-path, exactly (docs/export.md).
+                css += motion.rule
+                animations.append(motion.animation)
+                declarations += motion.declarations
+                for (property, c) in [(LayerProperty.position, 0), (.position, 1)] + (motion.orients ? [(.rotation, 0)] : []) {
+                    let path = PropertyPath(property, component: property == .position ? c : nil)
+                    guard items["\(layer) \(path)"] != nil else { continue }
+                    items["\(layer) \(path)"] = ExportItem(
+                        target: timelineLayer.id, property: path.description, method: .exact, keyframes: 2, maxError: 0,
+                        reason: property == .rotation ? "offset-rotate: auto" : "offset-path with offset-distance keyframes")
+                }
+            }
             css += "\(selector(timelineLayer.id)) {\n"
             for declaration in declarations { css += "  \(declaration);\n" }
             if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
