@@ -88,8 +88,8 @@ public struct ExportCapability: Hashable, Sendable {
         ExportCapability(
             feature: "motion path repeating",
             ops: op("tween", "property: position, \(path), duration: 0.25, repeat: 2, autoreverse: true"),
-            target: "card", property: "position.y", lottie: .fitted, css: .exact,
-            note: "CSS: the player's own iteration; Lottie: fitted per coordinate"),
+            target: "card", property: "position.y", lottie: .exact, css: .exact,
+            note: "CSS: the player's own iteration; Lottie: whole passes unrolled, a backward one along the reversed segments"),
         ExportCapability(
             feature: "motion path eased beyond its ends",
             ops: op("tween", "property: position, \(path), duration: 0.5, easing: [0.3, -0.4, 0.7, 1.4]"),

@@ -17,7 +17,7 @@ extension LottieExporter {
                 offset[c] = shift.segments.first?.from ?? 0
             }
         }
-        guard let keyframes = PathKeyframes.keyframes(sole, offset: offset) else { return nil }
+        guard let keyframes = PathKeyframes.keyframes(sole, offset: offset, until: tracks.span.upperBound) else { return nil }
         for c in 0..<2 {
             let path = PropertyPath(.position, component: c)
             items[path, default: [:]][layer] = ExportItem(

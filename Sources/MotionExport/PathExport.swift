@@ -43,29 +43,26 @@ public struct PathKeyframe: Hashable, Sendable {
 /// eased progress reaches the segment's share of the arc length, with the easing cut exactly at
 /// those moments (docs/export.md, motion paths).
 public enum PathKeyframes {
-    /// The keyframes of `sole` shifted by `offset`, or nil when the player's per-segment timing
-    /// cannot give it exactly: repeats or autoreverse, a zero duration, or an easing whose value
-    /// leaves 0...1 or turns back (eased progress beyond the ends follows the end tangents, which
-    /// a player's segment does not).
+    /// The keyframes of `sole` shifted by `offset`, passes unrolled until `until` seconds, or nil
+    /// when the player's per-segment timing cannot give it exactly: a fractional number of
+    /// passes, a zero duration, or an easing whose value leaves 0...1 or turns back (eased
+    /// progress beyond the ends follows the end tangents, which a player's segment does not).
     ///
-    /// - Complexity: O(n) for n segments, each a bisection of the easing.
-    public static func keyframes(_ sole: SolePath, offset: SIMD2<Double> = .zero) -> [PathKeyframe]? {
+    /// A backward pass (autoreverse) runs the segments in reverse order, each with its tangents
+    /// swapped and its easing piece reversed; a forward pass after a forward pass jumps back to
+    /// the start.
+    ///
+    /// - Complexity: O(p·n) for p passes of n segments, plus one bisection of the easing per segment.
+    public static func keyframes(_ sole: SolePath, offset: SIMD2<Double> = .zero, until: Double) -> [PathKeyframe]? {
         let a = sole.animation
         let path = a.path
-        guard a.repeatCount == 1, !a.autoreverses, a.duration > 0, path.length > 0,
-            let cuts = EasingCuts(a.timingFunction)
+        let passes = a.repeatCount * (a.autoreverses ? 2 : 1)
+        let d = a.duration
+        guard d > 0, path.length > 0, passes > 0, passes == passes.rounded(.down), let cuts = EasingCuts(a.timingFunction)
         else { return nil }
-        var keyframes: [PathKeyframe] = []
-        let start = path.start + offset
-        let before = SIMD2(sole.before[0], sole.before[1]) + offset
-        let begin = a.beginTime
-        if sole.addedTime > 0, before != start {
-            keyframes.append(PathKeyframe(time: 0, point: before, outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
-        }
-        if begin > sole.addedTime, sole.addedTime > 0, before != start {
-            keyframes.append(
-                PathKeyframe(time: sole.addedTime, point: start, outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
-        }
+        let passCount = passes.isFinite ? Int(min(passes, 1e6)) : Int(min(max((until - a.beginTime) / d, 1).rounded(.up), 1e6))
+        // One pass forward: per segment with a length, its start time fraction and easing piece.
+        var forward: [(segment: Int, time: Double, endTime: Double, easing: TimingCurve)] = []
         var previousFraction = 0.0
         var previousS = 0.0
         for i in 0..<path.segmentCount {
@@ -73,17 +70,54 @@ public enum PathKeyframes {
             guard fraction > previousFraction else { continue }
             let s = fraction >= 1 ? 1 : cuts.parameter(atValue: fraction)
             guard let piece = cuts.piece(from: previousS, to: s) else { return nil }
-            let p0 = path.points[3 * i] + offset
-            let p3 = path.points[3 * i + 3] + offset
-            keyframes.append(
-                PathKeyframe(
-                    time: begin + cuts.time(at: previousS) * a.duration, point: p0, outTangent: path.points[3 * i + 1] + offset - p0,
-                    inTangent: path.points[3 * i + 2] + offset - p3, easing: piece, hold: false))
+            forward.append((i, cuts.time(at: previousS), cuts.time(at: s), piece))
             previousFraction = fraction
             previousS = s
         }
+        func point(_ i: Int) -> SIMD2<Double> { path.points[i] + offset }
+        var keyframes: [PathKeyframe] = []
+        let start = point(0)
+        let before = SIMD2(sole.before[0], sole.before[1]) + offset
+        if sole.addedTime > 0, before != start {
+            keyframes.append(PathKeyframe(time: 0, point: before, outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
+            if a.beginTime > sole.addedTime {
+                keyframes.append(
+                    PathKeyframe(time: sole.addedTime, point: start, outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
+            }
+        }
+        var backwardLast = false
+        for k in 0..<passCount {
+            let passStart = a.beginTime + Double(k) * d
+            let backward = a.autoreverses && k % 2 == 1
+            if k > 0, !backward, !backwardLast {
+                // A forward pass after a forward pass: the end holds until the jump to the start.
+                keyframes.append(
+                    PathKeyframe(
+                        time: passStart, point: point(path.points.count - 1), outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
+            }
+            if backward {
+                for piece in forward.reversed() {
+                    let i = 3 * piece.segment
+                    keyframes.append(
+                        PathKeyframe(
+                            time: passStart + (1 - piece.endTime) * d, point: point(i + 3), outTangent: point(i + 2) - point(i + 3),
+                            inTangent: point(i + 1) - point(i), easing: piece.easing.reversed, hold: false))
+                }
+            } else {
+                for piece in forward {
+                    let i = 3 * piece.segment
+                    keyframes.append(
+                        PathKeyframe(
+                            time: passStart + piece.time * d, point: point(i), outTangent: point(i + 1) - point(i),
+                            inTangent: point(i + 2) - point(i + 3), easing: piece.easing, hold: false))
+                }
+            }
+            backwardLast = backward
+        }
+        let last = backwardLast ? start : point(path.points.count - 1)
         keyframes.append(
-            PathKeyframe(time: begin + a.duration, point: path.end + offset, outTangent: .zero, inTangent: .zero, easing: nil, hold: false))
+            PathKeyframe(
+                time: a.beginTime + Double(passCount) * d, point: last, outTangent: .zero, inTangent: .zero, easing: nil, hold: false))
         return keyframes
     }
 }
