@@ -40,6 +40,9 @@ struct CSSMotionPath {
         }
     }
 
+    /// Declarations that undo a motion path's: for a reduced-motion variant that has none.
+    static let reset = ["offset-path: none", "transform: none"] + CSSExporter.placement
+
     /// The keyframes rule's name.
     var name: String { "m\(layer)-offset" }
 
