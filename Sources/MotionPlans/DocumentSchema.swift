@@ -387,6 +387,7 @@ public enum DocumentSchema {
                 "properties": .object(["property": .object(["const": .string("position")])]),
             ])
             members.append(JSONMember("anyOf", .array(single + [path, .object(["required": .strings(["properties"])])])))
+            members.append(JSONMember("dependentRequired", .object(["orient": .strings(["path"])])))
         }
         let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }

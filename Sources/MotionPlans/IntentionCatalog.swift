@@ -187,12 +187,13 @@ public enum IntentionCatalog {
 
     /// Parameters that exclude each other: an op may give keys of the first list or of the
     /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce;
-    /// D003: a tween's `properties` or `by` with the keys they replace).
+    /// D003: a tween's `properties`, `by` or `path` with the keys they replace; W008: a path with
+    /// `offsets`).
     public static let exclusiveParameters: [(first: [String], second: [String])] = [
         (["stiffness", "damping"], ["duration", "bounce"]),
         (["properties"], ["property", "values", "from", "to", "by"]),
         (["by"], ["values", "from", "to"]),
-        (["path"], ["values", "from", "to", "by", "properties"]),
+        (["path"], ["values", "from", "to", "by", "properties", "offsets"]),
         (["snap"], ["destination"]),
     ]
 

@@ -121,6 +121,12 @@ extension IntentionDecoder {
             }
         }
         guard !failed else { return nil }
-        return MotionPath(points: points)
+        guard let path = MotionPath(points: points) else {
+            context.report(
+                .D005, "`path` is too large to measure: its length is not a finite number", at: context.range(node),
+                help: "keep coordinates within the canvas's range")
+            return nil
+        }
+        return path
     }
 }

@@ -39,7 +39,7 @@ public struct MotionPath: Hashable, Sendable {
     static let samplesPerSegment = 32
 
     /// Creates a path from a start point and `[c1, c2, end]` triples: `1 + 3n` points, n >= 1,
-    /// every coordinate finite; nil otherwise.
+    /// every coordinate finite, and a finite length; nil otherwise.
     ///
     /// - Complexity: O(n x ``samplesPerSegment``) quadratures.
     public init?(points: [SIMD2<Double>]) {
@@ -85,6 +85,7 @@ public struct MotionPath: Hashable, Sendable {
         if let first = firstReal {
             for i in 0..<first { angles[i] = angles[first] }
         }
+        guard total.isFinite else { return nil }
         self.length = total
         self.segmentStarts = starts
         self.table = table
@@ -142,7 +143,7 @@ public struct MotionPath: Hashable, Sendable {
         if e >= 1 { return endAngle }
         let (segment, s) = location(atDistance: e * length)
         let k = Self.samplesPerSegment
-        let j = min(Int(s * Double(k)), k)
+        let j = min(max(Int((s * Double(k)).rounded(.down)), 0), k)
         let reference = angles[segment * (k + 1) + j]
         guard let direction = Bezier(points, segment: segment).direction(at: s) else { return reference }
         return Self.unwrap(Self.degrees(direction), near: reference)
@@ -187,7 +188,7 @@ public struct MotionPath: Hashable, Sendable {
             if next == s { break }
             s = next
         }
-        return (segment, s)
+        return (segment, s.isFinite ? min(max(s, 0), 1) : 0)
     }
 
     static func degrees(_ v: SIMD2<Double>) -> Double { atan2(v.y, v.x) * 180 / Double.pi }
