@@ -9,7 +9,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Target selectors
     case T001, T002, T003, T004
     // Tweens
-    case W001, W002, W003, W004, W005, W006, W007
+    case W001, W002, W003, W004, W005, W006, W007, W008
     // Physics
     case P001, P002
     // Gestures
@@ -65,6 +65,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .W005: "invalid cubic-bezier"
         case .W006: "tween fully hidden by a later tween"
         case .W007: "a property and its component in one tween"
+        case .W008: "motion path keys that do not fit the tween"
         case .P001: "invalid physics parameter"
         case .P002: "spring given by both stiffness and feel"
         case .G001: "gesture names an unknown input"

@@ -643,6 +643,20 @@ extension DiagnosticCode {
                 cardDocument(tween + "          position: { to: [180, 300] }\n          position.x: { to: 200 }"),
                 cardDocument(tween + "          position: { to: [200, 300] }")
             )
+        case .W008:
+            let tween = "      - add: tween\n        target: \"#card\"\n        duration: 1s\n"
+            return (
+                "A motion path (`path:`) moves `position`: it cannot animate another property, offsets and a "
+                    + "list of easings do not apply to it (one easing maps progress to arc length), and `orient` "
+                    + "needs a path to turn along.",
+                "The path gives the positions and their timing: keys that would time or place them otherwise "
+                    + "could not be honoured, and would be silently ignored.",
+                cardDocument(
+                    tween + "        property: opacity\n        path: [[40, 300], [[40, 100], [280, 100], [280, 40]]]"),
+                cardDocument(
+                    tween + "        property: position\n        path: [[40, 300], [[40, 100], [280, 100], [280, 40]]]\n"
+                        + "        orient: true")
+            )
         case .P001:
             return (
                 "A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` or a "

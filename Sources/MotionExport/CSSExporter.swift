@@ -62,6 +62,19 @@ public enum CSSExporter {
                     }
                 }
             }
+            if let motion = CSSMotionPath(tracks, layer: layer) {
+                // A motion path: the browser's own offset-path, exactly (docs/export.md).
+                css += motion.rule
+                animations.append(motion.animation)
+                declarations += motion.declarations
+                for (property, c) in [(LayerProperty.position, 0), (.position, 1)] + (motion.orients ? [(.rotation, 0)] : []) {
+                    let path = PropertyPath(property, component: property == .position ? c : nil)
+                    guard items["\(layer) \(path)"] != nil else { continue }
+                    items["\(layer) \(path)"] = ExportItem(
+                        target: timelineLayer.id, property: path.description, method: .exact, keyframes: 2, maxError: 0,
+                        reason: property == .rotation ? "offset-rotate: auto" : "offset-path with offset-distance keyframes")
+                }
+            }
             css += "\(selector(timelineLayer.id)) {\n"
             for declaration in declarations { css += "  \(declaration);\n" }
             if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
@@ -176,9 +189,7 @@ public enum CSSExporter {
               position: absolute; left: 0; top: 0; box-sizing: border-box; border-style: solid;
               width: calc(var(--size-width) * 1px); height: calc(var(--size-height) * 1px);
               transform-origin: calc(var(--anchorPoint-x) * var(--size-width) * 1px) calc(var(--anchorPoint-y) * var(--size-height) * 1px);
-              translate: calc((var(--position-x) - var(--anchorPoint-x) * var(--size-width)) * 1px) calc((var(--position-y) - var(--anchorPoint-y) * var(--size-height)) * 1px);
-              rotate: calc(var(--rotation) * 1deg);
-              scale: var(--scale-x) var(--scale-y);
+              \(placement.joined(separator: ";\n  "));
               opacity: clamp(0, var(--opacity), 1);
               background-color: rgb(calc(clamp(0, var(--backgroundColor-r), 1) * 255) calc(clamp(0, var(--backgroundColor-g), 1) * 255) calc(clamp(0, var(--backgroundColor-b), 1) * 255) / clamp(0, var(--backgroundColor-a), 1));
               border-color: rgb(calc(clamp(0, var(--borderColor-r), 1) * 255) calc(clamp(0, var(--borderColor-g), 1) * 255) calc(clamp(0, var(--borderColor-b), 1) * 255) / clamp(0, var(--borderColor-a), 1));
@@ -196,6 +207,13 @@ public enum CSSExporter {
             """
         return css
     }
+
+    /// How a layer is placed, turned and scaled from its custom properties (a motion path
+    /// replaces these, and a reduced-motion variant without the path restores them).
+    static let placement = [
+        "translate: calc((var(--position-x) - var(--anchorPoint-x) * var(--size-width)) * 1px) calc((var(--position-y) - var(--anchorPoint-y) * var(--size-height)) * 1px)",
+        "rotate: calc(var(--rotation) * 1deg)", "scale: var(--scale-x) var(--scale-y)",
+    ]
 
     /// A CSS colour from straight components, limited to 0...1.
     static func rgba(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {

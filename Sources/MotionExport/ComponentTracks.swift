@@ -353,7 +353,8 @@ public struct TimelineTracks: Sendable {
                 } else {
                     result.append(.live(p, q))
                 }
-            case .spring:
+            case .spring, .path:
+                // Springs and motion paths (per coordinate) are fitted.
                 result.append(.live(p, q))
             }
         }

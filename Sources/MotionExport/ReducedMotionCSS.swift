@@ -1,3 +1,5 @@
+import MotionTimeline
+
 /// Pages that carry a document's reduced-motion variant too (docs/format.md §7.7): the
 /// variant's rules inside `@media (prefers-reduced-motion: reduce)`, so that the browser picks
 /// the variant its user asked for.
@@ -15,6 +17,11 @@ extension CSSExporter {
         let fixed = preamble(reduced.timeline)
         let rules = variant.hasPrefix(fixed) ? variant.dropFirst(fixed.count) : Substring(variant)
         var css = main.text + "@media (prefers-reduced-motion: reduce) {\n"
+        // Elements on a motion path in the full page but not in the variant get their
+        // placement back.
+        let unpathed = Set(
+            full.timeline.layers.indices.filter { CSSMotionPath(full, layer: $0) != nil && CSSMotionPath(reduced, layer: $0) == nil }
+                .map { selector(full.timeline.layers[$0].id) + " {" })
         var animated = false
         for line in rules.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
             var text = String(line)
@@ -30,6 +37,7 @@ extension CSSExporter {
             }
             if text.hasPrefix("[id=") { animated = false }
             css += text + "\n"
+            if unpathed.contains(text) { for declaration in CSSMotionPath.reset { css += "  \(declaration);\n" } }
         }
         css += "}\n"
         let text = page ? html(full.timeline, css: css) : css

@@ -219,6 +219,7 @@ enum IntentionDecoder {
     // MARK: Tween
 
     static func tween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Tween? {
+        if isPathTween(reader) { return pathTween(&reader, &context) }
         if let propertiesNode = reader.nodes["properties"] {
             return propertiesTween(propertiesNode, &reader, &context)
         }

@@ -43,6 +43,10 @@ public struct Tween: Hashable, Sendable {
     /// Whether `values` are factors of the presented value at the commit (a reduced-motion dip
     /// is `[1, 0, 1]`, docs/format.md §7.7).
     public var scalesPresented = false
+    /// A motion path instead of values (docs/format.md §7.3): `position` follows it by arc length.
+    public var path: MotionPath?
+    /// Whether a path tween also turns the layer with the path's tangent (`orient: true`).
+    public var orients = false
 
     /// Creates a tween with the document defaults.
     public init(

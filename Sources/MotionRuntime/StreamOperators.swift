@@ -48,9 +48,35 @@ extension MotionObservable where Value == MotionValue {
                 spring.from = transform(spring.from)
                 spring.to = transform(spring.to)
                 return .spring(spring)
+            case .path(var path):
+                // Bézier curves map with their control points; arc-length progress stays exact
+                // for translations and uniform scales of a position.
+                guard let mapped = Self.mapPoints(of: path, transform) else { return .path(path) }
+                path.path = mapped
+                return .path(path)
             }
         } velocity: { value, velocity in
             Self.derivative(of: transform, at: value, along: velocity)
+        }
+    }
+
+    /// A path with its control points mapped by `transform` in the space of the path's output;
+    /// nil for an angle output, whose values are not points.
+    private static func mapPoints(of path: PathAnimation, _ transform: (MotionValue) -> MotionValue) -> MotionPath? {
+        switch path.output {
+        case .position:
+            return MotionPath(points: path.path.points.map { p in
+                let v = transform(.point(p.x, p.y))
+                return SIMD2(v[0], v[1])
+            })
+        case .coordinate(let c):
+            return MotionPath(points: path.path.points.map { p in
+                var q = p
+                q[c] = transform(.scalar(p[c]))[0]
+                return q
+            })
+        case .angle:
+            return nil
         }
     }
 

@@ -83,6 +83,11 @@ enum TweenRules {
     static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
         let document = context.document
         let n = tween.values.count
+        // A motion path gives positions instead of values (checked as it was decoded).
+        guard tween.path == nil else {
+            for curve in tween.easings { checkCurve(curve, key: "easing", operation, &context) }
+            return
+        }
         if n == 0 {
             // At `values: []` when the list is there (empty), else at the `add:` key.
             context.report(

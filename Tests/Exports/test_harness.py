@@ -73,10 +73,20 @@ def test_split_position_and_end_values():
     assert evaluate(prop, 10) == pytest.approx([10, 5])
 
 
-def test_curved_motion_paths_are_refused():
-    prop = {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [5, 0], "ti": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [10, 0]}]}
-    with pytest.raises(LottieEvalError):
-        evaluate(prop, 5)
+def test_spatial_keyframes_move_by_arc_length():
+    # A straight path whose control points bunch at the end: by parameter the midpoint would be
+    # at x = 8.375; by arc length it is at 5.
+    prop = {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [9, 0], "ti": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [10, 0]}]}
+    assert evaluate(prop, 5) == pytest.approx([5, 0], abs=1e-6)
+    # A quarter circle of radius 100 (the usual 0.5523 handles): half its length is at 45 degrees.
+    k = 55.22847498
+    prop = {"a": 1, "k": [{"t": 0, "s": [100, 0], "to": [0, k], "ti": [k, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [0, 100]}]}
+    assert evaluate(prop, 5) == pytest.approx([100 / math.sqrt(2), 100 / math.sqrt(2)], abs=0.05)
+    # Eased: the easing gives the fraction of the length.
+    prop["k"][0]["o"] = {"x": 0.4, "y": 0}
+    prop["k"][0]["i"] = {"x": 0.2, "y": 1}
+    angle = cubic_bezier_ease(0.4, 0, 0.2, 1, 0.3) * math.pi / 2
+    assert evaluate(prop, 3) == pytest.approx([100 * math.cos(angle), 100 * math.sin(angle)], abs=0.05)
 
 
 # --- The Lottie judges on hand-written exports. ---

@@ -189,7 +189,7 @@ struct MalformedTimelineTests {
         (timelineText(events: springEvent), "$.events[0].animation.stiffness", "above 0"),
         (
             timelineText(events: addEvent(#""kind": "keyframe""#, #""kind": "tween""#)), "$.events[0].animation.kind",
-            "\"keyframe\" or \"spring\""
+            "\"keyframe\", \"spring\" or \"path\""
         ),
     ])
     func errorsNameTheJSONPath(text: String, path: String, message: String) {

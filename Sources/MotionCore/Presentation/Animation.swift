@@ -179,6 +179,8 @@ public struct SpringAnimation: Hashable, Sendable {
 public enum Animation: Hashable, Sendable {
     case keyframe(KeyframeAnimation)
     case spring(SpringAnimation)
+    /// A motion along a path (docs/format.md §7.3).
+    case path(PathAnimation)
 }
 
 extension Animation {

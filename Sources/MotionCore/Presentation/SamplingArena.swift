@@ -168,6 +168,8 @@ struct SamplingArena: Sendable {
     /// does: keyframes with at least one value, all of one kind; springs whose per-component
     /// solutions share one regime and rate (as solutions of one spring always do).
     static func isCompilable(_ entry: PropertyChannel.Entry) -> Bool {
+        // Path animations sample from the channel itself.
+        guard entry.path == nil else { return false }
         if let first = entry.springSolutions.first {
             return entry.springSolutions.allSatisfy {
                 $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
