@@ -70,15 +70,10 @@ struct Run: ParsableCommand {
             StandardStreams.error("motionc: still moving after \(Self.format(bound)) s; stopped at the 60 s bound")
         }
         if let trace, let recorder {
-            do {
-                let writer = try TraceWriter(path: trace)
-                DocumentRun.writeTrace(
-                    document: document, events: recorder.events, components: components, lastFrame: k, to: writer)
-                try writer.finish()
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(2)
-            }
+            let writer = try TraceWriter(path: trace)
+            DocumentRun.writeTrace(
+                document: document, events: recorder.events, components: components, lastFrame: k, to: writer)
+            try writer.finish()
         }
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
