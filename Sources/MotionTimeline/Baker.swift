@@ -35,9 +35,9 @@ public enum Baker {
             switch stop {
             case .atRest: nil
             case .durationBound:
-                "still moving after \(JSONNumberText.seconds(Baker.maximumDuration)) s; the timeline ends at that bound"
+                "still moving after \(SecondsText.short(Baker.maximumDuration)) s; the timeline ends at that bound"
             case .eventBound:
-                "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(JSONNumberText.seconds(timeline.end)) s, the last frame before the cap"
+                "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(SecondsText.short(timeline.end)) s, the last frame before the cap"
             }
         }
     }
@@ -105,13 +105,5 @@ final class TimelineRecorder: PresentationSink {
 
     func remove(target: Int, key: String, at time: Double) {
         events.append(TimelineEvent(time: time, layer: target, action: .remove(key: key)))
-    }
-}
-
-/// Seconds as short text for messages.
-enum JSONNumberText {
-    static func seconds(_ s: Double) -> String {
-        let rounded = (s * 1000).rounded() / 1000
-        return rounded == rounded.rounded(.down) && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionCore
 import MotionPlans
 import MotionTimeline
 import MotionValidation
@@ -77,7 +78,8 @@ enum TimelineInput {
         let frames = Double(lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
         guard frames <= Double(maximumFrames) else {
             throw CommandFailure.invalidInput(
-                "\(Int(frames)) frames (\(seconds) s at \(fps) fps) exceed the limit of \(maximumFrames); pass a shorter --duration")
+                "\(Int(frames)) frames (\(SecondsText.short(seconds)) s at \(fps) fps) exceed the limit of \(maximumFrames); pass a shorter --duration"
+            )
         }
         return Int(frames)
     }

@@ -52,7 +52,7 @@ struct Play: ParsableCommand {
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
         summary(
-            "played \(Run.format(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
+            "played \(SecondsText.fixed(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
                 + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "
                 + "\(components.count) animated component\(components.count == 1 ? "" : "s")")
     }
