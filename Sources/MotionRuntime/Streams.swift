@@ -22,15 +22,15 @@ public typealias CoreAnimationChannel<Value> = (CoreAnimationEvent<Value>) -> Vo
 public struct MotionObserver<Value> {
     /// Receives each value.
     public let next: (Value) -> Void
-    /// Receives the stream's activity: ``MotionState/active`` while it is moving.
-    public let state: (MotionState) -> Void
+    /// Receives the stream's activity: ``ActivityState/active`` while it is moving.
+    public let state: (ActivityState) -> Void
     /// Receives render-server animation events.
     public let coreAnimation: CoreAnimationChannel<Value>
 
     /// Creates an observer from its three channels; `state` and `coreAnimation` default to ignoring.
     public init(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) {
         self.next = next
@@ -64,7 +64,7 @@ public struct MotionObservable<Value> {
     /// Connects closures for the three channels to the source.
     public func subscribe(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) -> Subscription {
         subscribe(MotionObserver(next: next, state: state, coreAnimation: coreAnimation))
@@ -156,8 +156,8 @@ public final class ReactiveProperty<Value>: WritableProperty {
 /// Named `StreamRuntime` because a type named like its module (`MotionRuntime`) would shadow the
 /// module name and break module-qualified names such as `MotionRuntime.Transaction` in clients.
 ///
-/// Each ``write(_:to:)`` gets its own token; the stream's ``MotionState/active`` inserts it into a
-/// set, ``MotionState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
+/// Each ``write(_:to:)`` gets its own token; the stream's ``ActivityState/active`` inserts it into a
+/// set, ``ActivityState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
 /// meet the set of the runtime that made them, so a per-runtime counter makes them unique.
 public final class StreamRuntime {
     private var subscriptions: [Int: Subscription] = [:]
@@ -165,13 +165,13 @@ public final class StreamRuntime {
     private var nextToken = 0
 
     /// The aggregate state as a property: written only when it changes.
-    public let aggregateState = ReactiveProperty<MotionState>(initialValue: .atRest)
+    public let aggregateState = ReactiveProperty<ActivityState>(initialValue: .atRest)
 
     /// Creates a runtime with no streams, at rest.
     public init() {}
 
-    /// ``MotionState/active`` while any written stream's last state was active.
-    public var state: MotionState { aggregateState.value }
+    /// ``ActivityState/active`` while any written stream's last state was active.
+    public var state: ActivityState { aggregateState.value }
 
     /// How many streams are currently written.
     public var subscriptionCount: Int { subscriptions.count }
@@ -202,7 +202,7 @@ public final class StreamRuntime {
         publish()
     }
 
-    private func stream(_ token: Int, didChangeTo state: MotionState) {
+    private func stream(_ token: Int, didChangeTo state: ActivityState) {
         guard subscriptions[token] != nil else { return }
         switch state {
         case .active: activeTokens.insert(token)
@@ -212,7 +212,7 @@ public final class StreamRuntime {
     }
 
     private func publish() {
-        let aggregate: MotionState = activeTokens.isEmpty ? .atRest : .active
+        let aggregate: ActivityState = activeTokens.isEmpty ? .atRest : .active
         if aggregate != aggregateState.value { aggregateState.write(aggregate) }
     }
 }
