@@ -39,7 +39,10 @@ let package = Package(
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
-        .target(name: "MotionDiagnostics", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
+        // Each code's failing and fixed example documents are resources (Examples/CODE.fail.yaml, .fixed.yaml).
+        .target(
+            name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
+            swiftSettings: swiftSettings),
         // Values, property paths and the timing maths shared by the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.

@@ -93,7 +93,7 @@ public enum DocumentSchema {
                         .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(86_400)]),
                         .object([
                             "type": .string("string"),
-                            "pattern": .string("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"),
+                            "pattern": .string(DurationParser.schemaPattern),
                         ]),
                     ]),
                 ])),

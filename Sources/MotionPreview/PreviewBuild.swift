@@ -1,3 +1,4 @@
+public import MotionCore
 public import MotionDiagnostics
 import MotionExport
 import MotionPlans
@@ -15,7 +16,7 @@ public struct PreviewBuild: Sendable {
     /// The diagnostics as `motionc validate` prints them, with source lines and carets.
     public var renderedDiagnostics: String
     /// Why the file could not be read, when it could not.
-    public var readError: String?
+    public var readError: FileError?
 
     /// Whether the document has errors (or could not be read): no stage.
     public var failed: Bool { stage == nil }
@@ -31,7 +32,7 @@ public struct PreviewBuild: Sendable {
         do {
             loaded = try DocumentLoader.load(path: path)
         } catch {
-            return PreviewBuild(stage: nil, diagnostics: [], renderedDiagnostics: "", readError: error.description)
+            return PreviewBuild(stage: nil, diagnostics: [], renderedDiagnostics: "", readError: error)
         }
         var diagnostics = loaded.diagnostics
         if let document = loaded.document, !diagnostics.containsErrors {

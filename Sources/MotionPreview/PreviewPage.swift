@@ -55,7 +55,7 @@ public enum PreviewPage {
             JSONMember("live", .bool(live)),
             JSONMember("diagnostics", .array(build.diagnostics.map(json))),
             JSONMember("rendered", .string(build.renderedDiagnostics)),
-            JSONMember("readError", build.readError.map(JSONValue.string) ?? .null),
+            JSONMember("readError", build.readError.map { .string($0.description) } ?? .null),
         ]
         if let stage = build.stage { members.append(JSONMember("stage", json(stage, markup: markup))) }
         return JSONValue.object(members).serialized(pretty: false)

@@ -49,7 +49,7 @@ public struct GestureEvent: Sendable, Hashable {
 ///
 /// The app calls ``begin(at:)``, then ``change(translation:scale:angle:at:velocity:)`` as the
 /// fingers move, then ``end(at:velocity:)`` or ``cancel(at:)``. Subscribers hear every report on
-/// `next`, and ``MotionState/active`` from `began` to `ended`/`cancelled`; a subscriber that comes
+/// `next`, and ``ActivityState/active`` from `began` to `ended`/`cancelled`; a subscriber that comes
 /// mid-gesture hears the active state and the latest report at once. Velocities the app does not
 /// give are the slope of the last two reports (a release keeps the last change's velocity). A
 /// recorded gesture (a document's `inputs`) is one more producer of it: ``follow(_:kind:at:)``.

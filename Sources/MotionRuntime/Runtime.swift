@@ -113,7 +113,7 @@ public final class Runtime {
     /// How many streams are written and not yet cut.
     public var streamCount: Int { streams.subscriptionCount }
 
-    private func streamsDidChange(to state: MotionState) {
+    private func streamsDidChange(to state: ActivityState) {
         let wasActive = isActive
         streamsActive = state == .active
         guard wasActive != isActive else { return }

@@ -90,8 +90,8 @@ public struct TweenMotion: Hashable, Sendable {
 /// runtime.write(renderServerSpringSource(spring, clock: clock).x(), to: positionX)
 /// runtime.write(frameSpringSource(spring, clock: clock).x(), to: positionX)  // same trace
 /// ```
-/// Both report ``MotionState/active`` from subscription until the motion ends, then
-/// ``MotionState/atRest``; a motion that takes no time only emits its last value.
+/// Both report ``ActivityState/active`` from subscription until the motion ends, then
+/// ``ActivityState/atRest``; a motion that takes no time only emits its last value.
 public func renderServerSpringSource(
     _ spring: SpringMotion, clock: any FrameClock, key: String = "spring"
 ) -> MotionObservable<MotionValue> {

@@ -29,15 +29,15 @@ public typealias CoreAnimationChannel<Value> = (CoreAnimationEvent<Value>) -> Vo
 public struct MotionObserver<Value> {
     /// Receives each value.
     public let next: (Value) -> Void
-    /// Receives the stream's activity: ``MotionState/active`` while it is moving.
-    public let state: (MotionState) -> Void
+    /// Receives the stream's activity: ``ActivityState/active`` while it is moving.
+    public let state: (ActivityState) -> Void
     /// Receives render-server animation events.
     public let coreAnimation: CoreAnimationChannel<Value>
 
     /// Creates an observer from its three channels; `state` and `coreAnimation` default to ignoring.
     public init(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) {
         self.next = next
@@ -71,7 +71,7 @@ public struct MotionObservable<Value> {
     /// Connects closures for the three channels to the source.
     public func subscribe(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) -> Subscription {
         subscribe(MotionObserver(next: next, state: state, coreAnimation: coreAnimation))
@@ -165,28 +165,28 @@ public final class ReactiveProperty<Value>: WritableProperty {
 /// A ``Runtime`` holds one and offers the same ``Runtime/write(_:to:)``: apps usually write
 /// streams there, so that streams and intentions share one activity state.
 ///
-/// Each ``write(_:to:)`` gets its own token; the stream's ``MotionState/active`` inserts it into a
-/// set, ``MotionState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
+/// Each ``write(_:to:)`` gets its own token; the stream's ``ActivityState/active`` inserts it into a
+/// set, ``ActivityState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
 /// meet the set of the runtime that made them, so a per-runtime counter makes them unique.
 public final class StreamRuntime {
     private var subscriptions: [Int: Subscription] = [:]
     private var activeTokens: Set<Int> = []
     private var nextToken = 0
-    private let aggregate = ReactiveProperty<MotionState>(initialValue: .atRest)
+    private let aggregate = ReactiveProperty<ActivityState>(initialValue: .atRest)
 
     /// Creates a runtime with no streams, at rest.
     public init() {}
 
-    /// ``MotionState/active`` while any written stream's last state was active. Read-only: only
+    /// ``ActivityState/active`` while any written stream's last state was active. Read-only: only
     /// the written streams' states change it.
-    public var aggregateState: MotionState { aggregate.value }
+    public var aggregateState: ActivityState { aggregate.value }
 
     /// The same as ``aggregateState``.
-    public var state: MotionState { aggregate.value }
+    public var state: ActivityState { aggregate.value }
 
     /// Calls `body` with the aggregate state now and with every change of it (never twice in a
     /// row with the same state), until unsubscribed.
-    public func observeAggregateState(_ body: @escaping (MotionState) -> Void) -> Subscription {
+    public func observeAggregateState(_ body: @escaping (ActivityState) -> Void) -> Subscription {
         aggregate.subscribe(body)
     }
 
@@ -233,7 +233,7 @@ public final class StreamRuntime {
         publish()
     }
 
-    private func stream(_ token: Int, didChangeTo state: MotionState) {
+    private func stream(_ token: Int, didChangeTo state: ActivityState) {
         guard subscriptions[token] != nil else { return }
         switch state {
         case .active: activeTokens.insert(token)
@@ -243,7 +243,7 @@ public final class StreamRuntime {
     }
 
     private func publish() {
-        let state: MotionState = activeTokens.isEmpty ? .atRest : .active
+        let state: ActivityState = activeTokens.isEmpty ? .atRest : .active
         if state != aggregate.value { aggregate.write(state) }
     }
 }

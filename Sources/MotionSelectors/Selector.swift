@@ -257,9 +257,3 @@ public struct SelectorSyntaxError: Error, Hashable, Sendable, CustomStringConver
     /// The message.
     public var description: String { message }
 }
-
-/// Another name for ``Selector``, as Material Motion calls it.
-///
-/// On Apple platforms `Foundation` re-exports the Objective-C `Selector`; a file importing both
-/// Foundation and MotionSelectors can write `TargetSelector` instead of `MotionSelectors.Selector`.
-public typealias TargetSelector = Selector

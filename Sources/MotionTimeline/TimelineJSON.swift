@@ -130,12 +130,21 @@ public enum TimelineJSON {
     /// - Throws: ``TimelineError`` naming the JSON path of the first problem.
     /// - Complexity: O(n) in the input's length.
     public static func decode(_ bytes: [UInt8]) throws(TimelineError) -> Timeline {
-        try decode(JSONReader.parse(bytes))
+        try decode(parse(bytes))
     }
 
     /// ``decode(_:)-([UInt8])`` with another event cap (tests use a small one).
     static func decode(_ bytes: [UInt8], maximumEvents: Int) throws(TimelineError) -> Timeline {
-        try decode(JSONReader.parse(bytes), maximumEvents: maximumEvents)
+        try decode(parse(bytes), maximumEvents: maximumEvents)
+    }
+
+    /// The JSON value of `bytes`; text that is not JSON is an error at the root, `$`.
+    private static func parse(_ bytes: [UInt8]) throws(TimelineError) -> JSONValue {
+        do {
+            return try JSONReader.parse(bytes)
+        } catch {
+            throw TimelineError(path: "$", message: error.description)
+        }
     }
 
     /// Checks a JSON value as a timeline.

@@ -325,7 +325,7 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         let runtime = StreamRuntime()
         let first = TestSource<Int>()
         let second = TestSource<Int>()
-        var heard: [MotionState] = []
+        var heard: [ActivityState] = []
         let subscription = runtime.observeAggregateState { heard.append($0) }
         runtime.write(first.stream, to: ReactiveProperty(initialValue: 0))
         let secondWrite = runtime.write(second.stream, to: ReactiveProperty(initialValue: 0))

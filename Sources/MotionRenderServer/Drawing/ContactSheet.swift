@@ -154,12 +154,6 @@ public struct ContactSheet: Sendable {
     /// The label under a cell: seconds with three decimals and a unit, `0.250 s`; `? s` for a
     /// time that is not finite.
     static func label(for time: Double) -> String {
-        guard time.isFinite else { return "? s" }
-        let millis = (abs(time) * 1000).rounded()
-        guard millis < 1e15 else { return "\(time) s" }
-        let ms = Int(millis)
-        let fraction = String(ms % 1000)
-        let sign = time < 0 && ms != 0 ? "-" : ""
-        return "\(sign)\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+        SecondsText.fixed(time) + " s"
     }
 }

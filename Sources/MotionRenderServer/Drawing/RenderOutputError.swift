@@ -1,3 +1,5 @@
+import MotionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -30,12 +32,8 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case videoEncodingFailed(path: String, reason: String)
     /// An image with no pixels (zero width or height) cannot be written as PNG.
     case emptyImage(path: String)
-    /// The directory that should hold `path` does not exist.
-    case directoryMissing(path: String)
-    /// Writing `path` failed; `reason` is the operating system's explanation.
-    case writeFailed(path: String, reason: String)
-    /// Reading `path` failed or it is not a PNG image Cairo can decode.
-    case readFailed(path: String, reason: String)
+    /// A file could not be read (or is not a PNG image Cairo can decode) or written.
+    case file(FileError)
 
     /// A one-line message naming the problem and what to do about it.
     public var description: String {
@@ -64,21 +62,10 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
             return "cannot write video '\(path)': ffmpeg failed: \(reason)"
         case .emptyImage(let path):
             return "cannot write '\(path)': the image has no pixels (width or height is 0)"
-        case .directoryMissing(let path):
-            return "cannot write '\(path)': directory '\(directoryName(of: path))' does not exist; create it first"
-        case .writeFailed(let path, let reason):
-            return "cannot write '\(path)': \(reason)"
-        case .readFailed(let path, let reason):
-            return "cannot read '\(path)': \(reason)"
+        case .file(let error):
+            return error.description
         }
     }
-}
-
-/// The directory part of a path: everything before the last `/`, `.` when there is none.
-func directoryName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let dir = path[..<slash]
-    return dir.isEmpty ? "/" : String(dir)
 }
 
 extension RenderOutputError {
@@ -86,8 +73,7 @@ extension RenderOutputError {
     /// status 2; anything the input asks for that cannot be drawn: 1.
     public var isEnvironmentFailure: Bool {
         switch self {
-        case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .directoryMissing, .writeFailed,
-            .readFailed, .videoEncodingFailed:
+        case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .file, .videoEncodingFailed:
             return true
         case .invalidCanvasSize, .canvasTooLarge, .sheetTooLarge, .cairoFailure, .emptyImage, .videoFormatUnsupported:
             return false
