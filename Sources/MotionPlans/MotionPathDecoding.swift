@@ -1,3 +1,4 @@
+import MotionRuntime
 import MotionCore
 import MotionDiagnostics
 import MotionYAML

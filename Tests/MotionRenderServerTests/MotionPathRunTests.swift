@@ -3,6 +3,7 @@ import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import MotionTimeline
 import Testing
 

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// The animations a motion-path tween becomes (docs/format.md §7.3): a path animation on
 /// `position` and, with `orient: true`, one on `rotation` under the key ``orientKey(_:)``.
