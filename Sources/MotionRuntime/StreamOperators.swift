@@ -65,16 +65,18 @@ extension MotionObservable where Value == MotionValue {
     private static func mapPoints(of path: PathAnimation, _ transform: (MotionValue) -> MotionValue) -> MotionPath? {
         switch path.output {
         case .position:
-            return MotionPath(points: path.path.points.map { p in
-                let v = transform(.point(p.x, p.y))
-                return SIMD2(v[0], v[1])
-            })
+            return MotionPath(
+                points: path.path.points.map { p in
+                    let v = transform(.point(p.x, p.y))
+                    return SIMD2(v[0], v[1])
+                })
         case .coordinate(let c):
-            return MotionPath(points: path.path.points.map { p in
-                var q = p
-                q[c] = transform(.scalar(p[c]))[0]
-                return q
-            })
+            return MotionPath(
+                points: path.path.points.map { p in
+                    var q = p
+                    q[c] = transform(.scalar(p[c]))[0]
+                    return q
+                })
         case .angle:
             return nil
         }
