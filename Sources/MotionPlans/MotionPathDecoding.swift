@@ -1,6 +1,6 @@
-import MotionRuntime
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
 
 /// Decoding of motion-path tweens (docs/format.md §7.3): `path:` and `orient:`.
