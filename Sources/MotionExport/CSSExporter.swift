@@ -8,8 +8,8 @@ public import MotionTimeline
 /// Every scalar component of a layer property is a registered custom property (`--position-x`,
 /// `--opacity`, `--backgroundColor-r`, ...); each animated one gets one `@keyframes` rule, and the
 /// element's real styles (size, translate, rotate, scale, opacity, colours, border) are computed
-/// from them, except where a real property carries the motion by itself (``CompositedProperty``:
-/// translate, rotate, scale, opacity), which the browser's compositor plays (docs/export.md §4). No script is needed to play; `document.getAnimations()` lists
+/// from them, except where a real property carries the motion by itself (translate, rotate,
+/// scale, opacity), which the browser's compositor plays (docs/export.md §4). No script is needed to play; `document.getAnimations()` lists
 /// every animation, so a page can be scrubbed by pausing them and setting `currentTime`.
 public enum CSSExporter {
     /// Exports `tracks` as a page (`page`) or as its stylesheet alone.

@@ -223,6 +223,10 @@ public struct TimelineTracks: Sendable {
     /// render server does for opacity and colours.
     ///
     /// - Parameters:
+    ///   - layer: the layer's index in the timeline.
+    ///   - property: the layer property.
+    ///   - c: the component (0 for a scalar; x, y or r, g, b, a in order).
+    ///   - limit: the range the player shows the value in, when it clamps (opacity, colours).
     ///   - tolerance: the fitting budget in the component's units (default: ``tolerance(layer:property:component:)``).
     /// - Complexity: O(s + f) for s exact segments and f fitted ones, plus the dense check.
     public func curve(

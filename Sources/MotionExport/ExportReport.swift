@@ -16,6 +16,7 @@ public struct ExportItem: Hashable, Sendable {
     public var target: String
     /// The property path (`position.x`, `opacity`, `backgroundColor.r`).
     public var property: String
+    /// Exact, fitted or dropped (docs/export.md §2).
     public var method: ExportMethod
     /// Keyframes the player stores for it.
     public var keyframes: Int
@@ -70,6 +71,7 @@ public struct ExportItem: Hashable, Sendable {
 public struct ExportFinding: Hashable, Sendable {
     /// The target's id.
     public var target: String
+    /// The property path the player drops.
     public var property: String
     /// Why the player cannot show it.
     public var message: String
@@ -77,10 +79,13 @@ public struct ExportFinding: Hashable, Sendable {
 
 /// An export: its text, the report items and the findings.
 public struct ExportResult: Sendable {
+    /// The format the text is in.
     public var format: ExportFormat
     /// The file's content.
     public var text: String
+    /// One report item per animated (target, property component), in the timeline's order.
     public var items: [ExportItem]
+    /// What the export could not carry, each an X001 warning.
     public var findings: [ExportFinding]
 
     /// The report as JSON: `{"format", "items": [{"target", "property", "method", "keyframes",

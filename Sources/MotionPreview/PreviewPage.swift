@@ -9,6 +9,7 @@ public enum PreviewPage {
     /// The page for `build`.
     ///
     /// - Parameters:
+    ///   - build: the compiled document: its stage, or the errors that stopped it.
     ///   - live: whether the page connects back to `motionc preview --serve` (at `/events`) for
     ///     updates; a written page (`-o`) is static.
     ///   - version: the build's number, so that a page ignores an update it already shows.

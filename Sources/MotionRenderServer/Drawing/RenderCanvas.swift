@@ -18,7 +18,7 @@ public struct RenderCanvas: Sendable, Hashable {
     public var width: Int
     /// Height in pixels.
     public var height: Int
-    /// The background colour, a ``MotionCore/ValueKind/color`` value (straight RGBA in 0...1).
+    /// The background colour, a `ValueKind.color` value (straight RGBA in 0...1).
     /// Components outside 0...1 are clamped and NaN reads as 0.
     public var background: MotionValue
 

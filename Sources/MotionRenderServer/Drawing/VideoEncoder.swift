@@ -24,7 +24,12 @@ import MotionCore
 public final class VideoEncoder {
     /// The containers `--video` writes, by file extension.
     public enum Container: String, CaseIterable, Sendable {
-        case mp4, webm, gif
+        /// MPEG-4 with H.264 video.
+        case mp4
+        /// WebM with VP9 video.
+        case webm
+        /// An animated GIF.
+        case gif
 
         /// The container a path's extension names, or nil.
         public init?(path: String) {

@@ -22,6 +22,8 @@ public enum FramePipeline {
     /// Draws frames `0..<frames` of `timeline` (t = k / fps) with `jobs` workers.
     ///
     /// - Parameters:
+    ///   - timeline: the baked timeline to draw.
+    ///   - frames: how many frames, from frame 0.
     ///   - jobs: worker threads (at least 1).
     ///   - inFlight: frames taken and not yet delivered, at most (default: twice `jobs`).
     ///   - produce: runs on a worker with frame k's pixels; its output is delivered.

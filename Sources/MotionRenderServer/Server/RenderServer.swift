@@ -22,7 +22,9 @@ public final class RenderServer: Sendable {
 
     /// Starts a server for `timeline` with its own thread.
     ///
-    /// - Parameter clock: the clock real-time mode keeps deadlines on.
+    /// - Parameters:
+    ///   - timeline: the baked timeline the server plays.
+    ///   - clock: the clock real-time mode keeps deadlines on.
     public init(timeline: Timeline, clock: any RenderClock = MonotonicClock()) {
         core = ServerCore(playback: TimelinePlayback(timeline: timeline), clock: clock)
         core.start()
@@ -81,7 +83,9 @@ public final class RenderServer: Sendable {
     /// Starts playing in real time from the timeline's time 0: a frame deadline every `1 / fps`
     /// seconds of the server's clock (the timeline's fps when nil).
     ///
-    /// - Parameter drawing: whether each frame is drawn (else only sampled).
+    /// - Parameters:
+    ///   - fps: frames per second (the timeline's fps when nil).
+    ///   - drawing: whether each frame is drawn (else only sampled).
     public func startRealTime(fps: Double? = nil, drawing: Bool = true) {
         let rate = fps ?? core.canvasFPS
         core.startRealTime(fps: rate > 0 && rate.isFinite ? rate : 60, drawing: drawing)
@@ -110,6 +114,7 @@ public struct RealTimeStatistics: Sendable, Hashable {
     /// The latest frame's layer tree.
     public var lastSnapshots: [LayerSnapshot] = []
 
+    /// Nothing counted yet.
     public init() {}
 }
 
