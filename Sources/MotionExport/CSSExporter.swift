@@ -234,8 +234,9 @@ public enum CSSExporter {
         """
     }
 
-    /// The page's body: the canvas block holding one element per layer, nested as the tree, for a
-    /// page of one's own around the stylesheet (`motionc preview` puts it on its stage).
+    /// The page's body: the canvas block holding one element per layer, nested as the tree.
+    ///
+    /// For a page of one's own around the stylesheet (`motionc preview` puts it on its stage).
     public static func elements(_ timeline: Timeline) -> String {
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []

@@ -20,8 +20,9 @@ public struct ExportItem: Hashable, Sendable {
     public var method: ExportMethod
     /// Keyframes the player stores for it.
     public var keyframes: Int
-    /// The largest difference from the render server found by the dense check, in the
-    /// property's units.
+    /// The largest difference from the render server found by the dense check.
+    ///
+    /// In the property's units.
     public var maxError: Double
     /// Why it was dropped, or a note on how it is carried.
     public var reason: String?
@@ -88,8 +89,10 @@ public struct ExportResult: Sendable {
     /// What the export could not carry, each an X001 warning.
     public var findings: [ExportFinding]
 
-    /// The report as JSON: `{"format", "items": [{"target", "property", "method", "keyframes",
-    /// "maxError", "reason"}]}`.
+    /// The report as JSON.
+    ///
+    /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
+    /// "reason"}]}`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
             .object([
@@ -103,8 +106,10 @@ public struct ExportResult: Sendable {
 }
 
 extension TimelineTracks {
-    /// Exports the timeline to `format`, calling `progress` with the layers done and the layers
-    /// in all as it goes (for a progress bar on long exports).
+    /// Exports the timeline to `format`.
+    ///
+    /// `progress` is called with the layers done and the layers in all as it goes (for a progress
+    /// bar on long exports).
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public func export(to format: ExportFormat, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> ExportResult {

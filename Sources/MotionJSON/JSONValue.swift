@@ -131,8 +131,9 @@ extension JSONValue {
 
 /// JSON number formatting: shortest round-trip text, integers without a fraction.
 public enum JSONNumber {
-    /// `1` for 1.0, `0.1` for 0.1, `1e-07` style exponents as Swift prints them; non-finite
-    /// numbers (which JSON cannot hold) become `null`.
+    /// `1` for 1.0, `0.1` for 0.1, `1e-07` style exponents as Swift prints them.
+    ///
+    /// Non-finite numbers (which JSON cannot hold) become `null`.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(.towardZero), abs(value) < 9.007_199_254_740_992e15 {

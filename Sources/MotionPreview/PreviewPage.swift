@@ -3,8 +3,10 @@ import MotionExport
 import MotionJSON
 import MotionPlans
 
-/// The preview page (docs/format.md, preview): one self-contained HTML file around the HTML
-/// export's stage, and the messages `--serve` sends the open page when the document changes.
+/// The preview page (docs/format.md §5.3) and the messages `--serve` sends it.
+///
+/// One self-contained HTML file around the HTML export's stage, and the messages `--serve` sends
+/// the open page when the document changes.
 public enum PreviewPage {
     /// The page for `build`.
     ///
@@ -41,9 +43,10 @@ public enum PreviewPage {
             """
     }
 
-    /// The update `--serve` sends the page: `{"type": "stage", ...}` with the new stylesheet,
-    /// elements, curves and report, or `{"type": "problems", ...}` with the diagnostics that keep
-    /// the last good stage on show.
+    /// The update `--serve` sends the page.
+    ///
+    /// `{"type": "stage", ...}` with the new stylesheet, elements, curves and report, or `{"type":
+    /// "problems", ...}` with the diagnostics that keep the last good stage on show.
     public static func update(_ build: PreviewBuild, version: Int) -> String {
         message(build, version: version, live: true, markup: true)
     }

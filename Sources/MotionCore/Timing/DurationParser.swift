@@ -1,7 +1,8 @@
 /// Reads durations as documents write them (docs/format.md §1.1).
 public enum DurationParser {
-    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds); nil for anything
-    /// else.
+    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds).
+    ///
+    /// Nil for anything else.
     ///
     /// The text is a decimal number (optional sign, digits with an optional fraction, optional
     /// exponent such as `1e3`) followed directly by `ms`, `s` or nothing. No spaces, other units,

@@ -1,7 +1,6 @@
 public import MotionCore
 
-/// The presentation values of one layer and its sublayers at one instant: what ``FrameRenderer``
-/// draws.
+/// The presentation values of one layer and its sublayers at one instant: what ``FrameRenderer`` draws.
 ///
 /// Every property starts at its `LayerProperty.defaultValue` (docs/format.md §1.2). The
 /// sampler fills snapshots either through the stored properties or generically through

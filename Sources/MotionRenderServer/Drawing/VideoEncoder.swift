@@ -75,8 +75,9 @@ public final class VideoEncoder {
         return nil
     }
 
-    /// Checks that a video can be written at `path` before anything is drawn: a known extension
-    /// and `ffmpeg` on `PATH`.
+    /// Checks that a video can be written at `path` before anything is drawn.
+    ///
+    /// A known extension and `ffmpeg` on `PATH`.
     ///
     /// - Throws: ``RenderOutputError/videoFormatUnsupported(path:)``,
     ///   ``RenderOutputError/videoEncoderUnavailable``.
@@ -85,8 +86,9 @@ public final class VideoEncoder {
         guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
     }
 
-    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second to a
-    /// temporary file next to `path`.
+    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second.
+    ///
+    /// It writes to a temporary file next to `path`.
     ///
     /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/directoryMissing(path:)`` and
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.

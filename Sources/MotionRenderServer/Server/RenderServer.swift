@@ -2,8 +2,10 @@ import Foundation
 import MotionPlans
 public import MotionTimeline
 
-/// A software render server: it owns a thread, a clock, a timeline's layers and their keyed
-/// animations, and samples or draws their presentation on that thread (the render server of docs/format.md §5.2).
+/// A software render server (the render server of docs/format.md §5.2).
+///
+/// It owns a thread, a clock, a timeline's layers and their keyed animations, and samples or draws
+/// their presentation on that thread.
 ///
 /// Any thread may send channel events (``send(_:)``: `set`, `add`, `remove`); they are applied on
 /// the server's thread, in the order sent, before its next frame. The server works in two modes:
@@ -46,8 +48,9 @@ public final class RenderServer: Sendable {
 
     // MARK: Offline
 
-    /// Runs `body` on the server's thread with its playback, after any queued channel events,
-    /// and returns its result; the caller waits.
+    /// Runs `body` on the server's thread with its playback and returns its result.
+    ///
+    /// It runs after any queued channel events; the caller waits.
     public func withPlayback<R>(_ body: (inout TimelinePlayback) -> R) -> R {
         core.sync { state in body(&state.playback) }
     }
@@ -80,8 +83,10 @@ public final class RenderServer: Sendable {
 
     // MARK: Real time
 
-    /// Starts playing in real time from the timeline's time 0: a frame deadline every `1 / fps`
-    /// seconds of the server's clock (the timeline's fps when nil).
+    /// Starts playing in real time from the timeline's time 0.
+    ///
+    /// A frame deadline every `1 / fps` seconds of the server's clock (the timeline's fps when
+    /// nil).
     ///
     /// - Parameters:
     ///   - fps: frames per second (the timeline's fps when nil).
