@@ -56,7 +56,12 @@ public enum CSSExporter {
             // The composited properties take the motions they can carry; custom properties the rest.
             var animations: [String] = []
             var carried: Set<ComponentKey> = []
-            let composited = CompositedProperty.all(values: values, animated: Set(motions.keys))
+            // A motion path's element is placed by offset-path and turned and scaled by its own
+            // transform (custom properties): only opacity stays composited beside it.
+            let motionPath = CSSMotionPath(tracks, layer: layer)
+            let composited = CompositedProperty.all(values: values, animated: Set(motions.keys)).filter {
+                motionPath == nil || $0.name == "opacity"
+            }
             for property in LayerProperty.allCases where property.isAnimatable {
                 for c in 0..<property.kind.componentCount {
                     let key = ComponentKey(property: property, component: c)
@@ -79,7 +84,7 @@ public enum CSSExporter {
                     animations.append(track.entry(keyframesName))
                 }
             }
-            if let motion = CSSMotionPath(tracks, layer: layer) {
+            if let motion = motionPath {
                 // A motion path: the browser's own offset-path, exactly (docs/export.md).
                 css += motion.rule
                 animations.append(motion.animation)
