@@ -50,11 +50,34 @@ extension DiagnosticCode {
     /// The text of one example document, read from the module's resources.
     public func example(_ kind: ExampleKind) -> String {
         let name = kind.fileName(self)
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Examples"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
+        guard let folder = Self.examplesFolder,
+            let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         else { return "# the example file Examples/\(name) is missing from motionc's resources" }
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
+
+    /// The folder of example documents: the package's resources beside the running binary (where
+    /// `swift build` puts them), or the source folder for a binary whose build folder was moved.
+    ///
+    /// Found by hand rather than through SwiftPM's generated `Bundle.module`, which stops the
+    /// program when the resources are missing; here a missing folder only leaves the examples out.
+    static let examplesFolder: URL? = {
+        var places: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            for folder in [bundle.bundleURL, bundle.bundleURL.deletingLastPathComponent()] {
+                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.resources"))
+                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.bundle/Contents/Resources"))
+                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.bundle"))
+            }
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            places.append(executable.deletingLastPathComponent().appendingPathComponent("motionc_MotionDiagnostics.resources"))
+        }
+        places.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+        return places.lazy.map { $0.appendingPathComponent("Examples") }.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("D001.fail.yaml").path)
+        }
+    }()
 
     /// The text `motionc explain CODE` prints: title, severity, summary, rationale and both examples.
     ///

@@ -9,8 +9,9 @@ public struct ExportCapability: Hashable, Sendable {
     public var feature: String
     /// The ops of a document with one target `#card` (and `#badge`, `#child` where needed).
     public var ops: String
-    /// The target and property whose report item the row is about.
+    /// The target whose report item the row is about.
     public var target: String
+    /// The property path of that report item (`position.x`, `opacity`).
     public var property: String
     /// What the Lottie export reports.
     public var lottie: ExportMethod

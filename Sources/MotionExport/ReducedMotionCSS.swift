@@ -4,8 +4,10 @@ import MotionTimeline
 /// variant's rules inside `@media (prefers-reduced-motion: reduce)`, so that the browser picks
 /// the variant its user asked for.
 extension CSSExporter {
-    /// The export of `full` as a page (`page`) or stylesheet, with `reduced` (the same
-    /// document baked with `--reduced-motion`) under `@media (prefers-reduced-motion: reduce)`.
+    /// The export of `full` with its reduced-motion variant `reduced`, as a page (`page`) or stylesheet.
+    ///
+    /// `reduced` is the same document baked with `--reduced-motion`; its rules sit under `@media
+    /// (prefers-reduced-motion: reduce)`.
     ///
     /// The variant's keyframes are renamed `r<layer>-...` so that both sets coexist; an element
     /// that the variant does not animate gets `animation: none` there. The report is the full

@@ -6,8 +6,9 @@ import MotionScheduler
 import MotionTimeline
 import MotionValidation
 
-/// One compilation of a document for the preview: its stage when it has no errors, and every
-/// diagnostic found on the way (docs/format.md, preview).
+/// One compilation of a document for the preview: its stage, and every diagnostic found on the way.
+///
+/// The stage exists when the document has no errors (docs/format.md §5.3).
 public struct PreviewBuild: Sendable {
     /// The stage, curves and report; nil when the document has errors or cannot be read.
     public var stage: PreviewStage?
@@ -21,8 +22,9 @@ public struct PreviewBuild: Sendable {
     /// Whether the document has errors (or could not be read): no stage.
     public var failed: Bool { stage == nil }
 
-    /// Reads, validates for baking, bakes and exports the document at `path`; with
-    /// `reducedMotion`, its reduced-motion variant (docs/format.md §7.7).
+    /// Reads, validates for baking, bakes and exports the document at `path`.
+    ///
+    /// With `reducedMotion`, its reduced-motion variant (docs/format.md §7.7).
     ///
     /// Never throws: an unreadable file or a document with errors gives a build without a stage.
     ///

@@ -68,8 +68,10 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
 public struct SelectorGroup: Hashable, Sendable, CustomStringConvertible {
     /// The compounds, left to right; never empty.
     public let compounds: [CompoundSelector]
-    /// The combinator before each compound after the first: `combinators[i]` joins
-    /// `compounds[i]` and `compounds[i + 1]`. Always one fewer than `compounds`.
+    /// The combinator before each compound after the first.
+    ///
+    /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`. Always one fewer than
+    /// `compounds`.
     public let combinators: [Combinator]
 
     /// Creates a group from its first compound and the (combinator, compound) steps that follow.

@@ -91,7 +91,7 @@ struct Render: ParsableCommand {
             if frames != nil || sheet != nil || at != nil { try PNGWriter.loadLibrary() }
             if let video { try VideoEncoder.check(path: video) }
         } catch {
-            // Checked before anything is written, so even a video name's extension stops here as unavailable.
+            // All exit 2, as a missing library does, a video name without a known extension included.
             throw CommandFailure.unavailable(error.description)
         }
         let fps = timeline.canvas.fps

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 
 import pytest
 
@@ -328,4 +329,30 @@ def test_wrong_pages_fail_the_judges(hand_written_page, browser, tmp_path, mista
     old, new = replacements[doc.doc.stem]
     assert old in html
     findings = judge_html(doc, html.replace(old, new), browser, tmp_path)
+    assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"
+
+
+def _shift(prefix: str, change):
+    """A mistake: the first number after `prefix` in every keyframe row, changed."""
+    return lambda html: re.sub(r"(\{ " + prefix + r")(-?[0-9.e+-]+)", lambda m: m.group(1) + f"{change(float(m.group(2))):g}", html)
+
+
+# Real exports whose motion the composited properties carry (docs/export.md §4), made wrong there:
+# the judges read translate, rotate, scale and opacity where the animations move them.
+COMPOSITED_MISTAKES = {
+    "translate 3 px off": (REPO / "Plans" / "transition-tween.yaml", _shift("translate: ", lambda v: v + 3), {"frames", "boxes"}),
+    "rotate the other way": (REPO / "Plans" / "fab-morph.yaml", _shift("rotate: ", lambda v: -v), {"frames"}),
+    "scale 10 % larger": (REPO / "Plans" / "keyframes.yaml", _shift("scale: ", lambda v: v * 1.1), {"frames"}),
+    "opacity 0.2 higher": (REPO / "Plans" / "fade-in.yaml", _shift("opacity: ", lambda v: min(v + 0.2, 1)), {"frames"}),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(COMPOSITED_MISTAKES))
+def test_wrong_composited_pages_fail_the_judges(artifacts_for, browser, tmp_path, mistake):
+    document, change, must_fail = COMPOSITED_MISTAKES[mistake]
+    doc = artifacts_for(document)
+    html = doc.exported("html").read_text()
+    wrong = change(html)
+    assert wrong != html, f"{mistake}: the export of {document.name} has nothing to change"
+    findings = judge_html(doc, wrong, browser, tmp_path)
     assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"

@@ -9,8 +9,9 @@ public enum DurationParser {
     /// negative duration is never valid (the decoder reads it only to report it as out of range).
     public static let schemaPattern = "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"
 
-    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds); nil for text
-    /// outside the grammar.
+    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds).
+    ///
+    /// Nil for text outside the grammar.
     ///
     /// Text in the grammar always reads: a number too large for a double (`"1e400s"`) reads as
     /// infinity and a negative one as negative seconds, so that the decoder reports both as out of

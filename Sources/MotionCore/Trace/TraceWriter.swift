@@ -96,8 +96,9 @@ public final class TraceWriter {
         endRow(value: value)
     }
 
-    /// Appends one row whose target and component were encoded once in `label` (faster for
-    /// callers that write the same columns every frame).
+    /// Appends one row whose target and component were encoded once in `label`.
+    ///
+    /// Faster for callers that write the same columns every frame.
     ///
     /// - Complexity: O(1) amortised, no allocation.
     public func append(time: Double, label: TraceLabel, value: Double) {
@@ -152,8 +153,9 @@ public final class TraceWriter {
         try file.commit()
     }
 
-    /// Abandons the trace: removes the temporary file; ``path`` is untouched. Harmless after
-    /// ``finish()``.
+    /// Abandons the trace: removes the temporary file; ``path`` is untouched.
+    ///
+    /// Harmless after ``finish()``.
     public func discard() {
         guard !finished else { return }
         finished = true
@@ -221,8 +223,9 @@ public final class TraceWriter {
     }
 }
 
-/// A trace row's target and component columns, encoded once (`target,component,`), for
-/// ``TraceWriter/append(time:label:value:)``.
+/// A trace row's target and component columns, encoded once (`target,component,`).
+///
+/// For ``TraceWriter/append(time:label:value:)``.
 public struct TraceLabel: Sendable, Hashable {
     let bytes: [UInt8]
 

@@ -33,16 +33,18 @@ public enum PNGWriter {
         try write(encoded: bytes, to: path, beforeRename: beforeRename)
     }
 
-    /// Loads the libpng library that writing needs, if not loaded yet, so that a command can
-    /// report a missing library before it draws or writes anything.
+    /// Loads the libpng library that writing needs, if not loaded yet.
+    ///
+    /// A command can then report a missing library before it draws or writes anything.
     ///
     /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)``.
     public static func loadLibrary() throws(RenderOutputError) {
         _ = try LibPNG.loaded()
     }
 
-    /// Encodes a buffer as PNG bytes in memory with libpng at its fastest setting (zlib level 1,
-    /// the Sub filter): the same bytes for the same pixels, on any thread.
+    /// Encodes a buffer as PNG bytes in memory with libpng at its fastest setting.
+    ///
+    /// zlib level 1 and the Sub filter: the same bytes for the same pixels, on any thread.
     ///
     /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)`` without libpng,
     ///   ``RenderOutputError/emptyImage(path:)`` for a buffer without pixels.

@@ -18,11 +18,13 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case sheetTooLarge(frames: Int, columns: Int, limit: Int)
     /// Cairo refused an operation; `message` is Cairo's own status text.
     case cairoFailure(operation: String, message: String)
-    /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`, or
-    /// lacks a function; `reason` says which (the dynamic loader's text).
+    /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`.
+    ///
+    /// Or it lacks a function; `reason` says which (the dynamic loader's text).
     case cairoUnavailable(library: String, reason: String)
-    /// The libpng runtime library, which writing PNG images needs, cannot be loaded from
-    /// `library`, or lacks a function; `reason` says which.
+    /// The libpng runtime library, which writing PNG images needs, cannot be loaded from `library`.
+    ///
+    /// Or it lacks a function; `reason` says which.
     case pngLibraryUnavailable(library: String, reason: String)
     /// `ffmpeg`, which `--video` pipes frames to, is not on `PATH`.
     case videoEncoderUnavailable
@@ -69,8 +71,10 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
 }
 
 extension RenderOutputError {
-    /// What the environment lacks (a library, ffmpeg) or a file that cannot be written: exit
-    /// status 2; anything the input asks for that cannot be drawn: 1.
+    /// The exit status the error calls for.
+    ///
+    /// What the environment lacks (a library, ffmpeg) or a file that cannot be written: 2; anything
+    /// the input asks for that cannot be drawn: 1.
     public var isEnvironmentFailure: Bool {
         switch self {
         case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .file, .videoEncodingFailed:

@@ -24,7 +24,12 @@ import MotionCore
 public final class VideoEncoder {
     /// The containers `--video` writes, by file extension.
     public enum Container: String, CaseIterable, Sendable {
-        case mp4, webm, gif
+        /// MPEG-4 with H.264 video.
+        case mp4
+        /// WebM with VP9 video.
+        case webm
+        /// An animated GIF.
+        case gif
 
         /// The container a path's extension names, or nil.
         public init?(path: String) {
@@ -70,8 +75,9 @@ public final class VideoEncoder {
         return nil
     }
 
-    /// Checks that a video can be written at `path` before anything is drawn: a known extension
-    /// and `ffmpeg` on `PATH`.
+    /// Checks that a video can be written at `path` before anything is drawn.
+    ///
+    /// A known extension and `ffmpeg` on `PATH`.
     ///
     /// - Throws: ``RenderOutputError/videoFormatUnsupported(path:)``,
     ///   ``RenderOutputError/videoEncoderUnavailable``.
@@ -80,8 +86,9 @@ public final class VideoEncoder {
         guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
     }
 
-    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second to a
-    /// temporary file next to `path`.
+    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second.
+    ///
+    /// It writes to a temporary file next to `path`.
     ///
     /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/file(_:)`` (a missing folder) and
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
