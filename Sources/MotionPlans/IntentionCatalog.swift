@@ -135,12 +135,12 @@ extension IntentionType {
             ParameterSpec(
                 "factor", .number(minimum: 0, exclusiveMinimum: nil), default: SquashAndStretch().factor,
                 "How much the layer stretches per 1000 points per second."),
-            ParameterSpec("property", .pointPropertyPath, default: "position", "The point whose velocity is read."),
+            ParameterSpec(
+                "property", .pointPropertyPath, default: SquashAndStretch().property.description, "The point whose velocity is read."),
         ]
     ) { reader, context in
-        var squash = SquashAndStretch()
-        if let factor = reader.number("factor", &context) { squash.factor = factor }
-        guard let property = IntentionDecoder.propertyPath(&reader, &context, default: squash.property) else { return nil }
+        let factor = reader.number("factor", &context)
+        guard let property = IntentionDecoder.propertyPath(&reader, &context, default: SquashAndStretch().property) else { return nil }
         // It reads a 2-D velocity to find the direction of motion.
         if property.kind != .point, let node = reader.nodes["property"] {
             context.report(
@@ -149,8 +149,8 @@ extension IntentionType {
             reader.failed = true
             return nil
         }
-        squash.property = property
-        return squash
+        guard let factor else { return nil }
+        return SquashAndStretch(factor: factor, property: property)
     }
 
     /// Composite: draggable, pinchable and rotatable at once.

@@ -46,10 +46,13 @@ struct ParameterReader {
         self.parameters = parameters
     }
 
-    /// The number `key`, checked against its parameter's inclusive minimum (D005 below it).
+    /// The number `key`, checked against its parameter's inclusive minimum (D005 below it); the
+    /// parameter's numeric default when the op does not give it.
     mutating func number(_ key: String, _ context: inout DecodingContext) -> Double? {
+        let parameter = parameters.first { $0.name == key }
+        guard nodes[key] != nil else { return parameter?.defaultNumber }
         let minimum: Double? =
-            switch parameters.first(where: { $0.name == key })?.shape {
+            switch parameter?.shape {
             case .number(let minimum, _): minimum
             default: nil
             }

@@ -153,6 +153,9 @@ public struct ParameterSpec: Hashable, Sendable {
     public var defaultDescription: String?
     /// What the parameter means, shown on hover in editors.
     public var summary: String
+    /// The default when it is a number: what ``ParameterReader/number(_:_:)`` gives for an op
+    /// without the key.
+    public var defaultNumber: Double?
 
     public init(
         _ name: String, _ shape: ParameterShape, required: Bool = false, default defaultDescription: String? = nil,
@@ -169,6 +172,7 @@ public struct ParameterSpec: Hashable, Sendable {
     /// pass the runtime type's own default so the number is typed once.
     public init(_ name: String, _ shape: ParameterShape, default value: Double, unit: String = "", _ summary: String) {
         self.init(name, shape, default: DecodingContext.format(value) + unit, summary)
+        self.defaultNumber = value
     }
 }
 
