@@ -51,6 +51,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         self = type
     }
 
+    /// The document's name for the type.
     public var description: String { rawValue }
 
     /// The executor that fulfils the type's intentions.
@@ -78,7 +79,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         decode(&reader, &context).map { PlannedIntention(self, $0) }
     }
 
+    /// Whether both describe the type of one name.
     public static func == (lhs: IntentionType, rhs: IntentionType) -> Bool { lhs.rawValue == rhs.rawValue }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 

@@ -30,8 +30,13 @@ struct Explain: ParsableCommand {
         guard let code else { throw ValidationError("name a diagnostic code, such as N004, or pass --all") }
         guard DiagnosticCode(rawValue: code.uppercased()) != nil else {
             let known = DiagnosticCode.allCases.map(\.rawValue)
-            var message = "unknown diagnostic code \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? "")"
-            if let near = Suggestions.closest(to: code.uppercased(), in: known) { message += " (did you mean \(near)?)" }
+            var message =
+                "unknown diagnostic code or intention type \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? ""), types \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
+            if let near = Suggestions.closest(to: code.uppercased(), in: known)
+                ?? Suggestions.closest(to: code, in: IntentionType.allCases.map(\.rawValue))
+            {
+                message += " (did you mean \(near)?)"
+            }
             throw ValidationError(message)
         }
     }
