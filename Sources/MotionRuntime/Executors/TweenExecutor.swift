@@ -18,8 +18,8 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
-    /// Creates the tween executor of `target`; it does nothing unless the target belongs to a
-    /// ``DocumentRun``.
+    /// Creates the tween executor of `target`; it does nothing unless the target has a
+    /// ``MotionTarget/channel``.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {
