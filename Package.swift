@@ -13,11 +13,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "motionc", targets: ["motionc"]),
-        .library(name: "MotionRuntime", targets: ["MotionRuntime"]),
+        // Static, so that `swift build --product` builds these two alone (the runtime and the
+        // render server build without libyaml; .ci/run checks it).
+        .library(name: "MotionRuntime", type: .static, targets: ["MotionRuntime"]),
         .library(name: "MotionPlans", targets: ["MotionPlans"]),
+        .library(name: "MotionScheduler", targets: ["MotionScheduler"]),
         .library(name: "MotionValidation", targets: ["MotionValidation"]),
         .library(name: "MotionTimeline", targets: ["MotionTimeline"]),
-        .library(name: "MotionRenderServer", targets: ["MotionRenderServer"]),
+        .library(name: "MotionRenderServer", type: .static, targets: ["MotionRenderServer"]),
         .library(name: "MotionExport", targets: ["MotionExport"]),
         .library(name: "MotionPreview", targets: ["MotionPreview"]),
         // The example app: `swift run tossable-card` (see the README).
@@ -37,47 +40,56 @@ let package = Package(
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
         .target(name: "MotionDiagnostics", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
-        // Values, property paths and the timing maths shared by the scheduler and the render server.
+        // Values, property paths, the timing maths, and the render-server channel (Canvas,
+        // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
         .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
         // Target selectors: grammar, parser and matcher.
         .target(name: "MotionSelectors", swiftSettings: swiftSettings),
-        // The document model and its decoding from YAML nodes.
+        // The Material Motion runtime: intentions, transactions, executors, tokens, streams, and
+        // the channel protocol executors present through (an app's layer or a document target).
+        .target(name: "MotionRuntime", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
+        // The document model and its decoding from YAML nodes: a serialization of the runtime's
+        // intentions.
         .target(
             name: "MotionPlans",
-            dependencies: ["MotionYAML", "MotionCore", "MotionDiagnostics", "MotionSelectors", "MotionJSON"],
+            dependencies: ["MotionYAML", "MotionCore", "MotionRuntime", "MotionDiagnostics", "MotionSelectors", "MotionJSON"],
             swiftSettings: swiftSettings),
         // The validator's rules.
-        .target(name: "MotionValidation", dependencies: ["MotionPlans"], swiftSettings: swiftSettings),
-        // The Material Motion runtime: transactions, executors, tokens, streams.
         .target(
-            name: "MotionRuntime", dependencies: ["MotionCore", "MotionPlans", "MotionSelectors"],
+            name: "MotionValidation",
+            dependencies: ["MotionPlans", "MotionRuntime", "MotionCore", "MotionDiagnostics", "MotionSelectors", "MotionYAML"],
             swiftSettings: swiftSettings),
-        // Baked timelines: model, JSON codec, baking.
+        // Baked timelines: model and JSON codec.
+        .target(name: "MotionTimeline", dependencies: ["MotionCore", "MotionJSON"], swiftSettings: swiftSettings),
+        // The document runner: a document's transactions and inputs on the runtime, its frame
+        // loop and stop rule, and baking into a timeline.
         .target(
-            name: "MotionTimeline", dependencies: ["MotionRuntime", "MotionCore", "MotionJSON"], swiftSettings: swiftSettings),
+            name: "MotionScheduler",
+            dependencies: ["MotionCore", "MotionRuntime", "MotionPlans", "MotionSelectors", "MotionTimeline"],
+            swiftSettings: swiftSettings),
         // The software render server: layers, keyed animations, sampling, Cairo drawing.
         .target(
             name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline"],
             swiftSettings: swiftSettings),
         // Exports of baked timelines to other players: Lottie and CSS/HTML, with a capability report.
         .target(
-            name: "MotionExport", dependencies: ["MotionCore", "MotionTimeline", "MotionJSON", "MotionPlans"],
+            name: "MotionExport", dependencies: ["MotionCore", "MotionTimeline", "MotionJSON"],
             swiftSettings: swiftSettings),
         // The preview page: the HTML export's stage with a transport, curves and the report.
         .target(
             name: "MotionPreview",
             dependencies: [
-                "MotionCore", "MotionTimeline", "MotionExport", "MotionJSON", "MotionPlans", "MotionValidation",
+                "MotionCore", "MotionTimeline", "MotionExport", "MotionJSON", "MotionPlans", "MotionValidation", "MotionScheduler",
                 "MotionDiagnostics",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionTimeline",
-                "MotionRenderServer", "MotionExport", "MotionPreview",
+                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionScheduler", "MotionTimeline",
+                "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -90,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "motionc-benchmarks",
             dependencies: [
-                "MotionYAML", "MotionPlans", "MotionValidation", "MotionCore", "MotionRuntime", "MotionTimeline",
+                "MotionYAML", "MotionPlans", "MotionValidation", "MotionCore", "MotionRuntime", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionJSON",
             ],
             path: "Benchmarks/Sources",
@@ -105,20 +117,38 @@ let package = Package(
         .target(
             name: "MotionTestSupport", dependencies: ["MotionPlans", "MotionDiagnostics"], path: "Tests/MotionTestSupport",
             swiftSettings: swiftSettings),
-        .testTarget(name: "MotionPlansTests", dependencies: ["MotionPlans", "MotionTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "MotionValidationTests", dependencies: ["MotionValidation", "MotionTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionTimelineTests", dependencies: ["MotionTimeline", "MotionPlans"], swiftSettings: swiftSettings),
+            name: "MotionPlansTests",
+            dependencies: [
+                "MotionPlans", "MotionTestSupport", "MotionRuntime", "MotionCore", "MotionDiagnostics", "MotionSelectors", "MotionYAML",
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "MotionExportTests", dependencies: ["MotionExport", "MotionTimeline", "MotionPlans", "MotionCore", "MotionDiagnostics"],
+            name: "MotionValidationTests",
+            dependencies: ["MotionValidation", "MotionTestSupport", "MotionPlans", "MotionDiagnostics"], swiftSettings: swiftSettings),
+        // The runtime alone, with app-made targets and test channels: no document.
+        .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime", "MotionCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionSchedulerTests",
+            dependencies: ["MotionScheduler", "MotionRuntime", "MotionPlans", "MotionCore", "MotionDiagnostics"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionTimelineTests",
+            dependencies: ["MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore", "MotionJSON"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MotionExportTests",
+            dependencies: ["MotionExport", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionCore", "MotionDiagnostics"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionPreviewTests",
-            dependencies: ["MotionPreview", "MotionExport", "MotionTimeline", "MotionPlans", "MotionJSON", "MotionDiagnostics"],
+            dependencies: [
+                "MotionPreview", "MotionExport", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionJSON", "MotionDiagnostics",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "MotionRenderServerTests", dependencies: ["MotionRenderServer", "MotionTimeline", "MotionRuntime", "MotionPlans"],
+            name: "MotionRenderServerTests",
+            dependencies: ["MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore"],
             swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
         .testTarget(

@@ -13,6 +13,7 @@ let package = Package(
                 .product(name: "MotionPlans", package: "motionc"),
                 .product(name: "MotionValidation", package: "motionc"),
                 .product(name: "MotionRuntime", package: "motionc"),
+                .product(name: "MotionScheduler", package: "motionc"),
                 .product(name: "MotionTimeline", package: "motionc"),
                 .product(name: "MotionRenderServer", package: "motionc"),
                 .product(name: "MotionExport", package: "motionc"),

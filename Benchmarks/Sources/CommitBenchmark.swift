@@ -1,5 +1,6 @@
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 
 /// Committing intentions as `motionc run` and `bake` do: the front-end benchmark's document
 /// (per target a keyframe tween, a spring and a named draggable, all committed at time 0) put

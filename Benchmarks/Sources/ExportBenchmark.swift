@@ -2,6 +2,7 @@ import MotionCore
 import MotionExport
 import MotionJSON
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 
 /// Export cost against bake cost, on the runtime benchmark's 20,000 targets (each an opacity tween

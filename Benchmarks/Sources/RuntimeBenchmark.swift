@@ -1,6 +1,7 @@
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 
 /// Frame cost of the running scheduler: 20,000 targets each running a tween and a spring
 /// (40,000 animated properties). One frame is `DocumentRun.advance` to the next frame time plus

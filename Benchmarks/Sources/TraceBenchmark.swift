@@ -3,6 +3,7 @@ import MotionCore
 import MotionPlans
 import MotionRenderServer
 import MotionRuntime
+import MotionScheduler
 import MotionTimeline
 
 /// `run --trace` rows: the generated benchmark document run for some frames, then its trace
@@ -18,15 +19,16 @@ enum TraceBenchmark {
         }
         let recorder = ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
-        for k in 0..<frames { run.advance(toFrame: k) }
+        let outcome = run.play(until: StopRule(duration: Double(frames - 1) / run.fps))
         let components = run.animatedComponents
+        // What `run --trace` writes: the recorded events as a timeline, played for the rows.
+        let recorded = Baker.timeline(of: run, events: recorder.events, outcome: outcome)
         let path = NSTemporaryDirectory() + "motionc-benchmark-\(getpid()).csv"
         defer { unlink(path) }
         var rows = 0
         // The values the trace prints (from one untimed trace), for the formatting-only comparison.
         if let writer = try? TraceWriter(path: path) {
-            DocumentRun.writeTrace(
-                document: document, events: recorder.events, components: components, lastFrame: frames - 1, to: writer)
+            recorded.writeTrace(frames: frames, to: writer)
             try? writer.finish()
         }
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
@@ -39,8 +41,7 @@ enum TraceBenchmark {
             [
                 {
                     guard let writer = try? TraceWriter(path: path) else { return }
-                    DocumentRun.writeTrace(
-                        document: document, events: recorder.events, components: components, lastFrame: frames - 1, to: writer)
+                    recorded.writeTrace(frames: frames, to: writer)
                     rows = writer.rowCount
                     try? writer.finish()
                 },

@@ -1,6 +1,5 @@
 public import MotionCore
 import MotionJSON
-import MotionPlans
 public import MotionTimeline
 
 /// Writes a baked timeline as CSS animations: a stylesheet, or one self-contained page.
@@ -18,7 +17,7 @@ public enum CSSExporter {
         let timeline = tracks.timeline
         var css = preamble(timeline)
         var items: [String: ExportItem] = [:]
-        let touchedCodes = Set(timeline.touchedComponents.map { $0.layer * 64 + $0.property.ordinal * 4 + $0.component })
+        let touchedComponents = Set(ChannelEvent.touchedComponents(timeline.events))
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             var declarations: [String] = []
             var animations: [String] = []
@@ -32,7 +31,7 @@ public enum CSSExporter {
                         continue
                     }
                     let keyframesName = "m\(layer)-\(name.dropFirst(2))"
-                    let touched = touchedCodes.contains(layer * 64 + property.ordinal * 4 + c)
+                    let touched = touchedComponents.contains(AnimatedComponent(target: layer, property: property, component: c))
                     if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
                         let (rule, count) = iterated(animation, slot: slot, name: keyframesName)
                         css += rule

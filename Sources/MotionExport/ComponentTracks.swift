@@ -1,5 +1,4 @@
 public import MotionCore
-import MotionPlans
 public import MotionTimeline
 import Synchronization
 

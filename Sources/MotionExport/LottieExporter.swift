@@ -1,6 +1,5 @@
 import MotionCore
 import MotionJSON
-import MotionPlans
 import MotionTimeline
 
 /// Writes a baked timeline as Lottie JSON (Bodymovin 5.x), the layout of docs/export.md §3.

@@ -1,3 +1,4 @@
+import MotionRuntime
 import MotionSelectors
 
 extension MotionDocument {

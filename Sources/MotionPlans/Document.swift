@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
 
 /// A value together with where the document wrote it.

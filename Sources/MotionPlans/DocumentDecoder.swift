@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionSelectors
 import MotionYAML
 

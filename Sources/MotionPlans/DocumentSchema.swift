@@ -1,5 +1,6 @@
 import MotionCore
 import MotionJSON
+import MotionRuntime
 
 /// The JSON Schema (2020-12) of motion documents, generated from the same tables the decoder
 /// uses, so the schema editors read and the rules motionc applies cannot drift apart.

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionRuntime
 
 /// The intention types a document may add (`add: TYPE`), docs/format.md §2.1.
 public enum IntentionType: String, Hashable, Sendable, CaseIterable {
@@ -75,10 +76,7 @@ public enum IntentionType: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// The kinds of synthetic gesture input (`inputs[].kind`).
-public enum InputKind: String, Hashable, Sendable, CaseIterable {
-    case pan, pinch, rotate
-
+extension InputKind {
     /// The key holding the input's samples.
     public var samplesKey: String {
         switch self {

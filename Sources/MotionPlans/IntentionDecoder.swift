@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
 
 /// The parameter nodes of one `add` op, in the order written: a handful, so a linear search

@@ -1,45 +1,7 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
-
-/// `add: link` (docs/format.md §7.4): every frame, a property presents a linear map of another
-/// property's presented value, as Framer Motion's `useTransform` or an After Effects `linear()`
-/// expression.
-public struct Link: Hashable, Sendable {
-    /// The scalar (or component) the link presents.
-    public var property: PropertyPath
-    /// The selector of the target read; its first match in document order.
-    public var sourceTarget: String
-    /// The scalar (or component) read.
-    public var sourceProperty: PropertyPath
-    /// `[a, b]`.
-    public var input: [Double]
-    /// `[c, d]`.
-    public var output: [Double]
-    /// Whether the result is limited to the output interval.
-    public var clamp: Bool
-
-    public init(
-        property: PropertyPath, sourceTarget: String, sourceProperty: PropertyPath, input: [Double], output: [Double],
-        clamp: Bool = true
-    ) {
-        self.property = property
-        self.sourceTarget = sourceTarget
-        self.sourceProperty = sourceProperty
-        self.input = input
-        self.output = output
-        self.clamp = clamp
-    }
-
-    /// c + (d - c) (s - a) / (b - a), limited to [min(c, d), max(c, d)] when `clamp`.
-    ///
-    /// - Complexity: O(1).
-    public func map(_ s: Double) -> Double {
-        let (a, b, c, d) = (input[0], input[1], output[0], output[1])
-        let value = c + (d - c) * (s - a) / (b - a)
-        return clamp ? min(max(value, min(c, d)), max(c, d)) : value
-    }
-}
 
 extension IntentionDecoder {
     /// `add: link`: property, source, input, output, clamp. D009 for a property that is not a

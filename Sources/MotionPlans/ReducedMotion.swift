@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
 
 /// What an op does when motion is reduced (`reducedMotion:`, docs/format.md §7.7), as

@@ -1,5 +1,6 @@
 import MotionCore
 import MotionDiagnostics
+import MotionRuntime
 import MotionYAML
 
 /// Several properties on one tween timing, and relative values (docs/format.md §7.2).

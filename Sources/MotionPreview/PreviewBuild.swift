@@ -1,6 +1,7 @@
 public import MotionDiagnostics
 import MotionExport
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 

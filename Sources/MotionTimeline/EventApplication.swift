@@ -8,3 +8,17 @@ extension Timeline {
         PresentationModel(layers: layers.map(\.model))
     }
 }
+
+extension Timeline {
+    /// Writes a trace (docs/format.md §5.1) of frames `0..<frames` (t = k / fps): every component
+    /// an event touches, in trace order, sampled after the events up to each frame. `motionc play
+    /// --trace` and `motionc run --trace` both write this, from the same kind of timeline.
+    ///
+    /// - Complexity: O(frames x touched components + events).
+    public func writeTrace(frames: Int, to writer: TraceWriter) {
+        var replay = ChannelReplay(initial: initialPresentation, events: events)
+        replay.writeTrace(
+            components: ChannelEvent.touchedComponents(events), layerIDs: layers.map(\.id), frames: frames, fps: canvas.fps,
+            to: writer)
+    }
+}

@@ -1,5 +1,6 @@
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 
 /// G001-G003 (gesture inputs) and B001 (baking needs input for interactive intentions).
 enum GestureRules {

@@ -1,6 +1,7 @@
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 import MotionYAML
 
 /// A link's source selector matches a target (T003 otherwise), and links form no cycle (L001).

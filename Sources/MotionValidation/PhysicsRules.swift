@@ -1,5 +1,6 @@
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 
 /// P001: spring and friction parameters a physical simulation can run with.
 enum PhysicsRules {

@@ -1,6 +1,7 @@
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 
 /// W001-W006: tween values, offsets, easings, cubic-bezier ranges, and tweens fully hidden by a
 /// later tween on the same property (docs/format.md §2.2).

@@ -1,5 +1,7 @@
 import ArgumentParser
+import MotionCore
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 
@@ -75,18 +77,12 @@ enum TimelineInput {
         return (result.timeline, document)
     }
 
-    /// The last frame index for a play of `seconds` at `fps`, as `run` counts frames (k / fps with
-    /// k up to `seconds * fps`, rounding error forgiven).
-    static func lastFrame(seconds: Double, fps: Double) -> Int {
-        Int((seconds * fps * (1 + 1e-12)).rounded(.down))
-    }
-
     /// The most frames one `play` or `render` goes through.
     static let maximumFrames = 1_000_000
 
     /// Frame indices `0...last` for `seconds`, or a usage-like content error past the cap.
     static func frameCount(seconds: Double, fps: Double) throws -> Int {
-        let frames = Double(lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
+        let frames = Double(Canvas.lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
         guard frames <= Double(maximumFrames) else {
             StandardStreams.error(
                 "motionc: \(Int(frames)) frames (\(seconds) s at \(fps) fps) exceed the limit of \(maximumFrames); "

@@ -4,6 +4,7 @@ import MotionDiagnostics
 import MotionExport
 import MotionPlans
 import MotionRenderServer
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 

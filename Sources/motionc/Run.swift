@@ -1,7 +1,8 @@
 import ArgumentParser
 import MotionCore
 import MotionPlans
-import MotionRuntime
+import MotionScheduler
+import MotionTimeline
 
 /// `motionc run FILE`: compile a document to the running scheduler and drive it on a simulated
 /// frame clock at the canvas fps.
@@ -16,8 +17,6 @@ struct Run: ParsableCommand {
             the document has errors, 2 when a file cannot be read or written.
             """)
 
-    /// The longest run without --duration, in seconds of document time.
-    static let defaultBound = 60.0
     /// At most this many frames x animated components (trace rows).
     static let maximumRows = 50_000_000
 
@@ -43,37 +42,24 @@ struct Run: ParsableCommand {
         let document = try DocumentInput.load(path: file, reducedMotion: reducedMotion)
         let recorder = trace == nil ? nil : ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
-        let bound = duration ?? Self.defaultBound
-        let lastAllowed = Int((bound * run.fps * (1 + 1e-12)).rounded(.down))
-        var k = 0
-        var rowsBoundHit = false
-        while true {
-            run.advance(toFrame: k)
-            let columns = max(1, run.animatedComponentCount)
-            if (k + 1) * columns > Self.maximumRows {
-                rowsBoundHit = true
-                k -= 1
-                break
-            }
-            if duration == nil, run.isAtRest { break }
-            if k >= lastAllowed { break }
-            k += 1
-        }
-        let frames = k + 1
+        let bound = duration ?? StopRule.maximumDuration
+        let outcome = run.play(until: StopRule(duration: duration, maximumRows: Self.maximumRows))
+        let frames = outcome.frames
         let components = run.animatedComponents
-        let seconds = Double(max(k, 0)) / run.fps
+        let seconds = outcome.end
+        let rowsBoundHit = outcome.stop == .rowBound
         if rowsBoundHit {
             StandardStreams.error(
                 "motionc: stopped at \(Self.format(seconds)) s: \(frames) frames x \(components.count) animated components "
                     + "reach the bound of \(Self.maximumRows) trace rows")
-        } else if duration == nil, !run.isAtRest {
+        } else if outcome.stop == .durationBound {
             StandardStreams.error("motionc: still moving after \(Self.format(bound)) s; stopped at the 60 s bound")
         }
         if let trace, let recorder {
             do {
+                // The rows `bake` + `play --trace` write: the same timeline, played the same way.
                 let writer = try TraceWriter(path: trace)
-                DocumentRun.writeTrace(
-                    document: document, events: recorder.events, components: components, lastFrame: k, to: writer)
+                Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: frames, to: writer)
                 try writer.finish()
             } catch {
                 StandardStreams.error("motionc: \(error)")

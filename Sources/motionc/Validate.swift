@@ -3,6 +3,7 @@ import Foundation
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 

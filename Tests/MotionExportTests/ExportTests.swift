@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import Testing
 

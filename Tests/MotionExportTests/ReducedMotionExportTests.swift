@@ -1,6 +1,7 @@
 import Foundation
 import MotionCore
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import Testing
 

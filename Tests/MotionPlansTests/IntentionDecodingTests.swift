@@ -1,5 +1,6 @@
 import MotionCore
 import MotionPlans
+import MotionRuntime
 import Testing
 
 /// The intention an op with `body` decodes to, failing on any diagnostic.

@@ -1,6 +1,7 @@
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 import MotionTestSupport
 import Testing
 

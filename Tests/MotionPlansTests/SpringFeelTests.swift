@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 import MotionTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import MotionDiagnostics
 import MotionExport
 import MotionJSON
 import MotionPlans
+import MotionScheduler
 import MotionTimeline
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import MotionTimeline
 import Testing
 
@@ -41,16 +42,9 @@ func traceRows(_ path: String) throws -> [(String, String, String, Double)] {
 func runTrace(_ document: MotionDocument, to path: String) throws {
     let recorder = ChannelRecorder()
     let run = DocumentRun(document: document, sink: recorder)
-    let lastAllowed = Int((60 * run.fps * (1 + 1e-12)).rounded(.down))
-    var k = 0
-    while true {
-        run.advance(toFrame: k)
-        if run.isAtRest || k >= lastAllowed { break }
-        k += 1
-    }
+    let outcome = run.play(until: StopRule())
     let writer = try TraceWriter(path: path)
-    DocumentRun.writeTrace(
-        document: document, events: recorder.events, components: run.animatedComponents, lastFrame: k, to: writer)
+    Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: outcome.frames, to: writer)
     try writer.finish()
 }
 
@@ -58,7 +52,7 @@ func runTrace(_ document: MotionDocument, to path: String) throws {
 func playTrace(_ document: MotionDocument, to path: String) throws {
     let text = TimelineJSON.text(Baker.bake(document).timeline)
     let timeline = try TimelineJSON.decode(Array(text.utf8))
-    let frames = Int((timeline.end * timeline.canvas.fps * (1 + 1e-12)).rounded(.down)) + 1
+    let frames = Canvas.lastFrame(seconds: timeline.end, fps: timeline.canvas.fps) + 1
     let writer = try TraceWriter(path: path)
     let server = RenderServer(timeline: timeline)
     server.withPlayback { $0.writeTrace(frames: frames, to: writer) }

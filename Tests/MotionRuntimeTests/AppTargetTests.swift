@@ -1,6 +1,5 @@
 import Foundation
 import MotionCore
-import MotionPlans
 import MotionRuntime
 import Testing
 

@@ -2,6 +2,7 @@ import MotionExport
 import MotionPlans
 import MotionRenderServer
 import MotionRuntime
+import MotionScheduler
 import MotionTimeline
 import MotionValidation
 

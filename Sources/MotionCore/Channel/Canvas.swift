@@ -24,6 +24,12 @@ public struct Canvas: Sendable, Hashable {
         self.framesPerSecond = Self.normalised(fps)
     }
 
+    /// The index of the last frame at or before `seconds` on the grid `k / fps`, rounding error
+    /// forgiven (what `run`, `bake`, `play` and `render` count).
+    public static func lastFrame(seconds: Double, fps: Double) -> Int {
+        Int((seconds * fps * (1 + 1e-12)).rounded(.down))
+    }
+
     /// `fps` when it is positive and finite, else ``defaultFPS``.
     public static func normalised(_ fps: Double) -> Double {
         fps.isFinite && fps > 0 ? fps : defaultFPS

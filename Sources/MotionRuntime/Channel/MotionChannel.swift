@@ -1,5 +1,4 @@
 public import MotionCore
-public import MotionPlans
 
 /// One target's render-server channel: what the built-in executors read and emit.
 ///

@@ -1,7 +1,5 @@
-import MotionPlans
-
-// The document's intention types (MotionPlans) are the runtime's intentions: each names the
-// executor of its family (docs/format.md §2.1). Composites are not named intentions (N003).
+// The built-in intention types name the executor of their family (docs/format.md §2.1).
+// Composites are not named intentions (N003).
 
 extension Tween: NamedIntention {
     /// ``TweenExecutor``.
@@ -61,40 +59,4 @@ extension TransitionTween: Intention {
 extension Link: NamedIntention {
     /// ``LinkExecutor``.
     public static var executorType: any Executor.Type { LinkExecutor.self }
-}
-
-extension PlannedIntention {
-    /// The decoded intention as a runtime intention.
-    public var runtimeIntention: any Intention {
-        switch self {
-        case .tween(let v): v
-        case .spring(let v): v
-        case .anchoredSpring(let v): v
-        case .friction(let v): v
-        case .draggable(let v): v
-        case .pinchable(let v): v
-        case .rotatable(let v): v
-        case .squashAndStretch(let v): v
-        case .directlyManipulable(let v): v
-        case .tossable(let v): v
-        case .transitionTween(let v): v
-        case .link(let v): v
-        }
-    }
-
-    /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
-    public var namedRuntimeIntention: (any NamedIntention)? {
-        switch self {
-        case .tween(let v): v
-        case .spring(let v): v
-        case .anchoredSpring(let v): v
-        case .friction(let v): v
-        case .draggable(let v): v
-        case .pinchable(let v): v
-        case .rotatable(let v): v
-        case .squashAndStretch(let v): v
-        case .link(let v): v
-        case .directlyManipulable, .tossable, .transitionTween: nil
-        }
-    }
 }

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
 /// by ``GestureSource``s: the live ones an app attached to the target

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// Fulfils ``Link`` (docs/format.md §7.4): a map from one property's stream of presented values
 /// written to another. Frame-driven; one per target.

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +18,7 @@ import MotionPlans
 ///   friction coefficients, ending at the rest time of the the format's measure (then it shows the
 ///   destination: the snap);
 /// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
-///   no decay animation, so it is emitted as a keyframe animation **sampled** at the document's
+///   no decay animation, so it is emitted as a keyframe animation **sampled** at the channel's
 ///   frame times `k / fps` (plus its start and end; linear segments), until the speed (the norm
 ///   of the velocity vector) is at most the property's threshold; at most 600 s are sampled;
 /// - with neither: the animation is removed, the property keeps its presented value and the

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// Fulfils ``SquashAndStretch``: stretches the target along its direction of motion, in
 /// proportion to its speed. Frame-driven; one per target.

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
 ///
@@ -19,8 +18,8 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
-    /// Creates the tween executor of `target`; it does nothing unless the target belongs to a
-    /// ``DocumentRun``.
+    /// Creates the tween executor of `target`; it does nothing unless the target has a
+    /// ``MotionTarget/channel``.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {

@@ -1,5 +1,6 @@
 import MotionCore
 import MotionPlans
+import MotionRuntime
 
 /// A compiled document running on the Material Motion runtime (docs/format.md §2): the running
 /// scheduler behind `motionc run`, and the event source of `motionc bake`.
@@ -156,23 +157,5 @@ public final class DocumentRun {
             }
         }
         runtime.commit(runtimeTransaction)
-    }
-}
-
-extension DocumentRun {
-    /// Writes a trace (docs/format.md §5.1) of frames `0...lastFrame` of `document` from the events
-    /// a run recorded, for the components given (normally the run's ``animatedComponents``),
-    /// through ``MotionCore/ChannelReplay/writeTrace(components:layerIDs:frames:fps:to:)``: the
-    /// rows `motionc play --trace` writes for the baked timeline.
-    ///
-    /// - Complexity: O(frames x components + events).
-    public static func writeTrace(
-        document: MotionDocument, events: [ChannelEvent], components: [AnimatedComponent], lastFrame: Int,
-        to writer: TraceWriter
-    ) {
-        var replay = ChannelReplay(layers: document.targets.map { $0.layer }, events: events)
-        replay.writeTrace(
-            components: components, layerIDs: document.targets.map { $0.id.value }, frames: lastFrame + 1,
-            fps: document.canvas.fps, to: writer)
     }
 }

@@ -1,3 +1,5 @@
+import MotionRuntime
+
 /// The clock of a document run: time jumps to exact event times (a transaction's `at`, an
 /// animation's end) and frames fall on the grid `k / fps`.
 ///

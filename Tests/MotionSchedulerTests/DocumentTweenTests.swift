@@ -1,6 +1,7 @@
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// Tweens through the document compiler, against hand-computed keyframe and CSS values.

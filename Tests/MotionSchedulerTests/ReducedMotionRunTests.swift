@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// The reduced-motion variant (docs/format.md §7.7): skip lands on the final values at the

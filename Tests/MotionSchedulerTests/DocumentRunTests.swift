@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// Whole documents: termination, frame-rate independence, replay of the sink's events, traces.

@@ -1,5 +1,6 @@
 import MotionCore
 import MotionPlans
+import MotionRuntime
 import MotionSelectors
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// Staggered ops run as their per-target ops: each target's linear tween starts its own step

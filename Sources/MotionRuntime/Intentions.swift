@@ -250,36 +250,72 @@ public struct TransitionTween: Hashable, Sendable {
     }
 }
 
-/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
-public enum PlannedIntention: Hashable, Sendable {
-    case tween(Tween)
-    case spring(Spring)
-    case anchoredSpring(AnchoredSpring)
-    case friction(Friction)
-    case draggable(Draggable)
-    case pinchable(Pinchable)
-    case rotatable(Rotatable)
-    case squashAndStretch(SquashAndStretch)
-    case directlyManipulable(DirectlyManipulable)
-    case tossable(Tossable)
-    case transitionTween(TransitionTween)
-    case link(Link)
+/// `add: link` (docs/format.md §7.4): every frame, a property presents a linear map of another
+/// property's presented value, as Framer Motion's `useTransform` or an After Effects `linear()`
+/// expression.
+public struct Link: Hashable, Sendable {
+    /// The scalar (or component) the link presents.
+    public var property: PropertyPath
+    /// The selector of the target read; its first match in document order.
+    public var sourceTarget: String
+    /// The scalar (or component) read.
+    public var sourceProperty: PropertyPath
+    /// `[a, b]`.
+    public var input: [Double]
+    /// `[c, d]`.
+    public var output: [Double]
+    /// Whether the result is limited to the output interval.
+    public var clamp: Bool
 
-    /// The document's name for the type (`add: tween`).
-    public var typeName: IntentionType {
-        switch self {
-        case .tween: .tween
-        case .spring: .spring
-        case .anchoredSpring: .anchoredSpring
-        case .friction: .friction
-        case .draggable: .draggable
-        case .pinchable: .pinchable
-        case .rotatable: .rotatable
-        case .squashAndStretch: .squashAndStretch
-        case .directlyManipulable: .directlyManipulable
-        case .tossable: .tossable
-        case .transitionTween: .transitionTween
-        case .link: .link
+    public init(
+        property: PropertyPath, sourceTarget: String, sourceProperty: PropertyPath, input: [Double], output: [Double],
+        clamp: Bool = true
+    ) {
+        self.property = property
+        self.sourceTarget = sourceTarget
+        self.sourceProperty = sourceProperty
+        self.input = input
+        self.output = output
+        self.clamp = clamp
+    }
+
+    /// c + (d - c) (s - a) / (b - a), limited to [min(c, d), max(c, d)] when `clamp`.
+    ///
+    /// - Complexity: O(1).
+    public func map(_ s: Double) -> Double {
+        let (a, b, c, d) = (input[0], input[1], output[0], output[1])
+        let value = c + (d - c) * (s - a) / (b - a)
+        return clamp ? min(max(value, min(c, d)), max(c, d)) : value
+    }
+}
+
+/// Snap points of a tossable (docs/format.md §7.6), chosen as UIKit's scroll views project a
+/// fling: where the layer would come to rest decelerating at 0.998 per millisecond.
+public enum SnapPoints {
+    /// UIKit's `UIScrollView.DecelerationRate.normal`: the velocity kept per millisecond.
+    public static let decelerationRate = 0.998
+
+    /// The distance a fling of `velocity` (points per second) travels while decelerating:
+    /// v / 1000 x rate / (1 - rate) per axis.
+    public static func projection(of velocity: Double) -> Double {
+        velocity / 1000 * decelerationRate / (1 - decelerationRate)
+    }
+
+    /// The snap point nearest (Euclidean distance; the first on a tie) to `position` projected
+    /// with `velocity`; nil when there are no points.
+    public static func target(position: MotionValue, velocity: MotionValue, points: [MotionValue]) -> MotionValue? {
+        let x = position[0] + projection(of: velocity[0])
+        let y = position[1] + projection(of: velocity[1])
+        return points.min { a, b in
+            let da = (a[0] - x) * (a[0] - x) + (a[1] - y) * (a[1] - y)
+            let db = (b[0] - x) * (b[0] - x) + (b[1] - y) * (b[1] - y)
+            return da < db
         }
     }
+}
+
+/// The kinds of gesture input (a document's `inputs[].kind`): what drives ``Draggable``,
+/// ``Pinchable`` and ``Rotatable``.
+public enum InputKind: String, Hashable, Sendable, CaseIterable {
+    case pan, pinch, rotate
 }

@@ -1,6 +1,7 @@
 import MotionCore
 public import MotionPlans
 import MotionRuntime
+public import MotionTimeline
 
 /// Bakes a document into a timeline: runs it on the Material Motion runtime with a recording
 /// ``MotionCore/ChannelRecorder`` and keeps every render-server channel event with its time.
@@ -8,22 +9,15 @@ import MotionRuntime
 /// The executors decide what is emitted: tweens become keyframe animations exactly (their
 /// values, offsets, curves and timing, no sampling), springs become spring animations, and what
 /// the executors sample (gestures, friction alone, squash and stretch) stays sampled as emitted.
-/// The run goes frame by frame (k / fps) until it is at rest with no transaction or input still
-/// to come, exactly as `motionc run` stops, or until ``maximumDuration`` or
-/// ``TimelineJSON/maximumEvents`` is reached.
+/// The run goes frame by frame under the ``StopRule`` `motionc run` uses (until at rest, at most
+/// ``StopRule/maximumDuration``), bounded by ``TimelineJSON/maximumEvents``.
 public enum Baker {
     /// The longest bake, in seconds of document time.
-    public static let maximumDuration = 60.0
+    public static let maximumDuration = StopRule.maximumDuration
 
-    /// Why a bake stopped.
-    public enum Stop: Hashable, Sendable {
-        /// Everything came to rest at the timeline's end.
-        case atRest
-        /// Still moving at ``maximumDuration``.
-        case durationBound
-        /// The recorded events reached the cap; the timeline ends at the last frame before it.
-        case eventBound
-    }
+    /// Why a bake stopped: at rest, still moving at ``maximumDuration`` (`durationBound`), or
+    /// at the event cap, the timeline then ending at the last frame before it (`eventBound`).
+    public typealias Stop = RunOutcome.Stop
 
     /// A baked timeline and why the bake stopped.
     public struct Result: Sendable {
@@ -33,10 +27,10 @@ public enum Baker {
         /// A line for standard error when the bake hit a bound, else nil.
         public var boundMessage: String? {
             switch stop {
-            case .atRest: nil
+            case .atRest, .durationReached: nil
             case .durationBound:
                 "still moving after \(JSONNumberText.seconds(Baker.maximumDuration)) s; the timeline ends at that bound"
-            case .eventBound:
+            case .eventBound, .rowBound:
                 "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(JSONNumberText.seconds(timeline.end)) s, the last frame before the cap"
             }
         }
@@ -50,37 +44,27 @@ public enum Baker {
     public static func bake(_ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents) -> Result {
         let recorder = ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
-        let fps = run.fps
-        let lastAllowed = Int((maximumDuration * fps * (1 + 1e-12)).rounded(.down))
-        var k = 0
-        var stop = Stop.atRest
-        var kept = 0  // events recorded up to the last complete frame
-        while true {
-            run.advance(toFrame: k)
-            if recorder.events.count > maximumEvents {
-                stop = .eventBound
-                k = max(0, k - 1)
-                break
-            }
-            kept = recorder.events.count
-            if run.isAtRest { break }
-            if k >= lastAllowed {
-                stop = .durationBound
-                break
-            }
-            k += 1
-        }
-        let end = Double(k) / fps
-        var events = Array(recorder.events.prefix(kept))
+        let outcome = run.play(until: StopRule(maximumEvents: maximumEvents))
+        return Result(timeline: timeline(of: run, events: recorder.events, outcome: outcome), stop: outcome.stop)
+    }
+
+    /// The timeline of a run's recorded `events`: the events up to the outcome's last frame, in
+    /// time order, on the document's layers, ending at that frame. `motionc bake` writes it, and
+    /// `motionc run --trace` plays it (``MotionTimeline/Timeline/writeTrace(frames:to:)``), so the
+    /// two agree by construction.
+    ///
+    /// - Complexity: O(events), O(events log events) if some executor emitted out of time order.
+    public static func timeline(of run: DocumentRun, events recorded: [ChannelEvent], outcome: RunOutcome) -> Timeline {
+        var events = Array(recorded.prefix(outcome.keptEvents))
         // Emission order is time order; a stable sort keeps it so for any executor that is late.
         if !zip(events, events.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
             events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
+        let document = run.document
         let layers = document.targets.map { target in
             TimelineLayer(id: target.id.value, parent: target.parent, shape: target.shape, model: target.layer)
         }
-        let timeline = Timeline(name: document.name, canvas: document.canvas, layers: layers, end: end, events: events)
-        return Result(timeline: timeline, stop: stop)
+        return Timeline(name: document.name, canvas: document.canvas, layers: layers, end: outcome.end, events: events)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// `at: {release}` commits when its input ends; tossable `snap:` picks the point nearest the

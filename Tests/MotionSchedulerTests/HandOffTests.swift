@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// The hand-off between families (docs/format.md §2.6), against closed forms computed here.

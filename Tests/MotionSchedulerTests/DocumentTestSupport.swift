@@ -3,6 +3,7 @@ import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// A document's decoding failed in a test.

@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// `add: link` presents c + (d - c) (s - a) / (b - a) of the source's presented value, every

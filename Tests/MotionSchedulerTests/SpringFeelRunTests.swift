@@ -2,6 +2,7 @@ import Foundation
 import MotionCore
 import MotionPlans
 import MotionRuntime
+import MotionScheduler
 import Testing
 
 /// Springs by feel run as the textbook damped spring with SwiftUI's period and damping ratio.
