@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 
 /// A spring motion for a stream source: where it starts, where it goes, how fast it starts and
 /// the spring's constants (docs/format.md §2.3).

@@ -1,5 +1,4 @@
 import MotionCore
-import MotionPlans
 import MotionRuntime
 import Testing
 
