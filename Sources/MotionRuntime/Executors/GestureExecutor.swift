@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The executor of GestureExecutor's intentions: a handle on its ``GestureCore``, which holds its state in the
+/// target's store so that the runtime can release it at rest and make it again.
+public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
 /// by ``GestureSource``s: the live ones an app attached to the target
 /// (``MotionTarget/addGestureSource(_:kind:id:)``), and one per recorded input of the channel (a
@@ -24,7 +28,7 @@ import MotionCore
 /// remembered velocity and signals `ended`, so that physics on the property continues from there.
 /// Removing a named gesture intention mid-gesture releases it at that moment with the input's
 /// velocity then; the property keeps its presented value.
-public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting {
     private enum Phase { case pending, active, ended, cancelled }
 
     private final class Drive {

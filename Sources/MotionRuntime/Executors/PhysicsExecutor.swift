@@ -6,6 +6,10 @@ import MotionCore
     import Darwin
 #endif
 
+/// The executor of PhysicsExecutor's intentions: a handle on its ``PhysicsCore``, which holds its state in the
+/// target's store so that the runtime can release it at rest and make it again.
+public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3): ONE per target, so
 /// that springs and friction on one property share one value and velocity (forces add).
 ///
@@ -35,7 +39,7 @@ import MotionCore
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
-public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting {
     private struct SpringConfig {
         var name: String?
         var destination: MotionValue

@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The executor of TweenExecutor's intentions: a handle on its ``TweenCore``, which holds its state in the
+/// target's store so that the runtime can release it at rest and make it again.
+public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
 ///
 /// Each tween becomes one keyframe animation emitted as an `add` event at its commit: the values
@@ -14,7 +18,7 @@ import MotionCore
 ///
 /// The executor holds an activity token per animation from its commit to its end (forever for
 /// `repeat: forever`), or until a hand-off ends it; it never needs frames.
-public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting {
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
