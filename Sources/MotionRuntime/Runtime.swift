@@ -354,7 +354,12 @@ public final class Runtime {
         targetRecord.named[name] = record.serial
         record.namedCount += 1
         executor.add(intention, named: name)
+        let wasActive = record.isActive
         wake(record)
+        // Joining an executor already at work: the name's observers hear it is active.
+        if wasActive, record.isActive, let observers = targetRecord.planObservers[name] {
+            for observer in observers { observer.body(.active) }
+        }
         for tracer in tracers { tracer.didAddPlan(intention, named: name, to: target) }
     }
 
