@@ -1,18 +1,8 @@
 import MotionRuntime
 import Testing
 
-/// Observers of one named intention's activity.
-@Suite struct PlanObserverTests {
-    let log = Log()
-    let runtime: Runtime
-    let clock: SimulatedClock
-    let target: MotionTarget
-
-    init() {
-        (runtime, clock) = makeRuntime()
-        target = makeTarget("t", log: log)
-    }
-
+/// Observers of one named intention's activity (the seeds' per-plan observers).
+extension ActivityTests {
     @Test("an observer of a named intention hears its executor start and come to rest, and no other name")
     func hearsItsPlan() throws {
         var heard: [ActivityState] = []
