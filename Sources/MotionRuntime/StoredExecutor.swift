@@ -7,17 +7,18 @@
 /// outside (store observers, scheduled work) it hears whether or not a handle exists; when it
 /// needs the runtime again (an activity token, frames), the runtime makes a new handle first.
 ///
-/// A core is any executor type; the calls of the protocols it adopts are forwarded:
+/// A core is an executor type with a store name; the calls of the protocols it adopts are
+/// forwarded:
 /// ```swift
 /// public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 /// ```
-public class StoredExecutor<Core: Executor>: StoredExecutorProtocol {
+public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
     /// The core: the executor's state and work, shared by every handle of the target.
     public let core: Core
 
     /// Finds the target's core of this type, making it on first use.
     public required init(target: MotionTarget) {
-        let key = PropertyKey<Core>("motionc.executor.\(Core.self)")
+        let key = PropertyKey<Core>(Core.storeName)
         if let core = target.properties[key] {
             self.core = core
         } else {
@@ -64,3 +65,10 @@ public class StoredExecutor<Core: Executor>: StoredExecutorProtocol {
 
 /// What the runtime knows of ``StoredExecutor``: its state survives it, so it can be made again.
 public protocol StoredExecutorProtocol: Executor {}
+
+/// The state and work of a ``StoredExecutor``: an executor type that names its slot in the
+/// target's store.
+public protocol ExecutorCore: Executor {
+    /// The store slot the target's core is kept under; unique per core type.
+    static var storeName: String { get }
+}

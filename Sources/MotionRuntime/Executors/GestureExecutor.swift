@@ -28,7 +28,10 @@ public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionE
 /// remembered velocity and signals `ended`, so that physics on the property continues from there.
 /// Removing a named gesture intention mid-gesture releases it at that moment with the input's
 /// velocity then; the property keeps its presented value.
-public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting {
+public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.gesture"
+
     private enum Phase { case pending, active, ended, cancelled }
 
     private final class Drive {

@@ -12,7 +12,10 @@ public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedInt
 /// writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked timeline holds
 /// it sampled at the frame rate. A tween, spring or gesture that later starts on the property ends
 /// the link, as a later link ends them.
-public final class LinkCore: FrameDriven, NamedIntentionExecuting {
+public final class LinkCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.link"
+
     private struct Active {
         var link: Link
         var name: String?

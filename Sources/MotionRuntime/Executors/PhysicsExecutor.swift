@@ -39,7 +39,10 @@ public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionE
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
-public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting {
+public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.physics"
+
     private struct SpringConfig {
         var name: String?
         var destination: MotionValue

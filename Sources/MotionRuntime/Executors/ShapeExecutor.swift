@@ -17,7 +17,10 @@ public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedI
 ///   is the scale presented when the intention was added.
 /// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
 /// while the target moves: it is **sampled** at the frame rate.
-public final class ShapeCore: FrameDriven, NamedIntentionExecuting {
+public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.shape"
+
     private let channel: TargetPresentation?
     private var current: SquashAndStretch?
     private var currentName: String?
@@ -113,7 +116,10 @@ public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmittin
 /// `position` to its destination (default: the position presented at commit), which starts with
 /// the release velocity (the physics executor then follows later drags and continues after each
 /// release); ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
-public final class CompositeCore: PlanEmitting {
+public final class CompositeCore: PlanEmitting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.composite"
+
     private let channel: TargetPresentation?
     private var emitter: PlanEmitter?
     /// Tossables whose spring waits for a release, with their snap points (none: the spring's

@@ -18,7 +18,10 @@ public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecu
 ///
 /// The executor holds an activity token per animation from its commit to its end (forever for
 /// `repeat: forever`), or until a hand-off ends it; it never needs frames.
-public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting {
+public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.tween"
+
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
