@@ -135,7 +135,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
             let drive = Drive(
                 input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
-                key: name.map { "name:\($0)/live" } ?? channel.makeKey("gesture"))
+                key: channel.makeKey("gesture"))
             follow(drive)
         }
         for input in channel.channel.inputs(kind: kind, gesture: gesture) where input.end >= now {
