@@ -1,7 +1,7 @@
 import MotionCore
 
-/// The executor of GestureExecutor's intentions: a handle on its ``GestureCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``GestureCore``, where the state and work of GestureExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
 /// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven

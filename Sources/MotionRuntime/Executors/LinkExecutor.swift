@@ -1,7 +1,7 @@
 import MotionCore
 
-/// The executor of LinkExecutor's intentions: a handle on its ``LinkCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``LinkCore``, where the state and work of LinkExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedIntentionExecuting {}
 
 /// Fulfils ``Link`` (docs/format.md §7.4): a map from one property's stream of presented values

@@ -6,8 +6,8 @@ import MotionCore
     import Darwin
 #endif
 
-/// The executor of PhysicsExecutor's intentions: a handle on its ``PhysicsCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``PhysicsCore``, where the state and work of PhysicsExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
 /// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3): ONE per target, so

@@ -1,7 +1,7 @@
 import MotionCore
 
-/// The executor of ShapeExecutor's intentions: a handle on its ``ShapeCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``ShapeCore``, where the state and work of ShapeExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedIntentionExecuting {}
 
 /// Fulfils ``SquashAndStretch``: stretches the target along its direction of motion, in
@@ -106,8 +106,8 @@ public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore
     }
 }
 
-/// The executor of CompositeExecutor's intentions: a handle on its ``CompositeCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``CompositeCore``, where the state and work of CompositeExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmitting {}
 
 /// Fulfils the composite intentions by emitting others for its own target (composition):

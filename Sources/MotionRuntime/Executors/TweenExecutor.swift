@@ -1,7 +1,7 @@
 import MotionCore
 
-/// The executor of TweenExecutor's intentions: a handle on its ``TweenCore``, which holds its state in the
-/// target's store so that the runtime can release it at rest and make it again.
+/// The runtime's handle on ``TweenCore``, where the state and work of TweenExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
 public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
