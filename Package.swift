@@ -44,7 +44,8 @@ let package = Package(
         .target(
             name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
             swiftSettings: swiftSettings),
-        // Values, property paths and the timing maths shared by the scheduler and the render server.
+        // Values, property paths, the timing maths, and the render-server channel (Canvas,
+        // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
         .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
