@@ -23,11 +23,14 @@ let package = Package(
         .library(name: "MotionRenderServer", type: .static, targets: ["MotionRenderServer"]),
         .library(name: "MotionExport", targets: ["MotionExport"]),
         .library(name: "MotionPreview", targets: ["MotionPreview"]),
+        // The example app: `swift run tossable-card` (see the README).
+        .executable(name: "tossable-card", targets: ["tossable-card"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `motionc preview --serve`: a small async HTTP and WebSocket server without SwiftNIO.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The one build-time system library (Debian: libyaml-dev). Cairo is loaded at run time,
@@ -37,7 +40,10 @@ let package = Package(
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
-        .target(name: "MotionDiagnostics", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
+        // Each code's failing and fixed example documents are resources (Examples/CODE.fail.yaml, .fixed.yaml).
+        .target(
+            name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
+            swiftSettings: swiftSettings),
         // Values, property paths, the timing maths, and the render-server channel (Canvas,
         // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
@@ -86,12 +92,16 @@ let package = Package(
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionScheduler", "MotionTimeline",
+                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: swiftSettings),
+        // An app built on the runtime in code: a live pan tosses a card, drawn to PNG frames.
+        .executableTarget(
+            name: "tossable-card", dependencies: ["MotionCore", "MotionRuntime", "MotionRenderServer", "MotionTimeline"],
+            path: "Examples/TossableCard", swiftSettings: swiftSettings),
         // Benchmarks: `swift run -c release motionc-benchmarks` (see Benchmarks/README.md).
         .executableTarget(
             name: "motionc-benchmarks",
@@ -138,11 +148,15 @@ let package = Package(
             name: "MotionPreviewTests",
             dependencies: [
                 "MotionPreview", "MotionExport", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionJSON", "MotionDiagnostics",
+                "MotionCore",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionRenderServerTests",
-            dependencies: ["MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore"],
+            dependencies: [
+                "MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore",
+                "MotionDiagnostics",
+            ],
             swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
         .testTarget(

@@ -7,7 +7,8 @@ public import MotionTimeline
 /// Every scalar component of a layer property is a registered custom property (`--position-x`,
 /// `--opacity`, `--backgroundColor-r`, ...); each animated one gets one `@keyframes` rule, and the
 /// element's real styles (size, translate, rotate, scale, opacity, colours, border) are computed
-/// from them (docs/export.md §4). No script is needed to play; `document.getAnimations()` lists
+/// from them, except where a real property carries the motion by itself (translate, rotate,
+/// scale, opacity), which the browser's compositor plays (docs/export.md §4). No script is needed to play; `document.getAnimations()` lists
 /// every animation, so a page can be scrubbed by pausing them and setting `currentTime`.
 public enum CSSExporter {
     /// Exports `tracks` as a page (`page`) or as its stylesheet alone.
@@ -20,46 +21,75 @@ public enum CSSExporter {
         let touchedComponents = Set(ChannelEvent.touchedComponents(timeline.events))
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             var declarations: [String] = []
-            var animations: [String] = []
+            // Each component's value at the start, and how it moves when it does.
+            var values: [ComponentKey: Double] = [:]
+            var motions: [ComponentKey: ComponentMotion] = [:]
             for property in LayerProperty.allCases where property.isAnimatable {
                 for c in 0..<property.kind.componentCount {
+                    let key = ComponentKey(property: property, component: c)
                     let name = customProperty(property, c)
                     let path = PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil)
-                    guard tracks.isAnimated(layer: layer, property: property) else {
-                        let model = timelineLayer.model[property] ?? property.defaultValue
-                        declarations.append("\(name): \(number(model[c]))")
-                        continue
-                    }
-                    let keyframesName = "m\(layer)-\(name.dropFirst(2))"
                     let touched = touchedComponents.contains(AnimatedComponent(target: layer, property: property, component: c))
-                    if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
-                        let (rule, count) = iterated(animation, slot: slot, name: keyframesName)
-                        css += rule
-                        animations.append(iteration(animation, name: keyframesName))
-                        declarations.append("\(name): \(number(animation.values.first?[slot] ?? 0))")
-                        if touched {
-                            items["\(layer) \(path)"] =
-                                (ExportItem(
-                                    target: timelineLayer.id, property: path.description, method: .exact, keyframes: count,
-                                    maxError: 0,
-                                    reason: animation.repeatCount > 1 || animation.autoreverses
-                                        ? "repeats with the player's own iteration" : nil))
-                        }
+                    var item: ExportItem?
+                    if !tracks.isAnimated(layer: layer, property: property) {
+                        values[key] = (timelineLayer.model[property] ?? property.defaultValue)[c]
+                    } else if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
+                        values[key] = animation.values.first?[slot] ?? 0
+                        motions[key] = .iterated(animation, slot: slot)
+                        item = ExportItem(
+                            target: timelineLayer.id, property: path.description, method: .exact,
+                            keyframes: iteratedRows(animation, slots: [slot], fixed: [0]).count, maxError: 0,
+                            reason: animation.repeatCount > 1 || animation.autoreverses ? "repeats with the player's own iteration" : nil)
+                    } else {
+                        let curve = tracks.curve(layer: layer, property: property, component: c)
+                        let keyframes = PlayerKeyframes.keyframes([curve])
+                        values[key] = curve.value(at: 0)
+                        if tracks.span.upperBound > 0, !curve.isConstant { motions[key] = .span(curve, keyframes) }
+                        item = ExportItem(
+                            target: timelineLayer.id, property: path.description, method: curve.method,
+                            keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
+                    }
+                    declarations.append("\(name): \(number(values[key] ?? 0))")
+                    if touched, let item { items["\(layer) \(path)"] = item }
+                }
+            }
+            // The composited properties take the motions they can carry; custom properties the rest.
+            var animations: [String] = []
+            var carried: Set<ComponentKey> = []
+            let composited = CompositedProperty.all(values: values, animated: Set(motions.keys))
+            for property in LayerProperty.allCases where property.isAnimatable {
+                for c in 0..<property.kind.componentCount {
+                    let key = ComponentKey(property: property, component: c)
+                    guard let motion = motions[key], !carried.contains(key) else { continue }
+                    if let real = composited.first(where: { $0.components.contains(key) }),
+                        let track = real.track(
+                            motions: real.components.map { motions[$0] }, fixed: real.components.map { values[$0] ?? 0 },
+                            span: tracks.span.upperBound)
+                    {
+                        let name = "m\(layer)-\(real.name)"
+                        css += keyframesRule(name, track.rows, declaration: real.declaration)
+                        animations.append(track.entry(name))
+                        carried.formUnion(real.components)
                         continue
                     }
-                    let curve = tracks.curve(layer: layer, property: property, component: c)
-                    let keyframes = PlayerKeyframes.keyframes([curve])
-                    declarations.append("\(name): \(number(curve.value(at: 0)))")
-                    if tracks.span.upperBound > 0, !curve.isConstant {
-                        css += rule(keyframes, name: keyframesName, duration: tracks.span.upperBound)
-                        animations.append("\(keyframesName) \(seconds(tracks.span.upperBound)) linear 0s 1 normal both")
-                    }
-                    if touched {
-                        items["\(layer) \(path)"] =
-                            (ExportItem(
-                                target: timelineLayer.id, property: path.description, method: curve.method,
-                                keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil))
-                    }
+                    let name = customProperty(property, c)
+                    let keyframesName = "m\(layer)-\(name.dropFirst(2))"
+                    guard let track = sharedTrack([motion], fixed: [0], span: tracks.span.upperBound) else { continue }
+                    css += keyframesRule(keyframesName, track.rows) { "\(name): \(number($0.first ?? 0))" }
+                    animations.append(track.entry(keyframesName))
+                }
+            }
+            if let motion = CSSMotionPath(tracks, layer: layer) {
+                // A motion path: the browser's own offset-path, exactly (docs/export.md).
+                css += motion.rule
+                animations.append(motion.animation)
+                declarations += motion.declarations
+                for (property, c) in [(LayerProperty.position, 0), (.position, 1)] + (motion.orients ? [(.rotation, 0)] : []) {
+                    let path = PropertyPath(property, component: property == .position ? c : nil)
+                    guard items["\(layer) \(path)"] != nil else { continue }
+                    items["\(layer) \(path)"] = ExportItem(
+                        target: timelineLayer.id, property: path.description, method: .exact, keyframes: 2, maxError: 0,
+                        reason: property == .rotation ? "offset-rotate: auto" : "offset-path with offset-distance keyframes")
                 }
             }
             css += "\(selector(timelineLayer.id)) {\n"
@@ -108,38 +138,33 @@ public enum CSSExporter {
         }
     }
 
-    /// A `@keyframes` rule over `duration` seconds from player keyframes.
-    static func rule(_ keyframes: [PlayerKeyframe], name: String, duration: Double) -> String {
+    /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
+    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], declaration: ([Double]) -> String) -> String {
         var css = "@keyframes \(name) {\n"
-        for (k, keyframe) in keyframes.enumerated() {
-            let value = keyframe.values.first ?? 0
-            css += "  \(percent(keyframe.time / duration)) { \(name.customPropertyName): \(number(value));"
-            if k < keyframes.count - 1 {
-                css += " animation-timing-function: \(timing(keyframe.easings.first ?? .linear, hold: keyframe.hold));"
-            }
+        for row in rows {
+            css += "  \(percent(row.offset)) { \(declaration(row.values));"
+            if let curve = row.curve { css += " animation-timing-function: \(timing(curve, hold: row.hold));" }
             css += " }\n"
         }
         return css + "}\n"
     }
 
-    /// One pass of a keyframe animation as a `@keyframes` rule, and its keyframe count.
-    static func iterated(_ animation: KeyframeAnimation, slot: Int, name: String) -> (String, Int) {
+    /// The rows of one pass of a keyframe animation: per row, the value of each slot of
+    /// `slots` (nil: the matching `fixed` value), with rows added at 0 and 1 where the animation's
+    /// key times start late or end early.
+    static func iteratedRows(_ animation: KeyframeAnimation, slots: [Int?], fixed: [Double]) -> [CSSKeyframe] {
         let keyframes = Keyframes(values: animation.values, offsets: animation.keyTimes, curves: animation.timingFunctions)
-        let values = keyframes.values.map { $0[slot] }
-        var rows: [(offset: Double, value: Double, curve: TimingCurve?)] = []
-        if let first = keyframes.offsets.first, first > 0, let v = values.first { rows.append((0, v, .linear)) }
+        let values = keyframes.values.map { value in
+            zip(slots, fixed).map { slot, constant in slot.map { value[$0] } ?? constant }
+        }
+        var rows: [CSSKeyframe] = []
+        if let first = keyframes.offsets.first, first > 0, let v = values.first { rows.append(CSSKeyframe(0, v, .linear)) }
         for (j, offset) in keyframes.offsets.enumerated() {
             let curve: TimingCurve? = j < values.count - 1 ? keyframes.curves[j] : (offset < 1 ? .linear : nil)
-            rows.append((offset, values[j], curve))
+            rows.append(CSSKeyframe(offset, values[j], curve))
         }
-        if let last = keyframes.offsets.last, last < 1, let v = values.last { rows.append((1, v, nil)) }
-        var css = "@keyframes \(name) {\n"
-        for row in rows {
-            css += "  \(percent(row.offset)) { \(name.customPropertyName): \(number(row.value));"
-            if let curve = row.curve { css += " animation-timing-function: \(timing(curve, hold: false));" }
-            css += " }\n"
-        }
-        return (css + "}\n", rows.count)
+        if let last = keyframes.offsets.last, last < 1, let v = values.last { rows.append(CSSKeyframe(1, v, nil)) }
+        return rows
     }
 
     /// The `animation` entry of an iterated keyframe animation: Core Animation's repeat count of
@@ -176,9 +201,7 @@ public enum CSSExporter {
               position: absolute; left: 0; top: 0; box-sizing: border-box; border-style: solid;
               width: calc(var(--size-width) * 1px); height: calc(var(--size-height) * 1px);
               transform-origin: calc(var(--anchorPoint-x) * var(--size-width) * 1px) calc(var(--anchorPoint-y) * var(--size-height) * 1px);
-              translate: calc((var(--position-x) - var(--anchorPoint-x) * var(--size-width)) * 1px) calc((var(--position-y) - var(--anchorPoint-y) * var(--size-height)) * 1px);
-              rotate: calc(var(--rotation) * 1deg);
-              scale: var(--scale-x) var(--scale-y);
+              \(placement.joined(separator: ";\n  "));
               opacity: clamp(0, var(--opacity), 1);
               background-color: rgb(calc(clamp(0, var(--backgroundColor-r), 1) * 255) calc(clamp(0, var(--backgroundColor-g), 1) * 255) calc(clamp(0, var(--backgroundColor-b), 1) * 255) / clamp(0, var(--backgroundColor-a), 1));
               border-color: rgb(calc(clamp(0, var(--borderColor-r), 1) * 255) calc(clamp(0, var(--borderColor-g), 1) * 255) calc(clamp(0, var(--borderColor-b), 1) * 255) / clamp(0, var(--borderColor-a), 1));
@@ -196,6 +219,13 @@ public enum CSSExporter {
             """
         return css
     }
+
+    /// How a layer is placed, turned and scaled from its custom properties (a motion path
+    /// replaces these, and a reduced-motion variant without the path restores them).
+    static let placement = [
+        "translate: calc((var(--position-x) - var(--anchorPoint-x) * var(--size-width)) * 1px) calc((var(--position-y) - var(--anchorPoint-y) * var(--size-height)) * 1px)",
+        "rotate: calc(var(--rotation) * 1deg)", "scale: var(--scale-x) var(--scale-y)",
+    ]
 
     /// A CSS colour from straight components, limited to 0...1.
     static func rgba(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {
@@ -221,8 +251,9 @@ public enum CSSExporter {
         """
     }
 
-    /// The page's body: the canvas block holding one element per layer, nested as the tree, for a
-    /// page of one's own around the stylesheet (`motionc preview` puts it on its stage).
+    /// The page's body: the canvas block holding one element per layer, nested as the tree.
+    ///
+    /// For a page of one's own around the stylesheet (`motionc preview` puts it on its stage).
     public static func elements(_ timeline: Timeline) -> String {
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []
@@ -260,13 +291,5 @@ public enum CSSExporter {
             }
         }
         return out
-    }
-}
-
-extension String {
-    /// The custom property a keyframes rule named `m<layer>-<name>` animates: `--<name>`.
-    fileprivate var customPropertyName: String {
-        guard let dash = firstIndex(of: "-") else { return "--" + self }
-        return "--" + self[index(after: dash)...]
     }
 }

@@ -218,10 +218,15 @@ public struct TimelineTracks: Sendable {
         if Double(count) * step < span.upperBound { body(span.upperBound) }
     }
 
-    /// A component as the player should show it: `limit` (when given) clamps the value, as the
-    /// render server does for opacity and colours.
+    /// A component as the player should show it.
+    ///
+    /// `limit` (when given) clamps the value, as the render server does for opacity and colours.
     ///
     /// - Parameters:
+    ///   - layer: the layer's index in the timeline.
+    ///   - property: the layer property.
+    ///   - c: the component (0 for a scalar; x, y or r, g, b, a in order).
+    ///   - limit: the range the player shows the value in, when it clamps (opacity, colours).
     ///   - tolerance: the fitting budget in the component's units (default: ``tolerance(layer:property:component:)``).
     /// - Complexity: O(s + f) for s exact segments and f fitted ones, plus the dense check.
     public func curve(
@@ -353,7 +358,8 @@ public struct TimelineTracks: Sendable {
                 } else {
                     result.append(.live(p, q))
                 }
-            case .spring:
+            case .spring, .path:
+                // Springs and motion paths (per coordinate) are fitted.
                 result.append(.live(p, q))
             }
         }
@@ -540,8 +546,9 @@ public struct TimelineTracks: Sendable {
         return inexact ? nil : out
     }
 
-    /// The one keyframe animation that gives a component over the whole span, when there is one:
-    /// a player with its own iteration (CSS) can then repeat it instead of unrolling it.
+    /// The one keyframe animation that gives a component over the whole span, when there is one.
+    ///
+    /// A player with its own iteration (CSS) can then repeat it instead of unrolling it.
     ///
     /// That is the case when the property's only event adds that animation at time 0, or at a
     /// later time while the model shows the animation's first value.

@@ -9,8 +9,9 @@ public struct ExportCapability: Hashable, Sendable {
     public var feature: String
     /// The ops of a document with one target `#card` (and `#badge`, `#child` where needed).
     public var ops: String
-    /// The target and property whose report item the row is about.
+    /// The target whose report item the row is about.
     public var target: String
+    /// The property path of that report item (`position.x`, `opacity`).
     public var property: String
     /// What the Lottie export reports.
     public var lottie: ExportMethod
@@ -46,6 +47,9 @@ public struct ExportCapability: Hashable, Sendable {
         "      - { add: \(type), target: \"\(target)\"\(parameters.isEmpty ? "" : ", " + parameters) }"
     }
 
+    /// The motion path the path rows use: two turns between (60, 60) and (160, 60).
+    static let path = "path: [[60, 60], [[100, 20], [140, 100], [160, 60]]]"
+
     /// The rows, in the order docs/export.md lists them.
     public static let all: [ExportCapability] = [
         ExportCapability(
@@ -71,6 +75,27 @@ public struct ExportCapability: Hashable, Sendable {
                 + "  - at: 0.4\n    ops:\n" + op("tween", "property: position.x, to: 20, duration: 0.3"),
             target: "card", property: "position.x", lottie: .exact, css: .exact,
             note: "the first curve is split exactly where the second takes over"),
+        ExportCapability(
+            feature: "motion path (`path:`)",
+            ops: op("tween", "property: position, \(path), duration: 0.5, easing: standard"),
+            target: "card", property: "position.x", lottie: .exact, css: .exact,
+            note: "Lottie: spatial keyframes (`to`/`ti`), the easing cut where each segment starts; "
+                + "CSS: `offset-path: path()` with `offset-distance` keyframes"),
+        ExportCapability(
+            feature: "motion path with `orient: true`",
+            ops: op("tween", "property: position, \(path), duration: 0.5, orient: true"),
+            target: "card", property: "rotation", lottie: .fitted, css: .exact,
+            note: "CSS: `offset-rotate: auto`; Lottie: the rotation fitted (its `ao` differs between players)"),
+        ExportCapability(
+            feature: "motion path repeating",
+            ops: op("tween", "property: position, \(path), duration: 0.25, repeat: 2, autoreverse: true"),
+            target: "card", property: "position.y", lottie: .exact, css: .exact,
+            note: "CSS: the player's own iteration; Lottie: whole passes unrolled, a backward one along the reversed segments"),
+        ExportCapability(
+            feature: "motion path eased beyond its ends",
+            ops: op("tween", "property: position, \(path), duration: 0.5, easing: [0.3, -0.4, 0.7, 1.4]"),
+            target: "card", property: "position.x", lottie: .fitted, css: .fitted,
+            note: "past the ends along the end tangents, which players' paths do not do: fitted per coordinate"),
         ExportCapability(
             feature: "spring", ops: op("spring", "property: position.x, destination: 140"), target: "card", property: "position.x",
             lottie: .fitted, css: .fitted, note: "cubic segments within the error budget"),

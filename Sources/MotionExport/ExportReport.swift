@@ -16,11 +16,13 @@ public struct ExportItem: Hashable, Sendable {
     public var target: String
     /// The property path (`position.x`, `opacity`, `backgroundColor.r`).
     public var property: String
+    /// Exact, fitted or dropped (docs/export.md §2).
     public var method: ExportMethod
     /// Keyframes the player stores for it.
     public var keyframes: Int
-    /// The largest difference from the render server found by the dense check, in the
-    /// property's units.
+    /// The largest difference from the render server found by the dense check.
+    ///
+    /// In the property's units.
     public var maxError: Double
     /// Why it was dropped, or a note on how it is carried.
     public var reason: String?
@@ -70,6 +72,7 @@ public struct ExportItem: Hashable, Sendable {
 public struct ExportFinding: Hashable, Sendable {
     /// The target's id.
     public var target: String
+    /// The property path the player drops.
     public var property: String
     /// Why the player cannot show it.
     public var message: String
@@ -77,14 +80,19 @@ public struct ExportFinding: Hashable, Sendable {
 
 /// An export: its text, the report items and the findings.
 public struct ExportResult: Sendable {
+    /// The format the text is in.
     public var format: ExportFormat
     /// The file's content.
     public var text: String
+    /// One report item per animated (target, property component), in the timeline's order.
     public var items: [ExportItem]
+    /// What the export could not carry, each an X001 warning.
     public var findings: [ExportFinding]
 
-    /// The report as JSON: `{"format", "items": [{"target", "property", "method", "keyframes",
-    /// "maxError", "reason"}]}`.
+    /// The report as JSON.
+    ///
+    /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
+    /// "reason"}]}`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
             .object([
@@ -98,8 +106,10 @@ public struct ExportResult: Sendable {
 }
 
 extension TimelineTracks {
-    /// Exports the timeline to `format`, calling `progress` with the layers done and the layers
-    /// in all as it goes (for a progress bar on long exports).
+    /// Exports the timeline to `format`.
+    ///
+    /// `progress` is called with the layers done and the layers in all as it goes (for a progress
+    /// bar on long exports).
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public func export(to format: ExportFormat, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> ExportResult {

@@ -151,29 +151,39 @@ public final class LottieExporter {
             return
         }
         let keyframes = PlayerKeyframes.keyframes(scaled)
+        Self.animated(keyframes.map { (frame($0.time), $0.values) }, to: &json) { k, json in
+            let keyframe = keyframes[k]
+            // The out handle (x1, y1) of this keyframe and the in handle (x2, y2) of the next, one
+            // number per dimension.
+            let handles = keyframe.easings.map(\.controlPoints)
+            for (key, x, y) in [("o", handles.map(\.0), handles.map(\.1)), ("i", handles.map(\.2), handles.map(\.3))] {
+                json.key(key)
+                json.object { json in
+                    json.key("x")
+                    json.numbers(x)
+                    json.key("y")
+                    json.numbers(y)
+                }
+            }
+            json.member("h", keyframe.hold ? 1 : 0)
+        }
+    }
+
+    /// Writes an animated property, `{"a": 1, "k": [...]}`: each keyframe's frame `t` and value
+    /// `s`, and on every keyframe but the last what `segment` writes (easing, tangents, hold).
+    static func animated(
+        _ keyframes: [(frame: Double, value: [Double])], to json: inout JSONStream, segment: (Int, inout JSONStream) -> Void
+    ) {
         json.object { json in
             json.member("a", 1)
             json.key("k")
             json.array { json in
                 for (k, keyframe) in keyframes.enumerated() {
                     json.object { json in
-                        json.member("t", frame(keyframe.time))
+                        json.member("t", keyframe.frame)
                         json.key("s")
-                        json.numbers(keyframe.values)
-                        guard k < keyframes.count - 1 else { return }
-                        // The out handle (x1, y1) of this keyframe and the in handle (x2, y2)
-                        // of the next, one number per dimension.
-                        let handles = keyframe.easings.map(\.controlPoints)
-                        for (key, x, y) in [("o", handles.map(\.0), handles.map(\.1)), ("i", handles.map(\.2), handles.map(\.3))] {
-                            json.key(key)
-                            json.object { json in
-                                json.key("x")
-                                json.numbers(x)
-                                json.key("y")
-                                json.numbers(y)
-                            }
-                        }
-                        json.member("h", keyframe.hold ? 1 : 0)
+                        json.numbers(keyframe.value)
+                        if k < keyframes.count - 1 { segment(k, &json) }
                     }
                 }
             }
@@ -199,8 +209,9 @@ public final class LottieExporter {
             derived(layer, [(.anchorPoint, 0), (.size, 0)], feeds: [PropertyPath(.anchorPoint, component: 0)]) { $0[0] * $0[1] },
             derived(layer, [(.anchorPoint, 1), (.size, 1)], feeds: [PropertyPath(.anchorPoint, component: 1)]) { $0[0] * $0[1] },
         ]
-        var position = [shown(layer, .position, 0), shown(layer, .position, 1)]
-        if let parent {
+        let spatial = spatialPosition(layer)
+        var position = spatial != nil ? [] : [shown(layer, .position, 0), shown(layer, .position, 1)]
+        if spatial == nil, let parent {
             for c in 0..<2 {
                 let offset = derived(parent, [(.anchorPoint, c), (.size, c)]) { $0[0] * $0[1] }
                 if offset.isConstant {
@@ -217,13 +228,17 @@ public final class LottieExporter {
             json.key("a")
             property(anchor, to: &json)
             json.key("p")
-            json.object { json in
-                json.key("s")
-                json.value(.bool(true))
-                json.key("x")
-                property([position[0]], to: &json)
-                json.key("y")
-                property([position[1]], to: &json)
+            if let spatial {
+                Self.spatialProperty(spatial, frame: frame, to: &json)
+            } else {
+                json.object { json in
+                    json.key("s")
+                    json.value(.bool(true))
+                    json.key("x")
+                    property([position[0]], to: &json)
+                    json.key("y")
+                    property([position[1]], to: &json)
+                }
             }
             json.key("s")
             property(scale, scale: 100, to: &json)

@@ -6,8 +6,9 @@ public struct PlayerKeyframe: Hashable, Sendable {
     public var time: Double
     /// One value per dimension.
     public var values: [Double]
-    /// Per dimension, the cubic-bezier handles `(x1, y1, x2, y2)` of the segment to the next
-    /// keyframe; empty on the last keyframe.
+    /// Per dimension, the cubic-bezier handles `(x1, y1, x2, y2)` of the segment to the next keyframe.
+    ///
+    /// Empty on the last keyframe.
     public var easings: [TimingCurve]
     /// Whether the values hold until the next keyframe (a step).
     public var hold: Bool
@@ -15,13 +16,15 @@ public struct PlayerKeyframe: Hashable, Sendable {
 
 /// Turning shown curves into keyframe lists: segments aligned across dimensions, jumps as steps.
 public enum PlayerKeyframes {
-    /// How long before a jump the step that holds the earlier value starts: short enough that no
-    /// frame can see it, long enough for every player's time arithmetic.
+    /// How long before a jump the step that holds the earlier value starts.
+    ///
+    /// Short enough that no frame can see it, long enough for every player's time arithmetic.
     public static let jumpLead = 1e-5
 
-    /// The keyframes of one or more curves (a point's x and y, a colour's r, g, b), sharing their
-    /// times: every curve is split exactly at the others' knots, and a jump becomes a step that
-    /// starts ``jumpLead`` before it.
+    /// The keyframes of one or more curves (a point's x and y, a colour's r, g, b), sharing their times.
+    ///
+    /// Every curve is split exactly at the others' knots, and a jump becomes a step that starts
+    /// ``jumpLead`` before it.
     ///
     /// - Complexity: O(d·k) for d curves and k knots in all.
     public static func keyframes(_ curves: [ShownCurve]) -> [PlayerKeyframe] {

@@ -1,9 +1,13 @@
+import MotionTimeline
+
 /// Pages that carry a document's reduced-motion variant too (docs/format.md §7.7): the
 /// variant's rules inside `@media (prefers-reduced-motion: reduce)`, so that the browser picks
 /// the variant its user asked for.
 extension CSSExporter {
-    /// The export of `full` as a page (`page`) or stylesheet, with `reduced` (the same
-    /// document baked with `--reduced-motion`) under `@media (prefers-reduced-motion: reduce)`.
+    /// The export of `full` with its reduced-motion variant `reduced`, as a page (`page`) or stylesheet.
+    ///
+    /// `reduced` is the same document baked with `--reduced-motion`; its rules sit under `@media
+    /// (prefers-reduced-motion: reduce)`.
     ///
     /// The variant's keyframes are renamed `r<layer>-...` so that both sets coexist; an element
     /// that the variant does not animate gets `animation: none` there. The report is the full
@@ -15,6 +19,11 @@ extension CSSExporter {
         let fixed = preamble(reduced.timeline)
         let rules = variant.hasPrefix(fixed) ? variant.dropFirst(fixed.count) : Substring(variant)
         var css = main.text + "@media (prefers-reduced-motion: reduce) {\n"
+        // Elements on a motion path in the full page but not in the variant get their
+        // placement back.
+        let unpathed = Set(
+            full.timeline.layers.indices.filter { CSSMotionPath(full, layer: $0) != nil && CSSMotionPath(reduced, layer: $0) == nil }
+                .map { selector(full.timeline.layers[$0].id) + " {" })
         var animated = false
         for line in rules.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
             var text = String(line)
@@ -30,6 +39,7 @@ extension CSSExporter {
             }
             if text.hasPrefix("[id=") { animated = false }
             css += text + "\n"
+            if unpathed.contains(text) { for declaration in CSSMotionPath.reset { css += "  \(declaration);\n" } }
         }
         css += "}\n"
         let text = page ? html(full.timeline, css: css) : css

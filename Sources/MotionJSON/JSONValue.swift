@@ -3,11 +3,17 @@
 /// motionc's outputs (diagnostics, schemas, timelines) promise a fixed key order and
 /// byte-identical output for the same input; this type and its writer keep that promise.
 public indirect enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, written as the shortest text that reads back as the same `Double`.
     case number(Double)
+    /// A string, escaped as JSON requires.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members in the order they were written.
     case object([JSONMember])
 
     /// An object from key-value pairs, in order.
@@ -37,9 +43,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 /// One key and value of a JSON object.
 public struct JSONMember: Equatable, Sendable {
+    /// The member's key.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member with `key` and `value`.
     public init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
@@ -122,8 +131,9 @@ extension JSONValue {
 
 /// JSON number formatting: shortest round-trip text, integers without a fraction.
 public enum JSONNumber {
-    /// `1` for 1.0, `0.1` for 0.1, `1e-07` style exponents as Swift prints them; non-finite
-    /// numbers (which JSON cannot hold) become `null`.
+    /// `1` for 1.0, `0.1` for 0.1, `1e-07` style exponents as Swift prints them.
+    ///
+    /// Non-finite numbers (which JSON cannot hold) become `null`.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(.towardZero), abs(value) < 9.007_199_254_740_992e15 {

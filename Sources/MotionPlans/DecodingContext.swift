@@ -174,10 +174,8 @@ struct DecodingContext {
         if let number = tree.double(node) {
             seconds = number
         } else if let parsed = DurationParser.seconds(from: tree.string(node)) {
+            // "1e400s" reads as infinity: a duration out of range, reported below.
             seconds = parsed
-        } else if let number = Self.numberBeforeUnit(tree.string(node)), !number.isFinite {
-            // "1e400s" is a duration whose number is not finite, not an unreadable one.
-            seconds = number
         } else {
             report(
                 .D003, "`\(key)` expects a duration (seconds, or a string such as \"300ms\"), found \(describe(node))",
@@ -222,16 +220,8 @@ struct DecodingContext {
             compact = String(compact.dropLast(long.count)) + short
             break
         }
-        guard compact != text, DurationParser.seconds(from: compact) != nil else { return nil }
+        guard compact != text, DurationParser.seconds(from: compact)?.isFinite == true else { return nil }
         return "write \"\(compact)\": a number directly followed by ms or s"
-    }
-
-    /// The number in front of an `ms` or `s` unit, if the text is a number and a unit.
-    static func numberBeforeUnit(_ text: String) -> Double? {
-        for unit in ["ms", "s"] where text.hasSuffix(unit) {
-            return Double(text.dropLast(unit.count).trimmingSuffixSpaces())
-        }
-        return nil
     }
 
     /// `true` or `false` (YAML 1.2 core spellings).
@@ -377,14 +367,5 @@ struct DecodingContext {
     static func format(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
-    }
-}
-
-extension Substring {
-    /// The text without trailing spaces.
-    fileprivate func trimmingSuffixSpaces() -> Substring {
-        var text = self
-        while text.last == " " { text = text.dropLast() }
-        return text
     }
 }

@@ -1,3 +1,4 @@
+import MotionCore
 import MotionDiagnostics
 import MotionYAML
 
@@ -23,19 +24,6 @@ public struct LoadResult: Sendable {
     }
 }
 
-/// A file that could not be read at all (exit code 2), as opposed to one with problems in it.
-public struct FileReadError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): cannot read: \(reason)" }
-}
-
 /// Reads motion documents: YAML front end, then decoding.
 public enum DocumentLoader {
     /// Parses and decodes `bytes` as the document at `file`.
@@ -53,7 +41,7 @@ public enum DocumentLoader {
 
     /// Reads the file at `path` and loads it. Files over the size limit are refused before being
     /// read whole (Y005).
-    public static func load(path: String, limits: YAMLLimits = .default) throws(FileReadError) -> LoadResult {
+    public static func load(path: String, limits: YAMLLimits = .default) throws(FileError) -> LoadResult {
         let bytes = try readFile(path, limit: limits.maxFileBytes)
         guard let bytes else {
             let diagnostic = Diagnostic(
@@ -67,9 +55,9 @@ public enum DocumentLoader {
     ///
     /// A regular file is read into one array of its size, with no intermediate copy; anything
     /// else (a pipe, a file that grows while read) is read in chunks.
-    static func readFile(_ path: String, limit: Int) throws(FileReadError) -> [UInt8]? {
+    static func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
         guard let handle = fopen(path, "rb") else {
-            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+            throw FileError(path: path, reason: systemErrorText(errno), kind: .read)
         }
         defer { fclose(handle) }
         var status = stat()
@@ -90,7 +78,7 @@ public enum DocumentLoader {
             count += read
             if count > limit { return nil }
             if read == 0 {
-                if ferror(handle) != 0 { throw FileReadError(path: path, reason: "read error (is it a directory?)") }
+                if ferror(handle) != 0 { throw FileError(path: path, reason: "read error (is it a directory?)", kind: .read) }
                 break
             }
         }

@@ -93,7 +93,7 @@ public enum DocumentSchema {
                         .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(86_400)]),
                         .object([
                             "type": .string("string"),
-                            "pattern": .string("^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"),
+                            "pattern": .string(DurationParser.schemaPattern),
                         ]),
                     ]),
                 ])),
@@ -320,6 +320,11 @@ public enum DocumentSchema {
         case .propertyChange: ref("value")
         case .propertyMap: propertyMap
         case .points: .object(["type": .string("array"), "items": ref("point"), "minItems": .number(1)])
+        case .motionPath:
+            .object([
+                "type": .string("array"), "minItems": .number(2), "prefixItems": .array([ref("point")]),
+                "items": .object(["type": .string("array"), "items": ref("point"), "minItems": .number(3), "maxItems": .number(3)]),
+            ])
         case .numberPair: numberList(2, "[a, b]")
         case .linkSource:
             .object([
@@ -376,8 +381,14 @@ public enum DocumentSchema {
         if type == .tween {
             // W001: a tween needs values, or `to` (alone or with `from`).
             // D004: `property` unless `properties` names them; W001: with `values`, `to` or `by`.
+            // W008: `path` (docs/format.md §7.3) moves `position` only.
             let single = ["values", "to", "by"].map { JSONValue.object(["required": .strings(["property", $0])]) }
-            members.append(JSONMember("anyOf", .array(single + [.object(["required": .strings(["properties"])])])))
+            let path = JSONValue.object([
+                "required": .strings(["property", "path"]),
+                "properties": .object(["property": .object(["const": .string("position")])]),
+            ])
+            members.append(JSONMember("anyOf", .array(single + [path, .object(["required": .strings(["properties"])])])))
+            members.append(JSONMember("dependentRequired", .object(["orient": .strings(["path"])])))
         }
         let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }

@@ -123,6 +123,8 @@ public enum ParameterShape: Hashable, Sendable {
     case propertyMap
     /// A non-empty list of `[x, y]`.
     case points
+    /// `[start, [c1, c2, end], ...]`: a start point and cubic Bézier segments.
+    case motionPath
     /// `[a, b]`: two numbers.
     case numberPair
     /// `{target: SELECTOR, property: PATH}`: another target's property.
@@ -183,11 +185,13 @@ public enum IntentionCatalog {
 
     /// Parameters that exclude each other: an op may give keys of the first list or of the
     /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce;
-    /// D003: a tween's `properties` or `by` with the keys they replace).
+    /// D003: a tween's `properties`, `by` or `path` with the keys they replace; W008: a path with
+    /// `offsets`).
     public static let exclusiveParameters: [(first: [String], second: [String])] = [
         (["stiffness", "damping"], ["duration", "bounce"]),
         (["properties"], ["property", "values", "from", "to", "by"]),
         (["by"], ["values", "from", "to"]),
+        (["path"], ["values", "from", "to", "by", "properties", "offsets"]),
         (["snap"], ["destination"]),
     ]
 
@@ -233,6 +237,13 @@ public enum IntentionCatalog {
                 ParameterSpec(
                     "properties", .propertyMap,
                     "Several properties on this timing, instead of property and its values: {PATH: [values] or {from, to}, {to}, {by}}."),
+                ParameterSpec(
+                    "path", .motionPath,
+                    "A motion path for position instead of values: a start point, then [c1, c2, end] per cubic segment; eased progress maps to arc length."
+                ),
+                ParameterSpec(
+                    "orient", .boolean, default: "false",
+                    "With path: add the path's tangent angle (degrees, clockwise) to the rotation, as CSS offset-rotate: auto."),
                 ParameterSpec("offsets", .offsets, default: "evenly spaced", "One offset per value in [0, 1], non-decreasing."),
                 ParameterSpec("easing", .easingOrList, default: "linear", "One curve for every segment, or a list of n-1 curves."),
                 ParameterSpec("duration", .duration, default: "0.25s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),

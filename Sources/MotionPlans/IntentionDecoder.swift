@@ -180,7 +180,7 @@ enum IntentionDecoder {
     }
 
     /// A curve name or `[x1, y1, x2, y2]`. A list of the wrong length is W005.
-    static func easing(_ node: YAMLNodeID, key: String, _ context: inout DecodingContext) -> Easing? {
+    static func easing(_ node: YAMLNodeID, key: String, _ context: inout DecodingContext) -> TimingCurve? {
         let tree = context.tree
         switch tree.kind(node) {
         case .scalar:
@@ -219,6 +219,7 @@ enum IntentionDecoder {
     // MARK: Tween
 
     static func tween(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Tween? {
+        if isPathTween(reader) { return pathTween(&reader, &context) }
         if let propertiesNode = reader.nodes["properties"] {
             return propertiesTween(propertiesNode, &reader, &context)
         }
@@ -275,7 +276,7 @@ enum IntentionDecoder {
         if let easingNode = reader.nodes["easing"] {
             if context.tree.kind(easingNode) == .sequence, !isSingleCurve(easingNode, context.tree) {
                 if let items = context.list(easingNode, for: "easing") {
-                    var curves: [Easing] = []
+                    var curves: [TimingCurve] = []
                     curves.reserveCapacity(items.count)
                     for item in items {
                         if let curve = easing(item, key: "easing", &context) { curves.append(curve) } else { reader.failed = true }

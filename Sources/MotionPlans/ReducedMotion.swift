@@ -108,10 +108,15 @@ extension MotionDocument {
     /// The value a tween holds after its end, as one value (`to` or `by` when it ends on its
     /// last value, no change when it ends on the presented value); nil for `forever`.
     static func finalValues(of tween: Tween) -> (values: [MotionValue], isRelative: Bool)? {
-        guard case .count = tween.repeatCount, !tween.values.isEmpty else { return nil }
+        guard case .count = tween.repeatCount, !tween.values.isEmpty || tween.path != nil else { return nil }
         let timing = TweenTiming(
             commitTime: 0, delay: 0, duration: tween.duration, repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
         let progress = timing.duration > 0 ? timing.progress(at: timing.end) : 1
+        if let path = tween.path {
+            // A motion path (docs/format.md §7.3) ends where its eased progress leaves it.
+            let end = path.point(atFraction: (tween.easings.first ?? .linear).value(at: progress))
+            return ([.point(end.x, end.y)], false)
+        }
         if tween.values.count == 1 {
             // From the presented value: the end is the value itself, or the presented one.
             if progress >= 1 - 1e-12 { return ([tween.values[0]], tween.isRelative) }

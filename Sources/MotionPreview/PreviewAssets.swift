@@ -235,8 +235,8 @@ enum PreviewAssets {
           const initial = JSON.parse($("pv-data").textContent);
           const state = {
             t: 0, playing: false, speed: 1, loop: true, selected: null, last: 0,
-            version: initial.version, stage: null, animations: [], rows: [], visible: new Set(),
-            frameTimes: [], tickCosts: [], problems: initial.type === "problems",
+            version: initial.version, stage: null, animations: [], sweeps: [], rows: [], visible: new Set(), textAt: -Infinity,
+            frameTimes: [], tickCosts: [], problems: initial.type === "problems", shownSeconds: "", shownFrame: "",
           };
 
           // ---- stage ----
@@ -267,15 +267,48 @@ enum PreviewAssets {
           function duration() { return state.stage ? state.stage.duration : 0; }
           function fps() { return state.stage && state.stage.fps > 0 ? state.stage.fps : 60; }
           function clampTime(t) { return Math.min(Math.max(t, 0), duration()); }
+          // Paused, every stage animation and every curve's cursor sweep is held at the playhead.
+          // Playing, they play by themselves from it at the chosen speed, so that the browser's
+          // compositor runs them; each frame only reads the playhead from their start time, moves
+          // the scrubber, and rewrites the numbers at most every TEXT_INTERVAL ms.
+          const TEXT_INTERVAL = 100;
+          function timed() { return state.animations.concat(state.sweeps); }
           function applyTime() {
             const ms = state.t * 1000;
-            for (const a of state.animations) a.currentTime = ms;
+            for (const a of timed()) a.currentTime = ms;
+            showTime();
+          }
+          function showTime() {
+            $("pv-scrubber").value = String(state.t);
+            const now = performance.now();
+            if (state.playing && now - state.textAt < TEXT_INTERVAL) return;
+            state.textAt = now;
             const d = duration();
             const f = fps();
-            $("pv-seconds").textContent = state.t.toFixed(3) + " s";
-            $("pv-frame").textContent = `frame ${Math.floor(state.t * f + 1e-6)} / ${Math.round(d * f)}`;
-            $("pv-scrubber").value = String(state.t);
+            const seconds = state.t.toFixed(3) + " s";
+            const frame = `frame ${Math.floor(state.t * f + 1e-6)} / ${Math.round(d * f)}`;
+            // Text changes only when it reads differently: no relayout of the clock otherwise.
+            if (seconds !== state.shownSeconds) { $("pv-seconds").textContent = seconds; state.shownSeconds = seconds; }
+            if (frame !== state.shownFrame) { $("pv-frame").textContent = frame; state.shownFrame = frame; }
             updateCurves(!state.playing);
+          }
+          function startAnimations() {
+            const ms = state.t * 1000;
+            for (const a of timed()) { a.playbackRate = state.speed; a.currentTime = ms; a.play(); }
+          }
+          function holdAnimations() {
+            for (const a of timed()) a.pause();
+            state.textAt = -Infinity;
+            applyTime();
+          }
+          // Where the playing animations are: the first one's start time on the document's timeline
+          // (they start together); the clock's own count until the browser has set it.
+          function playhead(now) {
+            const first = state.animations[0] || state.sweeps[0];
+            const timeline = document.timeline.currentTime;
+            if (first && first.startTime !== null && timeline !== null) return ((timeline - first.startTime) * state.speed) / 1000;
+            const dt = Math.min(Math.max(now - state.last, 0), 250) / 1000;
+            return state.t + dt * state.speed;
           }
           function seek(t) { state.t = clampTime(t); applyTime(); }
           function step(frames) {
@@ -285,32 +318,47 @@ enum PreviewAssets {
           }
           function setPlaying(playing) {
             if (playing && !state.stage) return;
+            if (!playing && state.playing) state.t = clampTime(playhead(performance.now()));
             state.playing = playing;
             $("pv-app").classList.toggle("pv-playing", playing);
             if (playing) {
               if (state.t >= duration() && !state.loop) state.t = 0;
               state.last = performance.now();
+              startAnimations();
               requestAnimationFrame(tick);
             } else {
-              updateCurves(true);
+              holdAnimations();
             }
+          }
+          function setSpeed(speed) {
+            if (state.playing) state.t = clampTime(playhead(performance.now()));
+            state.speed = speed;
+            if (state.playing) startAnimations();
           }
           function tick(now) {
             if (!state.playing) return;
             const started = performance.now();
-            const dt = Math.min(Math.max(now - state.last, 0), 250) / 1000;
+            let t = playhead(now);
             state.last = now;
-            let t = state.t + dt * state.speed;
             const d = duration();
             if (t >= d) {
-              if (state.loop && d > 0) { t = t % d; } else { t = d; state.playing = false; $("pv-app").classList.remove("pv-playing"); }
+              if (state.loop && d > 0) {
+                state.t = t % d;
+                startAnimations();
+              } else {
+                state.t = d;
+                state.playing = false;
+                $("pv-app").classList.remove("pv-playing");
+                holdAnimations();
+              }
+            } else {
+              state.t = t;
             }
-            state.t = t;
-            applyTime();
+            showTime();
             state.frameTimes.push(now);
             state.tickCosts.push(performance.now() - started);
             if (state.frameTimes.length > 1200) { state.frameTimes.shift(); state.tickCosts.shift(); }
-            if (state.playing) requestAnimationFrame(tick); else updateCurves(true);
+            if (state.playing) requestAnimationFrame(tick);
           }
 
           // ---- curves ----
@@ -332,10 +380,9 @@ enum PreviewAssets {
             return v.toFixed(4);
           }
           // Rows off screen skip their updates while playing (a 100-target document has hundreds of
-          // curves); they catch up when they scroll into view and whenever the playhead stops.
+          // curves); they catch up when they scroll into view and whenever the playhead stops. The
+          // cursors move by their sweeps.
           function updateRow(row) {
-            const d = duration();
-            row.cursor.style.transform = `translateX(${d > 0 ? (state.t / d) * PLOT_WIDTH : 0}px)`;
             row.value.textContent = format(sampleAt(row.curve, state.t));
           }
           function updateCurves(all) {
@@ -402,6 +449,8 @@ enum PreviewAssets {
           function buildCurves() {
             const panel = $("pv-curves");
             panel.replaceChildren();
+            for (const sweep of state.sweeps) sweep.cancel();
+            state.sweeps = [];
             state.rows = [];
             state.visible.clear();
             if (observer) observer.disconnect();
@@ -456,6 +505,13 @@ enum PreviewAssets {
               const cursor = document.createElement("div");
               cursor.className = "pv-cursor";
               plotBox.appendChild(cursor);
+              if (stage.duration > 0) {
+                // The cursor crosses the plot linearly over the document's duration.
+                const sweep = cursor.animate([{ transform: "translateX(0px)" }, { transform: `translateX(${PLOT_WIDTH}px)` }],
+                  { duration: stage.duration * 1000, fill: "both", easing: "linear" });
+                sweep.pause();
+                state.sweeps.push(sweep);
+              }
               row.append(head, plotBox);
               row.addEventListener("click", () => select(curve.target, "curves"));
               panel.appendChild(row);
@@ -628,6 +684,7 @@ enum PreviewAssets {
             state.t = clampTime(state.t);
             if (state.selected !== null) select(state.selected, "update");
             applyTime();
+            if (state.playing) startAnimations();
           }
           function receive(message, markup) {
             if (message.type === "stage") {
@@ -646,7 +703,7 @@ enum PreviewAssets {
             if (state.playing) setPlaying(false);
             seek(parseFloat(e.target.value) || 0);
           });
-          $("pv-speed").addEventListener("change", (e) => { state.speed = parseFloat(e.target.value) || 1; });
+          $("pv-speed").addEventListener("change", (e) => setSpeed(parseFloat(e.target.value) || 1));
           $("pv-loop").addEventListener("change", (e) => { state.loop = e.target.checked; });
           document.addEventListener("keydown", (e) => {
             if (e.target && e.target.tagName === "SELECT") return;

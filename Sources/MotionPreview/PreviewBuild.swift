@@ -1,3 +1,4 @@
+public import MotionCore
 public import MotionDiagnostics
 import MotionExport
 import MotionPlans
@@ -5,8 +6,9 @@ import MotionScheduler
 import MotionTimeline
 import MotionValidation
 
-/// One compilation of a document for the preview: its stage when it has no errors, and every
-/// diagnostic found on the way (docs/format.md, preview).
+/// One compilation of a document for the preview: its stage, and every diagnostic found on the way.
+///
+/// The stage exists when the document has no errors (docs/format.md §5.3).
 public struct PreviewBuild: Sendable {
     /// The stage, curves and report; nil when the document has errors or cannot be read.
     public var stage: PreviewStage?
@@ -15,13 +17,14 @@ public struct PreviewBuild: Sendable {
     /// The diagnostics as `motionc validate` prints them, with source lines and carets.
     public var renderedDiagnostics: String
     /// Why the file could not be read, when it could not.
-    public var readError: String?
+    public var readError: FileError?
 
     /// Whether the document has errors (or could not be read): no stage.
     public var failed: Bool { stage == nil }
 
-    /// Reads, validates for baking, bakes and exports the document at `path`; with
-    /// `reducedMotion`, its reduced-motion variant (docs/format.md §7.7).
+    /// Reads, validates for baking, bakes and exports the document at `path`.
+    ///
+    /// With `reducedMotion`, its reduced-motion variant (docs/format.md §7.7).
     ///
     /// Never throws: an unreadable file or a document with errors gives a build without a stage.
     ///
@@ -31,7 +34,7 @@ public struct PreviewBuild: Sendable {
         do {
             loaded = try DocumentLoader.load(path: path)
         } catch {
-            return PreviewBuild(stage: nil, diagnostics: [], renderedDiagnostics: "", readError: error.description)
+            return PreviewBuild(stage: nil, diagnostics: [], renderedDiagnostics: "", readError: error)
         }
         var diagnostics = loaded.diagnostics
         if let document = loaded.document, !diagnostics.containsErrors {

@@ -3,12 +3,15 @@ import MotionDiagnostics
 import MotionExport
 import MotionJSON
 
-/// The preview page (docs/format.md, preview): one self-contained HTML file around the HTML
-/// export's stage, and the messages `--serve` sends the open page when the document changes.
+/// The preview page (docs/format.md §5.3) and the messages `--serve` sends it.
+///
+/// One self-contained HTML file around the HTML export's stage, and the messages `--serve` sends
+/// the open page when the document changes.
 public enum PreviewPage {
     /// The page for `build`.
     ///
     /// - Parameters:
+    ///   - build: the compiled document: its stage, or the errors that stopped it.
     ///   - live: whether the page connects back to `motionc preview --serve` (at `/events`) for
     ///     updates; a written page (`-o`) is static.
     ///   - version: the build's number, so that a page ignores an update it already shows.
@@ -40,9 +43,10 @@ public enum PreviewPage {
             """
     }
 
-    /// The update `--serve` sends the page: `{"type": "stage", ...}` with the new stylesheet,
-    /// elements, curves and report, or `{"type": "problems", ...}` with the diagnostics that keep
-    /// the last good stage on show.
+    /// The update `--serve` sends the page.
+    ///
+    /// `{"type": "stage", ...}` with the new stylesheet, elements, curves and report, or `{"type":
+    /// "problems", ...}` with the diagnostics that keep the last good stage on show.
     public static func update(_ build: PreviewBuild, version: Int) -> String {
         message(build, version: version, live: true, markup: true)
     }
@@ -55,7 +59,7 @@ public enum PreviewPage {
             JSONMember("live", .bool(live)),
             JSONMember("diagnostics", .array(build.diagnostics.map(json))),
             JSONMember("rendered", .string(build.renderedDiagnostics)),
-            JSONMember("readError", build.readError.map(JSONValue.string) ?? .null),
+            JSONMember("readError", build.readError.map { .string($0.description) } ?? .null),
         ]
         if let stage = build.stage { members.append(JSONMember("stage", json(stage, markup: markup))) }
         return JSONValue.object(members).serialized(pretty: false)

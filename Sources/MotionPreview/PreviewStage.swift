@@ -4,8 +4,10 @@ public import MotionExport
 import MotionJSON
 public import MotionTimeline
 
-/// What the preview page shows of one baked timeline: the HTML export's stylesheet and elements,
-/// one curve per animated component, the export's capability report and the document's warnings.
+/// What the preview page shows of one baked timeline.
+///
+/// The HTML export's stylesheet and elements, one curve per animated component, the export's
+/// capability report and the document's warnings.
 public struct PreviewStage: Sendable {
     /// The document's name.
     public var name: String

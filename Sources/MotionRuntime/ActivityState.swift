@@ -1,7 +1,7 @@
 /// Whether something is doing work: an executor, a target, a runtime or a stream.
 ///
-/// The plan-era runtime calls this an *activity state*; the streams era calls the same two values
-/// a *motion state* (``MotionState``).
+/// The plan-era runtime calls this an *activity state*; Material Motion's streams call the same
+/// two values a *motion state*. This is the one type for both.
 public enum ActivityState: Sendable, Hashable, CustomStringConvertible {
     /// Nothing is moving and nothing is expected to move on the next frame.
     case atRest
@@ -16,6 +16,3 @@ public enum ActivityState: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-/// The streams-era name of ``ActivityState``: the state a ``MotionObservable`` reports.
-public typealias MotionState = ActivityState

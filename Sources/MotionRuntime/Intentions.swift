@@ -1,8 +1,5 @@
 import MotionCore
 
-/// A cubic-bezier or named easing for one tween segment, as the document wrote it.
-public typealias Easing = TimingCurve
-
 /// How often a tween plays: a number of passes (fractional allowed) or forever.
 public enum RepeatCount: Hashable, Sendable {
     case count(Double)
@@ -26,7 +23,7 @@ public struct Tween: Hashable, Sendable {
     /// One offset per value in [0, 1], or nil for even spacing.
     public var offsets: [Double]?
     /// One curve for every segment, or exactly `values.count - 1` curves.
-    public var easings: [Easing]
+    public var easings: [TimingCurve]
     /// Whether the document gave a list of easings (even a list of one).
     public var easingIsList: Bool
     /// Seconds of one pass.
@@ -43,10 +40,14 @@ public struct Tween: Hashable, Sendable {
     /// Whether `values` are factors of the presented value at the commit (a reduced-motion dip
     /// is `[1, 0, 1]`, docs/format.md §7.7).
     public var scalesPresented = false
+    /// A motion path instead of values (docs/format.md §7.3): `position` follows it by arc length.
+    public var path: MotionPath?
+    /// Whether a path tween also turns the layer with the path's tangent (`orient: true`).
+    public var orients = false
 
     /// Creates a tween with the document defaults.
     public init(
-        property: PropertyPath, values: [MotionValue], offsets: [Double]? = nil, easings: [Easing] = [.linear],
+        property: PropertyPath, values: [MotionValue], offsets: [Double]? = nil, easings: [TimingCurve] = [.linear],
         easingIsList: Bool = false, duration: Double = Tween.defaultDuration, delay: Double = 0,
         repeatCount: RepeatCount = .count(1), autoreverses: Bool = false
     ) {
@@ -214,14 +215,14 @@ public struct TransitionTween: Hashable, Sendable {
     /// Seconds of the whole transition window.
     public var window: Double
     public var segment: TransitionSegment
-    public var easing: Easing
+    public var easing: TimingCurve
     /// The backward easing; nil means the forward easing reversed.
-    public var backwardEasing: Easing?
+    public var backwardEasing: TimingCurve?
 
     public init(
         property: PropertyPath, back: MotionValue, fore: MotionValue, direction: TransitionDirection = .forward,
         window: Double = Tween.defaultDuration, segment: TransitionSegment = TransitionSegment(),
-        easing: Easing = .linear, backwardEasing: Easing? = nil
+        easing: TimingCurve = .linear, backwardEasing: TimingCurve? = nil
     ) {
         self.property = property
         self.back = back

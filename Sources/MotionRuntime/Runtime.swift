@@ -51,7 +51,12 @@ public final class Runtime {
     private var unparked: [Int] = []
     /// Targets that may hold nothing any more: forgotten at the next collection if so.
     private var maybeEmpty: Set<ObjectIdentifier> = []
-    private var frameActive: Set<Int> = []
+    /// Serials of the executors that want frames, in creation order (kept sorted as they wake,
+    /// so frames never sort).
+    private var frameActive: [Int] = []
+    private let streams = StreamRuntime()
+    private var streamsActive = false
+    private var streamsSubscription: Subscription?
     private var clockSubscription: Subscription?
     private var activeTargetCount = 0
     private var observers: [ActivityObserver] = []
@@ -64,6 +69,9 @@ public final class Runtime {
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
         self.clock = clock
+        streamsSubscription = streams.observeAggregateState { [weak self] state in
+            self?.streamsDidChange(to: state)
+        }
     }
 
     /// Creates a runtime driven by a 60 fps ``RealTimeClock`` on the main queue; use it from the
@@ -74,6 +82,7 @@ public final class Runtime {
 
     deinit {
         clockSubscription?.unsubscribe()
+        streamsSubscription?.unsubscribe()
     }
 
     // MARK: - Time and activity
@@ -81,11 +90,37 @@ public final class Runtime {
     /// The clock's current time, in seconds.
     public var now: Double { clock.now }
 
-    /// ``ActivityState/active`` while any target is active.
-    public var activityState: ActivityState { activeTargetCount > 0 ? .active : .atRest }
+    /// ``ActivityState/active`` while any target, or any stream written with ``write(_:to:)``, is active.
+    public var activityState: ActivityState { isActive ? .active : .atRest }
 
     /// Whether ``activityState`` is ``ActivityState/active``.
-    public var isActive: Bool { activeTargetCount > 0 }
+    public var isActive: Bool { activeTargetCount > 0 || streamsActive }
+
+    // MARK: - Streams
+
+    /// Subscribes to `stream` and writes it to `property` (the seeds' streams runtime, see
+    /// ``StreamRuntime/write(_:to:)``): `next` values are written, render-server events forwarded,
+    /// and the stream's state joins the runtime's activity, deduplicated by a token per write.
+    ///
+    /// - Returns: the write; unsubscribing it disconnects the stream. Dropping it does nothing.
+    @discardableResult
+    public func write<Property: WritableProperty>(_ stream: MotionObservable<Property.Value>, to property: Property)
+        -> Subscription
+    {
+        streams.write(stream, to: property)
+    }
+
+    /// How many streams are written and not yet cut.
+    public var streamCount: Int { streams.subscriptionCount }
+
+    private func streamsDidChange(to state: ActivityState) {
+        let wasActive = isActive
+        streamsActive = state == .active
+        guard wasActive != isActive else { return }
+        let state: ActivityState = isActive ? .active : .atRest
+        for tracer in tracers { tracer.runtimeActivityStateDidChange(state) }
+        for observer in observers { observer.body(state) }
+    }
 
     /// ``ActivityState/active`` while any executor of `target` is active.
     public func activityState(of target: MotionTarget) -> ActivityState {
@@ -115,6 +150,26 @@ public final class Runtime {
     /// Unregisters `observer` from `target`'s activity.
     public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
         targetRecords[ObjectIdentifier(target)]?.observers.removeAll { $0 === observer }
+        maybeEmpty.insert(ObjectIdentifier(target))
+    }
+
+    /// Registers `observer` for changes of the activity of the intention named `name` on `target`
+    /// (the seeds' per-plan observers): it hears the changes of the executor that holds the name,
+    /// while it holds it, and ``ActivityState/atRest`` if the name is removed while that executor
+    /// is active. Registering it again does nothing; the observer stays for later intentions of
+    /// the same name. The runtime keeps `target` while it has observers.
+    public func addActivityObserver(_ observer: ActivityObserver, forIntentionNamed name: String, on target: MotionTarget) {
+        let record = targetRecord(for: target)
+        if !(record.planObservers[name] ?? []).contains(where: { $0 === observer }) {
+            record.planObservers[name, default: []].append(observer)
+        }
+    }
+
+    /// Unregisters `observer` from the intention named `name` on `target`.
+    public func removeActivityObserver(_ observer: ActivityObserver, forIntentionNamed name: String, on target: MotionTarget) {
+        guard let record = targetRecords[ObjectIdentifier(target)] else { return }
+        record.planObservers[name]?.removeAll { $0 === observer }
+        if record.planObservers[name]?.isEmpty == true { record.planObservers[name] = nil }
         maybeEmpty.insert(ObjectIdentifier(target))
     }
 
@@ -238,7 +293,7 @@ public final class Runtime {
     public func tearDown() {
         let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
             .sorted { $0.firstSerial < $1.firstSerial }
-        let wasActive = activeTargetCount > 0
+        let wasActive = isActive
         let released = creationOrder.compactMap { records[$0] }
         records = [:]
         creationOrder = []
@@ -249,6 +304,8 @@ public final class Runtime {
         frameActive = []
         targetRecords = [:]
         activeTargetCount = 0
+        streamsActive = false
+        streams.tearDown()
         updateClockSubscription()
         for record in released {
             for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
@@ -303,6 +360,9 @@ public final class Runtime {
         else { return }
         maybeEmpty.insert(ObjectIdentifier(target))
         if let record = records[serial] {
+            if record.isActive, let observers = targetRecord.planObservers[name] {
+                for observer in observers { observer.body(.atRest) }
+            }
             record.namedCount -= 1
             if record.namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
             (record.executor as? any NamedIntentionExecuting)?.removeIntention(named: name)
@@ -354,7 +414,7 @@ public final class Runtime {
         forget(record.serial)
         parked.remove(record.serial)
         maybeEmpty.insert(record.key.target)
-        frameActive.remove(record.serial)
+        removeFrameActive(record.serial)
         targetRecords[record.key.target]?.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
     }
@@ -379,12 +439,18 @@ public final class Runtime {
         record.restingSince = isActive ? nil : now
         if !isActive { resting?.append(record) }
         guard let targetRecord = targetRecords[record.key.target] else { return }
+        if !targetRecord.planObservers.isEmpty {
+            let state: ActivityState = isActive ? .active : .atRest
+            for (name, serial) in targetRecord.named where serial == record.serial {
+                for observer in targetRecord.planObservers[name] ?? [] { observer.body(state) }
+            }
+        }
         let targetWasActive = targetRecord.activeExecutorCount > 0
         targetRecord.activeExecutorCount += isActive ? 1 : -1
         guard targetWasActive != (targetRecord.activeExecutorCount > 0) else { return }
-        let runtimeWasActive = activeTargetCount > 0
+        let runtimeWasActive = self.isActive
         activeTargetCount += isActive ? 1 : -1
-        let runtimeChanged = runtimeWasActive != (activeTargetCount > 0)
+        let runtimeChanged = runtimeWasActive != self.isActive
         let state: ActivityState = isActive ? .active : .atRest
         for tracer in tracers { tracer.activityStateDidChange(state, for: targetRecord.target) }
         if runtimeChanged {
@@ -425,7 +491,7 @@ public final class Runtime {
             $0.wantsFrames = true
             $0.lastUpdateTime = nil
         }
-        frameActive.insert(record.serial)
+        insertFrameActive(record.serial)
         updateClockSubscription()
     }
 
@@ -438,13 +504,31 @@ public final class Runtime {
         }
     }
 
-    /// Updates every executor that wants frames, in creation order.
+    /// Adds `serial` to ``frameActive`` in order: a binary search and an insertion, when an
+    /// executor wakes (not per frame).
+    private func insertFrameActive(_ serial: Int) {
+        var lo = 0
+        var hi = frameActive.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frameActive[mid] < serial { lo = mid + 1 } else { hi = mid }
+        }
+        if lo == frameActive.count || frameActive[lo] != serial { frameActive.insert(serial, at: lo) }
+    }
+
+    private func removeFrameActive(_ serial: Int) {
+        if let index = frameActive.firstIndex(of: serial) { frameActive.remove(at: index) }
+    }
+
+    /// Updates every executor that wants frames, in creation order. Executors woken during the
+    /// frame are updated from the next one.
     ///
-    /// - Complexity: O(k log k + executors) for k frame-driven active executors, plus their updates.
+    /// - Complexity: O(k) for k frame-driven active executors, plus their updates; no sorting.
     private func frame(at time: Double) {
         enter()
         defer { leave() }
-        for serial in frameActive.sorted() {
+        var cameToRest = false
+        for serial in frameActive {
             guard let record = records[serial], record.wantsFrames, let frameDriven = record.frameDriven else {
                 continue
             }
@@ -456,9 +540,10 @@ public final class Runtime {
             updatingSerial = nil
             if state == .atRest, !record.framesRequestedDuringUpdate, records[serial] === record {
                 changeActivity(of: record) { $0.wantsFrames = false }
-                frameActive.remove(serial)
+                cameToRest = true
             }
         }
+        if cameToRest { frameActive.removeAll { records[$0]?.wantsFrames != true } }
         updateClockSubscription()
     }
 }
@@ -534,11 +619,13 @@ final class TargetRecord {
     var named: [String: Int] = [:]
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
+    /// Observers of named intentions' activity, by name.
+    var planObservers: [String: [ActivityObserver]] = [:]
 
     init(target: MotionTarget, firstSerial: Int) {
         self.target = target
         self.firstSerial = firstSerial
     }
 
-    var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty }
+    var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
 }

@@ -1,6 +1,13 @@
-/// An animation that a render server plays on its own once added: opaque here, defined by the
-/// module that builds them (keyframe and spring animations of the timeline module).
+import MotionCore
+
+/// An animation that a render server plays on its own once added: opaque to streams.
+///
+/// The render server's own animations (``MotionCore/Animation``: keyframes and springs) are
+/// payloads; the stream operators (``MotionObservable/map(_:)-(MotionValue->MotionValue)``,
+/// ``MotionObservable/x()``) map those, and pass other payloads through unchanged.
 public protocol AnimationPayload: Sendable {}
+
+extension Animation: AnimationPayload {}
 
 /// An event of a stream's render-server channel (the seeds' *Core Animation channel*).
 ///
@@ -22,15 +29,15 @@ public typealias CoreAnimationChannel<Value> = (CoreAnimationEvent<Value>) -> Vo
 public struct MotionObserver<Value> {
     /// Receives each value.
     public let next: (Value) -> Void
-    /// Receives the stream's activity: ``MotionState/active`` while it is moving.
-    public let state: (MotionState) -> Void
+    /// Receives the stream's activity: ``ActivityState/active`` while it is moving.
+    public let state: (ActivityState) -> Void
     /// Receives render-server animation events.
     public let coreAnimation: CoreAnimationChannel<Value>
 
     /// Creates an observer from its three channels; `state` and `coreAnimation` default to ignoring.
     public init(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) {
         self.next = next
@@ -64,7 +71,7 @@ public struct MotionObservable<Value> {
     /// Connects closures for the three channels to the source.
     public func subscribe(
         next: @escaping (Value) -> Void,
-        state: @escaping (MotionState) -> Void = { _ in },
+        state: @escaping (ActivityState) -> Void = { _ in },
         coreAnimation: @escaping CoreAnimationChannel<Value> = { _ in }
     ) -> Subscription {
         subscribe(MotionObserver(next: next, state: state, coreAnimation: coreAnimation))
@@ -155,30 +162,46 @@ public final class ReactiveProperty<Value>: WritableProperty {
 ///
 /// Named `StreamRuntime` because a type named like its module (`MotionRuntime`) would shadow the
 /// module name and break module-qualified names such as `MotionRuntime.Transaction` in clients.
+/// A ``Runtime`` holds one and offers the same ``Runtime/write(_:to:)``: apps usually write
+/// streams there, so that streams and intentions share one activity state.
 ///
-/// Each ``write(_:to:)`` gets its own token; the stream's ``MotionState/active`` inserts it into a
-/// set, ``MotionState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
+/// Each ``write(_:to:)`` gets its own token; the stream's ``ActivityState/active`` inserts it into a
+/// set, ``ActivityState/atRest`` removes it, so repeated equal states are harmless. Tokens only ever
 /// meet the set of the runtime that made them, so a per-runtime counter makes them unique.
 public final class StreamRuntime {
     private var subscriptions: [Int: Subscription] = [:]
     private var activeTokens: Set<Int> = []
     private var nextToken = 0
-
-    /// The aggregate state as a property: written only when it changes.
-    public let aggregateState = ReactiveProperty<MotionState>(initialValue: .atRest)
+    private let aggregate = ReactiveProperty<ActivityState>(initialValue: .atRest)
 
     /// Creates a runtime with no streams, at rest.
     public init() {}
 
-    /// ``MotionState/active`` while any written stream's last state was active.
-    public var state: MotionState { aggregateState.value }
+    /// ``ActivityState/active`` while any written stream's last state was active. Read-only: only
+    /// the written streams' states change it.
+    public var aggregateState: ActivityState { aggregate.value }
+
+    /// The same as ``aggregateState``.
+    public var state: ActivityState { aggregate.value }
+
+    /// Calls `body` with the aggregate state now and with every change of it (never twice in a
+    /// row with the same state), until unsubscribed.
+    public func observeAggregateState(_ body: @escaping (ActivityState) -> Void) -> Subscription {
+        aggregate.subscribe(body)
+    }
 
     /// How many streams are currently written.
     public var subscriptionCount: Int { subscriptions.count }
 
     /// Subscribes to `stream` and keeps the subscription: every `next` value is written to
     /// `property`, every render-server event forwarded to it, and `state` joins the aggregate.
-    public func write<Property: WritableProperty>(_ stream: MotionObservable<Property.Value>, to property: Property) {
+    ///
+    /// - Returns: the write; unsubscribing it disconnects the stream and drops its state from the
+    ///   aggregate (e.g. to hand a property from a drag to a spring). Dropping it does nothing.
+    @discardableResult
+    public func write<Property: WritableProperty>(_ stream: MotionObservable<Property.Value>, to property: Property)
+        -> Subscription
+    {
         nextToken += 1
         let token = nextToken
         subscriptions[token] = Subscription {}
@@ -191,9 +214,10 @@ public final class StreamRuntime {
         } else {
             subscription.unsubscribe()
         }
+        return Subscription { [weak self] in self?.cut(token) }
     }
 
-    /// Unsubscribes from every stream and comes to rest (writing ``aggregateState`` if it was active).
+    /// Unsubscribes from every stream and comes to rest (telling aggregate observers if it was active).
     public func tearDown() {
         let all = subscriptions.keys.sorted().compactMap { subscriptions[$0] }
         subscriptions = [:]
@@ -202,7 +226,14 @@ public final class StreamRuntime {
         publish()
     }
 
-    private func stream(_ token: Int, didChangeTo state: MotionState) {
+    private func cut(_ token: Int) {
+        guard let subscription = subscriptions.removeValue(forKey: token) else { return }
+        activeTokens.remove(token)
+        subscription.unsubscribe()
+        publish()
+    }
+
+    private func stream(_ token: Int, didChangeTo state: ActivityState) {
         guard subscriptions[token] != nil else { return }
         switch state {
         case .active: activeTokens.insert(token)
@@ -212,7 +243,7 @@ public final class StreamRuntime {
     }
 
     private func publish() {
-        let aggregate: MotionState = activeTokens.isEmpty ? .atRest : .active
-        if aggregate != aggregateState.value { aggregateState.write(aggregate) }
+        let state: ActivityState = activeTokens.isEmpty ? .atRest : .active
+        if state != aggregate.value { aggregate.write(state) }
     }
 }

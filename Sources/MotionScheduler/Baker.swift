@@ -29,9 +29,9 @@ public enum Baker {
             switch stop {
             case .atRest, .durationReached: nil
             case .durationBound:
-                "still moving after \(JSONNumberText.seconds(Baker.maximumDuration)) s; the timeline ends at that bound"
+                "still moving after \(SecondsText.short(Baker.maximumDuration)) s; the timeline ends at that bound"
             case .eventBound, .rowBound:
-                "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(JSONNumberText.seconds(timeline.end)) s, the last frame before the cap"
+                "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(SecondsText.short(timeline.end)) s, the last frame before the cap"
             }
         }
     }
@@ -65,13 +65,5 @@ public enum Baker {
             TimelineLayer(id: target.id.value, parent: target.parent, shape: target.shape, model: target.layer)
         }
         return Timeline(name: document.name, canvas: document.canvas, layers: layers, end: outcome.end, events: events)
-    }
-}
-
-/// Seconds as short text for messages.
-enum JSONNumberText {
-    static func seconds(_ s: Double) -> String {
-        let rounded = (s * 1000).rounded() / 1000
-        return rounded == rounded.rounded(.down) && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
     }
 }

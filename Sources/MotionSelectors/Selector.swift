@@ -68,8 +68,10 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
 public struct SelectorGroup: Hashable, Sendable, CustomStringConvertible {
     /// The compounds, left to right; never empty.
     public let compounds: [CompoundSelector]
-    /// The combinator before each compound after the first: `combinators[i]` joins
-    /// `compounds[i]` and `compounds[i + 1]`. Always one fewer than `compounds`.
+    /// The combinator before each compound after the first.
+    ///
+    /// `combinators[i]` joins `compounds[i]` and `compounds[i + 1]`. Always one fewer than
+    /// `compounds`.
     public let combinators: [Combinator]
 
     /// Creates a group from its first compound and the (combinator, compound) steps that follow.
@@ -257,9 +259,3 @@ public struct SelectorSyntaxError: Error, Hashable, Sendable, CustomStringConver
     /// The message.
     public var description: String { message }
 }
-
-/// Another name for ``Selector``, as Material Motion calls it.
-///
-/// On Apple platforms `Foundation` re-exports the Objective-C `Selector`; a file importing both
-/// Foundation and MotionSelectors can write `TargetSelector` instead of `MotionSelectors.Selector`.
-public typealias TargetSelector = Selector

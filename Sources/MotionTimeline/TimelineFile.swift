@@ -9,14 +9,14 @@ import MotionCore
 /// Why a timeline file could not be used: unreadable (exit code 2) or invalid content (exit code 1).
 public enum TimelineFileError: Error, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
-    case unreadable(path: String, reason: String)
+    case file(FileError)
     /// The file's content is not a valid timeline.
     case invalid(path: String, TimelineError)
 
     /// `FILE: $.events[2].time: expected a number, found a string`.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
+        case .file(let error): error.description
         case .invalid(let path, let error): "\(path): \(error)"
         }
     }
@@ -29,16 +29,16 @@ public enum AtomicFile {
 
     /// The bytes of the file at `path`.
     ///
-    /// - Throws: a `reason` (the operating system's text) when it cannot be read.
-    public static func read(_ path: String) throws(TimelineFileError) -> [UInt8] {
+    /// - Throws: ``FileError`` (the operating system's text) when it cannot be read.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
+        guard fd >= 0 else { throw FileError(path: path, reason: errorText(errno), kind: .read) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errorText(errno)) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: errorText(errno), kind: .read) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file", kind: .read) }
         guard Int(info.st_size) <= maximumSize else {
-            throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB")
+            throw FileError(path: path, reason: "larger than \(maximumSize >> 20) MiB", kind: .read)
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -46,11 +46,13 @@ public enum AtomicFile {
             let n = chunk.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress, raw.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: errorText(errno))
+                throw FileError(path: path, reason: errorText(errno), kind: .read)
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= maximumSize else { throw .unreadable(path: path, reason: "larger than \(maximumSize >> 20) MiB") }
+            guard bytes.count <= maximumSize else {
+                throw FileError(path: path, reason: "larger than \(maximumSize >> 20) MiB", kind: .read)
+            }
         }
         return bytes
     }
@@ -59,15 +61,12 @@ public enum AtomicFile {
     /// readers see the old file or the whole new one, and a failure leaves `path` untouched.
     ///
     /// - Throws: the operating system's explanation, as text.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(AtomicWriteError) {
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
         try AtomicFileWriter.write(Array(bytes), to: path)
     }
 
     static func errorText(_ code: Int32) -> String { systemErrorText(code) }
 }
-
-/// A file that could not be written; the destination is unchanged.
-public typealias AtomicWriteError = FileWriteError
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
@@ -76,9 +75,14 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
 extension TimelineJSON {
     /// Reads and checks the timeline at `path`.
     ///
-    /// - Throws: ``TimelineFileError/unreadable(path:reason:)`` or ``TimelineFileError/invalid(path:_:)``.
+    /// - Throws: ``TimelineFileError/file(_:)`` or ``TimelineFileError/invalid(path:_:)``.
     public static func read(path: String) throws(TimelineFileError) -> Timeline {
-        let bytes = try AtomicFile.read(path)
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw .file(error)
+        }
         do {
             return try decode(bytes)
         } catch {

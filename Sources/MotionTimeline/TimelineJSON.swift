@@ -106,6 +106,8 @@ public enum TimelineJSON {
                 JSONMember("beginTime", .number(s.beginTime)),
                 JSONMember("duration", s.duration == .infinity ? .string("forever") : .number(s.duration)),
             ])
+        case .path(let p):
+            return encode(p)
         }
     }
 
@@ -128,12 +130,21 @@ public enum TimelineJSON {
     /// - Throws: ``TimelineError`` naming the JSON path of the first problem.
     /// - Complexity: O(n) in the input's length.
     public static func decode(_ bytes: [UInt8]) throws(TimelineError) -> Timeline {
-        try decode(JSONReader.parse(bytes))
+        try decode(parse(bytes))
     }
 
     /// ``decode(_:)-([UInt8])`` with another event cap (tests use a small one).
     static func decode(_ bytes: [UInt8], maximumEvents: Int) throws(TimelineError) -> Timeline {
-        try decode(JSONReader.parse(bytes), maximumEvents: maximumEvents)
+        try decode(parse(bytes), maximumEvents: maximumEvents)
+    }
+
+    /// The JSON value of `bytes`; text that is not JSON is an error at the root, `$`.
+    private static func parse(_ bytes: [UInt8]) throws(TimelineError) -> JSONValue {
+        do {
+            return try JSONReader.parse(bytes)
+        } catch {
+            throw TimelineError(path: "$", message: error.description)
+        }
     }
 
     /// Checks a JSON value as a timeline.
@@ -297,21 +308,7 @@ public enum TimelineJSON {
             }
             var curves: [TimingCurve] = []
             for item in curveItems { curves.append(try item.curve()) }
-            let beginTime = try o.required("beginTime").number()
-            let durationNode = try o.required("duration")
-            let duration = try durationNode.number()
-            guard duration >= 0 else { throw durationNode.error("expected a duration of at least 0, found \(JSONNumber.format(duration))") }
-            let fillNode = try o.required("fillMode")
-            guard let fill = FillMode(rawValue: try fillNode.string()) else { throw fillNode.error("expected \"both\"") }
-            let repeatNode = try o.required("repeatCount")
-            let repeatCount: Double
-            if case .string("forever") = repeatNode.value {
-                repeatCount = .infinity
-            } else {
-                repeatCount = try repeatNode.number(expected: "a number or \"forever\"")
-                guard repeatCount > 0 else { throw repeatNode.error("expected a repeat count above 0") }
-            }
-            let autoreverses = try o.required("autoreverses").bool()
+            let (beginTime, duration, fill, repeatCount, autoreverses) = try o.passTiming()
             let additiveNode = try o.required("additive")
             guard try !additiveNode.bool() else { throw additiveNode.error("additive animations are not supported; expected false") }
             try o.checkKeys([
@@ -349,8 +346,10 @@ public enum TimelineJSON {
                 SpringAnimation(
                     from: from, to: to, initialVelocity: velocity, stiffness: stiffness, damping: damping, mass: mass,
                     beginTime: beginTime, duration: duration))
+        case "path":
+            return .path(try decodePath(o, kind: kind))
         default:
-            throw kindNode.error("expected \"keyframe\" or \"spring\"")
+            throw kindNode.error("expected \"keyframe\", \"spring\" or \"path\"")
         }
     }
 }
@@ -391,6 +390,14 @@ struct Node {
     func string() throws(TimelineError) -> String {
         guard case .string(let s) = value else { throw error("expected a string, found \(typeName)") }
         return s
+    }
+
+    /// A repeat count: a number above 0 or `"forever"` (infinity).
+    func repeatCount() throws(TimelineError) -> Double {
+        if case .string("forever") = value { return .infinity }
+        let count = try number(expected: "a number or \"forever\"")
+        guard count > 0 else { throw error("expected a repeat count above 0") }
+        return count
     }
 
     func bool() throws(TimelineError) -> Bool {
@@ -457,6 +464,19 @@ struct ObjectNode {
             throw TimelineError(path: path, message: "missing key \"\(key)\"")
         }
         return Node(member.value, "\(path).\(key)")
+    }
+
+    /// The timing keys keyframe and path animations share.
+    func passTiming() throws(TimelineError) -> (
+        beginTime: Double, duration: Double, fillMode: FillMode, repeatCount: Double, autoreverses: Bool
+    ) {
+        let beginTime = try required("beginTime").number()
+        let durationNode = try required("duration")
+        let duration = try durationNode.number()
+        guard duration >= 0 else { throw durationNode.error("expected a duration of at least 0, found \(JSONNumber.format(duration))") }
+        let fillNode = try required("fillMode")
+        guard let fill = FillMode(rawValue: try fillNode.string()) else { throw fillNode.error("expected \"both\"") }
+        return (beginTime, duration, fill, try required("repeatCount").repeatCount(), try required("autoreverses").bool())
     }
 
     func checkKeys(_ known: [String]) throws(TimelineError) {

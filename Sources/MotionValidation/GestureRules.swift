@@ -1,3 +1,4 @@
+import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
@@ -99,9 +100,9 @@ enum GestureRules {
             }
             guard !takers.contains(where: { $0.at <= input.end }) else { continue }
             let id = input.id.value
-            let end = TransactionOrderRule.format((input.end * 1e6).rounded() / 1e6)
+            let end = SecondsText.short(input.end)
             if let first = takers.min(by: { $0.at < $1.at }) {
-                let added = TransactionOrderRule.format(first.at)
+                let added = SecondsText.short(first.at)
                 context.report(
                     .G003,
                     "the \(input.kind.rawValue) input \"\(id)\" ends at \(end) s, before any gesture intention that takes it is added (the first at \(added) s): it is lost",

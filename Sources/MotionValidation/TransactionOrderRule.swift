@@ -1,3 +1,4 @@
+import MotionCore
 import MotionDiagnostics
 import MotionPlans
 
@@ -10,16 +11,12 @@ enum TransactionOrderRule {
             if let previous, transaction.at.value < previous.value {
                 context.report(
                     .D007,
-                    "this transaction is at \(format(transaction.at.value)) s, earlier than the previous one at \(format(previous.value)) s",
+                    "this transaction is at \(SecondsText.short(transaction.at.value)) s, earlier than the previous one at \(SecondsText.short(previous.value)) s",
                     at: transaction.at.range,
                     notes: [DiagnosticNote("the previous transaction is here", at: previous.range)],
                     help: "transactions commit in order: sort them by `at`")
             }
             previous = transaction.at
         }
-    }
-
-    static func format(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 }

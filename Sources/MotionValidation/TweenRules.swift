@@ -83,6 +83,11 @@ enum TweenRules {
     static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
         let document = context.document
         let n = tween.values.count
+        // A motion path gives positions instead of values (checked as it was decoded).
+        guard tween.path == nil else {
+            for curve in tween.easings { checkCurve(curve, key: "easing", operation, &context) }
+            return
+        }
         if n == 0 {
             // At `values: []` when the list is there (empty), else at the `add:` key.
             context.report(
@@ -113,7 +118,7 @@ enum TweenRules {
     }
 
     /// W005: a cubic-bezier's x1 and x2 must lie in [0, 1] so that time runs forward.
-    static func checkCurve(_ curve: Easing, key: String, _ operation: OperationSpec, _ context: inout ValidationContext) {
+    static func checkCurve(_ curve: TimingCurve, key: String, _ operation: OperationSpec, _ context: inout ValidationContext) {
         guard case .cubicBezier(let x1, _, let x2, _) = curve, !(0...1).contains(x1) || !(0...1).contains(x2) else { return }
         context.report(
             .W005, "cubic-bezier x1 and x2 must be between 0 and 1 (found x1 \(x1), x2 \(x2)): time cannot run backwards",

@@ -32,12 +32,7 @@ struct Bake: ParsableCommand {
         let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
-        do {
-            try AtomicFile.write(Array(TimelineJSON.text(result.timeline).utf8), to: output)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
+        try AtomicFile.write(Array(TimelineJSON.text(result.timeline).utf8), to: output)
     }
 }
 
@@ -46,7 +41,7 @@ enum TimelineInput {
     /// Reads `path` as a timeline when its content starts like one (`{"timeline": ...`) or its
     /// name ends in `.json`; otherwise as a motion document, validated for baking and baked.
     ///
-    /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` for invalid content.
+    /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure`` for invalid content.
     static func load(path: String, reducedMotion: Bool = false) throws -> Timeline {
         try loadWithDocument(path: path, reducedMotion: reducedMotion).timeline
     }
@@ -56,19 +51,12 @@ enum TimelineInput {
     static func loadWithDocument(path: String, reducedMotion: Bool = false) throws -> (
         timeline: Timeline, document: MotionDocument?
     ) {
-        let bytes: [UInt8]
-        do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
+        let bytes = try AtomicFile.read(path)
         if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
             do {
                 return (try TimelineJSON.decode(bytes), nil)
             } catch {
-                StandardStreams.error("motionc: \(path): \(error)")
-                throw ExitCode(1)
+                throw CommandFailure.invalidInput("\(path): \(error)")
             }
         }
         let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
@@ -84,10 +72,9 @@ enum TimelineInput {
     static func frameCount(seconds: Double, fps: Double) throws -> Int {
         let frames = Double(Canvas.lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
         guard frames <= Double(maximumFrames) else {
-            StandardStreams.error(
-                "motionc: \(Int(frames)) frames (\(seconds) s at \(fps) fps) exceed the limit of \(maximumFrames); "
-                    + "pass a shorter --duration")
-            throw ExitCode(1)
+            throw CommandFailure.invalidInput(
+                "\(Int(frames)) frames (\(SecondsText.short(seconds)) s at \(fps) fps) exceed the limit of \(maximumFrames); pass a shorter --duration"
+            )
         }
         return Int(frames)
     }

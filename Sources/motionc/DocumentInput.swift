@@ -1,4 +1,3 @@
-import ArgumentParser
 import MotionDiagnostics
 import MotionPlans
 import MotionValidation
@@ -8,19 +7,13 @@ enum DocumentInput {
     /// Loads and validates the document at `path`, printing its diagnostics (text, as
     /// `motionc validate` prints them) to standard error.
     ///
-    /// - Throws: `ExitCode(2)` when the file cannot be read; `ExitCode(1)` when the document has
-    ///   errors (warnings alone do not stop it).
+    /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure/reported`` when the
+    ///   document has errors (warnings alone do not stop it).
     /// With `reducedMotion`, the document's reduced-motion variant (docs/format.md §7.7).
     static func load(path: String, options: ValidationOptions = ValidationOptions(), reducedMotion: Bool = false) throws
         -> MotionDocument
     {
-        let result: LoadResult
-        do {
-            result = try DocumentLoader.load(path: path)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
+        let result = try DocumentLoader.load(path: path)
         var diagnostics = result.diagnostics
         if let document = result.document, !diagnostics.containsErrors {
             diagnostics += Validator.validate(document, options: options)
@@ -30,7 +23,7 @@ enum DocumentInput {
             let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
             StandardStreams.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         }
-        guard let document = result.document, !diagnostics.containsErrors else { throw ExitCode(1) }
+        guard let document = result.document, !diagnostics.containsErrors else { throw CommandFailure.reported }
         return reducedMotion ? document.reducedMotionVariant() : document
     }
 }

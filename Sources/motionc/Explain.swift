@@ -32,7 +32,9 @@ struct Explain: ParsableCommand {
             StandardStreams.output(markdown ? Self.catalogue : DiagnosticCode.allCases.map { $0.explainText() }.joined(separator: "\n"))
             return
         }
-        guard let code, let diagnosticCode = DiagnosticCode(rawValue: code.uppercased()) else { throw ExitCode(64) }
+        guard let code, let diagnosticCode = DiagnosticCode(rawValue: code.uppercased()) else {
+            throw CommandFailure.usage("name a diagnostic code, such as N004, or pass --all")
+        }
         StandardStreams.output(markdown ? diagnosticCode.explainMarkdown() : diagnosticCode.explainText())
     }
 

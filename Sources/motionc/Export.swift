@@ -67,17 +67,12 @@ struct Export: ParsableCommand {
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
-        if strict && !diagnostics.isEmpty { throw ExitCode(1) }
-        do {
-            try AtomicFile.write(Array(result.text.utf8), to: output)
-            if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
-        }
+        if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
+        try AtomicFile.write(Array(result.text.utf8), to: output)
+        if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
         // Everything is written: end the process now rather than free the timeline and its
         // curves value by value on the way out; the system takes the memory back at once.
-        withExtendedLifetime((timeline, result)) { Foundation.exit(0) }
+        withExtendedLifetime((timeline, result)) { Foundation.exit(ExitStatus.success.rawValue) }
     }
 }
 

@@ -37,12 +37,7 @@ struct Play: ParsableCommand {
         let components = timeline.touchedComponents
         var writer: TraceWriter?
         if let trace {
-            do {
-                writer = try TraceWriter(path: trace)
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(2)
-            }
+            writer = try TraceWriter(path: trace)
         }
         let server = RenderServer(timeline: timeline)
         server.withPlayback { playback in
@@ -52,19 +47,12 @@ struct Play: ParsableCommand {
                 playback.advance(to: Double(frames - 1) / fps)
             }
         }
-        if let writer {
-            do {
-                try writer.finish()
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(2)
-            }
-        }
+        try writer?.finish()
         let seconds = Double(frames - 1) / fps
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
         summary(
-            "played \(Run.format(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
+            "played \(SecondsText.fixed(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
                 + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "
                 + "\(components.count) animated component\(components.count == 1 ? "" : "s")")
     }

@@ -45,18 +45,10 @@ struct Preview: ParsableCommand {
     func run() throws {
         if let output {
             let build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
-            if let readError = build.readError {
-                StandardStreams.error("motionc: \(readError)")
-                throw ExitCode(2)
-            }
+            if let readError = build.readError { throw CommandFailure.file(readError) }
             if !build.renderedDiagnostics.isEmpty { StandardStreams.error(String(build.renderedDiagnostics.dropLast())) }
-            guard build.stage != nil else { throw ExitCode(1) }
-            do {
-                try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(2)
-            }
+            guard build.stage != nil else { throw CommandFailure.reported }
+            try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
         }
         if serve { try PreviewServer.serve(file: file, port: UInt16(port ?? 7300), reducedMotion: reducedMotion) }
     }
@@ -73,8 +65,7 @@ enum PreviewServer {
         do {
             address = try .inet(ip4: "127.0.0.1", port: port)
         } catch {
-            StandardStreams.error("motionc: cannot make the address 127.0.0.1:\(port): \(error)")
-            throw ExitCode(2)
+            throw CommandFailure.unavailable("cannot make the address 127.0.0.1:\(port): \(error)")
         }
         let hub = PreviewHub(file: file, reducedMotion: reducedMotion)
         let server = HTTPServer(config: HTTPServer.Configuration(address: address, logger: .disabled))
@@ -111,11 +102,9 @@ enum PreviewServer {
         signals.forEach { $0.cancel() }
         if let error = outcome.failure {
             if case .failed(_, let code, _) = error as? SocketError, code == EADDRINUSE {
-                StandardStreams.error("motionc: port \(port) on 127.0.0.1 is in use; choose another with --port N")
-            } else {
-                StandardStreams.error("motionc: cannot serve on 127.0.0.1:\(port): \(error)")
+                throw CommandFailure.unavailable("port \(port) on 127.0.0.1 is in use; choose another with --port N")
             }
-            throw ExitCode(2)
+            throw CommandFailure.unavailable("cannot serve on 127.0.0.1:\(port): \(error)")
         }
         StandardStreams.error("motionc: preview stopped")
     }

@@ -83,8 +83,7 @@ struct Render: ParsableCommand {
         do {
             try server.canvas.validate()
         } catch {
-            StandardStreams.error("motionc: \(input): \(error)")
-            throw ExitCode(1)
+            throw CommandFailure.invalidInput("\(input): \(error)")
         }
         do {
             // Before anything is written: without Cairo, libpng or ffmpeg, no output at all.
@@ -92,12 +91,12 @@ struct Render: ParsableCommand {
             if frames != nil || sheet != nil || at != nil { try PNGWriter.loadLibrary() }
             if let video { try VideoEncoder.check(path: video) }
         } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(2)
+            // All exit 2, as a missing library does, a video name without a known extension included.
+            throw CommandFailure.unavailable(error.description)
         }
         let fps = timeline.canvas.fps
         if let at, let output {
-            try write(try draw(server, at: at), to: output)
+            try PNGWriter.write(try server.render(at: at), to: output)
         }
         guard frames != nil || video != nil || sheet != nil else { return }
         let count = try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps)
@@ -105,17 +104,12 @@ struct Render: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
             } catch {
-                StandardStreams.error("motionc: cannot create folder '\(frames)': \(error.localizedDescription)")
-                throw ExitCode(2)
+                throw CommandFailure.file(FileError(path: frames, reason: error.localizedDescription, kind: .write))
             }
-            try report { () throws(RenderOutputError) in
-                try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
-            }
+            try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
         }
         if let video {
-            try report { () throws(RenderOutputError) in
-                try Self.writeVideo(timeline, count: count, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
-            }
+            try Self.writeVideo(timeline, count: count, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
         }
         if let sheet {
             let picked = Self.sheetFrames(count: count, every: every)
@@ -124,14 +118,7 @@ struct Render: ParsableCommand {
                 let t = Double(k) / fps
                 return (time: t, layers: server.snapshots(at: t))
             }
-            let image: PixelBuffer
-            do {
-                image = try ContactSheet(canvas: server.canvas, frames: cells).render()
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(Self.exitCode(for: error))
-            }
-            try write(image, to: sheet)
+            try PNGWriter.write(try ContactSheet(canvas: server.canvas, frames: cells).render(), to: sheet)
         }
     }
 
@@ -190,32 +177,4 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// Runs `body`, reporting its error with the exit status it calls for.
-    private func report(_ body: () throws(RenderOutputError) -> Void) throws {
-        do {
-            try body()
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(Self.exitCode(for: error))
-        }
-    }
-
-    private func draw(_ server: RenderServer, at t: Double) throws -> PixelBuffer {
-        do {
-            return try server.render(at: t)
-        } catch {
-            StandardStreams.error("motionc: \(error)")
-            throw ExitCode(Self.exitCode(for: error))
-        }
-    }
-
-    /// 2 for what the environment lacks (a library, ffmpeg, a writable file), 1 for what the
-    /// input asks for.
-    private static func exitCode(for error: RenderOutputError) -> Int32 {
-        error.isEnvironmentFailure ? 2 : 1
-    }
-
-    private func write(_ image: PixelBuffer, to path: String) throws {
-        try report { () throws(RenderOutputError) in try PNGWriter.write(image, to: path) }
-    }
 }

@@ -50,21 +50,16 @@ struct Run: ParsableCommand {
         let rowsBoundHit = outcome.stop == .rowBound
         if rowsBoundHit {
             StandardStreams.error(
-                "motionc: stopped at \(Self.format(seconds)) s: \(frames) frames x \(components.count) animated components "
+                "motionc: stopped at \(SecondsText.fixed(seconds)) s: \(frames) frames x \(components.count) animated components "
                     + "reach the bound of \(Self.maximumRows) trace rows")
         } else if outcome.stop == .durationBound {
-            StandardStreams.error("motionc: still moving after \(Self.format(bound)) s; stopped at the 60 s bound")
+            StandardStreams.error("motionc: still moving after \(SecondsText.fixed(bound)) s; stopped at the 60 s bound")
         }
         if let trace, let recorder {
-            do {
-                // The rows `bake` + `play --trace` write: the same timeline, played the same way.
-                let writer = try TraceWriter(path: trace)
-                Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: frames, to: writer)
-                try writer.finish()
-            } catch {
-                StandardStreams.error("motionc: \(error)")
-                throw ExitCode(2)
-            }
+            // The rows `bake` + `play --trace` write: the same timeline, played the same way.
+            let writer = try TraceWriter(path: trace)
+            Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: frames, to: writer)
+            try writer.finish()
         }
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
@@ -72,20 +67,14 @@ struct Run: ParsableCommand {
         let frameText = "\(frames) frame" + (frames == 1 ? "" : "s")
         if let rest = run.restTime() {
             if duration == nil {
-                summary("at rest at \(Self.format(rest)) s after \(frameText); \(count)")
+                summary("at rest at \(SecondsText.fixed(rest)) s after \(frameText); \(count)")
             } else {
-                summary("ran \(Self.format(seconds)) s (\(frameText)); at rest at \(Self.format(rest)) s; \(count)")
+                summary("ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)")
             }
         } else if duration == nil && !rowsBoundHit {
-            summary("still moving at \(Self.format(bound)) s (the 60 s bound); \(frameText); \(count)")
+            summary("still moving at \(SecondsText.fixed(bound)) s (the 60 s bound); \(frameText); \(count)")
         } else {
-            summary("still moving at \(Self.format(seconds)) s; \(frameText); \(count)")
+            summary("still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)")
         }
-    }
-
-    /// Seconds with 3 decimals.
-    static func format(_ seconds: Double) -> String {
-        let text = TraceWriter.format(time: (seconds * 1000).rounded() / 1000)
-        return String(text.dropLast(3))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCore
 import MotionPlans
 
 /// Writes to standard output and standard error without the global C streams, which Swift 6
@@ -27,8 +28,7 @@ enum DocumentFiles {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                StandardStreams.error("motionc: \(path): no such file or folder")
-                throw ExitCode(2)
+                throw CommandFailure.file(FileError(path: path, reason: "no such file or folder", kind: .read))
             }
             guard isDirectory.boolValue else {
                 files.append(path)
@@ -44,8 +44,8 @@ enum DocumentFiles {
                 }
             }
             guard !found.isEmpty else {
-                StandardStreams.error("motionc: \(path): no motion documents (*.yaml, *.yml) in this folder")
-                throw ExitCode(2)
+                throw CommandFailure.file(
+                    FileError(path: path, reason: "no motion documents (*.yaml, *.yml) in this folder", kind: .read))
             }
             files += found.sorted()
         }

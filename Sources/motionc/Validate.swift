@@ -74,7 +74,8 @@ struct Validate: ParsableCommand {
         // The output is written (unbuffered): end the process now rather than free the decoded
         // document value by value on the way out; the system takes its memory back at once.
         withExtendedLifetime(last) {
-            Foundation.exit(unreadable ? 2 : diagnostics.containsErrors ? 1 : 0)
+            let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success
+            Foundation.exit(status.rawValue)
         }
     }
 }

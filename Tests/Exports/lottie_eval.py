@@ -13,8 +13,11 @@ the Lottie specification (https://lottie.github.io/lottie-spec/, "Animated Prope
 - a position may be split: ``{"s": true, "x": property, "y": property}``.
 
 Older Bodymovin files give a segment's end value as ``e`` on its first keyframe; it is honoured.
-Spatial tangents (``to``/``ti``) that are not zero make a position follow a curved path; the
-judges never expect one, so they are reported as an error rather than guessed at.
+- a position keyframe with spatial tangents (``to``/``ti``, not both zero) moves along the cubic
+  Bezier ``s``, ``s + to``, ``e + ti``, ``e`` (``e`` the next keyframe's value), and its eased
+  fraction is a fraction of that curve's arc length, as the specification's "Position" section
+  and lottie-web's and rlottie's spatial interpolation do. The length is measured here on a
+  dense polyline (20000 steps).
 
 python-lottie is deliberately not used for values: it keeps only the first easing handle of a
 multi-dimensional keyframe.
@@ -120,13 +123,50 @@ def keyframe_times(prop: dict) -> list[float]:
     return [float(kf["t"]) for kf in prop["k"]]
 
 
-def _check_no_spatial_path(kf: dict) -> None:
-    for key in ("to", "ti"):
-        if key in kf and any(abs(v) > 1e-9 for v in _as_vector(kf[key])):
-            raise LottieEvalError(
-                f"keyframe at t={kf.get('t')} has spatial tangent {key}={kf[key]}: "
-                "a curved motion path, not per-component keyframes"
-            )
+def _spatial_tangents(kf: dict) -> tuple[list[float], list[float]] | None:
+    """The keyframe's ``to`` and ``ti``, or None when it has none (or both are zero)."""
+    if "to" not in kf and "ti" not in kf:
+        return None
+    out = _as_vector(kf.get("to", [0.0, 0.0]))
+    into = _as_vector(kf.get("ti", [0.0, 0.0]))
+    if all(abs(v) <= 1e-12 for v in out + into):
+        return None
+    return out, into
+
+
+_ARC_TABLES: dict[tuple, tuple[list[list[float]], list[float]]] = {}
+
+
+def _point_at_length_fraction(controls: tuple, fraction: float) -> list[float]:
+    """The point at ``fraction`` of the arc length of the cubic ``controls`` (a dense polyline)."""
+    table = _ARC_TABLES.get(controls)
+    if table is None:
+        p0, p1, p2, p3 = controls
+        points, lengths = [], []
+        steps = 20000
+        for k in range(steps + 1):
+            u = k / steps
+            v = 1.0 - u
+            p = [v * v * v * a + 3 * v * v * u * b + 3 * v * u * u * c + u * u * u * d for a, b, c, d in zip(p0, p1, p2, p3)]
+            if points:
+                lengths.append(lengths[-1] + math.dist(points[-1], p))
+            else:
+                lengths.append(0.0)
+            points.append(p)
+        table = (points, lengths)
+        _ARC_TABLES[controls] = table
+    points, lengths = table
+    target = min(max(fraction, 0.0), 1.0) * lengths[-1]
+    lo, hi = 0, len(lengths) - 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if lengths[mid] <= target:
+            lo = mid
+        else:
+            hi = mid
+    span = lengths[hi] - lengths[lo]
+    f = (target - lengths[lo]) / span if span > 0 else 0.0
+    return [a + (b - a) * f for a, b in zip(points[lo], points[hi])]
 
 
 def evaluate(prop: dict, frame: float) -> list[float]:
@@ -153,8 +193,6 @@ def evaluate(prop: dict, frame: float) -> list[float]:
     times = [float(kf["t"]) for kf in keyframes]
     if any(b < a for a, b in zip(times, times[1:])):
         raise LottieEvalError(f"keyframe times decrease: {times}")
-    for kf in keyframes:
-        _check_no_spatial_path(kf)
 
     def start_value(j: int) -> list[float]:
         kf = keyframes[j]
@@ -189,6 +227,20 @@ def evaluate(prop: dict, frame: float) -> list[float]:
     progress = (frame - times[j]) / span
     if "o" not in kf or "i" not in kf:
         raise LottieEvalError(f"keyframe {j} at t={kf['t']} has no easing handles (o/i)")
+    tangents = _spatial_tangents(kf)
+    if tangents is not None:
+        # One progress along the curve: the first easing handle of each axis.
+        eased = cubic_bezier_ease(
+            _handle(kf["o"], "x", 0), _handle(kf["o"], "y", 0), _handle(kf["i"], "x", 0), _handle(kf["i"], "y", 0), progress
+        )
+        out, into = tangents
+        controls = (
+            tuple(start),
+            tuple(a + t for a, t in zip(start, out)),
+            tuple(b + t for b, t in zip(end, into)),
+            tuple(end),
+        )
+        return _point_at_length_fraction(controls, eased)
     result = []
     for d, (a, b) in enumerate(zip(start, end)):
         eased = cubic_bezier_ease(

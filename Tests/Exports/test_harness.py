@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 
 import pytest
 
@@ -73,10 +74,20 @@ def test_split_position_and_end_values():
     assert evaluate(prop, 10) == pytest.approx([10, 5])
 
 
-def test_curved_motion_paths_are_refused():
-    prop = {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [5, 0], "ti": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [10, 0]}]}
-    with pytest.raises(LottieEvalError):
-        evaluate(prop, 5)
+def test_spatial_keyframes_move_by_arc_length():
+    # A straight path whose control points bunch at the end: by parameter the midpoint would be
+    # at x = 8.375; by arc length it is at 5.
+    prop = {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [9, 0], "ti": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [10, 0]}]}
+    assert evaluate(prop, 5) == pytest.approx([5, 0], abs=1e-6)
+    # A quarter circle of radius 100 (the usual 0.5523 handles): half its length is at 45 degrees.
+    k = 55.22847498
+    prop = {"a": 1, "k": [{"t": 0, "s": [100, 0], "to": [0, k], "ti": [k, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [0, 100]}]}
+    assert evaluate(prop, 5) == pytest.approx([100 / math.sqrt(2), 100 / math.sqrt(2)], abs=0.05)
+    # Eased: the easing gives the fraction of the length.
+    prop["k"][0]["o"] = {"x": 0.4, "y": 0}
+    prop["k"][0]["i"] = {"x": 0.2, "y": 1}
+    angle = cubic_bezier_ease(0.4, 0, 0.2, 1, 0.3) * math.pi / 2
+    assert evaluate(prop, 3) == pytest.approx([100 * math.cos(angle), 100 * math.sin(angle)], abs=0.05)
 
 
 # --- The Lottie judges on hand-written exports. ---
@@ -318,4 +329,30 @@ def test_wrong_pages_fail_the_judges(hand_written_page, browser, tmp_path, mista
     old, new = replacements[doc.doc.stem]
     assert old in html
     findings = judge_html(doc, html.replace(old, new), browser, tmp_path)
+    assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"
+
+
+def _shift(prefix: str, change):
+    """A mistake: the first number after `prefix` in every keyframe row, changed."""
+    return lambda html: re.sub(r"(\{ " + prefix + r")(-?[0-9.e+-]+)", lambda m: m.group(1) + f"{change(float(m.group(2))):g}", html)
+
+
+# Real exports whose motion the composited properties carry (docs/export.md §4), made wrong there:
+# the judges read translate, rotate, scale and opacity where the animations move them.
+COMPOSITED_MISTAKES = {
+    "translate 3 px off": (REPO / "Plans" / "transition-tween.yaml", _shift("translate: ", lambda v: v + 3), {"frames", "boxes"}),
+    "rotate the other way": (REPO / "Plans" / "fab-morph.yaml", _shift("rotate: ", lambda v: -v), {"frames"}),
+    "scale 10 % larger": (REPO / "Plans" / "keyframes.yaml", _shift("scale: ", lambda v: v * 1.1), {"frames"}),
+    "opacity 0.2 higher": (REPO / "Plans" / "fade-in.yaml", _shift("opacity: ", lambda v: min(v + 0.2, 1)), {"frames"}),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(COMPOSITED_MISTAKES))
+def test_wrong_composited_pages_fail_the_judges(artifacts_for, browser, tmp_path, mistake):
+    document, change, must_fail = COMPOSITED_MISTAKES[mistake]
+    doc = artifacts_for(document)
+    html = doc.exported("html").read_text()
+    wrong = change(html)
+    assert wrong != html, f"{mistake}: the export of {document.name} has nothing to change"
+    findings = judge_html(doc, wrong, browser, tmp_path)
     assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"

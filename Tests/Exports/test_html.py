@@ -3,8 +3,10 @@
 For every document: the page loads with no console error and no request beyond itself, lists its
 CSS animations, and, scrubbed by pausing every animation and setting currentTime = t x 1000,
 gives at every frame (and between frames) the render server's value of each layer component as
-the registered custom properties (--position-x, ...), element boxes where position, size,
-anchor point, scale and rotation put them, and pictures that match `motionc render --at`.
+the registered custom properties (--position-x, ...) or, for a component that an animation of a
+real property carries (translate, rotate, scale, opacity: docs/export.md §4), as that property,
+element boxes where position, size, anchor point, scale and rotation put them, and pictures that
+match `motionc render --at`.
 """
 
 from __future__ import annotations
@@ -24,10 +26,25 @@ BOX_TOLERANCE = 1.0  # px
 # Computed colours are 8-bit in Chromium.
 COLOUR_TOLERANCE = 0.6 / 255
 
+# Real properties that carry layer components; a component is read from its carrier when one of
+# the element's animations moves the carrier, and from its custom property otherwise.
+CARRIERS = {
+    "position.x": "translate", "position.y": "translate", "rotation": "rotate",
+    "scale.x": "scale", "scale.y": "scale", "opacity": "opacity",
+}
+
 SCRUB = """
 ({times, ids, props}) => {
   const animations = document.getAnimations();
   animations.forEach(a => a.pause());
+  // The properties each element's own animations move.
+  const moved = {};
+  for (const a of animations) {
+    const target = a.effect && a.effect.target;
+    if (!target || !target.id) continue;
+    const names = moved[target.id] || (moved[target.id] = new Set());
+    for (const k of a.effect.getKeyframes()) for (const p of Object.keys(k)) names.add(p);
+  }
   const rows = [];
   for (const t of times) {
     animations.forEach(a => { a.currentTime = t * 1000; });
@@ -42,6 +59,11 @@ SCRUB = """
       values.box = [r.left, r.top, r.right, r.bottom];
       values.opacity = style.opacity;
       values.backgroundColor = style.backgroundColor;
+      values.translate = style.translate;
+      values.rotate = style.rotate;
+      values.scale = style.scale;
+      values.transformOrigin = style.transformOrigin;
+      values.moved = [...(moved[id] || [])];
       row[id] = values;
     }
     rows.push(row);
@@ -108,6 +130,38 @@ def _rgba(text: str) -> list[float] | None:
     return [values[0] / 255, values[1] / 255, values[2] / 255, values[3]]
 
 
+def _lengths(text: str, count: int, default: float) -> list[float] | None:
+    """The first `count` numbers of a computed list of lengths, angles or numbers ("208px 8px",
+    "90deg", "1.5"): missing ones are `default` ("208px" is 208px 0px, "2" is 2 2 for scale)."""
+    if text.strip() == "none":
+        return [default] * count
+    try:
+        values = [float(re.sub(r"(px|deg)$", "", part)) for part in text.split()]
+    except ValueError:
+        return None
+    if not values:
+        return None
+    fill = values[0] if default == 1.0 else default
+    return (values + [fill] * count)[:count]
+
+
+def shown(values: dict, comp: str, prop: str) -> str:
+    """The text the page shows for a component: its carrier's computed value when one of the
+    element's animations moves the carrier, its custom property otherwise."""
+    carrier = CARRIERS.get(comp)
+    if carrier is None or carrier not in values.get("moved", []):
+        return values[prop]
+    text = values[carrier]
+    if carrier == "opacity":
+        return text
+    axis = 1 if comp.endswith(".y") else 0
+    if carrier == "translate":
+        offset, origin = _lengths(text, 2, 0.0), _lengths(values["transformOrigin"], 2, 0.0)
+        return text if offset is None or origin is None else repr(offset[axis] + origin[axis])
+    parsed = _lengths(text, 2, 1.0 if carrier == "scale" else 0.0)
+    return text if parsed is None else repr(parsed[axis])
+
+
 def _matrix_product(a, b):
     return [
         [sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)
@@ -159,7 +213,9 @@ def value_problems(ref: Reference, rows: list[dict], frames: list[int], label: s
                 continue
             checks = []
             for comp, prop in zip(ALL_COMPONENTS, PROPERTIES):
-                checks.append((prop, values[prop], ref.value(layer.id, comp, k), ref.budget(layer.id, comp), _number))
+                carrier = CARRIERS.get(comp)
+                name = f"{comp} ({carrier})" if carrier in values.get("moved", []) else prop
+                checks.append((name, shown(values, comp, prop), ref.value(layer.id, comp, k), ref.budget(layer.id, comp), _number))
             checks.append(("opacity (style)", values["opacity"], clamp01(ref.value(layer.id, "opacity", k)), ref.budget(layer.id, "opacity") + 1e-6, _number))
             colour = _rgba(values["backgroundColor"])
             for i, c in enumerate("rgba"):

@@ -50,7 +50,7 @@ import Testing
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let writer = try AtomicFileWriter(path: path)
         writer.write(Array("new".utf8))
-        #expect(throws: FileWriteError(path: path, reason: "simulated")) {
+        #expect(throws: FileError(path: path, reason: "simulated", kind: .write)) {
             try writer.commit { _ in "simulated" }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
@@ -62,8 +62,11 @@ import Testing
             _ = try AtomicFileWriter(path: "/nonexistent-motionc-folder/out.txt")
             Issue.record("a writer into a missing folder should throw")
         } catch {
-            #expect(error.isMissingDirectory)
-            #expect(error.description.hasPrefix("cannot write '/nonexistent-motionc-folder/out.txt'"))
+            #expect(error.kind == .missingDirectory)
+            #expect(
+                error.description
+                    == "cannot write '/nonexistent-motionc-folder/out.txt': directory '/nonexistent-motionc-folder' does not exist; create it first"
+            )
         }
     }
 }

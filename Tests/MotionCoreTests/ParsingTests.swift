@@ -45,11 +45,31 @@ let hexColorCases: [(String, Double, Double, Double, Double)] = [
     }
 
     @Test(arguments: [
-        "abc", "ms", "s", "", "3 m", "3m", "3 ms", " 2", "2 ", "1.2.3", "inf", "nan", "infs", "0x10", "1e400",
-        "1e", "e5", ".", "-", "2sms", "2mss", "--1",
+        "abc", "ms", "s", "", "3 m", "3m", "3 ms", " 2", "2 ", "1.2.3", "inf", "nan", "infs", "0x10", "1e400 s",
+        "1 s", "1e", "e5", ".", "-", "2sms", "2mss", "--1",
     ])
     func rejects(text: String) {
         #expect(DurationParser.seconds(from: text) == nil)
+    }
+
+    /// Text in the grammar whose number is too large for a double reads as infinity, for the
+    /// decoder to report as out of range.
+    @Test(arguments: ["1e400", "1e400s", "1e400ms", "-1e400s"])
+    func readsTooLargeNumbersAsInfinite(text: String) throws {
+        let value = try #require(DurationParser.seconds(from: text))
+        #expect(value.isInfinite && (value < 0) == text.hasPrefix("-"))
+    }
+
+    /// The schema's pattern and the parser are one grammar: they agree on every text that does
+    /// not start with `-` (which the schema refuses and the parser reads to report as negative).
+    @Test(arguments: [
+        "300ms", "0.3s", "2", ".5s", "5.s", "1e3ms", "+2", "2.5E-1s", "1E+2ms", "1e400s", "1e400 s", "1 s", "300 ms", " 2",
+        "2 ", "abc", "ms", "s", "", "3m", "inf", "nan", "infs", "nans", "0x10", "0x10s", "1e", "e5", ".", "1.2.3", "2sms",
+        "2mss", "++1", "+-1", "1_000ms", "٣s", "1ｓ",
+    ])
+    func schemaPatternIsTheParsersGrammar(text: String) throws {
+        let pattern = try Regex(DurationParser.schemaPattern)
+        #expect((text.wholeMatch(of: pattern) != nil) == (DurationParser.seconds(from: text) != nil), "\(text)")
     }
 }
 

@@ -217,6 +217,7 @@ import Testing
             default:
                 model.prune(before: now)
             }
+            #expect(model.arena.invariantViolations() == [])
             for layer in 0..<layers {
                 for property in properties {
                     let channel = model.channel(layer: layer, property: property)
@@ -258,5 +259,35 @@ import Testing
             #expect(model.value(layer: layer, property: .rotation, at: 39.5)[0] == 0)
         }
         #expect(model.arena.words.count < 50 * 12 * 200)
+        #expect(model.arena.garbage > 0 && model.arena.invariantViolations() == [])
+    }
+
+    /// The layout check finds broken words: each corruption is one the sampling functions would
+    /// read out of their block.
+    @Test func invariantCheckFindsBrokenBlocks() {
+        var model = Self.model(layers: 2)
+        let spring = Animation.spring(
+            SpringAnimation(
+                from: .scalar(0), to: .scalar(1), initialVelocity: .scalar(0), stiffness: 100, damping: 10, mass: 1, beginTime: 0,
+                threshold: 0.01))
+        model.add(layer: 0, path: PropertyPath(.opacity), key: "s", animation: spring, at: 0)
+        model.add(
+            layer: 0, path: PropertyPath(.position, component: 0), key: "x",
+            animation: Self.tween(.scalar(0), .scalar(1), duration: 1, begin: 0), at: 0)
+        let arena = model.arena
+        #expect(arena.invariantViolations() == [])
+        typealias Arena = SamplingArena
+        let opacity = arena.blockStart[PresentationModel.index(0, .opacity)]
+        for (word, value) in [
+            (Arena.Header.length, 3.0), (Arena.Header.recordsOffset, 9), (Arena.Header.count, 2), (Arena.Header.fast, 2),
+            (Arena.Header.kind, 7), (Arena.Header.latestBody + Arena.SpringBody.solutionCount, 9),
+        ] {
+            var broken = arena
+            broken.words[opacity + word] = value
+            #expect(!broken.invariantViolations().isEmpty, "word \(word) = \(value)")
+        }
+        var leaking = arena
+        leaking.garbage += 1
+        #expect(leaking.invariantViolations() == ["garbage is \(arena.garbage + 1), but \(arena.garbage) words are in no block"])
     }
 }

@@ -85,6 +85,6 @@ import Testing
         #expect(AtomicFileWriter.Destination.of("-") == .standardOutput)
         #expect(AtomicFileWriter.Destination.of("/dev/stdout") == .inPlace)
         #expect(AtomicFileWriter.Destination.of(dir) == .inPlace)
-        #expect(throws: FileWriteError.self) { try AtomicFileWriter(path: dir) }
+        #expect(throws: FileError.self) { try AtomicFileWriter(path: dir) }
     }
 }

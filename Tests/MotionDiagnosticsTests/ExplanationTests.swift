@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MotionDiagnostics
@@ -18,6 +19,24 @@ struct ExplanationTests {
         // Examples are YAML: block indentation uses spaces, never tabs.
         #expect(!explanation.failingExample.contains("\t"))
         #expect(!explanation.fixedExample.contains("\t"))
+    }
+
+    /// Each code's examples are its two resource files, read through the module's bundle: a code
+    /// without them, or a file no code owns, fails here.
+    @Test func examplesAreTheResourceFiles() throws {
+        let folder = try #require(Bundle.module.url(forResource: "Examples", withExtension: nil))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let expected = DiagnosticCode.allCases.flatMap { code in
+            DiagnosticCode.ExampleKind.allCases.map { $0.fileName(code) }
+        }
+        #expect(names == expected.sorted())
+        for code in DiagnosticCode.allCases {
+            for kind in DiagnosticCode.ExampleKind.allCases {
+                let file = try String(contentsOf: folder.appendingPathComponent(kind.fileName(code)), encoding: .utf8)
+                #expect(file.hasSuffix("\n") && !file.hasSuffix("\n\n"), "\(kind.fileName(code)) ends in one newline")
+                #expect(code.example(kind) + "\n" == file)
+            }
+        }
     }
 
     @Test(arguments: DiagnosticCode.allCases)

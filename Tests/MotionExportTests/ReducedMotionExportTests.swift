@@ -25,9 +25,9 @@ struct ReducedMotionExportTests {
         // Outside the block: the full export, unchanged.
         #expect(parts[0].contains(plain))
         let block = parts.count == 2 ? parts[1] : ""
-        #expect(block.contains("@keyframes r0-position-x {"))
+        #expect(block.contains("@keyframes r0-translate {"))
         #expect(!block.contains("@keyframes m"))
-        #expect(block.contains("animation: r0-position-x 0s "))
+        #expect(block.contains("animation: r0-translate 0s "))
         #expect(!block.contains("@property"))
     }
 
@@ -43,6 +43,6 @@ struct ReducedMotionExportTests {
         let block = css.components(separatedBy: "@media (prefers-reduced-motion: reduce) {\n").last ?? ""
         // Two whole autoreversed passes end where they began: the variant does not move, so the
         // full page's animation must stop under the media query.
-        #expect(block.contains("  animation: none;\n") || block.contains("animation: r0-rotation"), "\(block)")
+        #expect(block.contains("  animation: none;\n") || block.contains("animation: r0-rotate"), "\(block)")
     }
 }

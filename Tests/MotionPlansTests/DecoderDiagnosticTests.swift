@@ -99,6 +99,13 @@ struct DecoderDiagnosticTests {
         DiagnosticCase(
             "repeat as a word", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: 1️⃣often")),
+        // One grammar: a space between number and unit is unreadable text, whatever the number.
+        DiagnosticCase(
+            "a duration with a space before its unit", .D003, help: "write \"1s\": a number directly followed by ms or s",
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1️⃣\"1 s\"")),
+        DiagnosticCase(
+            "a too large duration with a space before its unit", .D003,
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1️⃣\"1e400 s\"")),
         DiagnosticCase(
             "a duration with an unknown unit", .D003,
             op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1️⃣\"3min\"")),

@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionYAML
@@ -50,7 +51,7 @@ struct FileReadingTests {
     func unreadablePaths() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(throws: FileReadError.self) { try DocumentLoader.load(path: dir.path) }
-        #expect(throws: FileReadError.self) { try DocumentLoader.load(path: dir.appendingPathComponent("none.yaml").path) }
+        #expect(throws: FileError.self) { try DocumentLoader.load(path: dir.path) }
+        #expect(throws: FileError.self) { try DocumentLoader.load(path: dir.appendingPathComponent("none.yaml").path) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 import MotionDiagnostics
 import MotionExport
 import MotionJSON
@@ -138,7 +139,7 @@ struct PreviewTests {
     func unreadable() {
         let build = PreviewBuild.compile(path: "/nonexistent/motionc-preview.yaml")
         #expect(build.stage == nil)
-        #expect(build.readError?.contains("/nonexistent/motionc-preview.yaml") == true)
+        #expect(build.readError?.path == "/nonexistent/motionc-preview.yaml")
     }
 
     @Test("JSON inside the page's script cannot close the script element")

@@ -90,7 +90,7 @@ struct PNGTests {
         let path = dir + "/out.png"
         writeText("old contents", to: path)
         var sawTemporary = false
-        #expect(throws: RenderOutputError.writeFailed(path: path, reason: "simulated")) {
+        #expect(throws: RenderOutputError.file(FileError(path: path, reason: "simulated", kind: .write))) {
             try PNGWriter.write(try sampleFrame(), to: path) { (temporary: String) -> String? in
                 sawTemporary = temporary.hasPrefix(dir + "/.out.png.") && access(temporary, F_OK) == 0
                 return "simulated"
@@ -111,11 +111,11 @@ struct PNGTests {
             try PNGWriter.write(frame, to: target)
             Issue.record("expected an error")
         } catch {
-            guard case .writeFailed(let path, _) = error else {
+            guard case .file(let file) = error, file.kind == .write else {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(path == target)
+            #expect(file.path == target)
             #expect(error.description.contains(target))
         }
         #expect(listing(dir) == ["taken"])
@@ -123,12 +123,20 @@ struct PNGTests {
     }
 
     @Test func writingIntoAMissingDirectoryThrows() throws {
-        let path = temporaryDirectory() + "/missing/deeper/frame.png"
-        #expect(throws: RenderOutputError.directoryMissing(path: path)) {
-            try PNGWriter.write(try sampleFrame(), to: path)
+        let folder = temporaryDirectory() + "/missing/deeper"
+        let path = folder + "/frame.png"
+        let frame = try sampleFrame()
+        do throws(RenderOutputError) {
+            try PNGWriter.write(frame, to: path)
+            Issue.record("expected an error")
+        } catch {
+            guard case .file(let file) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(file.kind == .missingDirectory && file.path == path)
+            #expect(error.description == "cannot write '\(path)': directory '\(folder)' does not exist; create it first")
         }
-        let message = RenderOutputError.directoryMissing(path: path).description
-        #expect(message.contains(path) && message.contains("does not exist"))
     }
 
     @Test func emptyImagesAreRefused() {

@@ -56,11 +56,11 @@ struct PipelineTests {
     @Test func aProducerFailureStopsTheRenderAndIsReported() throws {
         let timeline = try planTimeline("card-expand.yaml")
         var delivered: [Int] = []
-        #expect(throws: RenderOutputError.writeFailed(path: "frame 5", reason: "simulated")) {
+        #expect(throws: RenderOutputError.file(FileError(path: "frame 5", reason: "simulated", kind: .write))) {
             try FramePipeline.run(
                 timeline: timeline, frames: 30, jobs: 2,
                 produce: { k, _ throws(RenderOutputError) in
-                    if k == 5 { throw .writeFailed(path: "frame 5", reason: "simulated") }
+                    if k == 5 { throw .file(FileError(path: "frame 5", reason: "simulated", kind: .write)) }
                     return k
                 },
                 deliver: { k, _ in delivered.append(k) })
@@ -71,12 +71,12 @@ struct PipelineTests {
     @Test func aDeliveryFailureStopsTheWorkers() throws {
         let timeline = try planTimeline("card-expand.yaml")
         var delivered: [Int] = []
-        #expect(throws: RenderOutputError.writeFailed(path: "disk", reason: "full")) {
+        #expect(throws: RenderOutputError.file(FileError(path: "disk", reason: "full", kind: .write))) {
             try FramePipeline.run(
                 timeline: timeline, frames: 60, jobs: 2, inFlight: 2,
                 produce: { k, _ in k },
                 deliver: { k, _ throws(RenderOutputError) in
-                    if k == 3 { throw .writeFailed(path: "disk", reason: "full") }
+                    if k == 3 { throw .file(FileError(path: "disk", reason: "full", kind: .write)) }
                     delivered.append(k)
                 })
         }

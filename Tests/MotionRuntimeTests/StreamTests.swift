@@ -20,7 +20,7 @@ final class TestSource<Value> {
     }
 
     func next(_ value: Value) { for observer in observers.values { observer.next(value) } }
-    func state(_ state: MotionState) { for observer in observers.values { observer.state(state) } }
+    func state(_ state: ActivityState) { for observer in observers.values { observer.state(state) } }
     func coreAnimation(_ event: CoreAnimationEvent<Value>) {
         for observer in observers.values { observer.coreAnimation(event) }
     }
@@ -86,11 +86,11 @@ func describe<Value>(_ event: CoreAnimationEvent<Value>) -> String {
     @Test(
         "imbalanced states are deduplicated by token",
         arguments: [
-            ([MotionState.atRest, .atRest, .active], MotionState.active),
+            ([ActivityState.atRest, .atRest, .active], ActivityState.active),
             ([.atRest, .atRest, .active, .active], .active),
             ([.atRest, .atRest, .active, .active, .atRest], .atRest),
         ])
-    func imbalancedStates(states: [MotionState], expected: MotionState) {
+    func imbalancedStates(states: [ActivityState], expected: ActivityState) {
         let source = TestSource<Int>()
         runtime.write(source.stream, to: ReactiveProperty(initialValue: 0))
         for state in states { source.state(state) }
@@ -103,8 +103,8 @@ func describe<Value>(_ event: CoreAnimationEvent<Value>) -> String {
         let second = TestSource<Int>()
         runtime.write(first.stream, to: ReactiveProperty(initialValue: 0))
         runtime.write(second.stream, to: ReactiveProperty(initialValue: 0))
-        var seen: [MotionState] = []
-        let subscription = runtime.aggregateState.subscribe { seen.append($0) }
+        var seen: [ActivityState] = []
+        let subscription = runtime.observeAggregateState { seen.append($0) }
         first.state(.active)
         second.state(.active)
         first.state(.atRest)

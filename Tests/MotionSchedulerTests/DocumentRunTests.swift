@@ -137,6 +137,6 @@ import Testing
 
     @Test("an unwritable destination is an error, not a trap")
     func unwritable() {
-        #expect(throws: TraceWriteError.self) { try TraceWriter(path: "/nonexistent-folder/t.csv") }
+        #expect(throws: FileError.self) { try TraceWriter(path: "/nonexistent-folder/t.csv") }
     }
 }

@@ -44,7 +44,7 @@ struct SelectorParserTests {
     }
 
     @Test func spacingDoesNotChangeEquality() throws {
-        #expect(try TargetSelector.parse("#a").get() == Selector.parse(" #a ").get())
+        #expect(try MotionSelectors.Selector.parse("#a").get() == Selector.parse(" #a ").get())
         #expect(try Selector.parse("Grid>Photo").get() == Selector.parse("  Grid  >  Photo").get())
         #expect(try Selector.parse("Grid Photo").get() != Selector.parse("Grid > Photo").get())
     }

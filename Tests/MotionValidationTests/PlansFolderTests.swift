@@ -18,7 +18,7 @@ struct PlansFolderTests {
     }()
 
     @Test func theFolderHoldsTheThirteenExamples() {
-        #expect(Self.files.count == 19, "\(Self.plansFolder.path): \(Self.files)")
+        #expect(Self.files.count == 20, "\(Self.plansFolder.path): \(Self.files)")
     }
 
     @Test(arguments: files) func loadsAndValidatesWithoutAnyDiagnostic(_ name: String) throws {

@@ -105,7 +105,7 @@ import Testing
         try Motionc.write("not: yaml: [", to: "notes.txt", in: directory)
         let result = try Motionc.run(["validate", directory.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(directory.path): no motion documents (*.yaml, *.yml) in this folder"))
+        #expect(result.stderr.contains("cannot read '\(directory.path)': no motion documents (*.yaml, *.yml) in this folder"))
         let withOne = try Motionc.write(Self.clean, to: "ok.yaml", in: directory)
         #expect(try Motionc.run(["validate", withOne.path]).status == 0)
     }

@@ -42,7 +42,8 @@ public struct ChannelEvent: Hashable, Sendable {
 
     /// Applies the event to `presentation`, as the render server does when the event's time comes:
     /// `set` writes the model value; `add` writes the model value, then adds the animation under
-    /// its key (``PresentationModel/add(layer:path:key:animation:modelValue:at:)``); `remove`
+    /// its key (``PresentationModel/add(layer:path:key:animation:modelValue:at:)``), a spring
+    /// starting with the event's initial velocity (``Animation/startingWith(_:)``); `remove`
     /// removes the animation under its key. Events for a layer the presentation lacks do nothing.
     ///
     /// - Complexity: O(k) for k animations on the layer.
@@ -51,8 +52,10 @@ public struct ChannelEvent: Hashable, Sendable {
         switch action {
         case .set(let path, let value):
             presentation.set(layer: layer, path: path, value: value, at: time)
-        case .add(let key, let path, let animation, let modelValue, _):
-            presentation.add(layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, at: time)
+        case .add(let key, let path, let animation, let modelValue, let initialVelocity):
+            presentation.add(
+                layer: layer, path: path, key: key, animation: animation.startingWith(initialVelocity),
+                modelValue: modelValue, at: time)
         case .remove(let key):
             presentation.remove(layer: layer, key: key)
         }

@@ -4,25 +4,6 @@
     import Darwin
 #endif
 
-/// Why an output file could not be written; the destination is unchanged.
-public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The destination path.
-    public var path: String
-    /// The operating system's explanation.
-    public var reason: String
-    /// Whether the destination's folder does not exist.
-    public var isMissingDirectory: Bool
-
-    public init(path: String, reason: String, isMissingDirectory: Bool = false) {
-        self.path = path
-        self.reason = reason
-        self.isMissingDirectory = isMissingDirectory
-    }
-
-    /// `cannot write 'OUT.json': No such file or directory`.
-    public var description: String { "cannot write '\(path)': \(reason)" }
-}
-
 /// The operating system's text for an `errno` value.
 public func systemErrorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
@@ -94,20 +75,20 @@ public final class AtomicFileWriter {
     /// Creates the temporary file next to `path` (with `O_EXCL`, trying a few names), or opens a
     /// special file or standard output in place (``Destination/of(_:)``).
     ///
-    /// - Throws: ``FileWriteError`` when the folder is missing or not writable, or the special
+    /// - Throws: ``FileError`` when the folder is missing or not writable, or the special
     ///   file cannot be opened.
-    public init(path: String) throws(FileWriteError) {
+    public init(path: String) throws(FileError) {
         self.path = path
         let target: String
         switch Destination.of(path) {
         case .standardOutput:
             let descriptor = dup(STDOUT_FILENO)
-            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: systemErrorText(errno)) }
+            guard descriptor >= 0 else { throw FileError(path: path, reason: systemErrorText(errno), kind: .write) }
             (self.descriptor, temporaryPath, renameTarget, isInPlace) = (descriptor, path, path, true)
             return
         case .inPlace:
             let descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileWriteError(path: path, reason: systemErrorText(errno)) }
+            guard descriptor >= 0 else { throw FileError(path: path, reason: systemErrorText(errno), kind: .write) }
             (self.descriptor, temporaryPath, renameTarget, isInPlace) = (descriptor, path, path, true)
             return
         case .atomic(let resolved):
@@ -127,7 +108,7 @@ public final class AtomicFileWriter {
             if code != EEXIST { break }
         }
         guard descriptor >= 0 else {
-            throw FileWriteError(path: path, reason: systemErrorText(code), isMissingDirectory: code == ENOENT)
+            throw FileError(path: path, reason: systemErrorText(code), kind: code == ENOENT ? .missingDirectory : .write)
         }
         self.descriptor = descriptor
         self.temporaryPath = candidate
@@ -163,16 +144,16 @@ public final class AtomicFileWriter {
     ///
     /// `beforeRename` runs on the complete temporary file just before the rename; returning a
     /// reason aborts the write (tests use it to simulate a late failure). It does not run in place.
-    /// - Throws: ``FileWriteError``; the temporary file is removed and the destination untouched
+    /// - Throws: ``FileError``; the temporary file is removed and the destination untouched
     ///   (in place, what was written stays written).
-    public func commit(beforeRename: (String) -> String? = { _ in nil }) throws(FileWriteError) {
+    public func commit(beforeRename: (String) -> String? = { _ in nil }) throws(FileError) {
         guard !done else { return }
         done = true
         if isInPlace {
             // Devices and FIFOs have nothing to sync (fsync fails with EINVAL on them).
             if close(descriptor) != 0, failure == 0 { failure = errno }
             descriptor = -1
-            if failure != 0 { throw FileWriteError(path: path, reason: systemErrorText(failure)) }
+            if failure != 0 { throw FileError(path: path, reason: systemErrorText(failure), kind: .write) }
             return
         }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
@@ -184,7 +165,7 @@ public final class AtomicFileWriter {
         if reason == nil, rename(temporaryPath, renameTarget) != 0 { reason = systemErrorText(errno) }
         if let reason {
             unlink(temporaryPath)
-            throw FileWriteError(path: path, reason: reason)
+            throw FileError(path: path, reason: reason, kind: .write)
         }
     }
 
@@ -199,7 +180,7 @@ public final class AtomicFileWriter {
     }
 
     /// Writes `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let writer = try AtomicFileWriter(path: path)
         writer.write(bytes)
         try writer.commit()

@@ -179,4 +179,19 @@ public struct SpringAnimation: Hashable, Sendable {
 public enum Animation: Hashable, Sendable {
     case keyframe(KeyframeAnimation)
     case spring(SpringAnimation)
+    /// A motion along a path (docs/format.md §7.3).
+    case path(PathAnimation)
+}
+
+extension Animation {
+    /// The animation as a render server starts it when an `add` carries `initialVelocity`: a
+    /// spring of the same kind starts with that velocity (its duration is kept); anything else,
+    /// or no velocity, is unchanged.
+    public func startingWith(_ initialVelocity: MotionValue?) -> Animation {
+        guard case .spring(var spring) = self, let initialVelocity, initialVelocity.kind == spring.from.kind else {
+            return self
+        }
+        spring.initialVelocity = initialVelocity
+        return .spring(spring)
+    }
 }

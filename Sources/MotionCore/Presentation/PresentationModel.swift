@@ -17,6 +17,8 @@ public struct PropertyChannel: Hashable, Sendable {
         @usableFromInline var springSolutions: [SpringSolution] = []
         /// A spring's begin time (unused for keyframe animations).
         @usableFromInline var springBegin = 0.0
+        /// A path animation (nil for the others).
+        @usableFromInline var path: PathAnimation?
 
         init(key: String, component: Int?, addedTime: Double, animation: Animation) {
             self.key = key
@@ -33,12 +35,19 @@ public struct PropertyChannel: Hashable, Sendable {
                 end = spring.beginTime + spring.duration
                 springSolutions = spring.solutions
                 springBegin = spring.beginTime
+            case .path(let path):
+                timing = path.timing(addedTime: addedTime)
+                end = timing.end
+                let last = end.isFinite ? timing.progress(at: end) : 0
+                keyframes = Keyframes(values: [path.value(atProgress: last)])
+                self.path = path
             }
         }
 
         /// The entry's whole value at `t`: all the components it drives, in one sample (one
         /// timing computation and one curve solve for a keyframe animation).
         @inlinable func sample(at t: Double) -> MotionValue {
+            if let path { return path.value(atProgress: timing.progress(at: t)) }
             guard springSolutions.isEmpty else {
                 var value = keyframes.lastValue
                 guard t < end else { return value }
@@ -54,6 +63,7 @@ public struct PropertyChannel: Hashable, Sendable {
         /// The value of component `c` at `t` (the entry's own index when it drives one component).
         @inlinable func value(_ c: Int, at t: Double) -> Double {
             let index = component == nil ? c : 0
+            if let path { return path.value(atProgress: timing.progress(at: t))[index] }
             guard springSolutions.isEmpty else {
                 // A spring, as SpringAnimation.value(at:), from the cached solutions.
                 let last = springSolutions.count - 1

@@ -118,14 +118,16 @@ extension Animation {
                 SpringAnimation(
                     from: .scalar(s.from[c]), to: .scalar(s.to[c]), initialVelocity: .scalar(s.initialVelocity[c]),
                     stiffness: s.stiffness, damping: s.damping, mass: s.mass, beginTime: s.beginTime, duration: s.duration))
+        case .path(let p):
+            return .path(p.projected(toComponent: c))
         }
     }
 }
 
 extension PropertyChannel.Entry {
     /// The velocity of component `c` (the entry's own index when it drives one component) at `t`,
-    /// per second: the keyframe segment's derivative times the progress rate, or the spring's
-    /// closed-form velocity; 0 at and after the end.
+    /// per second: the keyframe segment's derivative times the progress rate (a path's by a
+    /// difference over progress), or the spring's closed-form velocity; 0 at and after the end.
     ///
     /// - Complexity: O(log n) for n keyframes, or O(1) for a spring.
     public func velocity(_ c: Int, at t: Double) -> Double {
@@ -137,6 +139,15 @@ extension PropertyChannel.Entry {
         }
         let rate = timing.progressRate(at: t)
         guard rate != 0 else { return 0 }
+        if let path {
+            // A difference of the eased path over progress (h = 1e-6), inside 0...1.
+            let p = timing.progress(at: t)
+            let h = 1e-6
+            let a = max(p - h, 0)
+            let b = min(p + h, 1)
+            guard b > a else { return 0 }
+            return (path.value(atProgress: b)[index] - path.value(atProgress: a)[index]) / (b - a) * rate
+        }
         return keyframes.derivative(atProgress: timing.progress(at: t), component: index) * rate
     }
 }

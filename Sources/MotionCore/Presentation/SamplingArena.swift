@@ -41,7 +41,9 @@
 /// solution `destination, initialValue, c2, c3`.
 ///
 /// Every offset stored in a block is written by ``compile(_:_:)`` and points inside that block,
-/// so reading a block through an unsafe buffer stays in bounds by construction.
+/// so reading a block through an unsafe buffer stays in bounds by construction;
+/// ``invariantViolations()`` checks that (after every change in builds with
+/// `-Xswiftc -DMOTION_INTERNAL_CHECKS`, and in the tests).
 @usableFromInline
 struct SamplingArena: Sendable {
     /// Every channel's block, back to back (plus blocks no channel uses any more).
@@ -51,37 +53,64 @@ struct SamplingArena: Sendable {
     /// Words of blocks that no channel points at any more; reclaimed by ``compactIfNeeded()``.
     var garbage = 0
 
-    // Header layout.
-    static let countWord = 0
-    static let fastWord = 1
-    static let lengthWord = 4
-    static let kindWord = 5
-    static let modelWord = 6
-    static let recordsOffsetWord = 10
-    static let latestBodyWord = 11
-    static let recordSize = 4
-    /// The component code of an entry that drives no component 0..<4 (never chosen).
-    static let noComponent = 99.0
+    /// Word offsets in a block's header (the table above). `model` is the first of the model
+    /// value's four words; `latestBody`, the header's size, is where the latest entry's body starts.
+    enum Header {
+        static let (count, fast, latestAdded, latestEnd, length, kind, model) = (0, 1, 2, 3, 4, 5, 6)
+        static let (recordsOffset, latestBody) = (10, 11)
+    }
+
+    /// Word offsets in an entry's record, and its size. `component` is -1 for the whole property,
+    /// 0..<4 for one component and ``noComponent`` for none; `body` is the body's offset from the
+    /// block's start.
+    enum Record {
+        static let (component, added, end, body, size) = (0, 1, 2, 3, 4)
+        /// The component code of an entry that drives no component 0..<4 (never chosen).
+        static let noComponent = 99.0
+    }
+
+    /// Word offsets in a keyframe body (tag 0). The k offsets start at `offsets`, then come the
+    /// values' lanes, then the curves, `curveSize` words each (1 when linear, then the cubic's
+    /// `ax, bx, cx, ay, by, cy`).
+    enum KeyframeBody {
+        static let tag = 0.0
+        static let (kind, start, passDuration, passes, end, finalProgress, autoreverses) = (1, 2, 3, 4, 5, 6, 7)
+        static let (valueCount, lanes, curveCount, offsets, curveSize) = (8, 9, 10, 11, 7)
+    }
+
+    /// Word offsets in a spring body (tag 1). `destination` is the first of four words; the
+    /// solutions start at `solutions`, `solutionSize` words each (destination, initial value,
+    /// `c2`, `c3`).
+    enum SpringBody {
+        static let tag = 1.0
+        static let (kind, begin, end, destination, solutionCount, regime) = (1, 2, 3, 4, 8, 9)
+        static let (c0, c1, damping, solutions, solutionSize) = (10, 11, 12, 13, 4)
+    }
+
+    /// Garbage words below which ``compactIfNeeded()`` never rewrites the blocks.
+    static let compactionFloor = 4096
 
     /// Compiles `channels`, one block each, in order.
     ///
     /// - Complexity: O(total size of the channels).
     init(channels: [PropertyChannel]) {
         blockStart.reserveCapacity(channels.count)
-        words.reserveCapacity(channels.count * Self.latestBodyWord)
+        words.reserveCapacity(channels.count * Header.latestBody)
         for channel in channels {
             blockStart.append(words.count)
             append(channel)
         }
+        checkInvariants()
     }
 
     /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
     ///
     /// - Complexity: O(size of the channel's animations).
     mutating func compile(_ i: Int, _ channel: PropertyChannel) {
-        garbage += Int(words[blockStart[i] + Self.lengthWord])
+        garbage += Int(words[blockStart[i] + Header.length])
         blockStart[i] = words.count
         append(channel)
+        checkInvariants()
     }
 
     /// Writes channel `i`'s model value in place (its animations are unchanged).
@@ -89,8 +118,9 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(1).
     mutating func setModel(_ i: Int, _ model: MotionValue) {
         let b = blockStart[i]
-        words[b + Self.kindWord] = Self.code(model.kind)
-        for c in 0..<4 { words[b + Self.modelWord + c] = model.components[c] }
+        words[b + Header.kind] = Self.code(model.kind)
+        for c in 0..<4 { words[b + Header.model + c] = model.components[c] }
+        checkInvariants()
     }
 
     /// Rewrites the blocks back to back in channel order once more than half of `words` is garbage,
@@ -98,17 +128,18 @@ struct SamplingArena: Sendable {
     ///
     /// - Complexity: O(words), amortised O(1) per word compiled.
     mutating func compactIfNeeded() {
-        guard garbage > 4096, garbage * 2 > words.count else { return }
+        guard garbage > Self.compactionFloor, garbage * 2 > words.count else { return }
         var compacted: [Double] = []
         compacted.reserveCapacity(words.count - garbage)
         for i in blockStart.indices {
             let b = blockStart[i]
-            let length = Int(words[b + Self.lengthWord])
+            let length = Int(words[b + Header.length])
             blockStart[i] = compacted.count
             compacted.append(contentsOf: words[b..<(b + length)])
         }
         words = compacted
         garbage = 0
+        checkInvariants()
     }
 
     // MARK: Compiling
@@ -145,7 +176,7 @@ struct SamplingArena: Sendable {
         for c in 0..<4 { words.append(channel.model.components[c]) }
         words.append(0)  // where the records start, written below
         guard compilable, let latest else {
-            words[b + Self.lengthWord] = Double(words.count - b)
+            words[b + Header.length] = Double(words.count - b)
             return
         }
         // The latest entry's body first, at a fixed offset, then the others'.
@@ -156,18 +187,20 @@ struct SamplingArena: Sendable {
             bodies[n] = words.count - b
             appendBody(entry)
         }
-        words[b + Self.recordsOffsetWord] = Double(words.count - b)
+        words[b + Header.recordsOffset] = Double(words.count - b)
         for (n, entry) in entries.enumerated() {
-            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Self.noComponent } ?? -1
+            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
             words.append(contentsOf: [component, entry.addedTime, entry.end, Double(bodies[n])])
         }
-        words[b + Self.lengthWord] = Double(words.count - b)
+        words[b + Header.length] = Double(words.count - b)
     }
 
     /// Whether the block form samples `entry` exactly as ``PropertyChannel/Entry/sample(at:)``
     /// does: keyframes with at least one value, all of one kind; springs whose per-component
     /// solutions share one regime and rate (as solutions of one spring always do).
     static func isCompilable(_ entry: PropertyChannel.Entry) -> Bool {
+        // Path animations sample from the channel itself.
+        guard entry.path == nil else { return false }
         if let first = entry.springSolutions.first {
             return entry.springSolutions.allSatisfy {
                 $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
@@ -182,7 +215,7 @@ struct SamplingArena: Sendable {
     private mutating func appendBody(_ entry: PropertyChannel.Entry) {
         if let first = entry.springSolutions.first {
             let to = entry.keyframes.lastValue
-            words.append(contentsOf: [1, Self.code(to.kind), entry.springBegin, entry.end])
+            words.append(contentsOf: [SpringBody.tag, Self.code(to.kind), entry.springBegin, entry.end])
             for c in 0..<4 { words.append(to.components[c]) }
             let regime: Double
             switch first.regime {
@@ -208,7 +241,7 @@ struct SamplingArena: Sendable {
         let curves = Array(keyframes.curves.prefix(max(values.count - 1, 0)))
         let stored = curves.allSatisfy({ $0 == curves.first }) ? Array(curves.prefix(1)) : curves
         words.append(contentsOf: [
-            0, Self.code(kind), start, d, passes, start + d * passes, timing.finalProgress(passes: passes),
+            KeyframeBody.tag, Self.code(kind), start, d, passes, start + d * passes, timing.finalProgress(passes: passes),
             timing.autoreverses ? 1 : 0, Double(values.count), Double(lanes), Double(stored.count),
         ])
         words.append(contentsOf: keyframes.offsets)
@@ -250,8 +283,8 @@ struct SamplingArena: Sendable {
     @inline(__always)
     static func sample(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
         // The common case: the latest animation drives the whole property and covers `t`.
-        if w[b + fastWord] != 0, w[b + 2] <= t, t <= w[b + 3] {
-            return sampleBody(b + latestBodyWord, in: w, at: t)
+        if w[b + Header.fast] != 0, w[b + Header.latestAdded] <= t, t <= w[b + Header.latestEnd] {
+            return sampleBody(b + Header.latestBody, in: w, at: t)
         }
         return sampleSlowly(block: b, in: w, at: t)
     }
@@ -262,16 +295,16 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(k) per component for k animations on the channel.
     @inline(never)
     static func sampleSlowly(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
-        let n = Int(w[b + countWord])
+        let n = Int(w[b + Header.count])
         if n < 0 { return nil }
         let model = MotionValue(
-            kind: kind(w[b + kindWord]),
-            components: SIMD4(w[b + modelWord], w[b + modelWord + 1], w[b + modelWord + 2], w[b + modelWord + 3]))
+            kind: kind(w[b + Header.kind]),
+            components: SIMD4(w[b + Header.model], w[b + Header.model + 1], w[b + Header.model + 2], w[b + Header.model + 3]))
         if n == 0 { return model }
-        let records = b + Int(w[b + recordsOffsetWord])
-        let last = records + (n - 1) * recordSize
-        if w[last] < 0, w[last + 1] <= t, t <= w[last + 2] {
-            return sampleBody(b + Int(w[last + 3]), in: w, at: t)
+        let records = b + Int(w[b + Header.recordsOffset])
+        let last = records + (n - 1) * Record.size
+        if w[last + Record.component] < 0, w[last + Record.added] <= t, t <= w[last + Record.end] {
+            return sampleBody(b + Int(w[last + Record.body]), in: w, at: t)
         }
         var value = model
         // Which entry gives each component, and at what time; components that share both share
@@ -285,13 +318,14 @@ struct SamplingArena: Sendable {
             var endedLast = -1
             var i = n - 1
             while i >= 0 {
-                let r = records + i * recordSize
-                if w[r] < 0 || w[r] == code {
-                    if w[r + 1] <= t && t <= w[r + 2] {
+                let r = records + i * Record.size
+                if w[r + Record.component] < 0 || w[r + Record.component] == code {
+                    if w[r + Record.added] <= t && t <= w[r + Record.end] {
                         chosen = i
                         break
                     }
-                    if w[r + 2] < t, endedLast < 0 || w[r + 2] > w[records + endedLast * recordSize + 2] {
+                    let ended = w[r + Record.end]
+                    if ended < t, endedLast < 0 || ended > w[records + endedLast * Record.size + Record.end] {
                         endedLast = i
                     }
                 }
@@ -302,17 +336,17 @@ struct SamplingArena: Sendable {
                 time = t
             } else if endedLast >= 0 {
                 chosen = endedLast
-                time = w[records + endedLast * recordSize + 2]
+                time = w[records + endedLast * Record.size + Record.end]
             } else {
                 continue
             }
-            let r = records + chosen * recordSize
+            let r = records + chosen * Record.size
             if chosen != sampled || time != sampledTime {
-                sample = sampleBody(b + Int(w[r + 3]), in: w, at: time)
+                sample = sampleBody(b + Int(w[r + Record.body]), in: w, at: time)
                 sampled = chosen
                 sampledTime = time
             }
-            value[c] = sample[w[r] < 0 ? c : 0]
+            value[c] = sample[w[r + Record.component] < 0 ? c : 0]
         }
         return value
     }
@@ -322,7 +356,7 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(1) for a spring; O(log k) plus one curve solve for k keyframes.
     @inline(__always)
     static func sampleBody(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
-        if w[s] == 0 {
+        if w[s] == KeyframeBody.tag {
             return keyframeValue(s, in: w, at: t)
         }
         return springValue(s, in: w, at: t)
@@ -334,31 +368,31 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(log k) for k keyframes, plus one curve solve.
     @inline(__always)
     static func keyframeValue(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
-        let kind = kind(w[s + 1])
+        let kind = kind(w[s + KeyframeBody.kind])
         // TweenTiming.progress(at:).
         let p: Double
-        let start = w[s + 2]
-        let d = w[s + 3]
+        let start = w[s + KeyframeBody.start]
+        let d = w[s + KeyframeBody.passDuration]
         if !(t >= start) {
             p = 0
         } else if !(d > 0) {
             p = 1
-        } else if t >= w[s + 5] {
-            p = w[s + 6]
+        } else if t >= w[s + KeyframeBody.end] {
+            p = w[s + KeyframeBody.finalProgress]
         } else {
             let x = (t - start) / d
-            if x >= w[s + 4] {
-                p = w[s + 6]
+            if x >= w[s + KeyframeBody.passes] {
+                p = w[s + KeyframeBody.finalProgress]
             } else {
                 let k = floor(x)
                 let local = x - k
-                p = w[s + 7] != 0 && isOdd(k) ? 1 - local : local
+                p = w[s + KeyframeBody.autoreverses] != 0 && isOdd(k) ? 1 - local : local
             }
         }
         // Keyframes.value(atProgress:).
-        let count = Int(w[s + 8])
-        let lanes = Int(w[s + 9])
-        let offsets = s + 11
+        let count = Int(w[s + KeyframeBody.valueCount])
+        let lanes = Int(w[s + KeyframeBody.lanes])
+        let offsets = s + KeyframeBody.offsets
         let values = offsets + count
         // Value j's four lanes (the unstored ones are +0), so the arithmetic below is the same
         // SIMD arithmetic as MotionValue.interpolated(to:by:).
@@ -390,7 +424,7 @@ struct SamplingArena: Sendable {
             e = 1
         } else {
             // One stored curve serves every segment.
-            let c = values + lanes * count + (w[s + 10] == 1 ? 0 : 7 * lo)
+            let c = values + lanes * count + (w[s + KeyframeBody.curveCount] == 1 ? 0 : KeyframeBody.curveSize * lo)
             if w[c] != 0 {
                 e = u
             } else {
@@ -414,50 +448,53 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(m) for m components: one `exp` (two when over-damped) and one `cos`/`sin` pair.
     @inline(__always)
     static func springValue(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
-        var value = MotionValue(kind: kind(w[s + 1]), components: SIMD4(w[s + 4], w[s + 5], w[s + 6], w[s + 7]))
-        guard t < w[s + 3] else { return value }
-        let m = Int(w[s + 8])
-        let regime = w[s + 9]
-        let c0 = w[s + 10]
-        let c1 = w[s + 11]
-        let lt = t - w[s + 2]
-        let solutions = s + 13
+        let to = s + SpringBody.destination
+        var value = MotionValue(kind: kind(w[s + SpringBody.kind]), components: SIMD4(w[to], w[to + 1], w[to + 2], w[to + 3]))
+        guard t < w[s + SpringBody.end] else { return value }
+        let m = Int(w[s + SpringBody.solutionCount])
+        let regime = w[s + SpringBody.regime]
+        let c0 = w[s + SpringBody.c0]
+        let c1 = w[s + SpringBody.c1]
+        let lt = t - w[s + SpringBody.begin]
+        let solutions = s + SpringBody.solutions
+        // A solution's words, from its start: destination (0), initial value, c2, c3.
+        let (initialValue, c2, c3) = (1, 2, 3)
         if lt > 0, lt < .infinity, regime == 0 {
             let e = exp(-c0 * lt)
             if e == 0 {
-                for i in 0..<m { value[i] = w[solutions + 4 * i] }
+                for i in 0..<m { value[i] = w[solutions + SpringBody.solutionSize * i] }
                 return value
             }
             let phase = c1 * lt
             let cosine = cos(phase)
             let sine = sin(phase)
             for i in 0..<m {
-                let q = solutions + 4 * i
-                value[i] = w[q] + e * (w[q + 2] * cosine + w[q + 3] * sine)
+                let q = solutions + SpringBody.solutionSize * i
+                value[i] = w[q] + e * (w[q + c2] * cosine + w[q + c3] * sine)
             }
             return value
         }
         // SpringSolution.state(at:).displacement, per component.
         for i in 0..<m {
-            let q = solutions + 4 * i
+            let q = solutions + SpringBody.solutionSize * i
             let destination = w[q]
             let displacement: Double
             if !(lt > 0) {
-                displacement = w[q + 1] - destination
+                displacement = w[q + initialValue] - destination
             } else if !(lt < .infinity) {
-                displacement = w[s + 12] > 0 ? 0 : w[q + 1] - destination
+                displacement = w[s + SpringBody.damping] > 0 ? 0 : w[q + initialValue] - destination
             } else if regime == 1 {
                 let e = exp(-c0 * lt)
-                displacement = e == 0 ? 0 : (w[q + 2] + w[q + 3] * lt) * e
+                displacement = e == 0 ? 0 : (w[q + c2] + w[q + c3] * lt) * e
             } else if regime == 2 {
-                let slow = SpringSolution.decaying(w[q + 2], c0, lt)
-                let fast = SpringSolution.decaying(w[q + 3], c1, lt)
+                let slow = SpringSolution.decaying(w[q + c2], c0, lt)
+                let fast = SpringSolution.decaying(w[q + c3], c1, lt)
                 displacement = slow + fast
             } else {
                 // Oscillating at a time 0 < lt < infinity is handled above.
                 let e = exp(-c0 * lt)
                 let phase = c1 * lt
-                displacement = e == 0 ? 0 : e * (w[q + 2] * cos(phase) + w[q + 3] * sin(phase))
+                displacement = e == 0 ? 0 : e * (w[q + c2] * cos(phase) + w[q + c3] * sin(phase))
             }
             value[i] = destination + displacement
         }

@@ -5,8 +5,9 @@
 #endif
 
 extension MotionValue {
-    /// Parses a hex colour, `"#RGB"`, `"#RRGGBB"` or `"#RRGGBBAA"` (docs/format.md §1.1), into a colour
-    /// value; nil for any other text.
+    /// Parses a hex colour, `"#RGB"`, `"#RRGGBB"` or `"#RRGGBBAA"` (docs/format.md §1.1).
+    ///
+    /// A colour value for valid text; nil for any other text.
     ///
     /// Digits may be upper or lower case. Each long-form pair is divided by 255, each short-form
     /// digit by 15 (so `#F00` equals `#FF0000`); alpha is 1 when absent.

@@ -18,8 +18,9 @@ public struct CurveFit: Hashable, Sendable {
     }
 }
 
-/// Fits player keyframes (``CurveSegment``s) to motion that has no keyframe form: springs,
-/// friction and sampled gestures (docs/export.md).
+/// Fits player keyframes (``CurveSegment``s) to motion that has no keyframe form.
+///
+/// Springs, friction and sampled gestures are fitted (docs/export.md).
 ///
 /// The fit is greedy: from each knot it takes the longest segment whose error stays within the
 /// tolerance at every check point, found by a galloping then binary search over the check grid.
@@ -52,11 +53,12 @@ public enum CurveFitter {
     /// The largest normalised handle height (|y1|, |y2|) a fitted segment may have.
     static let maximumHandleHeight = 1e6
 
-    /// Fits cubic segments to a continuous curve on `interval`, with as few segments as the
-    /// budget allows. `breakpoints` are times inside the interval where the curve may have a kink
-    /// or a jump (segments start and end there; at a jump the segment before ends at the left
-    /// limit, the next starts at the value). The error is checked densely at every `checkStep`
-    /// (and at the knots), not only at the knots: every point differs by at most `tolerance`.
+    /// Fits cubic segments to a continuous curve on `interval`, as few as the budget allows.
+    ///
+    /// `breakpoints` are times inside the interval where the curve may have a kink or a jump
+    /// (segments start and end there; at a jump the segment before ends at the left limit, the next
+    /// starts at the value). The error is checked densely at every `checkStep` (and at the knots),
+    /// not only at the knots: every point differs by at most `tolerance`.
     ///
     /// - Parameters:
     ///   - interval: the times to cover, in seconds.
@@ -148,9 +150,10 @@ public enum CurveFitter {
         return worst
     }
 
-    /// The value of contiguous segments at `t`: the last segment starting at or before `t`, read
-    /// with ``CurveSegment/value(at:)``; before the first segment its `from`, after the last its
-    /// `to`. No segments read as 0.
+    /// The value of contiguous segments at `t`.
+    ///
+    /// The last segment starting at or before `t` gives it, read with ``CurveSegment/value(at:)``;
+    /// before the first segment its `from`, after the last its `to`. No segments read as 0.
     ///
     /// - Complexity: O(log n) for n segments, plus one curve solve.
     public static func value(of segments: [CurveSegment], at t: Double) -> Double {

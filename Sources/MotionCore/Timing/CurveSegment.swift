@@ -55,8 +55,10 @@ public struct CurveSegment: Hashable, Sendable {
         }
     }
 
-    /// The two halves at time t (start < t < end), exactly (de Casteljau on the parametric bezier,
-    /// each half renormalised to a valid timing curve with x1, x2 in [0, 1]); holds split into holds.
+    /// The two halves at time t (start < t < end), exactly.
+    ///
+    /// De Casteljau on the parametric bezier, each half renormalised to a valid timing curve with
+    /// x1, x2 in [0, 1]; holds split into holds.
     ///
     /// The left half runs from `from` at `start` to the value at `t`, the right half from there to
     /// `to` at `end`. Two cases cannot be carried exactly by one timing curve per half; there the
@@ -78,8 +80,9 @@ public struct CurveSegment: Hashable, Sendable {
         return (parts.left, parts.right)
     }
 
-    /// The two halves at time t, as ``split(at:)`` gives them, when they equal the original exactly
-    /// (up to rounding); nil when a half cannot be one timing curve with x1, x2 in 0...1.
+    /// The two halves at time t, as ``split(at:)`` gives them, when they equal the original exactly.
+    ///
+    /// Equal up to rounding; nil when a half cannot be one timing curve with x1, x2 in 0...1.
     ///
     /// An exporter that must cut a tween's segment uses this and, on nil, fits the half that
     /// cannot be carried (``CurveFitter``) instead.

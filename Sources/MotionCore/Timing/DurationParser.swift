@@ -1,13 +1,21 @@
-/// Reads durations as documents write them (docs/format.md §1.1).
+/// Reads durations as documents write them (docs/format.md §1.1): the one duration grammar.
+///
+/// A duration text is a decimal number (optional sign, digits with an optional fraction, optional
+/// exponent such as `1e3`) followed directly by `ms`, `s` or nothing. No spaces, other units, hex
+/// numbers, `inf` or `nan`. The decoder reads durations with ``seconds(from:)``, and the schema's
+/// pattern is ``schemaPattern``; a test keeps the two equal on text without a leading `-`.
 public enum DurationParser {
-    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds); nil for anything
-    /// else.
+    /// The JSON Schema pattern of a duration string: the grammar without the `-` sign, since a
+    /// negative duration is never valid (the decoder reads it only to report it as out of range).
+    public static let schemaPattern = "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"
+
+    /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds).
     ///
-    /// The text is a decimal number (optional sign, digits with an optional fraction, optional
-    /// exponent such as `1e3`) followed directly by `ms`, `s` or nothing. No spaces, other units,
-    /// hex numbers, `inf` or `nan` are accepted, and a number whose seconds are not finite is
-    /// rejected. A sign is accepted so that the validator can report a negative duration as out of
-    /// range (D005) rather than as text it cannot read.
+    /// Nil for text outside the grammar.
+    ///
+    /// Text in the grammar always reads: a number too large for a double (`"1e400s"`) reads as
+    /// infinity and a negative one as negative seconds, so that the decoder reports both as out of
+    /// range (D005) rather than as text it cannot read (D003).
     ///
     /// - Complexity: O(length of `text`).
     public static func seconds(from text: String) -> Double? {
@@ -26,8 +34,7 @@ public enum DurationParser {
         guard isDecimalNumber(number), let value = Double(String(decoding: number, as: UTF8.self)) else {
             return nil
         }
-        let seconds = unitScale == 1 ? value : value / 1000
-        return seconds.isFinite ? seconds : nil
+        return unitScale == 1 ? value : value / 1000
     }
 
     /// Whether `bytes` is `[+-]? (digits ('.' digits?)? | '.' digits) ([eE] [+-]? digits)?`.

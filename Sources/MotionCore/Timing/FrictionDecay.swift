@@ -58,15 +58,18 @@ public struct FrictionDecay: Hashable, Sendable {
         return e == 0 ? 0 : initialVelocity * e
     }
 
-    /// The value the motion approaches: `x0 + v0 m / c` (`x0` when `v0 = 0`; infinite without
-    /// friction).
+    /// The value the motion approaches: `x0 + v0 m / c`.
+    ///
+    /// `x0` when `v0 = 0`; infinite without friction.
     public var restingValue: Double {
         if initialVelocity == 0 { return initialValue }
         return rate > 0 ? initialValue + initialVelocity * (1 / rate) : initialVelocity * .infinity
     }
 
-    /// The first local time at which `|v(t)| <= threshold`: 0 when already so, `.infinity` when
-    /// never (no friction, or a threshold that is not positive).
+    /// The first local time at which `|v(t)| <= threshold`.
+    ///
+    /// 0 when already so, `.infinity` when never (no friction, or a threshold that is not
+    /// positive).
     ///
     /// Computed in closed form, `(m / c) ln(|v0| / threshold)`, then nudged up by at most a few
     /// ulps so that `abs(velocity(at: result)) <= threshold` holds for the returned time.

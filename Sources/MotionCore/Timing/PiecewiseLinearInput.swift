@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// A synthetic gesture input: samples spaced evenly over a duration, joined by straight lines
-/// (docs/format.md §2.4).
+/// A synthetic gesture input: samples spaced evenly over a duration, joined by straight lines.
+///
+/// See docs/format.md §2.4.
 ///
 /// Sample i lies at `start + i * duration / (n - 1)`. The value before `start` is the first sample
 /// and after `start + duration` the last. The velocity is the slope of the segment holding t: at an
@@ -74,8 +75,9 @@ public struct PiecewiseLinearInput: Hashable, Sendable {
         return samples[i].interpolated(to: samples[i + 1], by: u)
     }
 
-    /// The input's velocity at clock time `t`, in units per second: the slope of the segment
-    /// holding `t`; zero before `start` and after `end`.
+    /// The input's velocity at clock time `t`, in units per second.
+    ///
+    /// The slope of the segment holding `t`; zero before `start` and after `end`.
     ///
     /// - Complexity: O(1).
     @inlinable
@@ -86,8 +88,9 @@ public struct PiecewiseLinearInput: Hashable, Sendable {
         return slope(ofSegment: i, step: step)
     }
 
-    /// The velocity the gesture ends with: the last segment's slope (zero for a single sample or
-    /// a duration that is not positive).
+    /// The velocity the gesture ends with: the last segment's slope.
+    ///
+    /// Zero for a single sample or a duration that is not positive.
     ///
     /// - Complexity: O(1).
     public var releaseVelocity: MotionValue {

@@ -8,8 +8,10 @@
 public enum TimingCurve: Hashable, Sendable {
     /// Output equals input.
     case linear
-    /// A CSS cubic-bezier. `x1` and `x2` should lie in 0...1 (the validator reports W005
-    /// otherwise); `y1` and `y2` are free, so the curve may overshoot.
+    /// A CSS cubic-bezier.
+    ///
+    /// `x1` and `x2` should lie in 0...1 (the validator reports W005 otherwise); `y1` and `y2` are
+    /// free, so the curve may overshoot.
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
     /// The curve names a document may use, in the order docs/format.md §2.2 lists them.

@@ -51,15 +51,17 @@ public struct TweenTiming: Hashable, Sendable {
     /// The time the first pass begins: `commitTime + delay`.
     @inlinable public var start: Double { commitTime + (delay.isNaN ? 0 : delay) }
 
-    /// How long the tween plays after its start: duration x repeats (x 2 when autoreversing);
+    /// How long the tween plays after its start: duration x repeats (x 2 when autoreversing).
+    ///
     /// `.infinity` for `forever`; 0 when the duration is 0.
     @inlinable public var activeDuration: Double {
         let d = passDuration
         return d == 0 ? 0 : d * passCount
     }
 
-    /// The time the tween's last moment is reached: `start + activeDuration` (`.infinity` for
-    /// `forever`, `start` when the duration is 0).
+    /// The time the tween's last moment is reached: `start + activeDuration`.
+    ///
+    /// `.infinity` for `forever`, `start` when the duration is 0.
     @inlinable public var end: Double { start + activeDuration }
 
     /// Whether the tween covers clock time `t` for precedence: `commitTime <= t <= end`.

@@ -4,23 +4,6 @@
     import Darwin
 #endif
 
-/// Why a trace could not be written.
-public struct TraceWriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The trace's path.
-    public var path: String
-    /// What went wrong.
-    public var reason: String
-
-    /// Creates an error.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// `PATH: cannot write trace: REASON`.
-    public var description: String { "\(path): cannot write trace: \(reason)" }
-}
-
 /// Writes a trace CSV (docs/format.md §5.1), atomically, from rows of any source.
 ///
 /// The file is `time,target,property,value`, then one row per call of ``append(time:target:component:value:)``
@@ -56,14 +39,10 @@ public final class TraceWriter {
     public private(set) var rowCount = 0
 
     /// Opens a temporary file next to `path` and writes the header.
-    /// - Throws: ``TraceWriteError`` when the temporary file cannot be created.
-    public init(path: String) throws(TraceWriteError) {
+    /// - Throws: ``FileError`` when the temporary file cannot be created.
+    public init(path: String) throws(FileError) {
         self.path = path
-        do throws(FileWriteError) {
-            file = try AtomicFileWriter(path: path)
-        } catch {
-            throw TraceWriteError(path: path, reason: error.reason)
-        }
+        file = try AtomicFileWriter(path: path)
         capacity = Self.flushSize + Self.rowSlack
         storage = .allocate(capacity: capacity)
         var header = "time,target,property,value\n"
@@ -117,8 +96,9 @@ public final class TraceWriter {
         endRow(value: value)
     }
 
-    /// Appends one row whose target and component were encoded once in `label` (faster for
-    /// callers that write the same columns every frame).
+    /// Appends one row whose target and component were encoded once in `label`.
+    ///
+    /// Faster for callers that write the same columns every frame.
     ///
     /// - Complexity: O(1) amortised, no allocation.
     public func append(time: Double, label: TraceLabel, value: Double) {
@@ -164,21 +144,18 @@ public final class TraceWriter {
     }
 
     /// Flushes the rows and renames the temporary file over ``path``.
-    /// - Throws: ``TraceWriteError`` when a write or the rename failed; the temporary file is
+    /// - Throws: ``FileError`` when a write or the rename failed; the temporary file is
     ///   removed then and ``path`` is untouched.
-    public func finish() throws(TraceWriteError) {
+    public func finish() throws(FileError) {
         guard !finished else { return }
         flush()
         finished = true
-        do throws(FileWriteError) {
-            try file.commit()
-        } catch {
-            throw TraceWriteError(path: path, reason: error.reason)
-        }
+        try file.commit()
     }
 
-    /// Abandons the trace: removes the temporary file; ``path`` is untouched. Harmless after
-    /// ``finish()``.
+    /// Abandons the trace: removes the temporary file; ``path`` is untouched.
+    ///
+    /// Harmless after ``finish()``.
     public func discard() {
         guard !finished else { return }
         finished = true
@@ -246,8 +223,9 @@ public final class TraceWriter {
     }
 }
 
-/// A trace row's target and component columns, encoded once (`target,component,`), for
-/// ``TraceWriter/append(time:label:value:)``.
+/// A trace row's target and component columns, encoded once (`target,component,`).
+///
+/// For ``TraceWriter/append(time:label:value:)``.
 public struct TraceLabel: Sendable, Hashable {
     let bytes: [UInt8]
 

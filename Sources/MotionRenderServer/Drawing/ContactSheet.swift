@@ -6,8 +6,10 @@ import MotionCore
     import Darwin
 #endif
 
-/// Many frames on one image: a grid of cells, each with its frame time printed under it
-/// (`0.250 s`), separated by thin grey lines, for `motionc render --sheet`.
+/// Many frames on one image, for `motionc render --sheet`.
+///
+/// A grid of cells, each with its frame time printed under it (`0.250 s`), separated by thin grey
+/// lines.
 ///
 /// Every cell shows the whole canvas. When the sheet would be wider or taller than
 /// ``targetDimension`` the cells (not the labels) are scaled down uniformly to fit, to no less
@@ -28,11 +30,13 @@ public struct ContactSheet: Sendable {
 
     /// The canvas each cell shows.
     public var canvas: RenderCanvas
-    /// The frames in reading order (left to right, top to bottom): their times in seconds and
-    /// their layer trees.
+    /// The frames in reading order (left to right, top to bottom).
+    ///
+    /// Their times in seconds and their layer trees.
     public var frames: [(time: Double, layers: [LayerSnapshot])]
-    /// Cells per row; nil picks `ceil(sqrt(frames.count))`, a near-square grid. Values below 1
-    /// read as 1 and values above the frame count as the frame count.
+    /// Cells per row; nil picks `ceil(sqrt(frames.count))`, a near-square grid.
+    ///
+    /// Values below 1 read as 1 and values above the frame count as the frame count.
     public var columns: Int?
 
     /// Creates a sheet of `frames` drawn on `canvas`.
@@ -154,12 +158,6 @@ public struct ContactSheet: Sendable {
     /// The label under a cell: seconds with three decimals and a unit, `0.250 s`; `? s` for a
     /// time that is not finite.
     static func label(for time: Double) -> String {
-        guard time.isFinite else { return "? s" }
-        let millis = (abs(time) * 1000).rounded()
-        guard millis < 1e15 else { return "\(time) s" }
-        let ms = Int(millis)
-        let fraction = String(ms % 1000)
-        let sign = time < 0 && ms != 0 ? "-" : ""
-        return "\(sign)\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+        SecondsText.fixed(time) + " s"
     }
 }

@@ -50,8 +50,9 @@ public final class FrameRenderer {
             cairo: cairo, device: DeviceRect(x0: 0, y0: 0, x1: Double(canvas.width), y1: Double(canvas.height)))
     }
 
-    /// Loads the Cairo library that drawing needs, if not loaded yet, so that a command can
-    /// report a missing library before it writes anything.
+    /// Loads the Cairo library that drawing needs, if not loaded yet.
+    ///
+    /// A command can then report a missing library before it writes anything.
     ///
     /// - Throws: ``RenderOutputError/cairoUnavailable(library:reason:)`` naming the library and
     ///   what is missing.
@@ -77,8 +78,9 @@ public final class FrameRenderer {
         return cr
     }
 
-    /// Draws one frame: the canvas background, then `layers` (top-level, in document order) and
-    /// their sublayers, and returns the pixels.
+    /// Draws one frame and returns the pixels.
+    ///
+    /// The canvas background, then `layers` (top-level, in document order) and their sublayers.
     ///
     /// - Throws: ``RenderOutputError/cairoFailure(operation:message:)`` with Cairo's own text when
     ///   drawing failed (out of memory for a group surface); the next call starts afresh.

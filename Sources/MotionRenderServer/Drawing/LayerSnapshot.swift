@@ -1,9 +1,8 @@
 public import MotionCore
 
-/// The presentation values of one layer and its sublayers at one instant: what ``FrameRenderer``
-/// draws.
+/// The presentation values of one layer and its sublayers at one instant: what ``FrameRenderer`` draws.
 ///
-/// Every property starts at its ``MotionCore/LayerProperty/defaultValue`` (docs/format.md §1.2). The
+/// Every property starts at its `LayerProperty.defaultValue` (docs/format.md §1.2). The
 /// sampler fills snapshots either through the stored properties or generically through
 /// ``subscript(_:)``.
 ///

@@ -16,8 +16,8 @@ public enum PNGWriter {
     /// Writes `buffer` as an 8-bit RGBA PNG (straight alpha) at `path`, replacing any file there.
     ///
     /// - Throws: ``RenderOutputError/emptyImage(path:)`` for a buffer without pixels,
-    ///   ``RenderOutputError/directoryMissing(path:)`` when the directory does not exist,
-    ///   ``RenderOutputError/writeFailed(path:reason:)`` when the file cannot be created, written
+    ///   ``RenderOutputError/file(_:)`` when the directory does not exist,
+    ///   or when the file cannot be created, written
     ///   or renamed (permissions, a full disk, `path` naming a directory).
     /// - Complexity: O(width × height).
     public static func write(_ buffer: PixelBuffer, to path: String) throws(RenderOutputError) {
@@ -33,16 +33,18 @@ public enum PNGWriter {
         try write(encoded: bytes, to: path, beforeRename: beforeRename)
     }
 
-    /// Loads the libpng library that writing needs, if not loaded yet, so that a command can
-    /// report a missing library before it draws or writes anything.
+    /// Loads the libpng library that writing needs, if not loaded yet.
+    ///
+    /// A command can then report a missing library before it draws or writes anything.
     ///
     /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)``.
     public static func loadLibrary() throws(RenderOutputError) {
         _ = try LibPNG.loaded()
     }
 
-    /// Encodes a buffer as PNG bytes in memory with libpng at its fastest setting (zlib level 1,
-    /// the Sub filter): the same bytes for the same pixels, on any thread.
+    /// Encodes a buffer as PNG bytes in memory with libpng at its fastest setting.
+    ///
+    /// zlib level 1 and the Sub filter: the same bytes for the same pixels, on any thread.
     ///
     /// - Throws: ``RenderOutputError/pngLibraryUnavailable(library:reason:)`` without libpng,
     ///   ``RenderOutputError/emptyImage(path:)`` for a buffer without pixels.
@@ -54,7 +56,7 @@ public enum PNGWriter {
 
     /// Writes already encoded bytes to `path` atomically (see ``write(_:to:)``).
     ///
-    /// - Throws: ``RenderOutputError/directoryMissing(path:)``, ``RenderOutputError/writeFailed(path:reason:)``.
+    /// - Throws: ``RenderOutputError/file(_:)``.
     public static func write(encoded bytes: [UInt8], to path: String) throws(RenderOutputError) {
         try write(encoded: bytes, to: path, beforeRename: { _ in nil })
     }
@@ -62,12 +64,12 @@ public enum PNGWriter {
     static func write(
         encoded bytes: [UInt8], to path: String, beforeRename: (_ temporaryPath: String) -> String?
     ) throws(RenderOutputError) {
-        do throws(FileWriteError) {
+        do throws(FileError) {
             let file = try AtomicFileWriter(path: path)
             file.write(bytes)
             try file.commit(beforeRename: beforeRename)
         } catch {
-            throw error.isMissingDirectory ? .directoryMissing(path: path) : .writeFailed(path: path, reason: error.reason)
+            throw .file(error)
         }
     }
 }
@@ -75,12 +77,12 @@ public enum PNGWriter {
 extension PixelBuffer {
     /// Reads a PNG file (any colour type Cairo decodes) into straight RGBA8 pixels.
     ///
-    /// - Throws: ``RenderOutputError/readFailed(path:reason:)`` when the file is missing or not
+    /// - Throws: ``RenderOutputError/file(_:)`` when the file is missing or not
     ///   a PNG.
     public init(contentsOfPNG path: String) throws(RenderOutputError) {
         let cairo = try Cairo.loaded()
         guard let surface = cairo.image_surface_create_from_png(path) else {
-            throw .readFailed(path: path, reason: "out of memory")
+            throw .file(FileError(path: path, reason: "out of memory", kind: .read))
         }
         defer { cairo.surface_destroy(surface) }
         let status = cairo.surface_status(surface)
@@ -89,7 +91,7 @@ extension PixelBuffer {
                 status == Cairo.statusFileNotFound
                 ? "no such file"
                 : status == Cairo.statusReadError ? "not a readable PNG image" : cairo.message(status)
-            throw .readFailed(path: path, reason: reason)
+            throw .file(FileError(path: path, reason: reason, kind: .read))
         }
         if cairo.image_surface_get_format(surface) == Cairo.formatARGB32 {
             self = pixelBuffer(cairo, from: surface)
@@ -100,7 +102,7 @@ extension PixelBuffer {
         let height = Int(cairo.image_surface_get_height(surface))
         let argb = try makeImageSurface(cairo, width: width, height: height, operation: "reading '\(path)'")
         defer { cairo.surface_destroy(argb) }
-        guard let cr = cairo.create(argb) else { throw .readFailed(path: path, reason: "out of memory") }
+        guard let cr = cairo.create(argb) else { throw .file(FileError(path: path, reason: "out of memory", kind: .read)) }
         defer { cairo.destroy(cr) }
         cairo.set_source_surface(cr, surface, 0, 0)
         cairo.paint(cr)

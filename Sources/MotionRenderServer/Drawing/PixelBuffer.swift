@@ -21,8 +21,9 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(r), \(g), \(b), \(a))" }
 }
 
-/// A drawn image: `width x height` pixels of straight (not premultiplied) RGBA8, row-major from
-/// the top-left corner, 4 bytes per pixel with no row padding.
+/// A drawn image: `width x height` pixels of straight (not premultiplied) RGBA8.
+///
+/// Row-major from the top-left corner, 4 bytes per pixel with no row padding.
 public struct PixelBuffer: Sendable, Hashable {
     /// Width in pixels.
     public let width: Int
@@ -31,8 +32,9 @@ public struct PixelBuffer: Sendable, Hashable {
     /// `width * height * 4` bytes: R, G, B, A for each pixel, rows top to bottom.
     public let rgba: [UInt8]
 
-    /// Creates a buffer from its bytes; nil unless `rgba.count == width * height * 4` and both
-    /// dimensions are non-negative.
+    /// Creates a buffer from its bytes.
+    ///
+    /// Nil unless `rgba.count == width * height * 4` and both dimensions are non-negative.
     public init?(width: Int, height: Int, rgba: [UInt8]) {
         guard width >= 0, height >= 0 else { return nil }
         let (pixels, overflow1) = width.multipliedReportingOverflow(by: height)

@@ -17,7 +17,8 @@ public struct RenderCanvas: Sendable, Hashable {
     public var width: Int
     /// Height in pixels.
     public var height: Int
-    /// The background colour, a ``MotionCore/ValueKind/color`` value (straight RGBA in 0...1).
+    /// The background colour, a `ValueKind.color` value (straight RGBA in 0...1).
+    ///
     /// Components outside 0...1 are clamped and NaN reads as 0.
     public var background: MotionValue
 
@@ -28,8 +29,9 @@ public struct RenderCanvas: Sendable, Hashable {
         self.background = background
     }
 
-    /// Throws unless the canvas can be drawn: at least 1x1 and at most
-    /// ``maximumDimension`` in each direction.
+    /// Throws unless the canvas can be drawn.
+    ///
+    /// At least 1x1 and at most ``maximumDimension`` in each direction.
     public func validate() throws(RenderOutputError) {
         guard width >= 1, height >= 1 else {
             throw .invalidCanvasSize(width: width, height: height)
@@ -39,8 +41,9 @@ public struct RenderCanvas: Sendable, Hashable {
         }
     }
 
-    /// The canvas a timeline's frames are drawn on: its size rounded to whole pixels (NaN and
-    /// negative sizes read as 0, then refused by ``validate()``) and its background.
+    /// The canvas a timeline's frames are drawn on: its size in whole pixels and its background.
+    ///
+    /// NaN and negative sizes read as 0, then refused by ``validate()``.
     public init(timeline: Timeline) {
         let c = timeline.canvas
         self.init(width: Self.pixels(c.width), height: Self.pixels(c.height), background: c.background)

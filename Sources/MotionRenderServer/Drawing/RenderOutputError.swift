@@ -1,3 +1,5 @@
+import MotionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,11 +18,13 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case sheetTooLarge(frames: Int, columns: Int, limit: Int)
     /// Cairo refused an operation; `message` is Cairo's own status text.
     case cairoFailure(operation: String, message: String)
-    /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`, or
-    /// lacks a function; `reason` says which (the dynamic loader's text).
+    /// The Cairo runtime library, which every drawing needs, cannot be loaded from `library`.
+    ///
+    /// Or it lacks a function; `reason` says which (the dynamic loader's text).
     case cairoUnavailable(library: String, reason: String)
-    /// The libpng runtime library, which writing PNG images needs, cannot be loaded from
-    /// `library`, or lacks a function; `reason` says which.
+    /// The libpng runtime library, which writing PNG images needs, cannot be loaded from `library`.
+    ///
+    /// Or it lacks a function; `reason` says which.
     case pngLibraryUnavailable(library: String, reason: String)
     /// `ffmpeg`, which `--video` pipes frames to, is not on `PATH`.
     case videoEncoderUnavailable
@@ -30,12 +34,8 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case videoEncodingFailed(path: String, reason: String)
     /// An image with no pixels (zero width or height) cannot be written as PNG.
     case emptyImage(path: String)
-    /// The directory that should hold `path` does not exist.
-    case directoryMissing(path: String)
-    /// Writing `path` failed; `reason` is the operating system's explanation.
-    case writeFailed(path: String, reason: String)
-    /// Reading `path` failed or it is not a PNG image Cairo can decode.
-    case readFailed(path: String, reason: String)
+    /// A file could not be read (or is not a PNG image Cairo can decode) or written.
+    case file(FileError)
 
     /// A one-line message naming the problem and what to do about it.
     public var description: String {
@@ -64,30 +64,20 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
             return "cannot write video '\(path)': ffmpeg failed: \(reason)"
         case .emptyImage(let path):
             return "cannot write '\(path)': the image has no pixels (width or height is 0)"
-        case .directoryMissing(let path):
-            return "cannot write '\(path)': directory '\(directoryName(of: path))' does not exist; create it first"
-        case .writeFailed(let path, let reason):
-            return "cannot write '\(path)': \(reason)"
-        case .readFailed(let path, let reason):
-            return "cannot read '\(path)': \(reason)"
+        case .file(let error):
+            return error.description
         }
     }
 }
 
-/// The directory part of a path: everything before the last `/`, `.` when there is none.
-func directoryName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    let dir = path[..<slash]
-    return dir.isEmpty ? "/" : String(dir)
-}
-
 extension RenderOutputError {
-    /// What the environment lacks (a library, ffmpeg) or a file that cannot be written: exit
-    /// status 2; anything the input asks for that cannot be drawn: 1.
+    /// The exit status the error calls for.
+    ///
+    /// What the environment lacks (a library, ffmpeg) or a file that cannot be written: 2; anything
+    /// the input asks for that cannot be drawn: 1.
     public var isEnvironmentFailure: Bool {
         switch self {
-        case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .directoryMissing, .writeFailed,
-            .readFailed, .videoEncodingFailed:
+        case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .file, .videoEncodingFailed:
             return true
         case .invalidCanvasSize, .canvasTooLarge, .sheetTooLarge, .cairoFailure, .emptyImage, .videoFormatUnsupported:
             return false

@@ -24,7 +24,12 @@ import MotionCore
 public final class VideoEncoder {
     /// The containers `--video` writes, by file extension.
     public enum Container: String, CaseIterable, Sendable {
-        case mp4, webm, gif
+        /// MPEG-4 with H.264 video.
+        case mp4
+        /// WebM with VP9 video.
+        case webm
+        /// An animated GIF.
+        case gif
 
         /// The container a path's extension names, or nil.
         public init?(path: String) {
@@ -70,8 +75,9 @@ public final class VideoEncoder {
         return nil
     }
 
-    /// Checks that a video can be written at `path` before anything is drawn: a known extension
-    /// and `ffmpeg` on `PATH`.
+    /// Checks that a video can be written at `path` before anything is drawn.
+    ///
+    /// A known extension and `ffmpeg` on `PATH`.
     ///
     /// - Throws: ``RenderOutputError/videoFormatUnsupported(path:)``,
     ///   ``RenderOutputError/videoEncoderUnavailable``.
@@ -80,18 +86,19 @@ public final class VideoEncoder {
         guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
     }
 
-    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second to a
-    /// temporary file next to `path`.
+    /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second.
     ///
-    /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/directoryMissing(path:)`` and
+    /// It writes to a temporary file next to `path`.
+    ///
+    /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/file(_:)`` (a missing folder) and
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
     public init(path: String, width: Int, height: Int, fps: Double) throws(RenderOutputError) {
         guard let container = Container(path: path) else { throw .videoFormatUnsupported(path: path) }
         guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
-        let folder = directoryName(of: path)
+        let folder = FileError.directoryName(of: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .directoryMissing(path: path)
+            throw .file(FileError(path: path, reason: "no such directory", kind: .missingDirectory))
         }
         self.path = path
         let name = path.split(separator: "/").last.map(String.init) ?? "video"
@@ -164,7 +171,7 @@ public final class VideoEncoder {
     /// Ends the input, waits for `ffmpeg` and renames the video over ``path``.
     ///
     /// - Throws: ``RenderOutputError/videoEncodingFailed(path:reason:)`` with `ffmpeg`'s message
-    ///   when it failed; ``RenderOutputError/writeFailed(path:reason:)`` when the rename failed.
+    ///   when it failed; ``RenderOutputError/file(_:)`` when the rename failed.
     public func finish() throws(RenderOutputError) {
         guard !closed else { throw .videoEncodingFailed(path: path, reason: "the encoder was already closed") }
         if let reason = finishProcess() {
@@ -176,7 +183,7 @@ public final class VideoEncoder {
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw .writeFailed(path: path, reason: reason)
+            throw .file(FileError(path: path, reason: reason, kind: .write))
         }
     }
 

@@ -15,13 +15,16 @@ public import MotionTimeline
 /// The first failure (a worker's drawing or producing, or `deliver`) stops every thread: no frame
 /// after it is delivered, and the error is thrown once every worker has stopped.
 public enum FramePipeline {
-    /// The number of workers ``run(timeline:frames:jobs:inFlight:produce:deliver:)`` uses by
-    /// default: one per core.
+    /// The number of workers ``run(timeline:frames:jobs:inFlight:produce:deliver:)`` uses by default.
+    ///
+    /// One per core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Draws frames `0..<frames` of `timeline` (t = k / fps) with `jobs` workers.
     ///
     /// - Parameters:
+    ///   - timeline: the baked timeline to draw.
+    ///   - frames: how many frames, from frame 0.
     ///   - jobs: worker threads (at least 1).
     ///   - inFlight: frames taken and not yet delivered, at most (default: twice `jobs`).
     ///   - produce: runs on a worker with frame k's pixels; its output is delivered.

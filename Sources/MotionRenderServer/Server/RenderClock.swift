@@ -12,6 +12,7 @@ public protocol RenderClock: Sendable {
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`): unaffected by wall-clock changes.
 public struct MonotonicClock: RenderClock {
+    /// The system's monotonic clock.
     public init() {}
 
     public func now() -> Double {

@@ -2,8 +2,10 @@ import Foundation
 import MotionCore
 public import MotionTimeline
 
-/// A software render server: it owns a thread, a clock, a timeline's layers and their keyed
-/// animations, and samples or draws their presentation on that thread (the render server of docs/format.md §5.2).
+/// A software render server (the render server of docs/format.md §5.2).
+///
+/// It owns a thread, a clock, a timeline's layers and their keyed animations, and samples or draws
+/// their presentation on that thread.
 ///
 /// Any thread may send channel events (``send(_:)``: `set`, `add`, `remove`); they are applied on
 /// the server's thread, in the order sent, before its next frame. The server works in two modes:
@@ -22,7 +24,9 @@ public final class RenderServer: Sendable {
 
     /// Starts a server for `timeline` with its own thread.
     ///
-    /// - Parameter clock: the clock real-time mode keeps deadlines on.
+    /// - Parameters:
+    ///   - timeline: the baked timeline the server plays.
+    ///   - clock: the clock real-time mode keeps deadlines on.
     public init(timeline: Timeline, clock: any RenderClock = MonotonicClock()) {
         core = ServerCore(playback: TimelinePlayback(timeline: timeline), clock: clock)
         core.start()
@@ -44,8 +48,9 @@ public final class RenderServer: Sendable {
 
     // MARK: Offline
 
-    /// Runs `body` on the server's thread with its playback, after any queued channel events,
-    /// and returns its result; the caller waits.
+    /// Runs `body` on the server's thread with its playback and returns its result.
+    ///
+    /// It runs after any queued channel events; the caller waits.
     public func withPlayback<R>(_ body: (inout TimelinePlayback) -> R) -> R {
         core.sync { state in body(&state.playback) }
     }
@@ -78,10 +83,14 @@ public final class RenderServer: Sendable {
 
     // MARK: Real time
 
-    /// Starts playing in real time from the timeline's time 0: a frame deadline every `1 / fps`
-    /// seconds of the server's clock (the timeline's fps when nil).
+    /// Starts playing in real time from the timeline's time 0.
     ///
-    /// - Parameter drawing: whether each frame is drawn (else only sampled).
+    /// A frame deadline every `1 / fps` seconds of the server's clock (the timeline's fps when
+    /// nil).
+    ///
+    /// - Parameters:
+    ///   - fps: frames per second (the timeline's fps when nil).
+    ///   - drawing: whether each frame is drawn (else only sampled).
     public func startRealTime(fps: Double? = nil, drawing: Bool = true) {
         let rate = fps ?? core.canvasFPS
         core.startRealTime(fps: Canvas.normalised(rate), drawing: drawing)
@@ -110,6 +119,7 @@ public struct RealTimeStatistics: Sendable, Hashable {
     /// The latest frame's layer tree.
     public var lastSnapshots: [LayerSnapshot] = []
 
+    /// Nothing counted yet.
     public init() {}
 }
 

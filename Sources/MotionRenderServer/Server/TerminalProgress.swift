@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// A progress bar for long work on standard error (a render's frames, an export's layers): items
-/// done, items a second, time left.
+/// A progress bar for long work on standard error (a render's frames, an export's layers).
+///
+/// Items done, items a second, time left.
 ///
 /// It draws only when standard error is a terminal (`isatty`), at most ten times a second, on
 /// one line it rewrites in place, and clears that line when the work ends; otherwise (a file,
@@ -21,8 +22,9 @@ public final class TerminalProgress {
     private var lastDraw = -Double.infinity
     private var drawn = false
 
-    /// A bar for `total` items called `unit` (`frames`), their rate called `rate` (`fps`); drawn
-    /// only when `enabled` (by default: standard error is a terminal).
+    /// A bar for `total` items called `unit` (`frames`), their rate called `rate` (`fps`).
+    ///
+    /// Drawn only when `enabled` (by default: standard error is a terminal).
     public init(total: Int, unit: String = "frames", rate: String = "fps", enabled: Bool = isatty(STDERR_FILENO) != 0) {
         self.total = total
         self.unit = unit
@@ -31,8 +33,9 @@ public final class TerminalProgress {
         start = Self.now()
     }
 
-    /// Reports `done` items finished; redraws when a tenth of a second has passed since the last
-    /// drawing, or at the last frame.
+    /// Reports `done` items finished.
+    ///
+    /// Redraws when a tenth of a second has passed since the last drawing, or at the last frame.
     public func update(done: Int) {
         guard enabled else { return }
         let now = Self.now()

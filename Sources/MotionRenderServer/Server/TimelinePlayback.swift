@@ -1,15 +1,17 @@
 public import MotionCore
 public import MotionTimeline
 
-/// A timeline being played: its presentation after the events up to some time, sampled into
-/// layer snapshots.
+/// A timeline being played: its presentation after the events up to some time.
+///
+/// Sampled into layer snapshots.
 ///
 /// `TimelinePlayback` is a value with no thread of its own; ``RenderServer`` owns one on its
 /// thread. Playing forward applies each event once, in order, when its time is reached; asking
 /// for an earlier time replays from the start.
 public struct TimelinePlayback: Sendable {
-    /// The deepest layer kept in snapshots; deeper layers are never drawn (see
-    /// ``FrameRenderer/maximumDepth``).
+    /// The deepest layer kept in snapshots; deeper layers are never drawn.
+    ///
+    /// See ``FrameRenderer/maximumDepth``.
     public static let maximumDepth = FrameRenderer.maximumDepth
 
     /// The timeline played.
@@ -51,8 +53,9 @@ public struct TimelinePlayback: Sendable {
         self.depths = depths
     }
 
-    /// Applies every event whose time is at most `t` (replaying from the start when `t` is
-    /// earlier than the time already played to).
+    /// Applies every event whose time is at most `t`.
+    ///
+    /// It replays from the start when `t` is earlier than the time already played to.
     ///
     /// - Complexity: O(events applied), amortised over a forward play.
     public mutating func advance(to t: Double) {
@@ -102,8 +105,10 @@ public struct TimelinePlayback: Sendable {
         return roots.compactMap { built[$0] }
     }
 
-    /// Fills `values` with every layer's presented values at `t`: `LayerProperty.allCases.count`
-    /// entries per layer, in ordinal order (unanimated properties read their model value).
+    /// Fills `values` with every layer's presented values at `t`.
+    ///
+    /// `LayerProperty.allCases.count` entries per layer, in ordinal order (unanimated properties
+    /// read their model value).
     ///
     /// - Complexity: O(layers x properties); no allocation when `values` already has the size.
     public func sampleAll(at t: Double, into values: inout [MotionValue]) {
@@ -121,9 +126,11 @@ public struct TimelinePlayback: Sendable {
 }
 
 extension TimelinePlayback {
-    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (docs/format.md §5.1) of every
-    /// component an event touches, with the rows `motionc run --trace` writes for the same
-    /// document: time, then layer order, then `LayerProperty.allCases` order, then component.
+    /// Plays frames `0..<frames` (t = k / fps) and writes a trace (docs/format.md §5.1).
+    ///
+    /// The trace holds every component an event touches, with the rows `motionc run --trace` writes
+    /// for the same document: time, then layer order, then `LayerProperty.allCases` order, then
+    /// component.
     ///
     /// - Complexity: O(frames x touched components + events).
     public mutating func writeTrace(frames: Int, to writer: TraceWriter) {

@@ -72,7 +72,7 @@ final class TargetPresentation {
                 switch entry.animation {
                 case .spring(let spring):
                     velocity[c] = spring.velocity(at: t)[entry.component == nil ? c : 0]
-                case .keyframe:
+                case .keyframe, .path:
                     if difference == nil {
                         let before = presentation.value(at: max(entry.addedTime, t - h))
                         let after = presentation.value(at: t + h)

@@ -1,7 +1,13 @@
 import MotionCore
 
 /// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
-/// by the document's `inputs`.
+/// by ``GestureSource``s: the live ones an app attached to the target
+/// (``MotionTarget/addGestureSource(_:kind:id:)``), and one per recorded input of the channel (a
+/// document's `inputs`), which replays the input into its source at the input's start and end.
+///
+/// A live gesture writes the property on every report: position = position at `began` +
+/// translation (masked by `axis`); scale = scale at `began` x factor; rotation = rotation at
+/// `began` + angle.
 ///
 /// A gesture intention follows the input named by its `gesture`, or else every input of its kind
 /// (pan, pinch, rotate) whose target selector resolves to the executor's target. The whole input
@@ -22,8 +28,14 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
     private enum Phase { case pending, active, ended, cancelled }
 
     private final class Drive {
-        let input: GestureInput
-        let samples: PiecewiseLinearInput
+        /// The recorded input, or nil for a live gesture.
+        let input: GestureInput?
+        let samples: PiecewiseLinearInput?
+        let source: GestureSource
+        let kind: InputKind
+        var subscription: Subscription?
+        /// The latest report's value and velocity, in the input's terms.
+        var latest: (value: MotionValue, velocity: MotionValue)?
         let property: LayerProperty
         let axis: DragAxis
         let name: String?
@@ -34,9 +46,14 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         /// Maps an input velocity to the property's velocity.
         var mapVelocity: (MotionValue) -> MotionValue = { $0 }
 
-        init(input: GestureInput, property: LayerProperty, axis: DragAxis, name: String?, key: String) {
+        init(
+            input: GestureInput?, source: GestureSource, kind: InputKind, property: LayerProperty, axis: DragAxis,
+            name: String?, key: String
+        ) {
             self.input = input
-            self.samples = PiecewiseLinearInput(samples: input.samples, start: input.start, duration: input.duration)
+            self.samples = input.map { PiecewiseLinearInput(samples: $0.samples, start: $0.start, duration: $0.duration) }
+            self.source = source
+            self.kind = kind
             self.property = property
             self.axis = axis
             self.name = name
@@ -80,13 +97,14 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
                 drive.phase = .cancelled
             case .active:
                 channel.removeKeepingPresented(key: drive.key)
-                release(drive)
+                release(drive, velocity: drive.samples?.velocity(at: channel.now) ?? drive.latest?.velocity)
             case .ended:
                 channel.removeKeepingPresented(key: drive.key)
             case .cancelled:
                 break
             }
         }
+        for drive in drives where drive.name == name { drive.subscription?.unsubscribe() }
         drives.removeAll { $0.name == name }
     }
 
@@ -107,37 +125,75 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
             return
         }
         let now = channel.now
+        for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
+            let drive = Drive(
+                input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
+                key: name.map { "name:\($0)/live" } ?? channel.makeKey("gesture"))
+            follow(drive)
+        }
         for input in channel.channel.inputs(kind: kind, gesture: gesture) where input.end >= now {
             let key = name.map { "name:\($0)/\(input.id)" } ?? channel.makeKey("gesture")
-            let drive = Drive(input: input, property: property, axis: axis, name: name, key: key)
-            drives.append(drive)
+            let drive = Drive(
+                input: input, source: GestureSource(), kind: kind, property: property, axis: axis, name: name, key: key)
+            follow(drive)
+            // The recorded input is one producer of the drive's source: it reports at its start and end.
+            let replay = { [weak drive] in
+                guard let drive, let samples = drive.samples else { return }
+                drive.source.follow(samples, kind: GestureKind(kind), at: channel.now)
+            }
             if input.start <= now {
-                begin(drive)
+                replay()
             } else {
-                channel.schedule(at: input.start, keepsAlive: true) { [weak self, weak drive] in
-                    guard let self, let drive else { return }
-                    self.begin(drive)
-                }
+                channel.schedule(at: input.start, keepsAlive: true, replay)
             }
         }
     }
 
+    /// Subscribes the drive to its source: `began` begins it, `changed` moves a live one, `ended`
+    /// and `cancelled` release it.
+    private func follow(_ drive: Drive) {
+        drives.append(drive)
+        drive.subscription = drive.source.stream.subscribe(next: { [weak self, weak drive] event in
+            guard let self, let drive else { return }
+            let reported = Self.reported(event, kind: drive.kind)
+            drive.latest = reported
+            switch event.phase {
+            case .began:
+                self.begin(drive)
+            case .changed:
+                if drive.input == nil, drive.phase == .active { self.channel?.set(PropertyPath(drive.property), drive.map(reported.value)) }
+            case .ended:
+                self.release(drive, velocity: reported.velocity)
+            case .cancelled:
+                self.release(drive, velocity: nil)
+            }
+        })
+    }
+
+    /// A report's value and velocity in the input's terms: a translation, a factor or an angle.
+    private static func reported(_ event: GestureEvent, kind: InputKind) -> (value: MotionValue, velocity: MotionValue) {
+        switch kind {
+        case .pan: (event.translation, event.velocity)
+        case .pinch: (.scalar(event.scale), .scalar(event.scaleVelocity))
+        case .rotate: (.scalar(event.angle), .scalar(event.angularVelocity))
+        }
+    }
+
     private func begin(_ drive: Drive) {
-        guard drive.phase == .pending, let channel else { return }
+        guard drive.phase == .pending || (drive.input == nil && drive.phase == .ended), let channel else { return }
         let g = channel.now
-        let start = drive.input.start
-        let end = drive.input.end
-        let late = g > start
         let base = channel.presented(PropertyPath(drive.property))
-        let reference = drive.samples.value(at: g)
+        guard let input = drive.input, let samples = drive.samples else {
+            beginLive(drive, at: g, base: base)
+            return
+        }
+        let start = input.start
+        let end = input.end
+        let late = g > start
+        let reference = samples.value(at: g)
         switch drive.property {
         case .position:
-            let mask: SIMD4<Double> =
-                switch drive.axis {
-                case .both: SIMD4(1, 1, 0, 0)
-                case .horizontal: SIMD4(1, 0, 0, 0)
-                case .vertical: SIMD4(0, 1, 0, 0)
-                }
+            let mask = Self.mask(drive.axis)
             let offset = late ? reference.components * mask : .zero
             drive.map = { MotionValue(kind: .point, components: base.components + $0.components * mask - offset) }
             drive.mapVelocity = { MotionValue(kind: .point, components: $0.components * mask) }
@@ -153,17 +209,17 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         }
         drive.phase = .active
         // Key times: the start, every sample strictly after it, the end.
-        let n = drive.input.samples.count
+        let n = input.samples.count
         var times = [g]
-        if n >= 2, drive.input.duration > 0 {
-            let step = drive.input.duration / Double(n - 1)
+        if n >= 2, input.duration > 0 {
+            let step = input.duration / Double(n - 1)
             for i in 1..<(n - 1) {
                 let t = start + Double(i) * step
                 if t > g, t < end { times.append(t) }
             }
         }
         if end > g { times.append(end) }
-        let values = times.map { drive.map(drive.samples.value(at: $0)) }
+        let values = times.map { drive.map(samples.value(at: $0)) }
         let last = values[values.count - 1]
         let span = end - g
         channel.handOff(PropertyPath(drive.property), to: .gesture)
@@ -178,28 +234,73 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
             channel.set(PropertyPath(drive.property), last)
         }
         ledger.hold(drive.key, until: end, on: channel)
-        target.properties[GestureSignal.heldKey(drive.property)] = true
-        target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
+        signalBegan(drive, at: g)
         if span > 0 {
-            channel.schedule(at: end) { [weak self, weak drive] in
-                guard let self, let drive else { return }
-                self.release(drive)
+            channel.schedule(at: end) { [weak drive] in
+                guard let drive, let samples = drive.samples else { return }
+                drive.source.follow(samples, kind: GestureKind(drive.kind), at: channel.now)
             }
-        } else {
-            release(drive)
         }
     }
 
-    private func release(_ drive: Drive) {
+    /// Begins a live gesture: the property follows each report from its value now.
+    private func beginLive(_ drive: Drive, at g: Double, base: MotionValue) {
+        guard let channel else { return }
+        switch drive.property {
+        case .position:
+            let mask = Self.mask(drive.axis)
+            drive.map = { MotionValue(kind: .point, components: base.components + $0.components * mask) }
+            drive.mapVelocity = { MotionValue(kind: .point, components: $0.components * mask) }
+        case .scale:
+            drive.map = { MotionValue(kind: .point, components: base.components * $0[0]) }
+            drive.mapVelocity = { MotionValue(kind: .point, components: base.components * $0[0]) }
+        default:
+            drive.map = { .scalar(base[0] + $0[0]) }
+            drive.mapVelocity = { .scalar($0[0]) }
+        }
+        drive.phase = .active
+        channel.handOff(PropertyPath(drive.property), to: .gesture)
+        channel.set(PropertyPath(drive.property), drive.map(drive.latest?.value ?? .scalar(0)))
+        ledger.hold(drive.key, until: .infinity, on: channel)
+        signalBegan(drive, at: g)
+    }
+
+    private static func mask(_ axis: DragAxis) -> SIMD4<Double> {
+        switch axis {
+        case .both: SIMD4(1, 1, 0, 0)
+        case .horizontal: SIMD4(1, 0, 0, 0)
+        case .vertical: SIMD4(0, 1, 0, 0)
+        }
+    }
+
+    private func signalBegan(_ drive: Drive, at g: Double) {
+        target.properties[GestureSignal.heldKey(drive.property)] = true
+        target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
+    }
+
+    /// Ends the drive with the release `velocity` (in the input's terms; nil for none), which
+    /// physics on the property continues with.
+    private func release(_ drive: Drive, velocity: MotionValue?) {
         guard drive.phase == .active, let channel else { return }
         drive.phase = .ended
         let now = channel.now
-        let velocity = now >= drive.input.end ? drive.samples.releaseVelocity : drive.samples.velocity(at: now)
         ledger.end(drive.key)
         let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }
         guard !stillHeld else { return }
-        target.properties.setVelocity(drive.mapVelocity(velocity), of: GestureSignal.rememberedVelocityKey(drive.property))
+        target.properties.setVelocity(
+            velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
         target.properties[GestureSignal.heldKey(drive.property)] = false
         target.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
+    }
+}
+
+extension GestureKind {
+    /// The gesture kind of a document input kind.
+    init(_ kind: InputKind) {
+        switch kind {
+        case .pan: self = .pan
+        case .pinch: self = .pinch
+        case .rotate: self = .rotate
+        }
     }
 }

@@ -51,8 +51,10 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
     public func removeIntention(named name: String) {
         guard let channel else { return }
         let key = "name:\(name)"
-        channel.removeKeepingPresented(key: key)
-        ledger.end(key)
+        for key in [key, PathTween.orientKey(key)] {
+            channel.removeKeepingPresented(key: key)
+            ledger.end(key)
+        }
     }
 
     /// The keyframe animation a tween committed now becomes, and the value of its last moment.
@@ -83,6 +85,18 @@ public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
 
     private func start(_ tween: Tween, key: String) {
         guard let channel else { return }
+        if let path = tween.path {
+            // A motion path (docs/format.md §7.3): on position, and with orient on rotation.
+            let rotation = channel.presented(PropertyPath(.rotation))[0]
+            for part in PathTween.parts(of: tween, path: path, key: key, rotation: rotation, now: channel.now) {
+                channel.handOff(part.path, to: .tween)
+                channel.add(
+                    part.path, key: part.key, animation: part.animation, modelValue: part.last, initialVelocity: nil,
+                    family: .tween)
+                ledger.hold(part.key, until: part.end, on: channel)
+            }
+            return
+        }
         let now = channel.now
         let presented = channel.presented(tween.property)
         guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }

@@ -1,9 +1,7 @@
-public import MotionJSON
-
-/// A strict RFC 8259 JSON reader producing ``MotionJSON/JSONValue`` with ordered keys.
+/// A strict RFC 8259 JSON reader producing ``JSONValue`` with ordered keys.
 ///
 /// Numbers are parsed with Swift's correctly rounded `Double(_:)`, so every number that
-/// ``MotionJSON/JSONNumber`` wrote reads back bit for bit. Duplicate keys, nesting deeper than
+/// ``JSONNumber`` wrote reads back bit for bit. Duplicate keys, nesting deeper than
 /// ``maximumDepth``, numbers outside the range of a double and invalid UTF-8 are errors; errors
 /// give the line and column of the offending byte.
 public enum JSONReader {
@@ -12,9 +10,9 @@ public enum JSONReader {
 
     /// Parses `bytes` as one JSON value.
     ///
-    /// - Throws: ``TimelineError`` with `path` `$` and a message naming line and column.
+    /// - Throws: ``JSONReadError`` naming the line and column of the offending byte.
     /// - Complexity: O(n) in the input's length.
-    public static func parse(_ bytes: [UInt8]) throws(TimelineError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
         var parser = Parser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
@@ -30,7 +28,7 @@ private struct Parser {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    func error(_ message: String) -> TimelineError {
+    func error(_ message: String) -> JSONReadError {
         var line = 1
         var column = 1
         for b in bytes[0..<min(index, bytes.count)] {
@@ -41,7 +39,7 @@ private struct Parser {
                 column += 1
             }
         }
-        return TimelineError(path: "$", message: "invalid JSON at line \(line), column \(column): \(message)")
+        return JSONReadError(line: line, column: column, message: message)
     }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -55,7 +53,7 @@ private struct Parser {
         }
     }
 
-    mutating func value(depth: Int) throws(TimelineError) -> JSONValue {
+    mutating func value(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let c = current else { throw error("unexpected end of input, expected a value") }
         switch c {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -69,7 +67,7 @@ private struct Parser {
         }
     }
 
-    mutating func literal(_ word: String) throws(TimelineError) {
+    mutating func literal(_ word: String) throws(JSONReadError) {
         let utf8 = Array(word.utf8)
         let count = utf8.count
         guard index + count <= bytes.count else { throw error("unexpected end of input") }
@@ -77,17 +75,35 @@ private struct Parser {
         index += count
     }
 
-    mutating func object(depth: Int) throws(TimelineError) -> JSONValue {
+    /// Steps into an object or array at `depth` and says whether it is empty: `closing` follows
+    /// the opening bracket at once (and is stepped over too).
+    mutating func open(depth: Int, closing: UInt8) throws(JSONReadError) -> Bool {
         guard depth <= JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth)") }
         index += 1
-        var members: [JSONMember] = []
-        var keys = Set<String>()
         skipSpace()
-        if current == UInt8(ascii: "}") {
+        guard current == closing else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an item of `collection`: true at `,` (another item follows), false at `closing`;
+    /// either is stepped over.
+    mutating func next(closing: UInt8, in collection: String) throws(JSONReadError) -> Bool {
+        skipSpace()
+        if current == UInt8(ascii: ",") {
             index += 1
-            return .object(members)
+            return true
         }
-        while true {
+        guard current == closing else { throw error("expected ',' or '\(Unicode.Scalar(closing))' in \(collection)") }
+        index += 1
+        return false
+    }
+
+    mutating func object(depth: Int) throws(JSONReadError) -> JSONValue {
+        var members: [JSONMember] = []
+        if try open(depth: depth, closing: UInt8(ascii: "}")) { return .object(members) }
+        var keys = Set<String>()
+        repeat {
             skipSpace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
             let keyStart = index
@@ -101,41 +117,21 @@ private struct Parser {
             index += 1
             skipSpace()
             members.append(JSONMember(key, try value(depth: depth)))
-            skipSpace()
-            if current == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard current == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
-            index += 1
-            return .object(members)
-        }
+        } while try next(closing: UInt8(ascii: "}"), in: "an object")
+        return .object(members)
     }
 
-    mutating func array(depth: Int) throws(TimelineError) -> JSONValue {
-        guard depth <= JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth)") }
-        index += 1
+    mutating func array(depth: Int) throws(JSONReadError) -> JSONValue {
         var items: [JSONValue] = []
-        skipSpace()
-        if current == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
-        while true {
+        if try open(depth: depth, closing: UInt8(ascii: "]")) { return .array(items) }
+        repeat {
             skipSpace()
             items.append(try value(depth: depth))
-            skipSpace()
-            if current == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard current == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
-            index += 1
-            return .array(items)
-        }
+        } while try next(closing: UInt8(ascii: "]"), in: "an array")
+        return .array(items)
     }
 
-    mutating func number() throws(TimelineError) -> Double {
+    mutating func number() throws(JSONReadError) -> Double {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, isDigit(first) else { throw error("expected a digit") }
@@ -162,7 +158,7 @@ private struct Parser {
 
     func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 
-    mutating func string() throws(TimelineError) -> String {
+    mutating func string() throws(JSONReadError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -217,7 +213,7 @@ private struct Parser {
         }
     }
 
-    mutating func hex4() throws(TimelineError) -> UInt32 {
+    mutating func hex4() throws(JSONReadError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
         var code: UInt32 = 0
         for _ in 0..<4 {
@@ -236,18 +232,21 @@ private struct Parser {
     }
 }
 
-/// A problem with a timeline's content, naming where in the JSON it is.
-public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A JSONPath-like location: `$.events[3].animation.duration`.
-    public var path: String
+/// Why text is not JSON, and where: the line and column (in characters, from 1) of the byte at
+/// which reading stopped.
+public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters (UTF-8 continuation bytes do not count), from 1.
+    public var column: Int
+    /// What was wrong: `duplicate key "a"`, `unexpected end of input, expected a value`.
     public var message: String
 
-    /// Creates an error at `path`.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
+    /// Creates an error at `line` and `column`.
+    public init(line: Int, column: Int, message: String) {
+        (self.line, self.column, self.message) = (line, column, message)
     }
 
-    /// `$.events[3].time: expected a number, found a string`.
-    public var description: String { "\(path): \(message)" }
+    /// `invalid JSON at line 3, column 7: duplicate key "a"`.
+    public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }

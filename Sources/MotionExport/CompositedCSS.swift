@@ -1,0 +1,146 @@
+import MotionCore
+
+/// One scalar component of a layer property: `position` component 1 is `position.y`.
+struct ComponentKey: Hashable, Sendable {
+    var property: LayerProperty
+    var component: Int
+}
+
+/// How one component moves in a CSS export (docs/export.md §4).
+enum ComponentMotion {
+    /// Its only animation, played with CSS's own iteration: the animation and the component's
+    /// slot in its values.
+    case iterated(KeyframeAnimation, slot: Int)
+    /// Keyframes over the whole span, from its shown curve.
+    case span(ShownCurve, [PlayerKeyframe])
+}
+
+/// One row of a `@keyframes` rule: an offset in 0...1, a value per component, and the timing to
+/// the next row (nil on the last; `hold` makes it a step).
+struct CSSKeyframe {
+    var offset: Double
+    var values: [Double]
+    var curve: TimingCurve?
+    var hold = false
+
+    init(_ offset: Double, _ values: [Double], _ curve: TimingCurve?, hold: Bool = false) {
+        self.offset = offset
+        self.values = values
+        self.curve = curve
+        self.hold = hold
+    }
+}
+
+/// One CSS animation: its keyframe rows and the `animation` entry that plays keyframes of a name.
+struct CSSTrack {
+    var rows: [CSSKeyframe]
+    var entry: (String) -> String
+}
+
+/// A real CSS property that shows layer components by itself (`translate`, `rotate`, `scale`,
+/// `opacity`): animating it, rather than the components' custom properties, lets the browser's
+/// compositor play the animation off the page's main thread (docs/export.md §4).
+struct CompositedProperty {
+    /// The CSS property, also the end of its keyframes' name (`m3-translate`).
+    var name: String
+    /// The components it shows, in the order its declaration takes their values.
+    var components: [ComponentKey]
+    /// The property's declaration for one value per component.
+    var declaration: ([Double]) -> String
+    /// Whether it shows these rows as the custom properties would (opacity: only within 0...1).
+    var accepts: ([CSSKeyframe]) -> Bool = { _ in true }
+
+    /// The animation that carries `motions` (nil: the component holds its `fixed` value), or nil
+    /// when this property cannot carry them.
+    func track(motions: [ComponentMotion?], fixed: [Double], span: Double) -> CSSTrack? {
+        guard let track = CSSExporter.sharedTrack(motions, fixed: fixed, span: span), accepts(track.rows) else { return nil }
+        return track
+    }
+
+    /// The composited properties of one layer, whose components start at `values`: the
+    /// transform's only while its anchor point and size hold still (the transform origin and the
+    /// translation depend on them).
+    static func all(values: [ComponentKey: Double], animated: Set<ComponentKey>) -> [CompositedProperty] {
+        let value = { (property: LayerProperty, c: Int) in
+            values[ComponentKey(property: property, component: c)] ?? property.defaultValue[c]
+        }
+        let opacity = CompositedProperty(
+            name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
+            declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
+            accepts: { rows in
+                rows.allSatisfy { row in
+                    let inside = row.values.allSatisfy { (0...1).contains($0) }
+                    guard !row.hold, case .cubicBezier(_, let y1, _, let y2) = row.curve else { return inside }
+                    return inside && (0...1).contains(y1) && (0...1).contains(y2)
+                }
+            })
+        if animated.contains(where: { $0.property == .anchorPoint || $0.property == .size }) { return [opacity] }
+        let offsetX = value(.anchorPoint, 0) * value(.size, 0)
+        let offsetY = value(.anchorPoint, 1) * value(.size, 1)
+        let number = CSSExporter.number
+        return [
+            CompositedProperty(
+                name: "translate",
+                components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
+                declaration: { v in "translate: \(number((v.first ?? 0) - offsetX))px \(number((v.last ?? 0) - offsetY))px" }),
+            CompositedProperty(
+                name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
+                declaration: { "rotate: \(number($0.first ?? 0))deg" }),
+            CompositedProperty(
+                name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
+                declaration: { v in "scale: \(number(v.first ?? 1)) \(number(v.last ?? 1))" }),
+            opacity,
+        ]
+    }
+}
+
+extension CSSExporter {
+    /// One animation that moves `motions` together (nil: the component holds its `fixed` value):
+    /// nil when they cannot share one (two different animations, an iterated one beside keyframes
+    /// over the span, keyframes whose easings differ between components) or nothing moves.
+    static func sharedTrack(_ motions: [ComponentMotion?], fixed: [Double], span: Double) -> CSSTrack? {
+        switch motions.lazy.compactMap({ $0 }).first {
+        case nil:
+            return nil
+        case .iterated(let animation, _):
+            var slots: [Int?] = []
+            for motion in motions {
+                switch motion {
+                case nil: slots.append(nil)
+                case .iterated(let other, let slot) where other == animation: slots.append(slot)
+                default: return nil
+                }
+            }
+            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0) }
+        case .span(_, let single):
+            var curves: [ShownCurve] = []
+            var moving: [Int?] = []
+            for motion in motions {
+                switch motion {
+                case nil: moving.append(nil)
+                case .span(let curve, _):
+                    moving.append(curves.count)
+                    curves.append(curve)
+                case .iterated: return nil
+                }
+            }
+            let keyframes = curves.count == 1 ? single : PlayerKeyframes.keyframes(curves)
+            guard span > 0, !keyframes.isEmpty else { return nil }
+            var rows: [CSSKeyframe] = []
+            for (k, keyframe) in keyframes.enumerated() {
+                let values = zip(moving, fixed).map { index, constant in
+                    index.map { $0 < keyframe.values.count ? keyframe.values[$0] : constant } ?? constant
+                }
+                guard k < keyframes.count - 1 else {
+                    rows.append(CSSKeyframe(keyframe.time / span, values, nil))
+                    continue
+                }
+                // One timing function moves every component of a row: their easings must agree.
+                let easing = keyframe.easings.first ?? .linear
+                guard keyframe.hold || keyframe.easings.allSatisfy({ $0 == easing }) else { return nil }
+                rows.append(CSSKeyframe(keyframe.time / span, values, easing, hold: keyframe.hold))
+            }
+            return CSSTrack(rows: rows) { "\($0) \(seconds(span)) linear 0s 1 normal both" }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import CYAML
+import MotionDiagnostics
+
+/// Builds the arena from libyaml events: one pass, children buffered on a scratch stack.
+struct Composer {
+    let file: String
+    let limits: YAMLLimits
+    var diagnostics: [Diagnostic] = []
+
+    var nodes: [YAMLNodeRecord] = []
+    var text: [UInt8] = []
+    var children: [YAMLNodeID] = []
+    var root: YAMLNodeID?
+
+    var pending: [YAMLNodeID] = []
+    var frames: [Frame] = []
+    /// Each anchor's node and the node count of its subtree with aliases expanded (saturating):
+    /// what an alias to it costs.
+    var anchors: [String: (node: UInt32, expanded: UInt32)] = [:]
+    var frameAnchors: [String] = []
+    var mergeSites: [MergeSite] = []
+    var expansion = 0
+    var documents = 0
+
+    /// Scratch hash table of keys for duplicate detection in large mappings and for merging.
+    var table = KeyTable()
+
+    static let smallMapping = 8
+
+    init(file: String, limits: YAMLLimits, inputCount: Int) {
+        self.file = file
+        self.limits = limits
+        // Reserved, not touched: pages that stay unused cost no memory, and a buffer that never
+        // grows is never copied (a copy would hold the old and the new buffer at once). A node
+        // takes at least 2 bytes of input (`1,`) and scalar text is never longer than its input.
+        nodes.reserveCapacity(inputCount / 2 + 16)
+        text.reserveCapacity(inputCount + 16)
+        children.reserveCapacity(inputCount / 2 + 16)
+        pending.reserveCapacity(256)
+        frames.reserveCapacity(64)
+    }
+
+    mutating func finish() -> YAMLParseResult {
+        YAMLParseResult(
+            tree: YAMLTree(root: root, nodes: nodes, text: text, children: children),
+            diagnostics: diagnostics)
+    }
+
+    // MARK: Events
+
+    /// Reads events until the stream ends, an error stops it, or a limit is hit.
+    mutating func run(
+        parser: UnsafeMutablePointer<yaml_parser_t>, event: UnsafeMutablePointer<yaml_event_t>, bytes: [UInt8]
+    ) {
+        while true {
+            guard yaml_parser_parse(parser, event) != 0 else {
+                reportLibYAMLError(parser, bytes: bytes)
+                salvage()
+                return
+            }
+            let proceed: Bool
+            switch event.pointee.type {
+            case YAML_SCALAR_EVENT: proceed = scalar(event)
+            case YAML_SEQUENCE_START_EVENT: proceed = startCollection(event, mapping: false)
+            case YAML_MAPPING_START_EVENT: proceed = startCollection(event, mapping: true)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                endCollection(end: event.pointee.end_mark, checked: true)
+                proceed = true
+            case YAML_ALIAS_EVENT: proceed = alias(event)
+            case YAML_DOCUMENT_START_EVENT: proceed = documentStart(event)
+            case YAML_STREAM_END_EVENT: proceed = false
+            default: proceed = true
+            }
+            yaml_event_delete(event)
+            if !proceed {
+                salvage()
+                return
+            }
+        }
+    }
+
+    @inline(__always)
+    static func record(
+        _ event: UnsafeMutablePointer<yaml_event_t>, kind: YAMLNodeKind, flags: UInt8, offset: Int, count: Int
+    ) -> YAMLNodeRecord {
+        let s = event.pointee.start_mark
+        let e = event.pointee.end_mark
+        return YAMLNodeRecord(
+            startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
+            endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column),
+            offset: UInt32(truncatingIfNeeded: offset), count: UInt32(truncatingIfNeeded: count),
+            kind: kind, flags: flags)
+    }
+
+    static func range(_ event: UnsafeMutablePointer<yaml_event_t>) -> SourceRange {
+        range(event.pointee.start_mark, event.pointee.end_mark)
+    }
+
+    static func range(_ s: yaml_mark_t, _ e: yaml_mark_t) -> SourceRange {
+        SourceRange(
+            start: SourcePosition(line: Int(s.line) + 1, column: Int(s.column) + 1),
+            end: SourcePosition(line: Int(e.line) + 1, column: Int(e.column) + 1))
+    }
+
+    func nodeRange(_ id: YAMLNodeID) -> SourceRange {
+        let r = nodes[Int(id.index)]
+        return SourceRange(
+            start: SourcePosition(line: Int(r.startLine) + 1, column: Int(r.startColumn) + 1),
+            end: SourcePosition(line: Int(r.endLine) + 1, column: Int(r.endColumn) + 1))
+    }
+
+    mutating func scalar(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
+        let s = event.pointee.data.scalar
+        let length = Int(s.length)
+        let offset = text.count
+        if length > 0, let value = s.value {
+            text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+        }
+        let plain = s.style == YAML_PLAIN_SCALAR_STYLE
+        let id = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
+        nodes.append(
+            Self.record(
+                event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
+        if let anchor = s.anchor {
+            anchors[String(cString: anchor)] = (id.index, 1)
+        }
+        // A plain `<<` in key position is a merge key.
+        if plain, length == 2, let top = frames.indices.last, frames[top].isMapping,
+            (pending.count - frames[top].pendingStart) & 1 == 0, text[offset] == UInt8(ascii: "<"),
+            text[offset + 1] == UInt8(ascii: "<")
+        {
+            attach(id, expanded: 1)
+            frames[top].hasMerge = true
+            frames[top].mergeValueNext = true
+            return true
+        }
+        attach(id, expanded: 1)
+        return true
+    }
+
+    /// Adds a finished node to the open collection, or makes it the root.
+    @inline(__always)
+    mutating func attach(_ id: YAMLNodeID, expanded: UInt32, aliasRange: SourceRange? = nil) {
+        guard let top = frames.indices.last else {
+            if root == nil, documents <= 1 { root = id }
+            return
+        }
+        frames[top].expanded &+= Int(expanded)
+        if frames[top].mergeValueNext {
+            frames[top].mergeValueNext = false
+            mergeSites.append(MergeSite(pendingIndex: pending.count, range: aliasRange))
+        }
+        pending.append(id)
+    }
+
+    mutating func startCollection(_ event: UnsafeMutablePointer<yaml_event_t>, mapping: Bool) -> Bool {
+        if frames.count >= limits.maxDepth {
+            diagnostics.append(
+                Diagnostic(
+                    .Y004, "nesting deeper than the limit of \(limits.maxDepth) collections",
+                    file: file, at: Self.range(event.pointee.start_mark, event.pointee.start_mark),
+                    help: "flatten the document: a motion document needs only a few levels"))
+            return false
+        }
+        let anchorPointer = mapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
+        var slot: Int32 = -1
+        if let anchorPointer {
+            slot = Int32(truncatingIfNeeded: frameAnchors.count)
+            frameAnchors.append(String(cString: anchorPointer))
+        }
+        let node = UInt32(truncatingIfNeeded: nodes.count)
+        nodes.append(
+            Self.record(event, kind: mapping ? .mapping : .sequence, flags: 0, offset: children.count, count: 0))
+        frames.append(
+            Frame(
+                node: node, pendingStart: pending.count, mergeSiteStart: mergeSites.count, expanded: 1,
+                anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false))
+        return true
+    }
+
+    /// Closes the innermost collection: checks its keys, resolves merges, copies its children out.
+    /// Unchecked closing (after a fatal error) only makes the partial tree consistent.
+    mutating func endCollection(end: yaml_mark_t, checked: Bool) {
+        guard let frame = frames.popLast() else { return }
+        let start = frame.pendingStart
+        var n = pending.count - start
+        if frame.isMapping && n & 1 == 1 {
+            // A key without its value, only after a fatal error: drop it.
+            pending.removeLast()
+            n -= 1
+        }
+        let childStart = children.count
+        if frame.isMapping && checked {
+            if frame.hasMerge {
+                resolveMerges(frame)
+            } else {
+                checkDuplicates(start: start, pairs: n / 2)
+                children.append(contentsOf: pending[start..<start + n])
+            }
+        } else {
+            children.append(contentsOf: pending[start..<start + n])
+        }
+        let written = children.count - childStart
+        pending.removeLast(n)
+        mergeSites.removeLast(mergeSites.count - frame.mergeSiteStart)
+        let expanded = UInt32(clamping: frame.expanded)
+        let index = Int(frame.node)
+        nodes[index].offset = UInt32(truncatingIfNeeded: childStart)
+        nodes[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? written / 2 : written)
+        nodes[index].endLine = UInt32(truncatingIfNeeded: end.line)
+        nodes[index].endColumn = UInt32(truncatingIfNeeded: end.column)
+        if frame.anchorSlot >= 0 {
+            // Registered only now: an alias inside its own anchor is undefined, so no cycles.
+            anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
+            frameAnchors.removeLast()
+        }
+        attach(YAMLNodeID(index: frame.node), expanded: expanded)
+    }
+
+    mutating func alias(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
+        let name = event.pointee.data.alias.anchor.map { String(cString: $0) } ?? ""
+        guard let (target, expanded) = anchors[name] else {
+            diagnostics.append(
+                Diagnostic(
+                    .Y001, "found undefined alias", file: file, at: Self.range(event),
+                    help: "define the anchor &\(name) before this alias *\(name)"))
+            // Stand in an empty null so the rest of the document can still be checked.
+            let id = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
+            nodes.append(
+                Self.record(event, kind: .scalar, flags: YAMLNodeRecord.plainFlag, offset: text.count, count: 0))
+            attach(id, expanded: 1)
+            return true
+        }
+        expansion += Int(expanded)
+        if expansion > limits.maxAliasExpansion {
+            diagnostics.append(
+                Diagnostic(
+                    .Y003, "alias expansion exceeds the limit of \(limits.maxAliasExpansion) nodes",
+                    file: file, at: Self.range(event),
+                    help: "aliases expand to at least \(expansion) nodes; use fewer or smaller aliases"))
+            return false
+        }
+        let top = frames.indices.last
+        let site = top.map { frames[$0].mergeValueNext } ?? false
+        attach(YAMLNodeID(index: target), expanded: expanded, aliasRange: site ? Self.range(event) : nil)
+        return true
+    }
+
+    mutating func documentStart(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
+        documents += 1
+        guard documents > 1 else { return true }
+        diagnostics.append(
+            Diagnostic(
+                .Y006, "more than one YAML document in a file", file: file,
+                at: Self.range(event.pointee.start_mark, event.pointee.start_mark),
+                help: "a motion file holds one document; move this one to a file of its own"))
+        return false
+    }
+
+    /// After a fatal error: closes what is open so the partial tree is consistent.
+    mutating func salvage() {
+        while let top = frames.last {
+            let r = nodes[Int(top.node)]
+            var mark = yaml_mark_t()
+            mark.line = Int(r.startLine)
+            mark.column = Int(r.startColumn)
+            endCollection(end: mark, checked: false)
+        }
+        if let r = root, nodes[Int(r.index)].kind == .scalar, nodes[Int(r.index)].count == 0,
+            nodes[Int(r.index)].flags & YAMLNodeRecord.plainFlag != 0
+        {
+            root = nil  // `---` alone: a document with no content
+        }
+    }
+}

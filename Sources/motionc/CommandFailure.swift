@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionRenderServer
+import MotionTimeline
+
+/// The exit statuses of every motionc command.
+enum ExitStatus: Int32 {
+    /// Done; warnings may have been printed.
+    case success = 0
+    /// The input has errors, or asks for what cannot be done (an invalid timeline, too many frames).
+    case invalidInput = 1
+    /// A file cannot be read or written, or the machine lacks something (Cairo, ffmpeg, a free port).
+    case unavailable = 2
+    /// The command line itself is wrong (ArgumentParser's usage errors exit with this too).
+    case usage = 64
+}
+
+/// Why a command stopped early. Commands throw it (or a ``FileError`` or ``RenderOutputError``,
+/// which ``init(_:)`` maps); ``Motionc/main()`` is the one place that prints the message and ends
+/// the process with the status.
+enum CommandFailure: Error, CustomStringConvertible {
+    /// The problems are already on standard error (diagnostics): exit 1 with nothing more to say.
+    case reported
+    /// The input is invalid or asks for too much: exit 1.
+    case invalidInput(String)
+    /// A file cannot be read or written: exit 2.
+    case file(FileError)
+    /// The machine lacks something the command needs: exit 2.
+    case unavailable(String)
+    /// The command line is wrong: exit 64.
+    case usage(String)
+
+    /// The failure an error thrown by a command stands for; nil for ArgumentParser's own errors
+    /// (usage, help, ``ExitCode``), which it reports itself.
+    init?(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure: self = failure
+        case let error as FileError: self = .file(error)
+        case let error as TimelineFileError:
+            switch error {
+            case .file(let error): self = .file(error)
+            case .invalid: self = .invalidInput(error.description)
+            }
+        case let error as RenderOutputError:
+            self = error.isEnvironmentFailure ? .unavailable(error.description) : .invalidInput(error.description)
+        default: return nil
+        }
+    }
+
+    /// The exit status.
+    var status: ExitStatus {
+        switch self {
+        case .reported, .invalidInput: .invalidInput
+        case .file, .unavailable: .unavailable
+        case .usage: .usage
+        }
+    }
+
+    /// What standard error shows, without the `motionc: ` prefix; empty for ``reported``.
+    var description: String {
+        switch self {
+        case .reported: ""
+        case .invalidInput(let message), .unavailable(let message), .usage(let message): message
+        case .file(let error): error.description
+        }
+    }
+}
+
+extension Motionc {
+    /// Parses the command line and runs the command; a failure becomes its message on standard
+    /// error (`motionc: MESSAGE`) and its exit status here, and nowhere else.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard let failure = CommandFailure(error) else { exit(withError: error) }
+            if case .reported = failure {} else { StandardStreams.error("motionc: \(failure)") }
+            Foundation.exit(failure.status.rawValue)
+        }
+    }
+}

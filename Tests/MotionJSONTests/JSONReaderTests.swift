@@ -1,0 +1,90 @@
+import Testing
+
+@testable import MotionJSON
+
+/// The strict reader: what it accepts reads back as the writer wrote it; what it refuses is named
+/// at the line and column (in characters) where reading stopped.
+@Suite struct JSONReaderTests {
+    static func read(_ text: String) throws(JSONReadError) -> JSONValue {
+        try JSONReader.parse(Array(text.utf8))
+    }
+
+    static func failure(_ bytes: [UInt8]) -> JSONReadError? {
+        do {
+            _ = try JSONReader.parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsWhatTheWriterWrites() throws {
+        let value = JSONValue.object([
+            JSONMember("z", .number(1.0 / 3.0)), JSONMember("a", .array([.number(-0.000123), .number(6.02214076e23), .null])),
+            JSONMember("text", .string("quote \" backslash \\ tab \t bell \u{07} é 😀")),
+            JSONMember("flags", .array([.bool(true), .bool(false)])), JSONMember("empty", .object([JSONMember]())),
+        ])
+        for pretty in [true, false] {
+            #expect(try Self.read(value.serialized(pretty: pretty)) == value)
+        }
+    }
+
+    @Test func keepsKeyOrderAndNumbersBitForBit() throws {
+        let value = try Self.read(#"{"b": 0.1, "a": -0, "c": 1e-300}"#)
+        guard case .object(let members) = value else {
+            Issue.record("expected an object, got \(value)")
+            return
+        }
+        #expect(members.map(\.key) == ["b", "a", "c"])
+        guard case .number(let b) = members[0].value, case .number(let a) = members[1].value,
+            case .number(let c) = members[2].value
+        else {
+            Issue.record("expected numbers")
+            return
+        }
+        #expect(b.bitPattern == (0.1).bitPattern)
+        #expect(a == 0 && a.sign == .minus)
+        #expect(c.bitPattern == (1e-300).bitPattern)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        #expect(try Self.read(#""\u00e9\ud83d\ude00\/\n""#) == .string("é😀/\n"))
+    }
+
+    @Test(
+        arguments: [(String, Int, Int, String)]([
+            // Text, line, column (characters from 1), message.
+            ("", 1, 1, "unexpected end of input, expected a value"), ("1 2", 1, 3, "unexpected text after the JSON value"),
+            ("{\n  \"a\": 1,\n  \"a\": 2\n}", 3, 3, "duplicate key \"a\""), ("[\"é\", x]", 1, 7, "unexpected character, expected a value"),
+            ("[1, 2,]", 1, 7, "unexpected character, expected a value"), ("01", 1, 2, "unexpected text after the JSON value"),
+            ("1.", 1, 3, "expected a digit after '.'"), (".5", 1, 1, "unexpected character, expected a value"),
+            ("1e400", 1, 1, "number 1e400 is outside the range of a double"), ("tru", 1, 1, "unexpected end of input"),
+            ("nul!", 1, 1, "unknown literal, expected true, false or null"),
+            ("\"a\u{1}\"", 1, 3, "control character in a string; escape it"),
+            (#""\ud83d""#, 1, 8, #"unpaired surrogate in \u escape"#), (#""\q""#, 1, 3, "unknown escape"),
+            ("{1: 2}", 1, 2, "expected a key in double quotes"),
+        ]))
+    func refusesWithAPlace(text: String, line: Int, column: Int, message: String) {
+        #expect(Self.failure(Array(text.utf8)) == JSONReadError(line: line, column: column, message: message))
+    }
+
+    @Test func refusesInvalidUTF8InStrings() {
+        #expect(Self.failure([0x22, 0xFF, 0x22])?.message == "invalid UTF-8 in a string")
+    }
+
+    @Test func nestingIsLimited() {
+        let depth = JSONReader.maximumDepth
+        let deepest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(Self.failure(Array(deepest.utf8)) == nil)
+        let deeper = "[" + deepest + "]"
+        #expect(
+            Self.failure(Array(deeper.utf8))
+                == JSONReadError(line: 1, column: depth + 1, message: "nesting deeper than \(depth)"))
+    }
+
+    @Test func describesItsPlace() {
+        #expect(
+            JSONReadError(line: 3, column: 7, message: "duplicate key \"a\"").description
+                == "invalid JSON at line 3, column 7: duplicate key \"a\"")
+    }
+}

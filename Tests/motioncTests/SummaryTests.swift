@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The one-line summaries `run` and `play` print, whole. The numbers follow from the document:
+/// frames are k / 50 s; the card's linear fade ends at 0.4 s (frame 20, so 21 frames), the badge's
+/// move runs from 0.1 s to 0.3 s; two components move (card opacity, badge position.x) and the
+/// timeline has one event per tween.
+@Suite struct SummaryTests {
+    static let document = """
+        motion: 1
+        canvas: { size: [200, 100], fps: 50 }
+        targets:
+          card: { layer: { position: [50, 50], size: [40, 40], opacity: 0 } }
+          badge: { layer: { position: [0, 20], size: [10, 10] } }
+        transactions:
+          - at: 0
+            ops:
+              - add: tween
+                target: "#card"
+                property: opacity
+                from: 0
+                to: 1
+                duration: 400ms
+                easing: linear
+          - at: 0.1
+            ops:
+              - add: tween
+                target: "#badge"
+                property: position.x
+                from: 0
+                to: 100
+                duration: 200ms
+        """
+
+    static func summary(_ arguments: [String]) throws -> String {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Motionc.write(document, to: "two.yaml", in: directory)
+        let result = try Motionc.run([arguments[0], file.path] + arguments.dropFirst())
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    @Test(arguments: [
+        // Until at rest: the last frame is the first at which nothing moves, 0.4 s = frame 20.
+        (["run"], "at rest at 0.400 s after 21 frames; 2 animated components\n"),
+        // 1 s is frames 0...50; the rest time is still said.
+        (["run", "--duration", "1"], "ran 1.000 s (51 frames); at rest at 0.400 s; 2 animated components\n"),
+        // 0.25 s at 50 fps: frames 0...12 (12.5 rounds down), the last at 12 / 50 = 0.24 s.
+        (["run", "--duration", "0.25"], "still moving at 0.240 s; 13 frames; 2 animated components\n"),
+        // Play goes to the timeline's end, the baked rest time.
+        (["play"], "played 0.400 s (21 frames); 2 events; 2 animated components\n"),
+        // 0.1 s: frames 0...5.
+        (["play", "--duration", "0.1"], "played 0.100 s (6 frames); 2 events; 2 animated components\n"),
+    ])
+    func summaries(arguments: [String], expected: String) throws {
+        #expect(try Self.summary(arguments) == expected)
+    }
+}
