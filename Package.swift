@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionScheduler", "MotionTimeline",
+                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -148,11 +148,15 @@ let package = Package(
             name: "MotionPreviewTests",
             dependencies: [
                 "MotionPreview", "MotionExport", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionJSON", "MotionDiagnostics",
+                "MotionCore",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionRenderServerTests",
-            dependencies: ["MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore"],
+            dependencies: [
+                "MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore",
+                "MotionDiagnostics",
+            ],
             swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
         .testTarget(
