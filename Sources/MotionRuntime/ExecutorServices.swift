@@ -83,7 +83,8 @@ public final class ActivityTokenGenerator {
 /// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
 public final class PlanEmitter {
     private weak var runtime: Runtime?
-    private let target: MotionTarget
+    /// The target, weakly: the emitter lives in the target's store with its executor's core.
+    private weak var target: MotionTarget?
 
     init(runtime: Runtime, target: MotionTarget) {
         self.runtime = runtime
@@ -92,6 +93,7 @@ public final class PlanEmitter {
 
     /// Adds `intention` to the emitting executor's target. Does nothing if the runtime is gone.
     public func emit(_ intention: any Intention) {
+        guard let target else { return }
         runtime?.add(intention, to: target)
     }
 }

@@ -82,7 +82,8 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    private let target: MotionTarget
+    /// The target, weakly: this core lives in the target's store, so holding it would keep both alive.
+    private weak var target: MotionTarget?
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
     private var states: [PropertyPath: PathState] = [:]
@@ -176,15 +177,15 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if var stored = target.properties.velocity(of: key) {
+        if var stored = target?.properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
-            target.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
+            target?.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
     }
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states[path] { return state }
-        let held = target.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states[path] = state
         order.append(path)
@@ -250,14 +251,14 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard var stored = target.properties.velocity(of: key) else { return zero(path) }
+        guard var stored = target?.properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
-            target.properties.setVelocity(nil, of: key)
+            target?.properties.setVelocity(nil, of: key)
             return stored
         }
         let v = MotionValue.scalar(stored[component])
         stored[component] = 0
-        target.properties.setVelocity(stored, of: key)
+        target?.properties.setVelocity(stored, of: key)
         return v
     }
 
@@ -265,12 +266,12 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         guard v.components != .zero else { return }
         let key = GestureSignal.rememberedVelocityKey(path.property)
         if let component = path.component {
-            var stored = target.properties.velocity(of: key) ?? path.property.defaultValue
-            if target.properties.velocity(of: key) == nil { stored.components = .zero }
+            var stored = target?.properties.velocity(of: key) ?? path.property.defaultValue
+            if target?.properties.velocity(of: key) == nil { stored.components = .zero }
             stored[component] = v[0]
-            target.properties.setVelocity(stored, of: key)
+            target?.properties.setVelocity(stored, of: key)
         } else {
-            target.properties.setVelocity(v, of: key)
+            target?.properties.setVelocity(v, of: key)
         }
     }
 
