@@ -48,10 +48,10 @@ public enum DiagnosticRenderer {
         }
     }
 
-    /// The summary line of text output, such as `2 errors, 1 warning in 3 files`, or
-    /// `no problems found in 3 files` when there are no diagnostics.
+    /// The last line of text output, such as `2 errors, 1 warning in 3 files`.
     ///
-    /// Counts are listed errors, warnings, notes, leaving out zeros.
+    /// Counts are listed errors, warnings, notes, leaving out zeros; with no diagnostics the line
+    /// is `no problems found in 3 files`.
     public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
         let files = counted(fileCount, "file")
         let counts = [Severity.error, .warning, .note].compactMap { severity -> String? in

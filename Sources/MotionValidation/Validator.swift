@@ -6,6 +6,7 @@ public struct ValidationOptions: Sendable, Hashable {
     /// Check what only baking needs (B001: interactive intentions must have input).
     public var forBake: Bool
 
+    /// Creates options; by default only the rules that always apply are checked.
     public init(forBake: Bool = false) {
         self.forBake = forBake
     }
