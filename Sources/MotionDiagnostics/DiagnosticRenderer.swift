@@ -28,6 +28,8 @@ public enum DiagnosticRenderer {
     /// Renders `diagnostics` in `format`.
     ///
     /// - Parameters:
+    ///   - diagnostics: the diagnostics to show, in any order.
+    ///   - format: the output format.
     ///   - sources: the files' texts by path (as in ``Diagnostic/file``), to quote lines in text
     ///     output; a diagnostic whose file or line is missing is printed without its source line.
     ///   - fileCount: how many files were checked, for the summary.

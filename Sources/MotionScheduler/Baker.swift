@@ -6,12 +6,12 @@ public import MotionTimeline
 /// Bakes a document into a timeline: every channel event its run emits, with its time.
 ///
 /// The document runs on the Material Motion runtime with a recording
-/// ``MotionCore/ChannelRecorder``. The executors decide what is emitted: tweens become keyframe
+/// `ChannelRecorder`. The executors decide what is emitted: tweens become keyframe
 /// animations exactly (their values, offsets, curves and timing, no sampling), springs become
 /// spring animations, and what the executors sample (gestures, friction alone, squash and stretch)
 /// stays sampled as emitted. The run goes frame by frame under the ``StopRule`` `motionc run` uses
 /// (until at rest, at most ``StopRule/maximumDuration``), bounded by
-/// ``TimelineJSON/maximumEvents``.
+/// `TimelineJSON.maximumEvents`.
 public enum Baker {
     /// The longest bake, in seconds of document time.
     public static let maximumDuration = StopRule.maximumDuration
@@ -44,6 +44,7 @@ public enum Baker {
     /// Bakes `document` (which should have passed validation with `forBake: true`).
     ///
     /// - Parameters:
+    ///   - document: the document to bake.
     ///   - maximumEvents: the event cap (the default is the format's).
     /// - Complexity: O(frames + events) plus the executors' work.
     public static func bake(_ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents) -> Result {
@@ -57,7 +58,7 @@ public enum Baker {
     ///
     /// It holds the events up to that frame, in time order, on the document's layers. `motionc
     /// bake` writes it, and `motionc run --trace` plays it
-    /// (``MotionTimeline/Timeline/writeTrace(frames:to:)``), so the two agree by construction.
+    /// (`Timeline.writeTrace(frames:to:)`), so the two agree by construction.
     ///
     /// - Complexity: O(events), O(events log events) if some executor emitted out of time order.
     public static func timeline(of run: DocumentRun, events recorded: [ChannelEvent], outcome: RunOutcome) -> Timeline {

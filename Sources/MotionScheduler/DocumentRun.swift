@@ -5,7 +5,7 @@ import MotionRuntime
 /// A compiled document running on the Material Motion runtime (docs/format.md §2).
 ///
 /// It is the running scheduler behind `motionc run`, and the event source of `motionc bake`. It
-/// creates one ``MotionTarget`` per document target and a ``Runtime`` on a simulated clock at the
+/// creates one `MotionTarget` per document target and a `Runtime` on a simulated clock at the
 /// canvas fps, and schedules each transaction to commit at exactly its `at` time. Moving time with
 /// ``advance(to:)`` delivers, in time order, every scheduled event (transactions, gesture starts
 /// and ends, animation ends) at its own exact time, and every frame `k / fps` on the way; events at
@@ -14,7 +14,7 @@ import MotionRuntime
 /// At commit each operation's selector resolves to its targets in document order, each once; an
 /// `add` becomes a runtime add (or named add), a `remove` a named removal. Executors emit
 /// render-server events (`set`, `add`, `remove`) that the run applies to ``presentation`` and
-/// forwards to the optional ``MotionCore/ChannelEventSink``; replaying the sink's events reproduces the
+/// forwards to the optional `ChannelEventSink`; replaying the sink's events reproduces the
 /// presentation exactly.
 ///
 /// Not thread-safe; use it from one thread or task.
@@ -32,10 +32,9 @@ public final class DocumentRun {
 
     /// Compiles `document` and commits everything due at time 0.
     ///
-    /// - Parameters:
-    ///   - document: a decoded document; run documents the validator accepts (an invalid one
-    ///     does not trap, but unresolvable parts are skipped).
-    ///   - sink: an observer of every channel event, e.g. a ``MotionCore/ChannelRecorder``.
+    /// Run documents the validator accepts: an invalid one does not trap, but unresolvable parts
+    /// are skipped. `sink` observes every channel event, e.g. a `ChannelRecorder` for a trace or a
+    /// timeline.
     public init(document written: MotionDocument, sink: (any ChannelEventSink)? = nil) {
         // Version 1.1 options (stagger...) run as the ordinary operations they stand for.
         let document = written.compiledAdditions()

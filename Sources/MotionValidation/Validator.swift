@@ -14,7 +14,7 @@ public struct ValidationOptions: Sendable, Hashable {
 
 /// The validator: a pure function from a decoded document to diagnostics (docs/format.md §3, §4).
 ///
-/// Each rule family lives in its own file; they share one ``ValidationContext`` that resolves
+/// Each rule family lives in its own file; they share one `ValidationContext` that resolves
 /// selectors once per distinct selector text.
 public enum Validator {
     /// Every diagnostic the rules find, in rule order (sort them for display).

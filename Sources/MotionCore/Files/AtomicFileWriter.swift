@@ -13,7 +13,7 @@ public func systemErrorText(_ code: Int32) -> String {
 /// An output file written atomically: readers see the old file or the whole new one.
 ///
 /// Bytes go to a temporary file in the destination's folder, which replaces the destination
-/// (`rename(2)`) only when ``commit()`` succeeds. A writer that is discarded, fails or is dropped
+/// (`rename(2)`) only when ``commit(beforeRename:)`` succeeds. A writer that is discarded, fails or is dropped
 /// without committing removes its temporary file, so a failed command leaves earlier outputs
 /// byte-identical. Every motionc output (timelines, traces, PNG frames and sheets) is written
 /// through this type.
@@ -125,7 +125,7 @@ public final class AtomicFileWriter {
 
     deinit { discard() }
 
-    /// Appends bytes. A failure is remembered and reported by ``commit()``.
+    /// Appends bytes. A failure is remembered and reported by ``commit(beforeRename:)``.
     ///
     /// - Complexity: O(n) in the number of bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) {
@@ -178,7 +178,7 @@ public final class AtomicFileWriter {
 
     /// Abandons the file: removes the temporary file and leaves the destination untouched.
     ///
-    /// In place, only closes it (a device or FIFO is never removed). Harmless after ``commit()``.
+    /// In place, only closes it (a device or FIFO is never removed). Harmless after ``commit(beforeRename:)``.
     public func discard() {
         guard !done else { return }
         done = true

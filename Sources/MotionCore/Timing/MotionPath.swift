@@ -13,7 +13,7 @@
 /// along the path so that it never jumps by more than 180 degrees, and holds the end tangents'
 /// angles outside 0...1.
 ///
-/// Lengths come from a table built once: each segment is cut into ``samplesPerSegment`` equal
+/// Lengths come from a table built once: each segment is cut into `samplesPerSegment` equal
 /// parameter steps, each step's length integrated with 8-point Gauss-Legendre quadrature; a
 /// length inside a step is found by Newton steps on the same quadrature (bisection as fallback),
 /// to 1e-12 of the path's size.
@@ -43,7 +43,7 @@ public struct MotionPath: Hashable, Sendable {
     ///
     /// A path needs `1 + 3n` points, n >= 1, every coordinate finite, and a finite length.
     ///
-    /// - Complexity: O(n x ``samplesPerSegment``) quadratures.
+    /// - Complexity: O(n x `samplesPerSegment`) quadratures.
     public init?(points: [SIMD2<Double>]) {
         guard points.count >= 4, (points.count - 1) % 3 == 0,
             points.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
