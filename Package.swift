@@ -44,7 +44,8 @@ let package = Package(
         .target(
             name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
             swiftSettings: swiftSettings),
-        // Values, property paths and the timing maths shared by the scheduler and the render server.
+        // Values, property paths, the timing maths, and the render-server channel (Canvas,
+        // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
         .target(name: "MotionCore", swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
         .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
@@ -91,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionRuntime", "MotionScheduler", "MotionTimeline",
+                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -147,11 +148,15 @@ let package = Package(
             name: "MotionPreviewTests",
             dependencies: [
                 "MotionPreview", "MotionExport", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionJSON", "MotionDiagnostics",
+                "MotionCore",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionRenderServerTests",
-            dependencies: ["MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore"],
+            dependencies: [
+                "MotionRenderServer", "MotionTimeline", "MotionScheduler", "MotionPlans", "MotionRuntime", "MotionCore",
+                "MotionDiagnostics",
+            ],
             swiftSettings: swiftSettings),
         // The command line as users run it: exit codes, output formats, the schema file.
         .testTarget(

@@ -18,7 +18,7 @@ public enum CSSExporter {
         let timeline = tracks.timeline
         var css = preamble(timeline)
         var items: [String: ExportItem] = [:]
-        let touchedCodes = Set(timeline.touchedComponents.map { $0.layer * 64 + $0.property.ordinal * 4 + $0.component })
+        let touchedComponents = Set(ChannelEvent.touchedComponents(timeline.events))
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             var declarations: [String] = []
             // Each component's value at the start, and how it moves when it does.
@@ -29,7 +29,7 @@ public enum CSSExporter {
                     let key = ComponentKey(property: property, component: c)
                     let name = customProperty(property, c)
                     let path = PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil)
-                    let touched = touchedCodes.contains(layer * 64 + property.ordinal * 4 + c)
+                    let touched = touchedComponents.contains(AnimatedComponent(target: layer, property: property, component: c))
                     var item: ExportItem?
                     if !tracks.isAnimated(layer: layer, property: property) {
                         values[key] = (timelineLayer.model[property] ?? property.defaultValue)[c]

@@ -39,18 +39,23 @@ public final class ActivityToken {
 /// use the name `"gesture"` without interfering).
 public final class ActivityTokenGenerator {
     private weak var runtime: Runtime?
-    private let executorSerial: Int
+    private var executorSerial: Int
+    private let revival: ExecutorRevival
     private var named: [String: ActivityToken] = [:]
 
-    init(runtime: Runtime, executorSerial: Int) {
+    init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
         self.runtime = runtime
         self.executorSerial = executorSerial
+        self.revival = revival
     }
 
     /// Starts a new unit of continuous work and returns its token; end it when the work ends.
     ///
-    /// If the runtime is gone or has released this executor, the token is already inactive.
+    /// If the runtime has released this executor, a ``StoredExecutor`` is made again (its state
+    /// is in the target's store) and the token is its; for any other executor, and when the
+    /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
+        executorSerial = revival.liveSerial(executorSerial, runtime: runtime)
         let id = runtime?.startToken(executorSerial: executorSerial)
         return ActivityToken(runtime: runtime, executorSerial: executorSerial, id: id)
     }
@@ -95,18 +100,36 @@ public final class PlanEmitter {
 /// gesture it waited for ends.
 public final class FrameRequester {
     private weak var runtime: Runtime?
-    private let executorSerial: Int
+    private var executorSerial: Int
+    private let revival: ExecutorRevival
 
-    init(runtime: Runtime, executorSerial: Int) {
+    init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
         self.runtime = runtime
         self.executorSerial = executorSerial
+        self.revival = revival
     }
 
     /// Makes the executor active and updated from the next frame on, until an update returns
     /// ``ActivityState/atRest``. Called from inside ``FrameDriven/update(elapsed:)``, it guarantees
-    /// one more update even if that update returns at rest.
+    /// one more update even if that update returns at rest. A released ``StoredExecutor`` is
+    /// made again first.
     public func requestFrames() {
+        executorSerial = revival.liveSerial(executorSerial, runtime: runtime)
         runtime?.requestFrames(executorSerial: executorSerial)
+    }
+}
+
+/// How a service finds its executor again after garbage collection: the executor's type and
+/// target, for a ``StoredExecutor`` (whose state outlives it); nothing for other executors.
+struct ExecutorRevival {
+    let type: any Executor.Type
+    weak var target: MotionTarget?
+
+    /// `serial` while the runtime holds that executor; else, for a stored executor, the serial of
+    /// the one made again for the same type and target.
+    func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
+        guard let runtime, type is any StoredExecutorProtocol.Type, let target else { return serial }
+        return runtime.liveSerial(serial, type: type, target: target)
     }
 }
 

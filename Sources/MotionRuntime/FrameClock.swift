@@ -91,9 +91,14 @@ public final class RealTimeClock: FrameClock {
         timer?.cancel()
     }
 
-    /// Seconds since the clock was created, from the monotonic uptime clock.
+    /// The time of the frame being delivered, while one is (so that everything done in a frame
+    /// sees one time, as a display link's timestamp); nil between frames.
+    private var frameTime: Double?
+
+    /// Seconds since the clock was created, from the monotonic uptime clock; during a frame, the
+    /// frame's time.
     public var now: Double {
-        Double(DispatchTime.now().uptimeNanoseconds &- origin) / 1e9
+        frameTime ?? Double(DispatchTime.now().uptimeNanoseconds &- origin) / 1e9
     }
 
     /// Subscribes `onFrame`; starts the timer if it was idle.
@@ -123,6 +128,8 @@ public final class RealTimeClock: FrameClock {
 
     private func tick() {
         let time = now
+        frameTime = time
+        defer { frameTime = nil }
         for handler in handlers { handler.body(time) }
     }
 }

@@ -172,7 +172,7 @@ public final class GestureSource {
 
     private func report(_ event: GestureEvent) {
         latest = event
-        for (_, observer) in observers {
+        for (id, observer) in observers where observers.contains(where: { $0.id == id }) {
             if event.phase == .began { observer.state(.active) }
             observer.next(event)
             if event.phase == .ended || event.phase == .cancelled { observer.state(.atRest) }

@@ -23,7 +23,7 @@ public final class LayerChannel: MotionChannel {
     ) {
         self.layer = layer
         self.clock = clock
-        self.framesPerSecond = fps.isFinite && fps > 0 ? fps : 60
+        self.framesPerSecond = Canvas.normalised(fps)
         self.deliver = send
         model = PresentationModel(layers: [initial])
     }

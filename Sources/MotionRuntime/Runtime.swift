@@ -19,7 +19,11 @@
 /// - **Garbage collection**: an executor at rest for ``garbageCollectionDelay`` seconds of clock
 ///   time (0.5 s by default) that holds no named intention is released; its target's
 ///   ``MotionTarget/properties`` stay. Collection runs when a top-level commit or add starts, on
-///   each frame, and on ``collectGarbage()``.
+///   each frame, and on ``collectGarbage()``; nothing is sorted per frame. A released
+///   ``StoredExecutor`` is made again by the next intention for it, or when its core needs a token
+///   or frames.
+/// - **Streams**: ``write(_:to:)`` writes a stream to a property; a stream's activity is the
+///   runtime's too.
 ///
 /// A runtime is not thread-safe and not `Sendable`: like UIKit, use it from one thread, queue or
 /// actor — the one its clock delivers frames on. Many runtimes may coexist.
@@ -28,8 +32,8 @@ public final class Runtime {
     public let clock: any FrameClock
 
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
-    /// `.infinity` turns garbage collection off (a document run does: its executors keep
-    /// per-property state for the whole run).
+    /// `.infinity` turns garbage collection off. The built-in executors are ``StoredExecutor``s:
+    /// their state is in the target's store, and they are made again when their work resumes.
     public var garbageCollectionDelay: Double = 0.5 {
         didSet {
             // Infinite: nothing is collected, so nothing is queued; rebuilt when finite again.
@@ -350,7 +354,12 @@ public final class Runtime {
         targetRecord.named[name] = record.serial
         record.namedCount += 1
         executor.add(intention, named: name)
+        let wasActive = record.isActive
         wake(record)
+        // Joining an executor already at work: the name's observers hear it is active.
+        if wasActive, record.isActive, let observers = targetRecord.planObservers[name] {
+            for observer in observers { observer.body(.active) }
+        }
         for tracer in tracers { tracer.didAddPlan(intention, named: name, to: target) }
     }
 
@@ -396,17 +405,27 @@ public final class Runtime {
         if let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
+        let revival = ExecutorRevival(type: type, target: target)
         if let continuous = executor as? any ContinuousExecuting {
-            continuous.setActivityTokenGenerator(ActivityTokenGenerator(runtime: self, executorSerial: record.serial))
+            continuous.setActivityTokenGenerator(
+                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival))
         }
         if let clockReading = executor as? any ClockReading {
             clockReading.setClock(RuntimeClockReader(runtime: self))
         }
         if let frameDriven = record.frameDriven {
-            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial))
+            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival))
         }
         for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
         return record
+    }
+
+    /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
+    /// `target`, made again if the runtime released it (a ``StoredExecutor`` finds its state in
+    /// the target's store).
+    func liveSerial(_ serial: Int, type: any Executor.Type, target: MotionTarget) -> Int {
+        if records[serial] != nil { return serial }
+        return executorRecord(for: type, target: target).serial
     }
 
     private func release(_ record: ExecutorRecord) {

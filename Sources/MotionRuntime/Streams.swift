@@ -205,10 +205,11 @@ public final class StreamRuntime {
         nextToken += 1
         let token = nextToken
         subscriptions[token] = Subscription {}
+        // Once cut, a write hears nothing more, even from a source still mid-delivery.
         let subscription = stream.subscribe(
-            next: { property.write($0) },
+            next: { [weak self] value in if self?.subscriptions[token] != nil { property.write(value) } },
             state: { [weak self] state in self?.stream(token, didChangeTo: state) },
-            coreAnimation: { property.coreAnimation($0) })
+            coreAnimation: { [weak self] event in if self?.subscriptions[token] != nil { property.coreAnimation(event) } })
         if subscriptions[token] != nil {
             subscriptions[token] = subscription
         } else {
@@ -219,17 +220,18 @@ public final class StreamRuntime {
 
     /// Unsubscribes from every stream and comes to rest (telling aggregate observers if it was active).
     public func tearDown() {
-        let all = subscriptions.keys.sorted().compactMap { subscriptions[$0] }
+        // Sources hear the disconnect first, so what they send on it (a `remove`) still arrives.
+        for token in subscriptions.keys.sorted() { subscriptions[token]?.unsubscribe() }
         subscriptions = [:]
         activeTokens = []
-        for subscription in all { subscription.unsubscribe() }
         publish()
     }
 
     private func cut(_ token: Int) {
-        guard let subscription = subscriptions.removeValue(forKey: token) else { return }
-        activeTokens.remove(token)
+        guard let subscription = subscriptions[token] else { return }
         subscription.unsubscribe()
+        subscriptions[token] = nil
+        activeTokens.remove(token)
         publish()
     }
 

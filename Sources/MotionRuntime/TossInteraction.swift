@@ -59,31 +59,30 @@ public final class TossInteraction {
     private func gesture(_ event: GestureEvent, from gesture: GestureSource) {
         switch event.phase {
         case .began:
+            // The new write starts before the old one is cut, so the runtime never rests between.
             let start = presentedValue
-            toss?.unsubscribe()
-            toss = nil
-            if running != nil {
-                running = nil
-                position.write(start)
-            }
-            drag?.unsubscribe()
+            let previous = (drag, toss)
             drag = runtime.write(gesture.stream.translation(addedTo: { start }), to: position)
+            toss = nil
+            running = nil
+            previous.0?.unsubscribe()
+            previous.1?.unsubscribe()
         case .changed:
             break
         case .ended, .cancelled:
-            drag?.unsubscribe()
-            drag = nil
             var motion = spring
             motion.from = position.modelValue
             motion.initialVelocity = event.phase == .ended ? event.velocity : MotionValue(kind: .point, components: .zero)
-            let animation = motion.animation(beginTime: runtime.now)
-            running = animation
+            running = motion.animation(beginTime: runtime.now)
             let stream =
                 switch source {
                 case .renderServer: renderServerSpringSource(motion, clock: runtime.clock, key: "toss")
                 case .frames: frameSpringSource(motion, clock: runtime.clock)
                 }
+            let previous = drag
+            drag = nil
             toss = runtime.write(stream, to: position)
+            previous?.unsubscribe()
         }
     }
 }

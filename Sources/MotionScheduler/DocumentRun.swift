@@ -34,15 +34,18 @@ public final class DocumentRun {
     ///
     /// Run documents the validator accepts: an invalid one does not trap, but unresolvable parts
     /// are skipped. `sink` observes every channel event, e.g. a `ChannelRecorder` for a trace or a
-    /// timeline.
-    public init(document written: MotionDocument, sink: (any ChannelEventSink)? = nil) {
+    /// timeline. Executors at rest for `garbageCollectionDelay` seconds are released and made again
+    /// when needed, their state intact (the runtime's `garbageCollectionDelay`).
+    public init(
+        document written: MotionDocument, sink: (any ChannelEventSink)? = nil, garbageCollectionDelay: Double = 0.5
+    ) {
         // Version 1.1 options (stagger...) run as the ordinary operations they stand for.
         let document = written.compiledAdditions()
         self.document = document
         let hub = PresentationHub(document: document, sink: sink)
         self.hub = hub
         let runtime = Runtime(clock: hub.clock)
-        runtime.garbageCollectionDelay = .infinity
+        runtime.garbageCollectionDelay = garbageCollectionDelay
         self.runtime = runtime
         var targets: [MotionTarget] = []
         targets.reserveCapacity(document.targets.count)

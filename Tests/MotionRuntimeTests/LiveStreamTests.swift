@@ -254,6 +254,46 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(channel.value(.position, at: world.now) == .point(100, 100))
     }
 
+    @Test("built-in executors are released 0.5 s after rest and made again by later work with their state intact")
+    func storedExecutorsSurviveCollection() throws {
+        let (card, channel) = world.makeTarget("card", [.position: .point(0, 0)])
+        let pan = GestureSource()
+        card.addGestureSource(pan, kind: .pan)
+        let runtime = world.runtime
+        runtime.add(Draggable(), to: card)
+        runtime.add(Spring(property: PropertyPath(.position), destination: .point(0, 0)), to: card)
+        #expect(runtime.executorCount == 2)
+        // Both came to rest at once (nothing to do); 29 frames later they are kept, at 30 released.
+        world.step(29)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 2)
+        world.step()
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 0)
+        // The pan still drives the card, and its release still springs back: the state (the
+        // gesture's source, the spring's destination) was in the target's store.
+        pan.begin(at: world.now)
+        #expect(runtime.executorCount == 1)
+        world.step()
+        pan.change(translation: .point(40, 0), at: world.now)
+        #expect(channel.value(.position, at: world.now) == .point(40, 0))
+        let release = world.now
+        pan.end(at: release, velocity: .point(-100, 0))
+        #expect(runtime.executorCount == 2)
+        for k in 0...20 {
+            let t = Double(k) / 60
+            let x = underdampedSpring(x0: 40, v0: -100, d: 0, k: 342, c: 30, m: 1, t: t)
+            #expect(abs(channel.value(.position, at: release + t)[0] - x) <= 1e-9)
+        }
+        world.step(120)
+        #expect(!runtime.isActive)
+        // A new spring destination reaches the core through a new handle.
+        runtime.add(Spring(property: PropertyPath(.position), destination: .point(10, 0)), to: card)
+        world.step(120)
+        #expect(channel.value(.position, at: world.now) == .point(10, 0))
+        _ = try #require(runtime.executors(of: card).first { $0 is PhysicsExecutor })
+    }
+
     @Test("a pan that begins while the spring runs catches the position where it shows")
     func catchMidSpring() {
         let recorder = world.layer(position: .point(0, 0))

@@ -1,4 +1,5 @@
 import Dispatch
+import MotionCore
 import MotionRuntime
 import Testing
 
@@ -90,5 +91,74 @@ import Testing
         }
         #expect(times.count == 3)
         #expect(times == times.sorted())
+    }
+}
+
+/// A runtime on the real-time clock (run under ThreadSanitizer by .ci/run, with this suite).
+extension StoreAndClockTests {
+    /// What the real-time run saw, handed back from its queue.
+    struct RealTimeRun: Sendable {
+        var releaseTime = 0.0
+        var releaseValue = 0.0
+        var sets: [(time: Double, x: Double)] = []
+        var restingValue = MotionValue.scalar(0)
+        var listening = true
+    }
+
+    @Test(
+        "a runtime on the real-time clock: a live pan fed at its frames tosses into a frame-driven spring",
+        .timeLimit(.minutes(1)))
+    func realTimeRuntime() async {
+        let queue = DispatchQueue(label: "RealTimeClock runtime test")
+        let run = await withCheckedContinuation { (done: CheckedContinuation<RealTimeRun, Never>) in
+            queue.async {
+                let clock = RealTimeClock(fps: 120, queue: queue)
+                let runtime = Runtime(clock: clock)
+                var result = RealTimeRun()
+                var released = false
+                let layer = LayerChannel(layer: 0, initial: [.position: .point(0, 0)], clock: clock) { event in
+                    if released, case .set(_, let value) = event.action { result.sets.append((event.time, value[0])) }
+                }
+                let pan = GestureSource()
+                let toss = TossInteraction(
+                    runtime: runtime, gesture: pan, position: LayerChannelProperty(channel: layer, path: PropertyPath(.position)),
+                    spring: SpringMotion(from: .point(0, 0), to: .point(0, 0)), source: .frames)
+                var reports = 0
+                var feed: Subscription?
+                var finish: ActivityObserver?
+                finish = ActivityObserver { state in
+                    guard released, state == .atRest, let observer = finish else { return }
+                    runtime.removeActivityObserver(observer)
+                    result.restingValue = toss.presentedValue
+                    result.listening = runtime.isListeningToClock
+                    finish = nil
+                    done.resume(returning: result)
+                }
+                if let finish { runtime.addActivityObserver(finish) }
+                // Touches are handled at the start of a frame, so everything sees the frame's time.
+                feed = clock.subscribe { now in
+                    reports += 1
+                    if reports == 1 {
+                        pan.begin(at: now)
+                    } else if reports < 6 {
+                        pan.change(translation: .point(Double(reports) * 10, 0), at: now)
+                    } else {
+                        released = true
+                        result.releaseTime = now
+                        result.releaseValue = layer.presentedValue(of: PropertyPath(.position, component: 0))[0]
+                        pan.end(at: now, velocity: .point(200, 0))
+                        feed?.unsubscribe()
+                    }
+                }
+            }
+        }
+        #expect(run.releaseValue == 50)
+        #expect(!run.sets.isEmpty)
+        for (time, x) in run.sets where time - run.releaseTime < 0.5 {
+            let expected = underdampedSpring(x0: 50, v0: 200, d: 0, k: 342, c: 30, m: 1, t: time - run.releaseTime)
+            #expect(abs(x - expected) <= 1e-9)
+        }
+        #expect(run.restingValue == .point(0, 0))
+        #expect(!run.listening)
     }
 }

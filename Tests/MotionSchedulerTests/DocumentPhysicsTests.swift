@@ -194,8 +194,8 @@ import Testing
 
     @Test("squash and stretch: stretch along the motion, 1/s across, back to 1 at rest")
     func squash() throws {
-        #expect(ShapeExecutor.stretch(vx: 0, vy: 0, factor: 0.3) == (1, 1))
-        let (x, y) = ShapeExecutor.stretch(vx: 0, vy: 500, factor: 0.3)
+        #expect(ShapeCore.stretch(vx: 0, vy: 0, factor: 0.3) == (1, 1))
+        let (x, y) = ShapeCore.stretch(vx: 0, vy: 500, factor: 0.3)
         #expect(abs(y - 1.15) < 1e-12)
         #expect(abs(x - 1 / 1.15) < 1e-12)
         let run = try DocumentRun(

@@ -10,13 +10,7 @@ import Testing
     /// Runs `document` frame by frame until at rest (at most 60 s); returns the run and last frame.
     static func runToRest(_ document: MotionDocument, sink: (any ChannelEventSink)? = nil) -> (DocumentRun, Int) {
         let run = DocumentRun(document: document, sink: sink)
-        var k = 0
-        while true {
-            run.advance(toFrame: k)
-            if run.isAtRest || Double(k) / run.fps >= 60 { break }
-            k += 1
-        }
-        return (run, k)
+        return (run, run.play(until: StopRule()).lastFrame)
     }
 
     @Test("every Plans document comes to rest before the 60 s bound")

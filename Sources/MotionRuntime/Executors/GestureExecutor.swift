@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The runtime's handle on ``GestureCore``, where the state and work of GestureExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
 /// by ``GestureSource``s: the live ones an app attached to the target
 /// (``MotionTarget/addGestureSource(_:kind:id:)``), and one per recorded input of the channel (a
@@ -24,7 +28,10 @@ import MotionCore
 /// remembered velocity and signals `ended`, so that physics on the property continues from there.
 /// Removing a named gesture intention mid-gesture releases it at that moment with the input's
 /// velocity then; the property keeps its presented value.
-public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.gesture"
+
     private enum Phase { case pending, active, ended, cancelled }
 
     private final class Drive {
@@ -128,7 +135,7 @@ public final class GestureExecutor: NamedIntentionExecuting, ContinuousExecuting
         for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
             let drive = Drive(
                 input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
-                key: name.map { "name:\($0)/live" } ?? channel.makeKey("gesture"))
+                key: channel.makeKey("gesture"))
             follow(drive)
         }
         for input in channel.channel.inputs(kind: kind, gesture: gesture) where input.end >= now {

@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The runtime's handle on ``LinkCore``, where the state and work of LinkExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedIntentionExecuting {}
+
 /// Fulfils ``Link`` (docs/format.md §7.4): a map from one property's stream of presented values
 /// written to another. Frame-driven; one per target.
 ///
@@ -8,7 +12,10 @@ import MotionCore
 /// writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked timeline holds
 /// it sampled at the frame rate. A tween, spring or gesture that later starts on the property ends
 /// the link, as a later link ends them.
-public final class LinkExecutor: FrameDriven, NamedIntentionExecuting {
+public final class LinkCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.link"
+
     private struct Active {
         var link: Link
         var name: String?

@@ -6,6 +6,10 @@ import MotionCore
     import Darwin
 #endif
 
+/// The runtime's handle on ``PhysicsCore``, where the state and work of PhysicsExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3): ONE per target, so
 /// that springs and friction on one property share one value and velocity (forces add).
 ///
@@ -18,7 +22,7 @@ import MotionCore
 ///   friction coefficients, ending at the rest time of the the format's measure (then it shows the
 ///   destination: the snap);
 /// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
-///   no decay animation, so it is emitted as a keyframe animation **sampled** at the document's
+///   no decay animation, so it is emitted as a keyframe animation **sampled** at the channel's
 ///   frame times `k / fps` (plus its start and end; linear segments), until the speed (the norm
 ///   of the velocity vector) is at most the property's threshold; at most 600 s are sampled;
 /// - with neither: the animation is removed, the property keeps its presented value and the
@@ -35,7 +39,10 @@ import MotionCore
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
-public final class PhysicsExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.physics"
+
     private struct SpringConfig {
         var name: String?
         var destination: MotionValue

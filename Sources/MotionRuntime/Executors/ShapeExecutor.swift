@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The runtime's handle on ``ShapeCore``, where the state and work of ShapeExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedIntentionExecuting {}
+
 /// Fulfils ``SquashAndStretch``: stretches the target along its direction of motion, in
 /// proportion to its speed. Frame-driven; one per target.
 ///
@@ -13,7 +17,10 @@ import MotionCore
 ///   is the scale presented when the intention was added.
 /// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
 /// while the target moves: it is **sampled** at the frame rate.
-public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
+public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.shape"
+
     private let channel: TargetPresentation?
     private var current: SquashAndStretch?
     private var currentName: String?
@@ -99,13 +106,20 @@ public final class ShapeExecutor: FrameDriven, NamedIntentionExecuting {
     }
 }
 
+/// The runtime's handle on ``CompositeCore``, where the state and work of CompositeExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmitting {}
+
 /// Fulfils the composite intentions by emitting others for its own target (composition):
 /// ``DirectlyManipulable`` emits draggable, pinchable and rotatable; ``Tossable`` emits draggable
 /// at its commit and, at the first release of a drag on the target after that, a spring on
 /// `position` to its destination (default: the position presented at commit), which starts with
 /// the release velocity (the physics executor then follows later drags and continues after each
 /// release); ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
-public final class CompositeExecutor: PlanEmitting {
+public final class CompositeCore: PlanEmitting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.composite"
+
     private let channel: TargetPresentation?
     private var emitter: PlanEmitter?
     /// Tossables whose spring waits for a release, with their snap points (none: the spring's

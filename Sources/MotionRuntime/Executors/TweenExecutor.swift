@@ -1,5 +1,9 @@
 import MotionCore
 
+/// The runtime's handle on ``TweenCore``, where the state and work of TweenExecutor live, kept in the
+/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecuting, ContinuousExecuting {}
+
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
 ///
 /// Each tween becomes one keyframe animation emitted as an `add` event at its commit: the values
@@ -14,12 +18,15 @@ import MotionCore
 ///
 /// The executor holds an activity token per animation from its commit to its end (forever for
 /// `repeat: forever`), or until a hand-off ends it; it never needs frames.
-public final class TweenExecutor: NamedIntentionExecuting, ContinuousExecuting {
+public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+    /// The store slot of the target's core.
+    public static let storeName = "motionc.executor.tween"
+
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
-    /// Creates the tween executor of `target`; it does nothing unless the target belongs to a
-    /// ``DocumentRun``.
+    /// Creates the tween executor of `target`; it does nothing unless the target has a
+    /// ``MotionTarget/channel``.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {

@@ -1,0 +1,74 @@
+/// An executor whose state and work live in a core kept in its target's
+/// ``MotionTarget/properties``, so that the runtime can release it at rest (garbage collection)
+/// and make it again later with nothing lost.
+///
+/// The executor itself is a thin handle: every call goes to the core, which is made on the
+/// target's first executor of this type and outlives every handle. What the core hears from
+/// outside (store observers, scheduled work) it hears whether or not a handle exists; when it
+/// needs the runtime again (an activity token, frames), the runtime makes a new handle first.
+///
+/// A core is an executor type with a store name; the calls of the protocols it adopts are
+/// forwarded:
+/// ```swift
+/// public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
+/// ```
+public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
+    /// The core: the executor's state and work, shared by every handle of the target.
+    public let core: Core
+
+    /// Finds the target's core of this type, making it on first use.
+    public required init(target: MotionTarget) {
+        let key = PropertyKey<Core>(Core.storeName)
+        if let core = target.properties[key] {
+            self.core = core
+        } else {
+            core = Core(target: target)
+            target.properties[key] = core
+        }
+    }
+
+    /// Forwards an unnamed intention to the core.
+    public func add(_ intention: any Intention) {
+        core.add(intention)
+    }
+
+    /// Forwards a named intention to the core.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        (core as? any NamedIntentionExecuting)?.add(intention, named: name)
+    }
+
+    /// Forwards a removal to the core.
+    public func removeIntention(named name: String) {
+        (core as? any NamedIntentionExecuting)?.removeIntention(named: name)
+    }
+
+    /// Hands this handle's token generator to the core.
+    public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
+        (core as? any ContinuousExecuting)?.setActivityTokenGenerator(generator)
+    }
+
+    /// Hands this handle's frame requester to the core.
+    public func setFrameRequester(_ requester: FrameRequester) {
+        (core as? any FrameDriven)?.setFrameRequester(requester)
+    }
+
+    /// Hands the plan emitter to the core.
+    public func setPlanEmitter(_ emitter: PlanEmitter) {
+        (core as? any PlanEmitting)?.setPlanEmitter(emitter)
+    }
+
+    /// Forwards a frame to the core.
+    public func update(elapsed: Double) -> ActivityState {
+        (core as? any FrameDriven)?.update(elapsed: elapsed) ?? .atRest
+    }
+}
+
+/// What the runtime knows of ``StoredExecutor``: its state survives it, so it can be made again.
+public protocol StoredExecutorProtocol: Executor {}
+
+/// The state and work of a ``StoredExecutor``: an executor type that names its slot in the
+/// target's store.
+public protocol ExecutorCore: Executor {
+    /// The store slot the target's core is kept under; unique per core type.
+    static var storeName: String { get }
+}
