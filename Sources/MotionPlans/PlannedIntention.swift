@@ -1,7 +1,8 @@
 public import MotionRuntime
 
-/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1): the
-/// runtime value of an ``IntentionType`` and the type it was written as.
+/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
+///
+/// It holds the runtime value of an ``IntentionType`` and the type it was written as.
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType

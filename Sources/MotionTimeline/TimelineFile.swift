@@ -57,8 +57,10 @@ public enum AtomicFile {
         return bytes
     }
 
-    /// Writes `bytes` to a temporary file next to `path`, flushes it and renames it over `path`:
-    /// readers see the old file or the whole new one, and a failure leaves `path` untouched.
+    /// Writes `bytes` to `path` atomically: readers see the old file or the whole new one.
+    ///
+    /// The bytes go to a temporary file next to `path`, which is flushed and renamed over `path`;
+    /// a failure leaves `path` untouched.
     ///
     /// - Throws: the operating system's explanation, as text.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
