@@ -23,7 +23,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A type with any needs gesture input to do anything (B001 when baking without input).
     public let inputKinds: [InputKind]
-    /// The runtime intention the type decodes to; its ``Intention/executorType`` runs it.
+    /// The runtime intention the type decodes to; its `executorType` runs it.
     public let intention: any (Intention & Hashable).Type
     /// Extra JSON Schema members of the type's `add` op: constraints between keys that the
     /// parameter list cannot say.

@@ -6,7 +6,7 @@ public import MotionRuntime
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType
-    /// The runtime intention: a ``Tween``, a ``Spring``...
+    /// The runtime intention: a `Tween`, a `Spring`...
     public let value: any Intention & Hashable
     /// Whether another value is of the same type and equal to `value`.
     private let isEqual: @Sendable (any Intention & Hashable) -> Bool

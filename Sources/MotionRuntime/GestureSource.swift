@@ -99,9 +99,15 @@ public final class GestureSource {
 
     /// The gesture moved: its translation, scale and angle since it began, at `time`.
     ///
-    /// - Parameter velocity: the translation's velocity as the recognizer measured it; nil for
-    ///   the slope since the previous report. Scale and angle velocities are slopes.
-    /// Does nothing while no gesture is under way.
+    /// Does nothing while no gesture is under way. Scale and angle velocities are slopes.
+    ///
+    /// - Parameters:
+    ///   - translation: the fingers' movement since the gesture began, in points.
+    ///   - scale: the pinch factor since the gesture began.
+    ///   - angle: the rotation since the gesture began, in degrees.
+    ///   - time: when the report is made, on the runtime's clock.
+    ///   - velocity: the translation's velocity as the recognizer measured it; nil for the slope
+    ///     since the previous report.
     public func change(
         translation: MotionValue = .point(0, 0), scale: Double = 1, angle: Double = 0, at time: Double,
         velocity: MotionValue? = nil

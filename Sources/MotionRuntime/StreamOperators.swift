@@ -7,8 +7,7 @@ extension MotionObservable {
     ///
     /// Render-server events keep their payload as it is and lose their initial velocity (a
     /// velocity is not a value and `transform` says nothing about it); streams of
-    /// ``MotionCore/MotionValue`` have a ``map(_:)-(MotionValue->MotionValue)`` that maps
-    /// animations too.
+    /// `MotionValue` have a `map(_:)` of their own that maps animations too.
     public func map<Mapped>(_ transform: @escaping (Value) -> Mapped) -> MotionObservable<Mapped> {
         MotionObservable<Mapped> { observer in
             let subscription = self.subscribe(
@@ -87,7 +86,7 @@ extension MotionObservable where Value == MotionValue {
     /// The stream of component `index` of every value, as scalars.
     ///
     /// Render-server animations are projected on that component with their timing unchanged
-    /// (``MotionCore/Animation/projected(toComponent:)``), so they stay exact.
+    /// (`Animation.projected(toComponent:)`), so they stay exact.
     public func component(_ index: Int) -> MotionObservable<MotionValue> {
         mapAnimations(value: { .scalar($0[index]) }, animation: { $0.projected(toComponent: index) }) { _, velocity in
             .scalar(velocity[index])

@@ -216,7 +216,7 @@ private func follow(
 /// Keys are scoped to the property (`position.x/spring`), so streams on different properties of
 /// one layer never replace each other's animations. A spring added with an initial velocity
 /// starts with that velocity (the render server is handed the event's velocity, not whatever
-/// the payload was built with). Payloads other than ``MotionCore/Animation`` are refused.
+/// the payload was built with). Payloads other than `Animation` are refused.
 public final class LayerChannelProperty: WritableProperty {
     /// The channel of the layer.
     public let channel: any MotionChannel
@@ -241,7 +241,7 @@ public final class LayerChannelProperty: WritableProperty {
     }
 
     /// Adds or removes the event's animation now.
-    /// - Returns: `false`, doing nothing, for a payload that is not an ``MotionCore/Animation``.
+    /// - Returns: `false`, doing nothing, for a payload that is not an `Animation`.
     @discardableResult
     public func coreAnimation(_ event: CoreAnimationEvent<MotionValue>) -> Bool {
         switch event {

@@ -2,9 +2,8 @@ import MotionCore
 
 /// An animation that a render server plays on its own once added: opaque to streams.
 ///
-/// The render server's own animations (``MotionCore/Animation``: keyframes and springs) are
-/// payloads; the stream operators (``MotionObservable/map(_:)-(MotionValue->MotionValue)``,
-/// ``MotionObservable/x()``) map those, and pass other payloads through unchanged.
+/// The render server's own animations (`Animation`: keyframes and springs) are payloads; the
+/// stream operators on streams of `MotionValue` (`map(_:)`, ``MotionObservable/x()``) map those, and pass other payloads through unchanged.
 public protocol AnimationPayload: Sendable {}
 
 extension Animation: AnimationPayload {}
@@ -106,7 +105,9 @@ public final class ReactiveProperty<Value>: WritableProperty {
     public private(set) var value: Value
 
     /// Creates a property holding `initialValue`.
+    ///
     /// - Parameters:
+    ///   - initialValue: the value the property holds until the first write.
     ///   - externalWrite: called with every written value before observers are notified, e.g. to
     ///     set a layer's property.
     ///   - coreAnimation: where render-server events written to the property go.

@@ -29,7 +29,7 @@ public enum AtomicFile {
 
     /// The bytes of the file at `path`.
     ///
-    /// - Throws: ``FileError`` (the operating system's text) when it cannot be read.
+    /// - Throws: `FileError` (the operating system's text) when it cannot be read.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, reason: errorText(errno), kind: .read) }

@@ -22,10 +22,10 @@ public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionE
 /// anything changes (a new spring or destination, friction added, a named plan removed, a gesture
 /// released) it reads the presented value and the current velocity and emits one new animation
 /// under the path's key `physics:<path>`, replacing the previous one:
-/// - with a spring: a closed-form ``SpringAnimation`` from there, damping = spring damping + the
-///   friction coefficients, ending at the rest time of the the format's measure (then it shows the
+/// - with a spring: a closed-form `SpringAnimation` from there, damping = spring damping + the
+///   friction coefficients, ending at the rest time of the format's measure (then it shows the
 ///   destination: the snap);
-/// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
+/// - with friction alone: `m v' = -c v` in closed form (`FrictionDecay`, m = 1). The timeline has
 ///   no decay animation, so it is emitted as a keyframe animation **sampled** at the channel's
 ///   frame times `k / fps` (plus its start and end; linear segments), until the speed (the norm
 ///   of the velocity vector) is at most the property's threshold; at most 600 s are sampled;
