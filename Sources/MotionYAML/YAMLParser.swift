@@ -22,7 +22,7 @@ public struct YAMLParseResult: Sendable {
 public enum YAMLParser {
     /// Parses one YAML document into a tree and the problems found, never crashing or hanging.
     ///
-    /// Every problem is a ``Diagnostic`` (codes Y001-Y006) with `file` set.
+    /// Every problem is a `Diagnostic` (codes Y001-Y006) with `file` set.
     ///
     /// - Y001: libyaml's syntax errors (its own message, with context), undefined aliases, a merge
     ///   key whose value is not a mapping or a list of mappings.
