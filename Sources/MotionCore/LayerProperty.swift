@@ -1,20 +1,33 @@
 /// A layer property a document can set or animate (docs/format.md §1.2).
 public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
+    /// Where the layer's anchor point sits in its parent, in points (top level: the canvas, y down).
     case position
+    /// The layer's width and height in points.
     case size
+    /// The point of the layer that sits at its position and that it scales and rotates about, in unit coordinates.
     case anchorPoint
+    /// The horizontal and vertical scale factors about the anchor point.
     case scale
+    /// The rotation about the anchor point, in degrees.
     case rotation
+    /// How opaque the layer and its sublayers are as one group, 0 to 1.
     case opacity
+    /// The radius of a rectangle's rounded corners, in points.
     case cornerRadius
+    /// The width of the border drawn inside the layer's bounds, in points.
     case borderWidth
+    /// The colour that fills the layer's shape.
     case backgroundColor
+    /// The colour of the layer's border.
     case borderColor
+    /// The drawing order among siblings: a higher value is drawn later, on top.
     case zPosition
+    /// Whether the layer is a rectangle or an ellipse (``LayerShape``); not animatable.
     case shape
 
-    /// The kind of value the property holds. `shape` is a scalar here only for uniformity; it is
-    /// not animatable (see ``isAnimatable``).
+    /// The kind of value the property holds: scalar, point, size or colour.
+    ///
+    /// `shape` is a scalar here only for uniformity; it is not animatable (see ``isAnimatable``).
     public var kind: ValueKind {
         switch self {
         case .position, .anchorPoint, .scale: .point
@@ -91,8 +104,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible, Compara
         return 0..<property.kind.componentCount
     }
 
-    /// The name of scalar component `index` of the property, as printed in traces
-    /// (`position.x`, `opacity`).
+    /// The name of scalar component `index` of the property, as printed in traces: `position.x`, `opacity`.
     public static func componentName(_ property: LayerProperty, _ index: Int) -> String {
         let names = property.kind.componentNames
         return names.isEmpty ? property.rawValue : "\(property.rawValue).\(names[index])"
@@ -105,11 +117,13 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible, Compara
         }
     }
 
+    /// The path as a document writes it: `position` or `position.x`.
     public var description: String {
         guard let component else { return property.rawValue }
         return "\(property.rawValue).\(property.kind.componentNames[component])"
     }
 
+    /// Orders paths by their text, as traces and diagnostics list them.
     public static func < (lhs: PropertyPath, rhs: PropertyPath) -> Bool {
         lhs.description < rhs.description
     }

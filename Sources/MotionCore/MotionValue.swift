@@ -114,6 +114,7 @@ public struct MotionValue: Hashable, Sendable, CustomStringConvertible {
         MotionValue(kind: kind, components: components + (other.components - components) * t)
     }
 
+    /// The value as text: a scalar as its number, any other kind as `[x, y]` or `[r, g, b, a]`.
     public var description: String {
         switch kind {
         case .scalar: "\(components[0])"

@@ -14,10 +14,12 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
         self.column = column
     }
 
+    /// Orders positions as they appear in the file: by line, then by column.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
+    /// The position as `line:column`, as it appears in diagnostic output.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -47,8 +49,11 @@ public struct SourceRange: Hashable, Sendable {
 
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// Worth knowing; a note alone never fails `motionc validate`.
     case note
+    /// Probably not what the author meant; fails `motionc validate` only with `--strict`.
     case warning
+    /// The document cannot be used as written; the command fails.
     case error
 
     private var rank: Int {
@@ -59,6 +64,7 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
         }
     }
 
+    /// Orders severities from the least serious, note, to the most serious, error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 

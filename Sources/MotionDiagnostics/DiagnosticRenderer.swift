@@ -28,6 +28,8 @@ public enum DiagnosticRenderer {
     /// Renders `diagnostics` in `format`.
     ///
     /// - Parameters:
+    ///   - diagnostics: the diagnostics to show, in any order.
+    ///   - format: the output format.
     ///   - sources: the files' texts by path (as in ``Diagnostic/file``), to quote lines in text
     ///     output; a diagnostic whose file or line is missing is printed without its source line.
     ///   - fileCount: how many files were checked, for the summary.
@@ -48,10 +50,10 @@ public enum DiagnosticRenderer {
         }
     }
 
-    /// The summary line of text output, such as `2 errors, 1 warning in 3 files`, or
-    /// `no problems found in 3 files` when there are no diagnostics.
+    /// The last line of text output, such as `2 errors, 1 warning in 3 files`.
     ///
-    /// Counts are listed errors, warnings, notes, leaving out zeros.
+    /// Counts are listed errors, warnings, notes, leaving out zeros; with no diagnostics the line
+    /// is `no problems found in 3 files`.
     public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
         let files = counted(fileCount, "file")
         let counts = [Severity.error, .warning, .note].compactMap { severity -> String? in

@@ -1,8 +1,11 @@
 public import MotionCore
 
-/// One path animation that gives a layer's whole `position` over an export's span, with what
-/// shows before it is added (docs/format.md §7.3; docs/export.md, motion paths).
+/// A layer moved by one motion path alone, which players can carry as their own path.
+///
+/// The path animation gives the layer's whole `position` over an export's span; ``before`` is
+/// what shows before it is added (docs/format.md §7.3; docs/export.md §3 and §4).
 public struct SolePath: Sendable {
+    /// The one path animation on the property.
     public var animation: PathAnimation
     /// When the animation was added (the commit); before it `before` shows.
     public var addedTime: Double
@@ -11,8 +14,10 @@ public struct SolePath: Sendable {
 }
 
 extension TimelineTracks {
-    /// The path animation that alone gives `position` (or, with `orient`, `rotation`) on
-    /// `layer`, when the property's only event adds it (whole, not per coordinate); nil otherwise.
+    /// The path animation that alone gives `position` (or, with `orient`, `rotation`) on `layer`.
+    ///
+    /// It is found when the property's only event adds it (whole, not per coordinate); nil
+    /// otherwise.
     public func solePath(layer: Int, property: LayerProperty = .position) -> SolePath? {
         guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal],
             history.channels.count == 2, history.channels[1].entries.count == 1, let entry = history.channels[1].entries.first,
@@ -23,11 +28,13 @@ extension TimelineTracks {
     }
 }
 
-/// One keyframe of a motion path as players with spatial keyframes store it: a point, the
-/// tangents of the segment that leaves it, and the easing of that segment's time.
+/// One keyframe of a motion path as players with spatial keyframes store it.
+///
+/// It holds a point, the tangents of the segment that leaves it, and the easing of that segment's time.
 public struct PathKeyframe: Hashable, Sendable {
     /// Seconds.
     public var time: Double
+    /// Where the layer is at ``time``: the start of a Bézier segment.
     public var point: SIMD2<Double>
     /// The segment's first control point minus `point` (Lottie's `to`).
     public var outTangent: SIMD2<Double>
@@ -39,12 +46,14 @@ public struct PathKeyframe: Hashable, Sendable {
     public var hold: Bool
 }
 
-/// Motion paths as players' own path keyframes: one keyframe per Bézier segment, timed where the
-/// eased progress reaches the segment's share of the arc length, with the easing cut exactly at
-/// those moments (docs/export.md, motion paths).
+/// Motion paths as players' own path keyframes, one per Bézier segment (docs/export.md §3 and §4).
+///
+/// Each keyframe is timed where the eased progress reaches the segment's share of the arc length,
+/// with the easing cut exactly at those moments.
 public enum PathKeyframes {
-    /// The keyframes of `sole` shifted by `offset`, passes unrolled until `until` seconds, or nil
-    /// when the player's per-segment timing cannot give it exactly: a fractional number of
+    /// The keyframes of `sole` shifted by `offset`, passes unrolled until `until` seconds.
+    ///
+    /// Nil when the player's per-segment timing cannot give it exactly: a fractional number of
     /// passes, a zero duration, or an easing whose value leaves 0...1 or turns back (eased
     /// progress beyond the ends follows the end tangents, which a player's segment does not).
     ///

@@ -232,8 +232,10 @@ private struct Parser {
     }
 }
 
-/// Why text is not JSON, and where: the line and column (in characters, from 1) of the byte at
-/// which reading stopped.
+/// Why text is not JSON, and the line and column where reading stopped.
+///
+/// Line and column count from 1; the column counts characters, up to the byte at which reading
+/// stopped.
 public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int

@@ -2,8 +2,10 @@ import MotionRuntime
 import MotionSelectors
 
 extension MotionDocument {
-    /// The document with its version 1.1 operation options compiled to the ordinary operations
-    /// of docs/format.md §2, which the runtime and the baker run (docs/format.md §7).
+    /// The document with its version 1.1 options compiled to ordinary operations (docs/format.md §7).
+    ///
+    /// The result holds only the operations of docs/format.md §2, which the runtime and the baker
+    /// run.
     ///
     /// - `stagger`: the op becomes one op per matched target (`#id`, document order); a tween's
     ///   delay grows by the target's offset, any other intention commits that much later, in a

@@ -5,9 +5,12 @@ import MotionYAML
 
 /// A value together with where the document wrote it.
 public struct Located<Value: Sendable>: Sendable {
+    /// The value as decoded.
     public var value: Value
+    /// Where it was written, for diagnostics that point at it.
     public var range: SourceRange
 
+    /// Pairs `value` with the place it was written.
     public init(_ value: Value, at range: SourceRange) {
         self.value = value
         self.range = range
@@ -23,6 +26,7 @@ public struct MotionDocument: Sendable {
     public var file: String
     /// The document's name: `name:` or the file's stem.
     public var name: String
+    /// What the render server draws on: `canvas:`, or the defaults.
     public var canvas: Canvas
     /// The target tree, flattened in document pre-order; `parent` indices point into it.
     public var targets: [TargetNode]
@@ -35,6 +39,7 @@ public struct MotionDocument: Sendable {
     /// What ops do when motion is reduced, unless they say (`reducedMotion:`, docs/format.md §7.7).
     public var reducedMotion = ReducedMotion.keep
 
+    /// Creates a document in code; the defaults are an empty document on the default canvas.
     public init(
         file: String, name: String, canvas: Canvas = Canvas(), targets: [TargetNode] = [],
         transactions: [TransactionSpec] = [], inputs: [InputSpec] = []
@@ -74,18 +79,22 @@ public struct MotionDocument: Sendable {
 
 /// One target of the tree: an id, a type and classes for selectors, and initial layer values.
 public struct TargetNode: Sendable {
+    /// The target's id (without `#`), unique across the whole tree.
     public var id: Located<String>
     /// The type name selectors match (`Photo`); default `Layer`.
     public var type: String
+    /// The class names selectors match (`.elevated`).
     public var classes: [String]
     /// Initial model values the document sets, by property.
     public var layer: [LayerProperty: MotionValue]
+    /// Whether the layer is drawn as a rectangle or an ellipse.
     public var shape: LayerShape
     /// The parent's index in ``MotionDocument/targets``, nil at the top level.
     public var parent: Int?
     /// How deep the target sits: 0 at the top level.
     public var depth: Int
 
+    /// Creates a target in code; the defaults are a top-level `Layer` rectangle at its defaults.
     public init(
         id: Located<String>, type: String = "Layer", classes: [String] = [], layer: [LayerProperty: MotionValue] = [:],
         shape: LayerShape = .rect, parent: Int? = nil, depth: Int = 0
@@ -109,15 +118,21 @@ public struct TargetNode: Sendable {
 public struct TransactionSpec: Sendable {
     /// Seconds on the runtime clock.
     public var at: Located<Double>
+    /// The `label:` the document gives it, shown in traces and diagnostics.
     public var label: String?
+    /// The operations, committed together in this order.
     public var operations: [OperationSpec]
     /// Where the transaction's item starts.
     public var range: SourceRange
-    /// `at: {release: INPUT, offset}` (docs/format.md §7.6): the input whose end commits the
-    /// transaction, `offset` seconds later; `at` then holds that time once the input is known.
+    /// The input whose end commits the transaction, for `at: {release: INPUT, offset}` (docs/format.md §7.6).
+    ///
+    /// The transaction commits ``releaseOffset`` seconds after the input ends; `at` then holds that
+    /// time once the input is known.
     public var release: Located<String>?
+    /// Seconds after the ``release`` input ends that the transaction commits.
     public var releaseOffset = 0.0
 
+    /// Creates a transaction in code.
     public init(at: Located<Double>, label: String? = nil, operations: [OperationSpec] = [], range: SourceRange) {
         self.at = at
         self.label = label
@@ -136,19 +151,22 @@ public struct OperationSpec: Sendable {
         case remove(name: Located<String>)
     }
 
+    /// Whether the operation adds an intention or removes a named plan.
     public var action: Action
     /// The target selector text.
     public var target: Located<String>
     /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
     public var head: SourceRange
-    /// The op's mapping in the document's YAML tree, for locating any of its keys; nil for
-    /// operations built in code.
+    /// The op's mapping in the document's YAML tree, for locating any of its keys.
+    ///
+    /// Nil for operations built in code.
     public var node: YAMLNodeID?
     /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
     public var stagger: Stagger?
     /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
     public var reducedMotion: ReducedMotion?
 
+    /// Creates an operation in code.
     public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
         self.action = action
         self.target = target
@@ -173,7 +191,9 @@ public struct OperationSpec: Sendable {
 
 /// A synthetic gesture input (`inputs:`), for run and bake.
 public struct InputSpec: Sendable {
+    /// The input's id, which gestures and releases name.
     public var id: Located<String>
+    /// The gesture the input records: pan, pinch or rotate.
     public var kind: InputKind
     /// The target selector text.
     public var target: Located<String>
@@ -181,12 +201,14 @@ public struct InputSpec: Sendable {
     public var at: Double
     /// Seconds the gesture lasts.
     public var duration: Double
-    /// The samples, spaced evenly over the duration: points for pan, factors for pinch, degrees
-    /// for rotate.
+    /// The samples, spaced evenly over the duration.
+    ///
+    /// They are points for pan, factors for pinch, degrees for rotate.
     public var samples: [MotionValue]
     /// Where `kind` was written.
     public var kindRange: SourceRange
 
+    /// Creates an input in code.
     public init(
         id: Located<String>, kind: InputKind, target: Located<String>, at: Double, duration: Double,
         samples: [MotionValue], kindRange: SourceRange

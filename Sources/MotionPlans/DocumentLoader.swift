@@ -8,15 +8,18 @@ import MotionYAML
     import Darwin
 #endif
 
-/// What loading a document produced: the document (when decoding got that far) and every
-/// diagnostic found on the way.
+/// What loading a document produced: the document, when decoding got that far, and every diagnostic.
+///
+/// The diagnostics are the YAML front end's and the decoder's, in the order found.
 public struct LoadResult: Sendable {
     /// The decoded document; nil when the YAML itself could not be read.
     public var document: MotionDocument?
+    /// Every problem the YAML front end and the decoder found; validation comes after.
     public var diagnostics: [Diagnostic]
     /// The source text, for rendering carets under diagnostics.
     public var text: [UInt8]
 
+    /// Creates a result.
     public init(document: MotionDocument?, diagnostics: [Diagnostic], text: [UInt8]) {
         self.document = document
         self.diagnostics = diagnostics
@@ -39,8 +42,9 @@ public enum DocumentLoader {
         return LoadResult(document: document, diagnostics: parsed.diagnostics + decoder.context.diagnostics, text: bytes)
     }
 
-    /// Reads the file at `path` and loads it. Files over the size limit are refused before being
-    /// read whole (Y005).
+    /// Reads the file at `path` and loads it.
+    ///
+    /// Files over the size limit are refused before being read whole (Y005).
     public static func load(path: String, limits: YAMLLimits = .default) throws(FileError) -> LoadResult {
         let bytes = try readFile(path, limit: limits.maxFileBytes)
         guard let bytes else {

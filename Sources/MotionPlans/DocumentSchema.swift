@@ -2,8 +2,9 @@ import MotionCore
 import MotionJSON
 import MotionRuntime
 
-/// The JSON Schema (2020-12) of motion documents, generated from the same tables the decoder
-/// uses, so the schema editors read and the rules motionc applies cannot drift apart.
+/// The JSON Schema (2020-12) of motion documents, generated from the decoder's own tables.
+///
+/// The schema editors read and the rules motionc applies therefore cannot drift apart.
 ///
 /// `Schemas/motion-plan.schema.json` is this schema as `motionc schema` prints it.
 public enum DocumentSchema {

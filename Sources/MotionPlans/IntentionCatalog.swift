@@ -236,8 +236,9 @@ public enum IntentionCatalog {
             "Springs by feel: -1 < bounce < 1; 0 settles without overshoot (critical damping), 0.3 bounces a little."),
     ]
 
-    /// Parameters that exclude each other: an op may give keys of the first list or of the
-    /// second, never of both (P002: a spring by stiffness and damping, or by duration and bounce;
+    /// Parameters that exclude each other: an op may give keys of the first list or of the second.
+    ///
+    /// Never of both (P002: a spring by stiffness and damping, or by duration and bounce;
     /// D003: a tween's `properties`, `by` or `path` with the keys they replace; W008: a path with
     /// `offsets`).
     public static let exclusiveParameters: [(first: [String], second: [String])] = [
@@ -263,8 +264,7 @@ public enum IntentionCatalog {
         ]
     }()
 
-    /// Keys every `add` op takes whatever its type: how the op applies to its targets
-    /// (docs/format.md §7).
+    /// Keys every `add` op takes whatever its type: how the op applies to its targets (docs/format.md §7).
     public static let operationParameters: [ParameterSpec] = [
         ParameterSpec(
             "stagger", .duration,

@@ -8,8 +8,9 @@ extension IntentionType {
     /// The line that closes it.
     public static let docsEnd = "<!-- end of generated intention tables -->"
 
-    /// Every type in one table, then each type's parameters: docs/format.md §2.1 between
-    /// ``docsBegin`` and ``docsEnd``.
+    /// The intention tables of docs/format.md §2.1: every type in one table, then each type's parameters.
+    ///
+    /// They sit between ``docsBegin`` and ``docsEnd`` in that file.
     public static var markdownTables: String {
         var text = "| type | parameters (default) | executor family | by name | input |\n|---|---|---|---|---|\n"
         for type in allCases {

@@ -1,9 +1,10 @@
 import MotionJSON
 public import MotionRuntime
 
-/// One intention type a document may add (`add: TYPE`, docs/format.md §2.1), described once: its
-/// name, family, summary, parameters (shapes, defaults, ranges), input kinds, the runtime value it
-/// decodes to and so the executor that runs it.
+/// One intention type a document may add (`add: TYPE`, docs/format.md §2.1), described once.
+///
+/// The descriptor holds its name, family, summary, parameters (shapes, defaults, ranges), input
+/// kinds, the runtime value it decodes to and so the executor that runs it.
 ///
 /// The decoder, the document JSON Schema (`motionc schema`), `motionc explain TYPE`, the parameter
 /// tables of docs/format.md §2.1 and the validator's interactive and named-plan rules all read
@@ -18,10 +19,11 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     public let summary: String
     /// The type's own parameters (besides `add`, `target` and `name`), in the order the format lists them.
     public let parameters: [ParameterSpec]
-    /// The input kinds the type listens to; a type with any needs gesture input to do anything
-    /// (B001 when baking without input).
+    /// The input kinds the type listens to; empty for types that need no gesture input.
+    ///
+    /// A type with any needs gesture input to do anything (B001 when baking without input).
     public let inputKinds: [InputKind]
-    /// The runtime intention the type decodes to; its ``Intention/executorType`` runs it.
+    /// The runtime intention the type decodes to; its `executorType` runs it.
     public let intention: any (Intention & Hashable).Type
     /// Extra JSON Schema members of the type's `add` op: constraints between keys that the
     /// parameter list cannot say.
@@ -57,7 +59,8 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// The executor that fulfils the type's intentions.
     public var executorType: any Executor.Type { intention.executorType }
 
-    /// Whether the type may be added by name: its runtime intention is a ``NamedIntention``.
+    /// Whether the type may be added by name: its runtime intention is a `NamedIntention`.
+    ///
     /// Composites are not: what they emit cannot carry the name, so removing them by name could
     /// not undo them.
     public var canBeNamed: Bool { intention is any NamedIntention.Type }
@@ -65,8 +68,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// Whether the type needs gesture input to do anything (B001 when baking without input).
     public var isInteractive: Bool { !inputKinds.isEmpty }
 
-    /// Every key an `add` op of this type takes: `add`, `target`, `name`, the operation keys and
-    /// the parameters.
+    /// Every key an `add` op of this type takes.
+    ///
+    /// They are `add`, `target`, `name`, the operation keys and the parameters.
     public var addKeys: [String] {
         IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
     }
@@ -150,16 +154,20 @@ public enum ParameterShape: Hashable, Sendable {
 public struct ParameterSpec: Hashable, Sendable {
     /// The key in the op's mapping.
     public var name: String
+    /// What the value must look like: a number, a duration, a point, a selector and so on.
     public var shape: ParameterShape
+    /// Whether an `add` op of the type must give the key (D004 otherwise).
     public var isRequired: Bool
     /// The default, as a user reads it (`"0"`, `"linear"`), or nil.
     public var defaultDescription: String?
     /// What the parameter means, shown on hover in editors.
     public var summary: String
-    /// The default when it is a number: what ``ParameterReader/number(_:_:)`` gives for an op
-    /// without the key.
+    /// The default when it is a number; nil otherwise.
+    ///
+    /// It is what the decoder reads for an op without the key.
     public var defaultNumber: Double?
 
+    /// Describes a parameter whose default, if any, is not a number.
     public init(
         _ name: String, _ shape: ParameterShape, required: Bool = false, default defaultDescription: String? = nil,
         _ summary: String
@@ -171,8 +179,10 @@ public struct ParameterSpec: Hashable, Sendable {
         self.summary = summary
     }
 
-    /// A parameter whose default is the number `value`, written as users write it (`0.2`, `342`):
-    /// pass the runtime type's own default so the number is typed once.
+    /// Describes a parameter whose default is the number `value`.
+    ///
+    /// The default is shown as users write it (`0.2`, `342`). Pass the runtime type's own default
+    /// so the number is typed once.
     public init(_ name: String, _ shape: ParameterShape, default value: Double, unit: String = "", _ summary: String) {
         self.init(name, shape, default: DecodingContext.format(value) + unit, summary)
         self.defaultNumber = value

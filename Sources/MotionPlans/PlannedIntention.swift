@@ -1,11 +1,12 @@
 public import MotionRuntime
 
-/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1): the
-/// runtime value of an ``IntentionType`` and the type it was written as.
+/// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
+///
+/// It holds the runtime value of an ``IntentionType`` and the type it was written as.
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType
-    /// The runtime intention: a ``Tween``, a ``Spring``...
+    /// The runtime intention: a `Tween`, a `Spring`...
     public let value: any Intention & Hashable
     /// Whether another value is of the same type and equal to `value`.
     private let isEqual: @Sendable (any Intention & Hashable) -> Bool

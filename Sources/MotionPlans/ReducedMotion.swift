@@ -3,8 +3,9 @@ import MotionDiagnostics
 import MotionRuntime
 import MotionYAML
 
-/// What an op does when motion is reduced (`reducedMotion:`, docs/format.md §7.7), as
-/// `prefers-reduced-motion` asks of a web page.
+/// What an op does when motion is reduced (`reducedMotion:`, docs/format.md §7.7).
+///
+/// This is what `prefers-reduced-motion` asks of a web page.
 public enum ReducedMotion: String, Hashable, Sendable, CaseIterable {
     /// Animate as written.
     case keep
@@ -18,10 +19,11 @@ public enum ReducedMotion: String, Hashable, Sendable, CaseIterable {
 }
 
 extension MotionDocument {
-    /// The document as it runs when motion is reduced (`--reduced-motion`): every op whose
-    /// `reducedMotion` (or the document's) is `skip` or `crossfade` replaced by the ordinary
-    /// tweens that stand for it (docs/format.md §7.7). Ops without a final value (a `forever`
-    /// tween, friction, gestures) and `keep` ops stay as written.
+    /// The document as it runs when motion is reduced (`--reduced-motion`).
+    ///
+    /// Every op whose `reducedMotion` (or the document's) is `skip` or `crossfade` replaced by the
+    /// ordinary tweens that stand for it (docs/format.md §7.7). Ops without a final value (a
+    /// `forever` tween, friction, gestures) and `keep` ops stay as written.
     ///
     /// - Complexity: O(ops).
     public func reducedMotionVariant() -> MotionDocument {
@@ -125,8 +127,9 @@ extension MotionDocument {
 }
 
 extension LayerProperty {
-    /// Whether a change of the property moves the layer (position, scale, rotation): what a
-    /// reduced-motion crossfade replaces.
+    /// Whether a change of the property moves the layer (position, scale, rotation).
+    ///
+    /// These are the changes a reduced-motion crossfade replaces.
     public var isMotion: Bool { self == .position || self == .scale || self == .rotation }
 }
 

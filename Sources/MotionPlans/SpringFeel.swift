@@ -1,8 +1,11 @@
-/// Springs by feel (docs/format.md §7.5): a spring given as SwiftUI gives it, by how long it takes
-/// and how much it bounces, instead of by stiffness and damping.
+/// Springs by feel (docs/format.md §7.5): a spring given by how long it takes and how much it bounces.
+///
+/// This is how SwiftUI gives a spring, instead of by stiffness and damping.
 public enum SpringFeel {
-    /// The stiffness and damping of a spring that settles in about `duration` seconds and bounces
-    /// by `bounce`, as SwiftUI's `.spring(duration:bounce:)` defines them.
+    /// The stiffness and damping of a spring of `duration` seconds and `bounce`, as SwiftUI defines them.
+    ///
+    /// The spring settles in about `duration` seconds and bounces by `bounce`, as SwiftUI's
+    /// `.spring(duration:bounce:)` defines them.
     ///
     /// stiffness = (2 pi / duration)^2 m; damping = 4 pi (1 - bounce) m / duration for
     /// bounce >= 0, and 4 pi m / (duration (1 + bounce)) below 0. Bounce 0 is critical damping

@@ -4,24 +4,29 @@ import MotionYAML
 
 /// Which matched target starts first in a staggered operation.
 public enum StaggerOrigin: String, Hashable, Sendable, CaseIterable {
+    /// `first` starts the first matched target (document order), `last` the last, `center` the middle.
     case first, last, center
 }
 
-/// `stagger` and `staggerFrom` on an `add` (docs/format.md §7.1): the targets a selector matches
-/// start one after another, as Framer Motion's and GSAP's stagger do.
+/// `stagger` and `staggerFrom` on an `add` (docs/format.md §7.1): matched targets start one after another.
+///
+/// This is what Framer Motion's and GSAP's stagger do.
 public struct Stagger: Hashable, Sendable {
     /// Seconds between two neighbouring targets.
     public var step: Double
+    /// Which matched target starts first (`staggerFrom`).
     public var origin: StaggerOrigin
 
+    /// Creates a stagger of `step` seconds, starting from `origin`.
     public init(step: Double, origin: StaggerOrigin = .first) {
         self.step = step
         self.origin = origin
     }
 
-    /// Seconds after the commit at which the `index`-th of `count` matched targets (document
-    /// order) starts: r x step with r = i (first), n - 1 - i (last), |i - (n - 1) / 2| (center;
-    /// half steps for an even count).
+    /// Seconds after the commit at which the `index`-th of `count` matched targets starts.
+    ///
+    /// Targets count in document order; the offset is r x step with r = i (first), n - 1 - i
+    /// (last), |i - (n - 1) / 2| (center; half steps for an even count).
     public func offset(index: Int, count: Int) -> Double {
         let rank: Double
         switch origin {

@@ -79,6 +79,7 @@ public protocol FrameDriven: Executor {
     func update(elapsed: Double) -> ActivityState
 
     /// Receives the handle with which the executor asks for frames outside an intention change.
+    ///
     /// The default implementation ignores it.
     func setFrameRequester(_ requester: FrameRequester)
 }

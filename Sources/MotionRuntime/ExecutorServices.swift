@@ -1,5 +1,6 @@
-/// Marks the start and end of an executor's continuous work; the runtime is active while any of
-/// its tokens has not ended.
+/// Marks the start and end of an executor's continuous work.
+///
+/// The runtime is active while any of its tokens has not ended.
 ///
 /// Tokens form a set, not a counter: two tokens started and one ended leave the runtime active;
 /// ending a token twice does nothing the second time. A token that is deallocated ends itself, so
@@ -20,8 +21,9 @@ public final class ActivityToken {
         end()
     }
 
-    /// Whether the token still keeps its executor active. `false` after ``end()``, and for a token
-    /// generated after its executor was released.
+    /// Whether the token still keeps its executor active.
+    ///
+    /// `false` after ``end()``, and for a token generated after its executor was released.
     public private(set) var isActive: Bool
 
     /// Ends the work this token stands for. Harmless if already ended.
@@ -98,8 +100,9 @@ public final class PlanEmitter {
     }
 }
 
-/// How a ``FrameDriven`` executor asks for frames when no intention change woke it, e.g. when a
-/// gesture it waited for ends.
+/// How a ``FrameDriven`` executor asks for frames when no intention change woke it.
+///
+/// For example when a gesture it waited for ends.
 public final class FrameRequester {
     private weak var runtime: Runtime?
     private var executorSerial: Int
@@ -111,10 +114,11 @@ public final class FrameRequester {
         self.revival = revival
     }
 
-    /// Makes the executor active and updated from the next frame on, until an update returns
-    /// ``ActivityState/atRest``. Called from inside ``FrameDriven/update(elapsed:)``, it guarantees
-    /// one more update even if that update returns at rest. A released ``StoredExecutor`` is
-    /// made again first.
+    /// Makes the executor active and updated from the next frame on, until an update returns at rest.
+    ///
+    /// An update returns ``ActivityState/atRest`` to stop. Called from inside
+    /// ``FrameDriven/update(elapsed:)``, it guarantees one more update even if that update returns
+    /// at rest. A released ``StoredExecutor`` is made again first.
     public func requestFrames() {
         executorSerial = revival.liveSerial(executorSerial, runtime: runtime)
         runtime?.requestFrames(executorSerial: executorSerial)

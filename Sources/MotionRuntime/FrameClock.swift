@@ -9,8 +9,9 @@ public protocol FrameClock: AnyObject {
     /// The current time in seconds. Monotonic; its origin is the clock's choice.
     var now: Double { get }
 
-    /// Calls `onFrame` with the frame time (in ``now``'s timeline) on every frame from now on,
-    /// until the returned subscription is cut.
+    /// Calls `onFrame` with the frame time on every frame from now on, until the subscription is cut.
+    ///
+    /// The frame time is on ``now``'s timeline.
     func subscribe(_ onFrame: @escaping (_ time: Double) -> Void) -> Subscription
 }
 
@@ -26,8 +27,9 @@ public final class SimulatedClock: FrameClock {
     private var handlers: [(id: Int, body: (Double) -> Void)] = []
     private var nextID = 0
 
-    /// Creates a clock at frame 0 (time 0). `fps` should be positive; a non-positive or non-finite
-    /// value is replaced by 60.
+    /// Creates a clock at frame 0 (time 0).
+    ///
+    /// `fps` should be positive; a non-positive or non-finite value is replaced by 60.
     public init(fps: Double = 60) {
         self.fps = Canvas.normalised(fps)
     }
@@ -80,8 +82,9 @@ public final class RealTimeClock: FrameClock {
     private var handlers: [(id: Int, body: (Double) -> Void)] = []
     private var nextID = 0
 
-    /// Creates a clock that ticks `fps` times a second on `queue` while subscribed. A non-positive
-    /// or non-finite `fps` is replaced by 60.
+    /// Creates a clock that ticks `fps` times a second on `queue` while subscribed.
+    ///
+    /// A non-positive or non-finite `fps` is replaced by 60.
     public init(fps: Double = 60, queue: DispatchQueue = .main) {
         self.fps = Canvas.normalised(fps)
         self.queue = queue
@@ -95,8 +98,9 @@ public final class RealTimeClock: FrameClock {
     /// sees one time, as a display link's timestamp); nil between frames.
     private var frameTime: Double?
 
-    /// Seconds since the clock was created, from the monotonic uptime clock; during a frame, the
-    /// frame's time.
+    /// Seconds since the clock was created, from the monotonic uptime clock.
+    ///
+    /// During a frame it is the frame's time.
     public var now: Double {
         frameTime ?? Double(DispatchTime.now().uptimeNanoseconds &- origin) / 1e9
     }

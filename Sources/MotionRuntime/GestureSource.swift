@@ -2,16 +2,19 @@ import MotionCore
 
 /// The phase of a gesture, as a recognizer reports it.
 public enum GesturePhase: String, Sendable, Hashable {
+    /// `began` when fingers land, `changed` as they move, `ended` when they lift, `cancelled` when the system stops it.
     case began, changed, ended, cancelled
 }
 
 /// What a recorded gesture's samples are: pan translations, pinch factors or rotation angles.
 public enum GestureKind: String, Sendable, Hashable {
+    /// `pan` samples translations in points, `pinch` scale factors, `rotate` angles in degrees.
     case pan, pinch, rotate
 }
 
 /// One report of a gesture: its phase, the time, and where it stands since it began.
 public struct GestureEvent: Sendable, Hashable {
+    /// Whether the gesture began, changed, ended or was cancelled.
     public var phase: GesturePhase
     /// Seconds on the clock the app's runtime uses.
     public var time: Double
@@ -44,8 +47,9 @@ public struct GestureEvent: Sendable, Hashable {
     }
 }
 
-/// A gesture an app feeds in real time (a pan, pinch or rotation recognizer's reports), as a
-/// stream of ``GestureEvent``s.
+/// A gesture an app feeds in real time, as a stream of ``GestureEvent``s.
+///
+/// The reports are a pan, pinch or rotation recognizer's.
 ///
 /// The app calls ``begin(at:)``, then ``change(translation:scale:angle:at:velocity:)`` as the
 /// fingers move, then ``end(at:velocity:)`` or ``cancel(at:)``. Subscribers hear every report on
@@ -85,8 +89,9 @@ public final class GestureSource {
         }
     }
 
-    /// A gesture begins at `time`: translation zero, scale 1, angle 0. A gesture still under way
-    /// is cancelled first.
+    /// A gesture begins at `time`: translation zero, scale 1, angle 0.
+    ///
+    /// A gesture still under way is cancelled first.
     public func begin(at time: Double) {
         if isActive { cancel(at: time) }
         report(GestureEvent(phase: .began, time: time))
@@ -94,9 +99,15 @@ public final class GestureSource {
 
     /// The gesture moved: its translation, scale and angle since it began, at `time`.
     ///
-    /// - Parameter velocity: the translation's velocity as the recognizer measured it; nil for
-    ///   the slope since the previous report. Scale and angle velocities are slopes.
-    /// Does nothing while no gesture is under way.
+    /// Does nothing while no gesture is under way. Scale and angle velocities are slopes.
+    ///
+    /// - Parameters:
+    ///   - translation: the fingers' movement since the gesture began, in points.
+    ///   - scale: the pinch factor since the gesture began.
+    ///   - angle: the rotation since the gesture began, in degrees.
+    ///   - time: when the report is made, on the runtime's clock.
+    ///   - velocity: the translation's velocity as the recognizer measured it; nil for the slope
+    ///     since the previous report.
     public func change(
         translation: MotionValue = .point(0, 0), scale: Double = 1, angle: Double = 0, at time: Double,
         velocity: MotionValue? = nil
@@ -117,8 +128,10 @@ public final class GestureSource {
         report(event)
     }
 
-    /// The fingers lift at `time`: the last change's translation, scale and angle, released
-    /// with `velocity` (the recognizer's), or else the last change's velocities.
+    /// The fingers lift at `time`, releasing with `velocity` or else the last change's velocities.
+    ///
+    /// The report keeps the last change's translation, scale and angle; `velocity` is the
+    /// recognizer's.
     public func end(at time: Double, velocity: MotionValue? = nil) {
         guard isActive, var event = latest else { return }
         event.phase = .ended
@@ -138,13 +151,14 @@ public final class GestureSource {
         report(event)
     }
 
-    /// Reports what the recorded `input` shows at `time` (samples joined by straight lines, as
-    /// docs/format.md §2.4 defines them: translations in points for a pan, factors for a pinch,
-    /// degrees for a rotation, each taken as the gesture's value since it began): `began` at its
-    /// start, `changed` inside it with the input's value and slope, `ended` at its end with its
-    /// release velocity. Called at the input's start, on frames and at its end, it replays the
-    /// input as a live recognizer would report it. Times before the start, and times after an end
-    /// already reported, do nothing.
+    /// Reports what the recorded `input` shows at `time`, as a live recognizer would.
+    ///
+    /// The input's samples are joined by straight lines, as docs/format.md §2.4 defines them:
+    /// translations in points for a pan, factors for a pinch, degrees for a rotation, each taken as
+    /// the gesture's value since it began. It reports `began` at its start, `changed` inside it
+    /// with the input's value and slope, `ended` at its end with its release velocity. Called at
+    /// the input's start, on frames and at its end, it replays the input. Times before the start,
+    /// and times after an end already reported, do nothing.
     public func follow(_ input: PiecewiseLinearInput, kind: GestureKind, at time: Double) {
         guard time >= input.start else { return }
         let beginning = !isActive
@@ -190,8 +204,9 @@ extension MotionObservable where Value == GestureEvent {
         }
     }
 
-    /// The value `start()` had when the gesture began, plus the translation: what a dragged
-    /// position shows (the seeds' `translation(addedTo:)`). `start` is read at every `began`.
+    /// The value `start()` had when the gesture began, plus the translation: what a dragged position shows.
+    ///
+    /// `start` is read at every `began`.
     public func translation(addedTo start: @escaping () -> MotionValue) -> MotionObservable<MotionValue> {
         MotionObservable<MotionValue> { observer in
             var origin = start()
@@ -224,9 +239,10 @@ private struct AttachedGesture {
 extension MotionTarget {
     private static let gestureSourcesKey = PropertyKey<[AttachedGesture]>("motionc.gestureSources")
 
-    /// Attaches a live gesture to the target: the target's ``Draggable`` (for a pan),
-    /// ``Pinchable`` (pinch) or ``Rotatable`` (rotate) intentions added from now on follow it,
-    /// those naming a `gesture` only when it is `id`. Kept in the target's
+    /// Attaches a live gesture to the target, for its gesture intentions added from now on.
+    ///
+    /// The target's ``Draggable`` (for a pan), ``Pinchable`` (pinch) or ``Rotatable`` (rotate)
+    /// intentions follow it, those naming a `gesture` only when it is `id`. Kept in the target's
     /// ``properties``, so executors made again after garbage collection find it.
     public func addGestureSource(_ source: GestureSource, kind: GestureKind, id: String? = nil) {
         properties[Self.gestureSourcesKey] =

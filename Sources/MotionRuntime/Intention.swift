@@ -4,12 +4,14 @@
 /// added, so changing a variable afterwards never changes what was committed. Conforming types
 /// should be structs or enums; the runtime cannot check that a class conformer is immutable.
 ///
-/// Each intention type names the executor type that fulfils it (the "intention defines its
-/// executor" association of the specification): the runtime creates one instance of that type per
+/// Each intention type names the executor type that fulfils it (the intention defines its
+/// executor): the runtime creates one instance of that type per
 /// target and hands it every intention of every type that names it.
 public protocol Intention: Sendable {
-    /// The executor type that fulfils intentions of this type. It is a type, never an instance,
-    /// so no data can bypass the intention on its way to an executor.
+    /// The executor type that fulfils intentions of this type.
+    ///
+    /// It is a type, never an instance, so no data can bypass the intention on its way to an
+    /// executor.
     static var executorType: any Executor.Type { get }
 }
 

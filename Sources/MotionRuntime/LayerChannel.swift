@@ -1,8 +1,10 @@
 import MotionCore
 
-/// An app's layer as a ``MotionChannel``: it keeps the layer's presentation (its model values
-/// and keyed animations) to answer the runtime's reads, and hands every channel event, stamped
-/// with the clock's time, to `send`, e.g. a render server's `send`.
+/// An app's layer as a ``MotionChannel``: intentions on it reach the app as channel events.
+///
+/// It keeps the layer's presentation (its model values and keyed animations) to answer the
+/// runtime's reads, and hands every channel event, stamped with the clock's time, to `send`, e.g.
+/// a render server's `send`.
 ///
 /// Make a ``MotionTarget`` with it to play intentions on the layer, or a
 /// ``LayerChannelProperty`` to write streams to one of its properties. Scheduled work runs on the
@@ -15,8 +17,9 @@ public final class LayerChannel: MotionChannel {
     private let deliver: (ChannelEvent) -> Void
     private var model: PresentationModel
 
-    /// Creates the channel of `layer`, whose properties start at `initial` (others at their
-    /// defaults), on `clock` shown at `fps` frames per second.
+    /// Creates the channel of `layer` on `clock`, shown at `fps` frames per second.
+    ///
+    /// The layer's properties start at `initial`, others at their defaults.
     public init(
         layer: Int, initial: [LayerProperty: MotionValue], clock: any FrameClock, fps: Double = 60,
         send: @escaping (ChannelEvent) -> Void

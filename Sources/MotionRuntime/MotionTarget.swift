@@ -1,5 +1,6 @@
-/// Something intentions are added to: an app's layer or view (through its ``MotionChannel``), a
-/// document target.
+/// Something intentions are added to: an app's layer or view, or a document target.
+///
+/// An app's layer is reached through its ``MotionChannel``.
 ///
 /// Identity is the object: two targets with the same ``id`` are still two targets. All executors
 /// of a target share its ``properties``, which outlive any one executor.
@@ -14,9 +15,10 @@ public final class MotionTarget {
     /// State shared by all executors of this target: model values, velocities, anything keyed.
     public let properties: PropertyStore
 
-    /// Where the built-in executors read the target's presentation and emit its channel events:
-    /// the app's layer (a ``MotionChannel``), or a document target's channel in a document run.
-    /// Without one, the built-in intentions have nothing to present on and do nothing.
+    /// Where the built-in executors read the target's presentation and emit its channel events.
+    ///
+    /// It is the app's layer (a ``MotionChannel``), or a document target's channel in a document
+    /// run. Without one, the built-in intentions have nothing to present on and do nothing.
     public let channel: (any MotionChannel)?
 
     /// Creates a target with an empty property store, presented through `channel`.

@@ -17,10 +17,9 @@ public struct PropertyKey<Value>: Hashable, Sendable, CustomStringConvertible {
 
 /// The state that all executors of one target share: a model value and a velocity per property.
 ///
-/// The seeds leave "sharing state across executor types" open; this store is the answer here. A
-/// spring executor reads the velocity a drag executor left, a tween starts from the value a spring
-/// ended on, and an executor created after garbage collection finds the values its predecessor
-/// wrote instead of resetting the target.
+/// This store is how executors of different types share state: a spring executor reads the velocity
+/// a drag executor left, a tween starts from the value a spring ended on, and an executor created
+/// after garbage collection finds the values its predecessor wrote instead of resetting the target.
 ///
 /// Values are written through typed ``PropertyKey``s. Observers of a key hear every write of its
 /// model value (not of its velocity), synchronously and in subscription order; that is how an app

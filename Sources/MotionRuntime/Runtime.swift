@@ -1,6 +1,7 @@
-/// The Material Motion runtime (the plan-era *scheduler*): takes intentions for targets, creates
-/// the executors that fulfil them, drives frame-driven executors from a ``FrameClock`` and reports
-/// whether anything is active.
+/// The Material Motion runtime: runs the intentions added to targets and says whether anything moves.
+///
+/// It takes intentions for targets, creates the executors that fulfil them, drives frame-driven
+/// executors from a ``FrameClock`` and reports whether anything is active.
 ///
 /// Rules it keeps:
 /// - **One executor per executor type per target**, created on the first intention that needs it,
@@ -32,6 +33,7 @@ public final class Runtime {
     public let clock: any FrameClock
 
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
+    ///
     /// `.infinity` turns garbage collection off. The built-in executors are ``StoredExecutor``s:
     /// their state is in the target's store, and they are made again when their work resumes.
     public var garbageCollectionDelay: Double = 0.5 {
@@ -78,8 +80,9 @@ public final class Runtime {
         }
     }
 
-    /// Creates a runtime driven by a 60 fps ``RealTimeClock`` on the main queue; use it from the
-    /// main thread.
+    /// Creates a runtime driven by a 60 fps ``RealTimeClock`` on the main queue.
+    ///
+    /// Use it from the main thread.
     public convenience init() {
         self.init(clock: RealTimeClock())
     }
@@ -102,9 +105,11 @@ public final class Runtime {
 
     // MARK: - Streams
 
-    /// Subscribes to `stream` and writes it to `property` (the seeds' streams runtime, see
-    /// ``StreamRuntime/write(_:to:)``): `next` values are written, render-server events forwarded,
-    /// and the stream's state joins the runtime's activity, deduplicated by a token per write.
+    /// Subscribes to `stream` and writes it to `property`; the stream's activity is the runtime's.
+    ///
+    /// As ``StreamRuntime/write(_:to:)`` does, `next` values are written, render-server events
+    /// forwarded, and the stream's state joins the runtime's activity, deduplicated by a token per
+    /// write.
     ///
     /// - Returns: the write; unsubscribing it disconnects the stream. Dropping it does nothing.
     @discardableResult
@@ -144,8 +149,9 @@ public final class Runtime {
         observers.removeAll { $0 === observer }
     }
 
-    /// Registers `observer` for changes of `target`'s activity. Registering it again does nothing.
-    /// The runtime keeps `target` while it has observers.
+    /// Registers `observer` for changes of `target`'s activity.
+    ///
+    /// Registering it again does nothing. The runtime keeps `target` while it has observers.
     public func addActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
         let record = targetRecord(for: target)
         if !record.observers.contains(where: { $0 === observer }) { record.observers.append(observer) }
@@ -157,8 +163,9 @@ public final class Runtime {
         maybeEmpty.insert(ObjectIdentifier(target))
     }
 
-    /// Registers `observer` for changes of the activity of the intention named `name` on `target`
-    /// (the seeds' per-plan observers): it hears the changes of the executor that holds the name,
+    /// Registers `observer` for changes of the activity of the intention named `name` on `target`.
+    ///
+    /// It hears the changes of the executor that holds the name,
     /// while it holds it, and ``ActivityState/atRest`` if the name is removed while that executor
     /// is active. Registering it again does nothing; the observer stays for later intentions of
     /// the same name. The runtime keeps `target` while it has observers.
@@ -248,8 +255,8 @@ public final class Runtime {
         applyAdd(intention, named: name, to: target)
     }
 
-    /// Removes the intention named `name` from `target`; does nothing if the target holds no such
-    /// name.
+    /// Removes the intention named `name` from `target`; does nothing if the target holds no such name.
+    ///
     /// - Throws: ``RuntimeError/emptyName``.
     public func removeIntention(named name: String, from target: MotionTarget) throws(RuntimeError) {
         try RuntimeError.check(name: name)
@@ -260,8 +267,10 @@ public final class Runtime {
 
     // MARK: - Lifetime
 
-    /// Releases every executor at rest for at least ``garbageCollectionDelay`` that holds no named
-    /// intention, and forgets targets left with nothing.
+    /// Releases the executors at rest long enough, and forgets targets left with nothing.
+    ///
+    /// An executor is released when it has been at rest for at least ``garbageCollectionDelay``
+    /// and holds no named intention.
     ///
     /// - Complexity: O(r log r) for r executors released, plus the stale entries skipped: what
     ///   came to rest, not every executor; O(executors) once after collection is turned on.
@@ -291,9 +300,11 @@ public final class Runtime {
         maybeEmpty = []
     }
 
-    /// Releases every executor, forgets every named intention, ends every token and stops listening
-    /// to the clock. Activity observers of the runtime and of active targets hear ``ActivityState/atRest``
-    /// if they were active; target observers are then dropped. Tracers and runtime observers stay.
+    /// Stops everything: releases every executor, forgets every named intention, ends every token.
+    ///
+    /// It also stops listening to the clock. Activity observers of the runtime and of active
+    /// targets hear ``ActivityState/atRest`` if they were active; target observers are then
+    /// dropped. Tracers and runtime observers stay.
     public func tearDown() {
         let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
             .sorted { $0.firstSerial < $1.firstSerial }

@@ -1,6 +1,7 @@
-/// An executor whose state and work live in a core kept in its target's
-/// ``MotionTarget/properties``, so that the runtime can release it at rest (garbage collection)
-/// and make it again later with nothing lost.
+/// An executor the runtime can release at rest and make again later with nothing lost.
+///
+/// Its state and work live in a core kept in its target's ``MotionTarget/properties``, so that the
+/// runtime can release it at rest (garbage collection).
 ///
 /// The executor itself is a thin handle: every call goes to the core, which is made on the
 /// target's first executor of this type and outlives every handle. What the core hears from
@@ -66,8 +67,7 @@ public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
 /// What the runtime knows of ``StoredExecutor``: its state survives it, so it can be made again.
 public protocol StoredExecutorProtocol: Executor {}
 
-/// The state and work of a ``StoredExecutor``: an executor type that names its slot in the
-/// target's store.
+/// The state and work of a ``StoredExecutor``: an executor type that names its slot in the target's store.
 public protocol ExecutorCore: Executor {
     /// The store slot the target's core is kept under; unique per core type.
     static var storeName: String { get }

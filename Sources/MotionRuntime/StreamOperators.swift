@@ -1,13 +1,13 @@
 import MotionCore
 
 extension MotionObservable {
-    /// A stream of `transform` applied to every value: `next` values and render-server model
-    /// values are mapped, states pass unchanged.
+    /// A stream of `transform` applied to every value.
+    ///
+    /// `next` values and render-server model values are mapped; states pass unchanged.
     ///
     /// Render-server events keep their payload as it is and lose their initial velocity (a
     /// velocity is not a value and `transform` says nothing about it); streams of
-    /// ``MotionCore/MotionValue`` have a ``map(_:)-(MotionValue->MotionValue)`` that maps
-    /// animations too.
+    /// `MotionValue` have a `map(_:)` of their own that maps animations too.
     public func map<Mapped>(_ transform: @escaping (Value) -> Mapped) -> MotionObservable<Mapped> {
         MotionObservable<Mapped> { observer in
             let subscription = self.subscribe(
@@ -28,8 +28,9 @@ extension MotionObservable {
 }
 
 extension MotionObservable where Value == MotionValue {
-    /// A stream of `transform` applied to every value, render-server animations included: the
-    /// model value, a keyframe animation's values and a spring's start and destination are
+    /// A stream of `transform` applied to every value, render-server animations included.
+    ///
+    /// The model value, a keyframe animation's values and a spring's start and destination are
     /// mapped, and velocities (the event's and the spring's) are mapped by the derivative of
     /// `transform` along them.
     ///
@@ -82,9 +83,10 @@ extension MotionObservable where Value == MotionValue {
         }
     }
 
-    /// The stream of component `index` of every value, as scalars; render-server animations are
-    /// projected on that component with their timing unchanged
-    /// (``MotionCore/Animation/projected(toComponent:)``), so they stay exact.
+    /// The stream of component `index` of every value, as scalars.
+    ///
+    /// Render-server animations are projected on that component with their timing unchanged
+    /// (`Animation.projected(toComponent:)`), so they stay exact.
     public func component(_ index: Int) -> MotionObservable<MotionValue> {
         mapAnimations(value: { .scalar($0[index]) }, animation: { $0.projected(toComponent: index) }) { _, velocity in
             .scalar(velocity[index])

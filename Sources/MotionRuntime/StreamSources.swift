@@ -1,7 +1,8 @@
 import MotionCore
 
-/// A spring motion for a stream source: where it starts, where it goes, how fast it starts and
-/// the spring's constants (docs/format.md §2.3).
+/// A spring motion for a stream source (docs/format.md §2.3).
+///
+/// It holds where the motion starts, where it goes, how fast it starts and the spring's constants.
 public struct SpringMotion: Hashable, Sendable {
     /// The value the motion starts from.
     public var from: MotionValue
@@ -9,8 +10,9 @@ public struct SpringMotion: Hashable, Sendable {
     public var to: MotionValue
     /// The velocity the motion starts with, in units per second (applied once, at the start).
     public var initialVelocity: MotionValue
-    /// Stiffness, damping, mass and rest threshold; a missing threshold is 0.01 (the format's
-    /// default for positions).
+    /// Stiffness, damping, mass and rest threshold.
+    ///
+    /// A missing threshold is 0.01 (the format's default for positions).
     public var parameters: SpringParameters
 
     /// Creates a spring motion; a missing velocity is zero.
@@ -24,8 +26,9 @@ public struct SpringMotion: Hashable, Sendable {
         self.parameters = parameters
     }
 
-    /// Creates a spring motion from its constants (Material Motion's defaults: stiffness 342,
-    /// damping 30, mass 1); a missing velocity is zero.
+    /// Creates a spring motion from its constants; a missing velocity is zero.
+    ///
+    /// The defaults are Material Motion's: stiffness 342, damping 30, mass 1.
     public init(
         from: MotionValue, to: MotionValue, initialVelocity: MotionValue? = nil, stiffness: Double,
         damping: Double = 30, mass: Double = 1, threshold: Double? = nil
@@ -44,14 +47,19 @@ public struct SpringMotion: Hashable, Sendable {
     }
 }
 
-/// A tween for a stream source: from one value to another over `duration` seconds after `delay`,
-/// eased by `curve` (docs/format.md §2.2).
+/// A tween for a stream source (docs/format.md §2.2).
+///
+/// It runs from one value to another over `duration` seconds after `delay`, eased by `curve`.
 public struct TweenMotion: Hashable, Sendable {
+    /// The first value; it shows during the delay.
     public var from: MotionValue
     /// The last value; also the model value a render-server source emits.
     public var to: MotionValue
+    /// Seconds from the first value to the last.
     public var duration: Double
+    /// Seconds between subscription and the start.
     public var delay: Double
+    /// How progress is eased.
     public var curve: TimingCurve
 
     /// Creates a tween motion.
@@ -71,11 +79,13 @@ public struct TweenMotion: Hashable, Sendable {
     }
 }
 
-/// A render-server spring source: `next(spring.to)`, then `add` of the spring animation under
-/// `key` with its initial velocity; at rest on the first frame at or after the spring's rest time.
+/// A spring source the render server animates: one `add` of the spring, then at rest when it settles.
 ///
-/// Spring and tween sources come in two interchangeable kinds (the seeds' Core Animation
-/// and POP sources):
+/// The source emits `next(spring.to)`, then `add` of the spring animation under `key` with its
+/// initial velocity; it is at rest on the first frame at or after the spring's rest time.
+///
+/// Spring and tween sources come in two interchangeable kinds, as Core Animation and
+/// frame-by-frame animation engines such as POP offer them:
 ///
 /// - **render server** sources emit the motion's model value once on `next` and hand the motion
 ///   to the render server on the `coreAnimation` channel: `add` at subscription, `remove` when
@@ -100,8 +110,10 @@ public func renderServerSpringSource(
     }
 }
 
-/// A frame-driven spring source: the spring's closed-form value at subscription and at every
-/// frame time after it, until the spring's rest time (then its destination).
+/// A frame-driven spring source: the spring's closed-form value on every frame until it settles.
+///
+/// It emits the value at subscription and at every frame time after it, until the spring's rest
+/// time (then its destination).
 public func frameSpringSource(_ spring: SpringMotion, clock: any FrameClock) -> MotionObservable<MotionValue> {
     frameSource(clock: clock) { now in
         let animation = spring.animation(beginTime: now)
@@ -109,8 +121,10 @@ public func frameSpringSource(_ spring: SpringMotion, clock: any FrameClock) -> 
     }
 }
 
-/// A render-server tween source: `next(tween.to)`, then `add` of a two-keyframe animation under
-/// `key`; at rest on the first frame at or after the tween's end.
+/// A tween source the render server animates: one `add` of the tween, then at rest when it ends.
+///
+/// The source emits `next(tween.to)`, then `add` of a two-keyframe animation under `key`; it is at
+/// rest on the first frame at or after the tween's end.
 public func renderServerTweenSource(
     _ tween: TweenMotion, clock: any FrameClock, key: String = "tween"
 ) -> MotionObservable<MotionValue> {
@@ -120,8 +134,10 @@ public func renderServerTweenSource(
     }
 }
 
-/// A frame-driven tween source: the tween's value (its first value during the delay) at
-/// subscription and at every frame time after it, until its end.
+/// A frame-driven tween source: the tween's value on every frame until it ends.
+///
+/// It emits the value (its first value during the delay) at subscription and at every frame time
+/// after it, until its end.
 public func frameTweenSource(_ tween: TweenMotion, clock: any FrameClock) -> MotionObservable<MotionValue> {
     frameSource(clock: clock) { now in
         let (timing, keyframes) = tween.animation(committedAt: now).sampler(addedTime: now)
@@ -191,15 +207,16 @@ private func follow(
         observer.state(.atRest)
     }
 }
-/// A layer property reached through the render server's channel (the seeds' Core Animation
-/// backed layer property): writes become the channel's `set`, render-server stream events its
-/// `add` and `remove`, at the channel's time. It is the same ``MotionChannel`` the built-in
+/// A layer property written through the layer's channel, as a render server's layer property is.
+///
+/// Writes become the channel's `set`, render-server stream events its `add` and `remove`, at the
+/// channel's time. It is the same ``MotionChannel`` the built-in
 /// executors emit to, so streams and intentions present on one layer the same way.
 ///
 /// Keys are scoped to the property (`position.x/spring`), so streams on different properties of
 /// one layer never replace each other's animations. A spring added with an initial velocity
 /// starts with that velocity (the render server is handed the event's velocity, not whatever
-/// the payload was built with). Payloads other than ``MotionCore/Animation`` are refused.
+/// the payload was built with). Payloads other than `Animation` are refused.
 public final class LayerChannelProperty: WritableProperty {
     /// The channel of the layer.
     public let channel: any MotionChannel
@@ -224,7 +241,7 @@ public final class LayerChannelProperty: WritableProperty {
     }
 
     /// Adds or removes the event's animation now.
-    /// - Returns: `false`, doing nothing, for a payload that is not an ``MotionCore/Animation``.
+    /// - Returns: `false`, doing nothing, for a payload that is not an `Animation`.
     @discardableResult
     public func coreAnimation(_ event: CoreAnimationEvent<MotionValue>) -> Bool {
         switch event {

@@ -2,21 +2,22 @@ import MotionCore
 
 /// An animation that a render server plays on its own once added: opaque to streams.
 ///
-/// The render server's own animations (``MotionCore/Animation``: keyframes and springs) are
-/// payloads; the stream operators (``MotionObservable/map(_:)-(MotionValue->MotionValue)``,
-/// ``MotionObservable/x()``) map those, and pass other payloads through unchanged.
+/// The render server's own animations (`Animation`: keyframes and springs) are payloads; the
+/// stream operators on streams of `MotionValue` (`map(_:)`, ``MotionObservable/x()``) map those, and pass other payloads through unchanged.
 public protocol AnimationPayload: Sendable {}
 
 extension Animation: AnimationPayload {}
 
-/// An event of a stream's render-server channel (the seeds' *Core Animation channel*).
+/// An event of a stream's render-server channel: an animation added under a key, or a key removed.
 ///
 /// A render-server stream emits the property's model value once on `next` and hands the motion
 /// itself to the render server as a keyed animation; the animation cannot be changed afterwards,
 /// only removed by key.
 public enum CoreAnimationEvent<Value> {
-    /// Add `animation` under `key`; `modelValue` is the value the property ends on, and
-    /// `initialVelocity` the velocity it starts with, if any.
+    /// Add `animation` under `key`.
+    ///
+    /// `modelValue` is the value the property ends on, and `initialVelocity` the velocity it starts
+    /// with, if any.
     case add(animation: any AnimationPayload, key: String, modelValue: Value, initialVelocity: Value?)
     /// Remove the animation added under `key`, if any.
     case remove(key: String)
@@ -104,7 +105,9 @@ public final class ReactiveProperty<Value>: WritableProperty {
     public private(set) var value: Value
 
     /// Creates a property holding `initialValue`.
+    ///
     /// - Parameters:
+    ///   - initialValue: the value the property holds until the first write.
     ///   - externalWrite: called with every written value before observers are notified, e.g. to
     ///     set a layer's property.
     ///   - coreAnimation: where render-server events written to the property go.
@@ -139,8 +142,8 @@ public final class ReactiveProperty<Value>: WritableProperty {
     public var supportsCoreAnimation: Bool { coreAnimationChannel != nil }
 
     /// Forwards `event` to the render-server channel given at creation.
-    /// - Returns: `false`, and does nothing, if the property was created without one (the seeds
-    ///   assert there; a library must not crash on it).
+    /// - Returns: `false`, and does nothing, if the property was created without one (a library
+    ///   must not crash on it).
     @discardableResult
     public func coreAnimation(_ event: CoreAnimationEvent<Value>) -> Bool {
         guard let coreAnimationChannel else { return false }
@@ -157,8 +160,9 @@ public final class ReactiveProperty<Value>: WritableProperty {
     }
 }
 
-/// The streams-era runtime (the seeds' `MotionRuntime`): writes streams to properties and reports
-/// whether any of them is active.
+/// Writes streams to properties and reports whether any of them is active.
+///
+/// It is the runtime of streams, before intentions; a ``Runtime`` holds one.
 ///
 /// Named `StreamRuntime` because a type named like its module (`MotionRuntime`) would shadow the
 /// module name and break module-qualified names such as `MotionRuntime.Transaction` in clients.
@@ -177,15 +181,17 @@ public final class StreamRuntime {
     /// Creates a runtime with no streams, at rest.
     public init() {}
 
-    /// ``ActivityState/active`` while any written stream's last state was active. Read-only: only
-    /// the written streams' states change it.
+    /// ``ActivityState/active`` while any written stream's last state was active.
+    ///
+    /// Read-only: only the written streams' states change it.
     public var aggregateState: ActivityState { aggregate.value }
 
     /// The same as ``aggregateState``.
     public var state: ActivityState { aggregate.value }
 
-    /// Calls `body` with the aggregate state now and with every change of it (never twice in a
-    /// row with the same state), until unsubscribed.
+    /// Calls `body` with the aggregate state now and with every change of it, until unsubscribed.
+    ///
+    /// It never calls twice in a row with the same state.
     public func observeAggregateState(_ body: @escaping (ActivityState) -> Void) -> Subscription {
         aggregate.subscribe(body)
     }
@@ -193,8 +199,10 @@ public final class StreamRuntime {
     /// How many streams are currently written.
     public var subscriptionCount: Int { subscriptions.count }
 
-    /// Subscribes to `stream` and keeps the subscription: every `next` value is written to
-    /// `property`, every render-server event forwarded to it, and `state` joins the aggregate.
+    /// Subscribes to `stream` and keeps the subscription, writing the stream to `property`.
+    ///
+    /// Every `next` value is written to `property`, every render-server event forwarded to it, and
+    /// `state` joins the aggregate.
     ///
     /// - Returns: the write; unsubscribing it disconnects the stream and drops its state from the
     ///   aggregate (e.g. to hand a property from a drag to a spring). Dropping it does nothing.

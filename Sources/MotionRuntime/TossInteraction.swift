@@ -1,7 +1,9 @@
 import MotionCore
 
-/// A position dragged by a live pan and tossed, on release, into a spring to a destination with
-/// the pan's release velocity (Material Motion's `Tossable` interaction: drag, then attach with a spring).
+/// A position dragged by a live pan and tossed, on release, into a spring with the pan's velocity.
+///
+/// This is Material Motion's `Tossable` interaction: drag, then attach with a spring to a
+/// destination.
 ///
 /// While the gesture is under way the position is the value it presented when the gesture began
 /// plus the translation; a gesture that begins while the spring runs catches the position where
@@ -14,6 +16,7 @@ import MotionCore
 public final class TossInteraction {
     /// Where the spring computes: a render-server source or a frame-driven one.
     public enum SpringSource: Sendable {
+        /// `renderServer` hands the spring to the render server; `frames` computes it on every frame.
         case renderServer, frames
     }
 
@@ -25,9 +28,9 @@ public final class TossInteraction {
     private var toss: Subscription?
     private var running: SpringAnimation?
 
-    /// The spring's destination and constants; ``SpringMotion/from`` and
-    /// ``SpringMotion/initialVelocity`` are replaced by the release's. Changes apply at the
-    /// next release.
+    /// The spring's destination and constants; changes apply at the next release.
+    ///
+    /// ``SpringMotion/from`` and ``SpringMotion/initialVelocity`` are replaced by the release's.
     public var spring: SpringMotion
 
     /// Connects `gesture` to `position`.

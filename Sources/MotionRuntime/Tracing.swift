@@ -10,8 +10,9 @@ public protocol Tracer: AnyObject {
     func didAddPlan(_ intention: any Intention, to target: MotionTarget)
     /// `intention` was added to `target` under `name`.
     func didAddPlan(_ intention: any NamedIntention, named name: String, to target: MotionTarget)
-    /// The intention named `name` was removed from `target`, explicitly or because another took
-    /// its name. Not sent for a name the target did not hold.
+    /// The intention named `name` was removed from `target`, explicitly or because another took its name.
+    ///
+    /// Not sent for a name the target did not hold.
     func didRemovePlan(named name: String, from target: MotionTarget)
     /// The runtime created `executor` for `target`.
     func didCreateExecutor(_ executor: any Executor, for target: MotionTarget)

@@ -2,8 +2,9 @@
 public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A named add or remove was given an empty name; names must be non-empty.
     case emptyName
-    /// An intention was added by name but its executor type (named here) does not conform to
-    /// ``NamedIntentionExecuting``, so it could never be removed by name.
+    /// An intention was added by name, but its executor type (named here) cannot remove it by name.
+    ///
+    /// The executor type does not conform to ``NamedIntentionExecuting``.
     case executorDoesNotTakeNames(executorType: String)
 
     /// A message that says what to do.
@@ -46,8 +47,9 @@ public enum TransactionOperation {
     }
 }
 
-/// An ordered log of requests to add intentions to targets and remove named ones, committed at once
-/// with ``Runtime/commit(_:)``.
+/// An ordered log of intentions to add to targets and named ones to remove, committed at once.
+///
+/// ``Runtime/commit(_:)`` commits it.
 ///
 /// A transaction is a plain value and does nothing by itself. Operations are kept, and applied, in
 /// the order they were recorded, so for one (target, name) the last operation wins. Intentions are

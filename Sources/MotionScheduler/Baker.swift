@@ -3,25 +3,30 @@ public import MotionPlans
 import MotionRuntime
 public import MotionTimeline
 
-/// Bakes a document into a timeline: runs it on the Material Motion runtime with a recording
-/// ``MotionCore/ChannelRecorder`` and keeps every render-server channel event with its time.
+/// Bakes a document into a timeline: every channel event its run emits, with its time.
 ///
-/// The executors decide what is emitted: tweens become keyframe animations exactly (their
-/// values, offsets, curves and timing, no sampling), springs become spring animations, and what
-/// the executors sample (gestures, friction alone, squash and stretch) stays sampled as emitted.
-/// The run goes frame by frame under the ``StopRule`` `motionc run` uses (until at rest, at most
-/// ``StopRule/maximumDuration``), bounded by ``TimelineJSON/maximumEvents``.
+/// The document runs on the Material Motion runtime with a recording
+/// `ChannelRecorder`. The executors decide what is emitted: tweens become keyframe
+/// animations exactly (their values, offsets, curves and timing, no sampling), springs become
+/// spring animations, and what the executors sample (gestures, friction alone, squash and stretch)
+/// stays sampled as emitted. The run goes frame by frame under the ``StopRule`` `motionc run` uses
+/// (until at rest, at most ``StopRule/maximumDuration``), bounded by
+/// `TimelineJSON.maximumEvents`.
 public enum Baker {
     /// The longest bake, in seconds of document time.
     public static let maximumDuration = StopRule.maximumDuration
 
-    /// Why a bake stopped: at rest, still moving at ``maximumDuration`` (`durationBound`), or
-    /// at the event cap, the timeline then ending at the last frame before it (`eventBound`).
+    /// Why a bake stopped: at rest, at the duration bound, or at the event cap.
+    ///
+    /// Still moving at ``maximumDuration`` is `durationBound`; at the event cap (`eventBound`)
+    /// the timeline ends at the last frame before it.
     public typealias Stop = RunOutcome.Stop
 
     /// A baked timeline and why the bake stopped.
     public struct Result: Sendable {
+        /// The baked timeline, ending at the last frame kept.
         public var timeline: Timeline
+        /// Why the bake stopped, and so whether the timeline was cut at a bound.
         public var stop: Stop
 
         /// A line for standard error when the bake hit a bound, else nil.
@@ -39,6 +44,7 @@ public enum Baker {
     /// Bakes `document` (which should have passed validation with `forBake: true`).
     ///
     /// - Parameters:
+    ///   - document: the document to bake.
     ///   - maximumEvents: the event cap (the default is the format's).
     /// - Complexity: O(frames + events) plus the executors' work.
     public static func bake(_ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents) -> Result {
@@ -48,10 +54,11 @@ public enum Baker {
         return Result(timeline: timeline(of: run, events: recorder.events, outcome: outcome), stop: outcome.stop)
     }
 
-    /// The timeline of a run's recorded `events`: the events up to the outcome's last frame, in
-    /// time order, on the document's layers, ending at that frame. `motionc bake` writes it, and
-    /// `motionc run --trace` plays it (``MotionTimeline/Timeline/writeTrace(frames:to:)``), so the
-    /// two agree by construction.
+    /// The timeline of a run's recorded `events`, ending at the outcome's last frame.
+    ///
+    /// It holds the events up to that frame, in time order, on the document's layers. `motionc
+    /// bake` writes it, and `motionc run --trace` plays it
+    /// (`Timeline.writeTrace(frames:to:)`), so the two agree by construction.
     ///
     /// - Complexity: O(events), O(events log events) if some executor emitted out of time order.
     public static func timeline(of run: DocumentRun, events recorded: [ChannelEvent], outcome: RunOutcome) -> Timeline {

@@ -2,19 +2,19 @@ import MotionCore
 import MotionPlans
 import MotionRuntime
 
-/// A compiled document running on the Material Motion runtime (docs/format.md §2): the running
-/// scheduler behind `motionc run`, and the event source of `motionc bake`.
+/// A compiled document running on the Material Motion runtime (docs/format.md §2).
 ///
-/// It creates one ``MotionTarget`` per document target and a ``Runtime`` on a simulated clock at
-/// the canvas fps, and schedules each transaction to commit at exactly its `at` time. Moving time
-/// with ``advance(to:)`` delivers, in time order, every scheduled event (transactions, gesture
-/// starts and ends, animation ends) at its own exact time, and every frame `k / fps` on the way;
-/// events at a frame's time come before the frame, executor events before transactions.
+/// It is the running scheduler behind `motionc run`, and the event source of `motionc bake`. It
+/// creates one `MotionTarget` per document target and a `Runtime` on a simulated clock at the
+/// canvas fps, and schedules each transaction to commit at exactly its `at` time. Moving time with
+/// ``advance(to:)`` delivers, in time order, every scheduled event (transactions, gesture starts
+/// and ends, animation ends) at its own exact time, and every frame `k / fps` on the way; events at
+/// a frame's time come before the frame, executor events before transactions.
 ///
 /// At commit each operation's selector resolves to its targets in document order, each once; an
 /// `add` becomes a runtime add (or named add), a `remove` a named removal. Executors emit
 /// render-server events (`set`, `add`, `remove`) that the run applies to ``presentation`` and
-/// forwards to the optional ``MotionCore/ChannelEventSink``; replaying the sink's events reproduces the
+/// forwards to the optional `ChannelEventSink`; replaying the sink's events reproduces the
 /// presentation exactly.
 ///
 /// Not thread-safe; use it from one thread or task.
@@ -32,12 +32,10 @@ public final class DocumentRun {
 
     /// Compiles `document` and commits everything due at time 0.
     ///
-    /// - Parameters:
-    ///   - document: a decoded document; run documents the validator accepts (an invalid one
-    ///     does not trap, but unresolvable parts are skipped).
-    ///   - sink: an observer of every channel event, e.g. a ``MotionCore/ChannelRecorder``.
-    ///   - garbageCollectionDelay: the runtime's (``Runtime/garbageCollectionDelay``): executors
-    ///     at rest this long are released and made again when needed, their state intact.
+    /// Run documents the validator accepts: an invalid one does not trap, but unresolvable parts
+    /// are skipped. `sink` observes every channel event, e.g. a `ChannelRecorder` for a trace or a
+    /// timeline. Executors at rest for `garbageCollectionDelay` seconds are released and made again
+    /// when needed, their state intact (the runtime's `garbageCollectionDelay`).
     public init(
         document written: MotionDocument, sink: (any ChannelEventSink)? = nil, garbageCollectionDelay: Double = 0.5
     ) {
@@ -86,12 +84,14 @@ public final class DocumentRun {
     /// How many presentation events were emitted so far.
     public var eventCount: Int { hub.eventCount }
 
-    /// Whether nothing moves and nothing is scheduled: the runtime is at rest and no transaction
-    /// or gesture input is still to come.
+    /// Whether nothing moves and nothing is scheduled.
+    ///
+    /// The runtime is at rest and no transaction or gesture input is still to come.
     public var isAtRest: Bool { !runtime.isActive && hub.queue.aliveCount == 0 }
 
-    /// When the run came to rest (the end of its last motion, or its last commit); nil while
-    /// something moves or is still scheduled.
+    /// When the run came to rest; nil while something moves or is still scheduled.
+    ///
+    /// It is the end of its last motion, or its last commit.
     public func restTime() -> Double? {
         isAtRest ? lastActivity : nil
     }
@@ -115,8 +115,10 @@ public final class DocumentRun {
         hub.model.value(layer: component.target, property: component.property, at: time)[component.component]
     }
 
-    /// Moves the run to `time`, delivering every scheduled event and every frame `k / fps` up to
-    /// and including `time`, in time order. Times in the past do nothing.
+    /// Moves the run to `time`, delivering every event and frame up to it in time order.
+    ///
+    /// Every scheduled event and every frame `k / fps` up to and including `time` is delivered.
+    /// Times in the past do nothing.
     ///
     /// - Complexity: O(frames + events delivered), plus the executors' work: only frame-driven
     ///   executors (squash and stretch) do work per frame; everything else is event-driven.

@@ -43,6 +43,7 @@ public struct RunOutcome: Hashable, Sendable {
         case eventBound
     }
 
+    /// Why the run stopped: at rest, at its duration, or at a bound.
     public var stop: Stop
     /// The last frame kept; -1 when not even frame 0 fits the bounds.
     public var lastFrame: Int

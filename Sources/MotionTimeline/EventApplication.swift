@@ -1,8 +1,9 @@
 public import MotionCore
 
 extension Timeline {
-    /// The presentation of the layers before any event: their initial model values. Events apply
-    /// to it with ``MotionCore/ChannelEvent/apply(to:)``, the one meaning the scheduler's
+    /// The presentation of the layers before any event: their initial model values.
+    ///
+    /// Events apply to it with `ChannelEvent.apply(to:)`, the one meaning the scheduler's
     /// presentation gives them too, so `run` and `bake` + `play` sample the same values.
     public var initialPresentation: PresentationModel {
         PresentationModel(layers: layers.map(\.model))
@@ -10,9 +11,11 @@ extension Timeline {
 }
 
 extension Timeline {
-    /// Writes a trace (docs/format.md §5.1) of frames `0..<frames` (t = k / fps): every component
-    /// an event touches, in trace order, sampled after the events up to each frame. `motionc play
-    /// --trace` and `motionc run --trace` both write this, from the same kind of timeline.
+    /// Writes the trace (docs/format.md §5.1) of frames `0..<frames`, at t = k / fps.
+    ///
+    /// The trace holds every component an event touches, in trace order, sampled after the events
+    /// up to each frame. `motionc play --trace` and `motionc run --trace` both write this, from the
+    /// same kind of timeline.
     ///
     /// - Complexity: O(frames x touched components + events).
     public func writeTrace(frames: Int, to writer: TraceWriter) {

@@ -1,7 +1,8 @@
 public import MotionCore
 
-/// A baked timeline (docs/format.md §5.2): a canvas, a layer tree with initial model values, and the
-/// render server channel events that play the motion.
+/// A baked timeline (docs/format.md §5.2): a canvas, a layer tree and the events that play the motion.
+///
+/// The layers carry their initial model values; the events are render-server channel events.
 ///
 /// A timeline is what `motionc bake` writes and what `motionc play` and `motionc render` read.
 /// Its JSON form is fixed by `Schemas/motion-timeline.schema.json`; ``TimelineJSON`` writes and
@@ -54,9 +55,11 @@ public struct Timeline: Hashable, Sendable {
         layers.firstIndex { $0.id == id }
     }
 
-    /// Every scalar component some `set` or `add` event writes, as (layer, property, component),
-    /// in trace order: layer (document order), then `LayerProperty.allCases` order, then component
-    /// (the order of `DocumentRun.animatedComponents`, so `play` and `run` trace the same columns).
+    /// Every scalar component some `set` or `add` event writes: the columns of the timeline's trace.
+    ///
+    /// Each is (layer, property, component), in trace order: layer (document order), then
+    /// `LayerProperty.allCases` order, then component (the order of
+    /// `DocumentRun.animatedComponents`, so `play` and `run` trace the same columns).
     ///
     /// - Complexity: O(e + c log c) for e events and c touched components.
     public var touchedComponents: [(layer: Int, property: LayerProperty, component: Int)] {
@@ -70,6 +73,7 @@ public struct TimelineLayer: Hashable, Sendable {
     public var id: String
     /// The index of the parent layer in ``Timeline/layers``, nil at the top level.
     public var parent: Int?
+    /// Whether the layer is drawn as a rectangle or an ellipse.
     public var shape: LayerShape
     /// A model value for every animatable property (defaults included).
     public var model: [LayerProperty: MotionValue]

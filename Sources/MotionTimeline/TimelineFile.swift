@@ -29,7 +29,7 @@ public enum AtomicFile {
 
     /// The bytes of the file at `path`.
     ///
-    /// - Throws: ``FileError`` (the operating system's text) when it cannot be read.
+    /// - Throws: `FileError` (the operating system's text) when it cannot be read.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, reason: errorText(errno), kind: .read) }
@@ -57,8 +57,10 @@ public enum AtomicFile {
         return bytes
     }
 
-    /// Writes `bytes` to a temporary file next to `path`, flushes it and renames it over `path`:
-    /// readers see the old file or the whole new one, and a failure leaves `path` untouched.
+    /// Writes `bytes` to `path` atomically: readers see the old file or the whole new one.
+    ///
+    /// The bytes go to a temporary file next to `path`, which is flushed and renamed over `path`;
+    /// a failure leaves `path` untouched.
     ///
     /// - Throws: the operating system's explanation, as text.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {

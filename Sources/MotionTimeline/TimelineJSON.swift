@@ -1,8 +1,9 @@
 public import MotionCore
 public import MotionJSON
 
-/// Writes and reads timelines as JSON (docs/format.md §5.2), with the key order documented on
-/// ``Timeline`` and in `Schemas/motion-timeline.schema.json`.
+/// Writes and reads timelines as JSON (docs/format.md §5.2).
+///
+/// The key order is documented on ``Timeline`` and in `Schemas/motion-timeline.schema.json`.
 public enum TimelineJSON {
     /// The most events a timeline may hold (a bake stops at this many, a reader refuses more).
     public static let maximumEvents = 1_000_000
@@ -17,8 +18,10 @@ public enum TimelineJSON {
 
     // MARK: Writing
 
-    /// The timeline as JSON text: two-space indents, fixed key order, shortest round-trip numbers,
-    /// a final newline. The same timeline always gives the same bytes.
+    /// The timeline as JSON text, the same bytes for the same timeline.
+    ///
+    /// Two-space indents, fixed key order, shortest round-trip numbers, a final newline. The same
+    /// timeline always gives the same bytes.
     ///
     /// - Complexity: O(size of the output).
     public static func text(_ timeline: Timeline) -> String {

@@ -1,10 +1,11 @@
 import MotionCore
 public import MotionJSON
 
-/// The JSON Schema (2020-12) of baked timelines (docs/format.md §5.2), generated from the tables
-/// ``TimelineJSON`` writes and reads with: the objects' keys in their written order (the reader
-/// checks keys against the same lists), the layer properties, paths, curve names, fill modes,
-/// path outputs and limits.
+/// The JSON Schema (2020-12) of baked timelines (docs/format.md §5.2).
+///
+/// It is generated from the tables ``TimelineJSON`` writes and reads with: the objects' keys in
+/// their written order (the reader checks keys against the same lists), the layer properties,
+/// paths, curve names, fill modes, path outputs and limits.
 ///
 /// `Schemas/motion-timeline.schema.json` is this schema as `motionc schema --timeline` prints it.
 public enum TimelineSchema {

@@ -2,7 +2,7 @@ import MotionDiagnostics
 import MotionPlans
 
 /// N001-N005: a static simulation of the transaction log that knows which names each target
-/// holds after every operation (reference §6: names per target, remove-then-add, last op wins).
+/// holds after every operation (docs/format.md §1.4: names per target, remove-then-add, last op wins).
 enum NamedPlanRules {
     /// What a target holds under one name.
     struct Held {

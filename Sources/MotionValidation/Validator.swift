@@ -6,6 +6,7 @@ public struct ValidationOptions: Sendable, Hashable {
     /// Check what only baking needs (B001: interactive intentions must have input).
     public var forBake: Bool
 
+    /// Creates options; by default only the rules that always apply are checked.
     public init(forBake: Bool = false) {
         self.forBake = forBake
     }
@@ -13,7 +14,7 @@ public struct ValidationOptions: Sendable, Hashable {
 
 /// The validator: a pure function from a decoded document to diagnostics (docs/format.md §3, §4).
 ///
-/// Each rule family lives in its own file; they share one ``ValidationContext`` that resolves
+/// Each rule family lives in its own file; they share one `ValidationContext` that resolves
 /// selectors once per distinct selector text.
 public enum Validator {
     /// Every diagnostic the rules find, in rule order (sort them for display).

@@ -29,11 +29,12 @@ enum LibYAML {
 
 /// libyaml's bare event loop, the speed floor for any parser built on it.
 public enum YAMLEventLoop {
-    /// Parses `bytes` with libyaml's event API, deleting each event at once, and returns how many
-    /// events it produced (up to the first error, if any).
+    /// Counts the events libyaml produces for `bytes`, up to the first error, building nothing.
     ///
-    /// A benchmark baseline: ``YAMLParser/parse(_:file:limits:)`` does this loop plus building the
-    /// tree, so the ratio of their speeds is the front end's own cost.
+    /// Each event is deleted at once. A benchmark baseline: ``YAMLParser/parse(_:file:limits:)``
+    /// does this loop plus building the tree, so the ratio of their speeds is the front end's own
+    /// cost.
+    ///
     /// - Complexity: O(bytes.count).
     public static func countEvents(_ bytes: [UInt8]) -> Int {
         LibYAML.withParser(bytes) { parser, event in

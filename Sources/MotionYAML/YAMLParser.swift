@@ -3,8 +3,10 @@ import MotionDiagnostics
 
 /// What ``YAMLParser/parse(_:file:limits:)`` returns: the tree and every problem found.
 public struct YAMLParseResult: Sendable {
-    /// The document. After an error it may be partial or empty: decode it only when
-    /// ``diagnostics`` holds no error.
+    /// The document's nodes, complete only when ``diagnostics`` holds no error.
+    ///
+    /// After an error it may be partial or empty: decode it only when ``diagnostics`` holds no
+    /// error.
     public var tree: YAMLTree
     /// The problems found, codes Y001 to Y006, each with `file` set, in the order found.
     public var diagnostics: [Diagnostic]
@@ -18,8 +20,9 @@ public struct YAMLParseResult: Sendable {
 
 /// The YAML front end: libyaml events into a ``YAMLTree``, with limits and diagnostics.
 public enum YAMLParser {
-    /// Parses one YAML document. Never crashes, never hangs; every problem is a Diagnostic
-    /// (codes Y001-Y006) with `file` set.
+    /// Parses one YAML document into a tree and the problems found, never crashing or hanging.
+    ///
+    /// Every problem is a `Diagnostic` (codes Y001-Y006) with `file` set.
     ///
     /// - Y001: libyaml's syntax errors (its own message, with context), undefined aliases, a merge
     ///   key whose value is not a mapping or a list of mappings.

@@ -198,8 +198,10 @@ public struct YAMLTree: Sendable {
         return r.kind == .scalar && r.flags & YAMLNodeRecord.plainFlag != 0
     }
 
-    /// Whether the node is a YAML 1.2 core-schema null: a plain scalar `""`, `~`, `null`, `Null`
-    /// or `NULL`. A quoted `"null"` is a string, not a null.
+    /// Whether the node is a YAML 1.2 core-schema null: a plain `""`, `~`, `null`, `Null` or `NULL`.
+    ///
+    /// A quoted `"null"` is a string, not a null.
+    ///
     /// - Complexity: O(1).
     public func isNull(_ n: YAMLNodeID) -> Bool {
         guard isPlain(n) else { return false }

@@ -1,7 +1,7 @@
 import MotionRuntime
 import Testing
 
-/// The named-plan rules NP-1..NP-17 of the reference (§6.2), ported from runtime-objc's
+/// The named-plan rules NP-1..NP-17 (docs/format.md §1.4 and §2.5), ported from runtime-objc's
 /// NamedPlanTests and runtime-android's MotionRuntimeTests.
 @Suite struct NamedPlanTests {
     let log = Log()

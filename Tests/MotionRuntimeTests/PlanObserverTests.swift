@@ -1,7 +1,7 @@
 import MotionRuntime
 import Testing
 
-/// Observers of one named intention's activity (the seeds' per-plan observers).
+/// Observers of one named intention's activity (per-plan observers).
 extension ActivityTests {
     @Test("an observer of a named intention hears its executor start and come to rest, and no other name")
     func hearsItsPlan() throws {

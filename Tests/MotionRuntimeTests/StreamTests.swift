@@ -145,7 +145,7 @@ func describe<Value>(_ event: CoreAnimationEvent<Value>) -> String {
     }
 }
 
-/// ReactiveProperty and MotionObservable, ported from material-motion-swift (reference §13.4).
+/// ReactiveProperty and MotionObservable, ported from material-motion-swift.
 @Suite struct ReactivePropertyTests {
     @Test("external write receives every write, before observers")
     func externalWrite() {

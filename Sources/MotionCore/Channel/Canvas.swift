@@ -1,6 +1,8 @@
 /// What the render server draws on: a size, a background colour and a frame rate.
 public struct Canvas: Sendable, Hashable {
+    /// The width in points; top-level positions are measured from the top-left corner, y down.
     public var width: Double
+    /// The height in points.
     public var height: Double
     /// A colour value.
     public var background: MotionValue
@@ -9,8 +11,10 @@ public struct Canvas: Sendable, Hashable {
     /// The frame rate used when none is given, or the one given is not a positive finite number.
     public static let defaultFPS = 60.0
 
-    /// Frames per second of run, play and render: always positive and finite (a non-positive or
-    /// non-finite rate is replaced by ``defaultFPS`` when set, so every reader can divide by it).
+    /// Frames per second of run, play and render: always positive and finite.
+    ///
+    /// A non-positive or non-finite rate is replaced by ``defaultFPS`` when set, so every reader
+    /// can divide by it.
     public var fps: Double {
         get { framesPerSecond }
         set { framesPerSecond = Self.normalised(newValue) }
@@ -24,8 +28,10 @@ public struct Canvas: Sendable, Hashable {
         self.framesPerSecond = Self.normalised(fps)
     }
 
-    /// The index of the last frame at or before `seconds` on the grid `k / fps`, rounding error
-    /// forgiven (what `run`, `bake`, `play` and `render` count).
+    /// The index of the last frame at or before `seconds` on the grid `k / fps`.
+    ///
+    /// Rounding error is forgiven, so 1 s at 60 fps ends on frame 60; `run`, `bake`, `play` and
+    /// `render` all count frames this way.
     public static func lastFrame(seconds: Double, fps: Double) -> Int {
         Int((seconds * fps * (1 + 1e-12)).rounded(.down))
     }
@@ -38,5 +44,8 @@ public struct Canvas: Sendable, Hashable {
 
 /// Whether a layer is drawn as a rectangle or an ellipse.
 public enum LayerShape: String, Sendable, Hashable, CaseIterable {
-    case rect, ellipse
+    /// A rectangle filling the layer's bounds, with rounded corners when it has a corner radius.
+    case rect
+    /// An ellipse inscribed in the layer's bounds.
+    case ellipse
 }

@@ -1,19 +1,20 @@
-/// One render-server channel event with its time: what executors emit and what a baked timeline
-/// holds (docs/format.md §5.2).
+/// One timed write to a layer: what executors emit and what a baked timeline holds.
 ///
-/// Executors never write presented values: they emit `set` (a model value write), `add` (a keyed
-/// animation with its model value) and `remove` (a key), in time order, with their exact times.
-/// Applying the events in order to a ``PresentationModel`` built from the layers' initial values
-/// (``apply(to:)``) reproduces the presentation the executors saw: a document run, a baked
-/// timeline played by the render server and a trace all go through this one type and this one
-/// `apply`.
+/// Baked timelines hold these events (docs/format.md §5.2). Executors never write presented values:
+/// they emit `set` (a model value write), `add` (a keyed animation with its model value) and
+/// `remove` (a key), in time order, with their exact times. Applying the events in order to a
+/// ``PresentationModel`` built from the layers' initial values (``apply(to:)``) reproduces the
+/// presentation the executors saw: a document run, a baked timeline played by the render server and
+/// a trace all go through this one type and this one `apply`.
 public struct ChannelEvent: Hashable, Sendable {
     /// What the event does.
     public enum Action: Hashable, Sendable {
         /// Writes a model value.
         case set(path: PropertyPath, value: MotionValue)
-        /// Writes `modelValue` and adds `animation` under `key`; `initialVelocity` is the velocity
-        /// the animation starts with (nil for keyframe animations).
+        /// Writes `modelValue` and adds `animation` under `key`.
+        ///
+        /// `initialVelocity` is the velocity the animation starts with (nil for keyframe
+        /// animations).
         case add(key: String, path: PropertyPath, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?)
         /// Removes the animation under `key`; the presented value falls back to the model value.
         case remove(key: String)
@@ -23,6 +24,7 @@ public struct ChannelEvent: Hashable, Sendable {
     public var time: Double
     /// The layer's index (a document's pre-order target index, a timeline's layer index).
     public var layer: Int
+    /// The write itself: a model value, an animation added under a key, or a key removed.
     public var action: Action
 
     /// Creates an event.
@@ -40,7 +42,8 @@ public struct ChannelEvent: Hashable, Sendable {
         }
     }
 
-    /// Applies the event to `presentation`, as the render server does when the event's time comes:
+    /// Applies the event to `presentation`, as the render server does when the event's time comes.
+    ///
     /// `set` writes the model value; `add` writes the model value, then adds the animation under
     /// its key (``PresentationModel/add(layer:path:key:animation:modelValue:at:)``), a spring
     /// starting with the event's initial velocity (``Animation/startingWith(_:)``); `remove`
@@ -61,8 +64,9 @@ public struct ChannelEvent: Hashable, Sendable {
         }
     }
 
-    /// Every scalar component some `set` or `add` of `events` writes, in trace order: layer, then
-    /// `LayerProperty.allCases` order, then component.
+    /// Every scalar component some `set` or `add` of `events` writes: the columns of a trace.
+    ///
+    /// They come in trace order: layer, then `LayerProperty.allCases` order, then component.
     ///
     /// - Complexity: O(e + c log c) for e events and c touched components.
     public static func touchedComponents(_ events: some Sequence<ChannelEvent>) -> [AnimatedComponent] {
@@ -79,6 +83,7 @@ public struct ChannelEvent: Hashable, Sendable {
 public struct AnimatedComponent: Hashable, Sendable, Comparable {
     /// The layer's (target's) index in document pre-order.
     public var target: Int
+    /// The layer property the component belongs to.
     public var property: LayerProperty
     /// The component index within the property's value (0 for scalars).
     public var component: Int
@@ -109,8 +114,7 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
     }
 }
 
-/// An observer of channel events, e.g. a recorder for a trace or a timeline, or an app's render
-/// server.
+/// An observer of channel events: a recorder for a trace or a timeline, or an app's render server.
 public protocol ChannelEventSink: AnyObject {
     /// Receives one event, in emission (and so time) order.
     func receive(_ event: ChannelEvent)

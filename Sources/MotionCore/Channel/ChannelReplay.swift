@@ -1,6 +1,6 @@
-/// Replays channel events into a presentation, for sampling at frame times: what the render
-/// server does with a timeline, and what a trace does with a run's events.
+/// Replays channel events into a presentation, for sampling at frame times.
 ///
+/// This is what the render server does with a timeline, and what a trace does with a run's events.
 /// Events must be in emission order (as ``ChannelRecorder`` keeps them). Advancing to `t` applies
 /// every event with a time at or before `t`, so sampling after ``advance(to:)`` sees what the
 /// executors saw at `t`: the same operations on the same model, in the same order.
@@ -27,9 +27,10 @@ public struct ChannelReplay: Sendable {
         self.init(initial: PresentationModel(layers: layers), events: events)
     }
 
-    /// Applies the events up to and including time `t`; an earlier `t` than the last replays from
-    /// the start. Animations that can no longer show are pruned once a second of `t`, which keeps
-    /// long replays linear.
+    /// Applies the events up to and including time `t`.
+    ///
+    /// An earlier `t` than the last replays from the start. Animations that can no longer show are
+    /// pruned once a second of `t`, which keeps long replays linear.
     ///
     /// - Complexity: O(events applied), amortised over a forward replay.
     public mutating func advance(to t: Double) {
@@ -54,10 +55,12 @@ public struct ChannelReplay: Sendable {
         event.apply(to: &model)
     }
 
-    /// Replays frames `0..<frames` (t = k / fps) and writes a trace (docs/format.md §5.1) of
-    /// `components` (normally ``ChannelEvent/touchedComponents(_:)`` of the events): per frame,
-    /// one row per component in the order given, labelled with `layerIDs`. `motionc run --trace`
-    /// and `motionc play --trace` both write their rows here, so they agree by construction.
+    /// Replays frames `0..<frames` (t = k / fps) and writes their trace (docs/format.md §5.1).
+    ///
+    /// The trace holds `components` (normally ``ChannelEvent/touchedComponents(_:)`` of the
+    /// events): per frame, one row per component in the order given, labelled with `layerIDs`.
+    /// `motionc run --trace` and `motionc play --trace` both write their rows here, so they agree
+    /// by construction.
     ///
     /// - Complexity: O(frames x components + events).
     public mutating func writeTrace(

@@ -10,13 +10,13 @@ public func systemErrorText(_ code: Int32) -> String {
     return String(cString: text)
 }
 
-/// An output file written atomically: bytes go to a temporary file in the destination's folder,
-/// which replaces the destination (`rename(2)`) only when ``commit()`` succeeds.
+/// An output file written atomically: readers see the old file or the whole new one.
 ///
-/// Readers see the old file or the whole new one, never a part. A writer that is discarded, fails
-/// or is dropped without committing removes its temporary file, so a failed command leaves earlier
-/// outputs byte-identical. Every motionc output (timelines, traces, PNG frames and sheets) is
-/// written through this type.
+/// Bytes go to a temporary file in the destination's folder, which replaces the destination
+/// (`rename(2)`) only when ``commit(beforeRename:)`` succeeds. A writer that is discarded, fails or is dropped
+/// without committing removes its temporary file, so a failed command leaves earlier outputs
+/// byte-identical. Every motionc output (timelines, traces, PNG frames and sheets) is written
+/// through this type.
 ///
 /// Only regular files and new paths are written atomically (``Destination``): a device
 /// (`/dev/null`), a FIFO or a link to one (`/dev/stdout`) is written in place, since renaming
@@ -26,15 +26,18 @@ public func systemErrorText(_ code: Int32) -> String {
 public final class AtomicFileWriter {
     /// How a path is written.
     public enum Destination: Hashable, Sendable {
-        /// Atomically: a temporary file renamed over this path (the path itself, or the regular
-        /// file a symbolic link leads to).
+        /// Atomically: a temporary file renamed over this path.
+        ///
+        /// The path is the destination itself, or the regular file a symbolic link leads to.
         case atomic(String)
         /// In place: opened for writing (appending) as it is; nothing is renamed or removed.
         case inPlace
         /// Standard output (`-`).
         case standardOutput
 
-        /// How `path` is written: `-` is standard output; a new path or a regular file is written
+        /// How `path` is written: atomically, in place, or to standard output.
+        ///
+        /// `-` is standard output; a new path or a regular file is written
         /// atomically, as is the regular file a symbolic link leads to (unless the link lives in
         /// `/dev` or `/proc`, where links stand for open descriptors); everything else (devices,
         /// FIFOs, sockets, links to them, folders) in place.
@@ -60,11 +63,13 @@ public final class AtomicFileWriter {
 
     /// The destination, as given.
     public let path: String
-    /// The temporary file the bytes go to: `.NAME.PID.RANDOM.tmp` next to the destination; the
-    /// destination itself when it is written in place (``isInPlace``).
+    /// The temporary file the bytes go to: `.NAME.PID.RANDOM.tmp` next to the destination.
+    ///
+    /// When the destination is written in place (``isInPlace``), this is the destination itself.
     public let temporaryPath: String
-    /// Whether the bytes go straight to the destination (a special file or standard output):
-    /// then nothing is renamed or removed, and a failure may leave part of the bytes written.
+    /// Whether the bytes go straight to the destination (a special file or standard output).
+    ///
+    /// Then nothing is renamed or removed, and a failure may leave part of the bytes written.
     public let isInPlace: Bool
     /// The path the temporary file is renamed to.
     private let renameTarget: String
@@ -72,8 +77,10 @@ public final class AtomicFileWriter {
     private var failure: Int32 = 0
     private var done = false
 
-    /// Creates the temporary file next to `path` (with `O_EXCL`, trying a few names), or opens a
-    /// special file or standard output in place (``Destination/of(_:)``).
+    /// Opens `path` for writing: a new temporary file beside it, or the special file itself.
+    ///
+    /// The temporary file is created with `O_EXCL`, trying a few names; a special file or
+    /// standard output is opened in place (``Destination/of(_:)``).
     ///
     /// - Throws: ``FileError`` when the folder is missing or not writable, or the special
     ///   file cannot be opened.
@@ -118,7 +125,7 @@ public final class AtomicFileWriter {
 
     deinit { discard() }
 
-    /// Appends bytes. A failure is remembered and reported by ``commit()``.
+    /// Appends bytes. A failure is remembered and reported by ``commit(beforeRename:)``.
     ///
     /// - Complexity: O(n) in the number of bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) {
@@ -169,8 +176,9 @@ public final class AtomicFileWriter {
         }
     }
 
-    /// Abandons the file: removes the temporary file; the destination is untouched. In place,
-    /// only closes it (a device or FIFO is never removed). Harmless after ``commit()``.
+    /// Abandons the file: removes the temporary file and leaves the destination untouched.
+    ///
+    /// In place, only closes it (a device or FIFO is never removed). Harmless after ``commit(beforeRename:)``.
     public func discard() {
         guard !done else { return }
         done = true

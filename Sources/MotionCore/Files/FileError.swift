@@ -24,8 +24,11 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         (self.path, self.reason, self.kind) = (path, reason, kind)
     }
 
-    /// `cannot read 'IN.yaml': No such file or directory`, `cannot write 'OUT.json': Permission denied`,
-    /// `cannot write 'out/a.png': directory 'out' does not exist; create it first`.
+    /// The message motionc prints, naming the path and what went wrong.
+    ///
+    /// For example `cannot read 'IN.yaml': No such file or directory`, `cannot write 'OUT.json':
+    /// Permission denied`, `cannot write 'out/a.png': directory 'out' does not exist; create it
+    /// first`.
     public var description: String {
         switch kind {
         case .read: "cannot read '\(path)': \(reason)"

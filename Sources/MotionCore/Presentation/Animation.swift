@@ -3,6 +3,7 @@
 /// motionc's animations always fill both ways (docs/format.md §2.2): during a delay the first value
 /// shows, and after the end the last moment's value holds until something replaces it.
 public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    /// The first value shows before the animation starts and the last moment's value after it ends.
     case both
 }
 
@@ -20,11 +21,14 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public var duration: Double
     /// Passes; may be fractional or infinite.
     public var repeatCount: Double
+    /// Whether each repeat plays forwards, then backwards (docs/format.md §2.2).
     public var autoreverses: Bool
+    /// What shows outside the active time; always ``FillMode/both``.
     public var fillMode: FillMode
     /// Whether values add to the model value. motionc writes absolute values: always false.
     public var additive: Bool
 
+    /// Creates a keyframe animation; the defaults play one pass forwards with absolute values.
     public init(
         values: [MotionValue], keyTimes: [Double], timingFunctions: [TimingCurve], beginTime: Double, duration: Double,
         repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .both, additive: Bool = false
@@ -61,14 +65,19 @@ public struct KeyframeAnimation: Hashable, Sendable {
 /// `sqrt(|x - d|^2 + m |v|^2 / stiffness) <= threshold` over all components, and shows `to` from
 /// then on.
 public struct SpringAnimation: Hashable, Sendable {
+    /// The value the spring starts from (the presented value when it was added).
     public var from: MotionValue
+    /// The value the spring settles at, and shows once at rest.
     public var to: MotionValue
     /// In the property's units per second.
     public var initialVelocity: MotionValue
+    /// The spring constant k: higher is faster.
     public var stiffness: Double
     /// Spring damping plus any friction on the property.
     public var damping: Double
+    /// The mass m on the spring: heavier is slower and swings further.
     public var mass: Double
+    /// When the spring starts, on the clock the animation was added on.
     public var beginTime: Double
     /// Seconds until rest (the settling time for the rest threshold).
     public var duration: Double
@@ -177,15 +186,18 @@ public struct SpringAnimation: Hashable, Sendable {
 
 /// An animation object: what a render server plays once it is added, until removed by key.
 public enum Animation: Hashable, Sendable {
+    /// Values at key times, eased between them (a tween).
     case keyframe(KeyframeAnimation)
+    /// A closed-form spring from a value and velocity to a target (physics).
     case spring(SpringAnimation)
     /// A motion along a path (docs/format.md §7.3).
     case path(PathAnimation)
 }
 
 extension Animation {
-    /// The animation as a render server starts it when an `add` carries `initialVelocity`: a
-    /// spring of the same kind starts with that velocity (its duration is kept); anything else,
+    /// The animation as a render server starts it when an `add` carries `initialVelocity`.
+    ///
+    /// A spring of the same kind starts with that velocity (its duration is kept); anything else,
     /// or no velocity, is unchanged.
     public func startingWith(_ initialVelocity: MotionValue?) -> Animation {
         guard case .spring(var spring) = self, let initialVelocity, initialVelocity.kind == spring.from.kind else {

@@ -1,26 +1,31 @@
-/// A motion along a path as the render server plays it (Core Animation's `CAKeyframeAnimation`
-/// with a `path`, `calculationMode` paced and, for orient, `rotationMode` auto; docs/format.md §7.3).
+/// A motion along a path as the render server plays it (docs/format.md §7.3).
 ///
-/// Progress (``TweenTiming/progress(at:)``) is eased by ``timingFunction``; the eased progress
-/// is a fraction of the path's arc length (``MotionPath/point(atFraction:)``, along the end
-/// tangents outside 0...1). One path tween becomes one such animation on `position` and, with
-/// `orient: true`, a second one on `rotation` that shows ``angleOffset`` plus the tangent's angle.
+/// It is Core Animation's `CAKeyframeAnimation` with a `path`, `calculationMode` paced and, for
+/// orient, `rotationMode` auto. Progress (``TweenTiming/progress(at:)``) is eased by
+/// ``timingFunction``; the eased progress is a fraction of the path's arc length
+/// (``MotionPath/point(atFraction:)``, along the end tangents outside 0...1). One path tween
+/// becomes one such animation on `position` and, with `orient: true`, a second one on `rotation`
+/// that shows ``angleOffset`` plus the tangent's angle.
 public struct PathAnimation: Hashable, Sendable {
     /// What the animation presents.
     public enum Output: Hashable, Sendable {
         /// The point on the path (`position`).
         case position
-        /// One coordinate of it (`position.x` is 0, `position.y` is 1): what remains of a path
-        /// when physics or a gesture takes the other axis.
+        /// One coordinate of it: `position.x` is 0, `position.y` is 1.
+        ///
+        /// This is what remains of a path when physics or a gesture takes the other axis.
         case coordinate(Int)
         /// ``angleOffset`` plus the tangent's unwrapped angle in degrees (`rotation`).
         case angle
     }
 
+    /// The path followed, at constant speed along its arc length before easing.
     public var path: MotionPath
+    /// What the animation presents: the point, one of its coordinates, or the tangent's angle.
     public var output: Output
-    /// For ``Output/angle``: the rotation the tangent's angle is added to (the presented rotation
-    /// at the commit); 0 otherwise.
+    /// For ``Output/angle``: the rotation the tangent's angle is added to; 0 otherwise.
+    ///
+    /// It is the presented rotation at the commit.
     public var angleOffset: Double
     /// The one easing of the whole path.
     public var timingFunction: TimingCurve
@@ -30,9 +35,12 @@ public struct PathAnimation: Hashable, Sendable {
     public var duration: Double
     /// Passes; may be fractional or infinite.
     public var repeatCount: Double
+    /// Whether each repeat runs along the path, then back.
     public var autoreverses: Bool
+    /// What shows outside the active time; always ``FillMode/both``.
     public var fillMode: FillMode
 
+    /// Creates a path animation; the defaults play one pass forwards.
     public init(
         path: MotionPath, output: Output, angleOffset: Double = 0, timingFunction: TimingCurve, beginTime: Double, duration: Double,
         repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .both

@@ -1,13 +1,14 @@
-/// A layer property's model value and the animations added to it, keyed as a render server keys
-/// them.
+/// A layer property's model value and the keyed animations added to it, as a render server keeps them.
 public struct PropertyChannel: Hashable, Sendable {
     /// One added animation.
     public struct Entry: Hashable, Sendable {
+        /// The key the animation was added under; adding another under it replaces this one.
         public var key: String
         /// The component the animation drives, or nil for the whole property.
         public var component: Int?
         /// When it was added: it covers from then until `end`.
         public var addedTime: Double
+        /// The animation as it was added.
         public var animation: Animation
         /// When it stops moving: the keyframe animation's end, or the spring's rest.
         public var end: Double
@@ -79,13 +80,16 @@ public struct PropertyChannel: Hashable, Sendable {
     /// Animations in the order they were added.
     public private(set) var entries: [Entry] = []
 
+    /// Creates a channel that presents `model` until an animation is added.
     public init(model: MotionValue) {
         self.model = model
     }
 
-    /// The presented value at `t` (docs/format.md §2.2, per component): the latest-added animation
-    /// that covers `t` (from its addition to its end) gives the value; when none covers `t`, the
-    /// final value of the animation that ended last holds; otherwise the model value.
+    /// The value a viewer sees at `t` (docs/format.md §2.2, per component).
+    ///
+    /// The latest-added animation that covers `t` (from its addition to its end) gives the value;
+    /// when none covers `t`, the final value of the animation that ended last holds; otherwise the
+    /// model value.
     ///
     /// - Complexity: O(k) per component for k animations on the property, usually one or two.
     @inlinable
@@ -148,8 +152,9 @@ public struct PropertyChannel: Hashable, Sendable {
         entries.contains { $0.end >= t }
     }
 
-    /// Adds an animation under `key` at time `t`; an animation already under that key is removed
-    /// first, as a render server does.
+    /// Adds an animation under `key` at time `t`, replacing any animation under that key.
+    ///
+    /// The old animation is removed first, as a render server does.
     public mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double) {
         entries.removeAll { $0.key == key }
         entries.append(Entry(key: key, component: component, addedTime: t, animation: animation))
@@ -163,8 +168,9 @@ public struct PropertyChannel: Hashable, Sendable {
         return entries.count != before
     }
 
-    /// Writes the model value of `component` (or the whole value) at time `t`. Animations that
-    /// ended by `t` on the written components are dropped: the write is the newer truth.
+    /// Writes the model value of `component` (or the whole value) at time `t`.
+    ///
+    /// Animations that ended by `t` on the written components are dropped: the write is the newer truth.
     public mutating func set(_ newValue: MotionValue, component: Int?, at t: Double) {
         if let component {
             model[component] = newValue[0]
@@ -231,8 +237,9 @@ public struct PresentationModel: Sendable {
         storage[Self.index(layer, property)]
     }
 
-    /// The presented value of `property` on `layer` at `t` (docs/format.md §2.2; the rule of
-    /// ``PropertyChannel/value(at:)``).
+    /// The value a viewer sees of `property` on `layer` at `t` (docs/format.md §2.2).
+    ///
+    /// The rule is ``PropertyChannel/value(at:)``'s.
     ///
     /// - Complexity: O(k) for k animations on the property; one read of the channel's compiled
     ///   block and one sample when one animation drives it.
@@ -276,11 +283,14 @@ public struct PresentationModel: Sendable {
         arena.compactIfNeeded()
     }
 
-    /// Applies a render-server `add` event: writes `modelValue` as the path's model value (as
-    /// ``set(layer:path:value:at:)`` does), then adds `animation` under `key`.
+    /// Applies a render-server `add` event: writes the model value, then adds the animation.
     ///
-    /// This is the one meaning of an `add` event carrying a model value (a render-server stream, docs/format.md §5.2): the scheduler's
-    /// presentation and the render server's both apply it through this method.
+    /// `modelValue` is written as ``set(layer:path:value:at:)`` does, then `animation` is added
+    /// under `key`.
+    ///
+    /// This is the one meaning of an `add` event carrying a model value (a render-server stream,
+    /// docs/format.md §5.2): the scheduler's presentation and the render server's both apply it
+    /// through this method.
     public mutating func add(
         layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
     ) {

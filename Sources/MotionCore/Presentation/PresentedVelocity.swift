@@ -64,9 +64,10 @@ extension TimingCurve {
 }
 
 extension TweenTiming {
-    /// How fast the keyframe progress moves at clock time `t`, per second: `1 / duration` on a
-    /// forward pass, `-1 / duration` on a backward one, 0 before the start, at and after the end,
-    /// and for a duration of 0.
+    /// How fast the keyframe progress moves at clock time `t`, per second.
+    ///
+    /// It is `1 / duration` on a forward pass, `-1 / duration` on a backward one, 0 before the
+    /// start, at and after the end, and for a duration of 0.
     ///
     /// - Complexity: O(1).
     public func progressRate(at t: Double) -> Double {
@@ -82,8 +83,9 @@ extension TweenTiming {
 }
 
 extension Keyframes {
-    /// The derivative of component `component` with respect to progress at progress `p`: the
-    /// slope of the segment holding `p` (0 outside the segments).
+    /// The derivative of component `component` with respect to progress at progress `p`.
+    ///
+    /// It is the slope of the segment holding `p` (0 outside the segments).
     ///
     /// - Complexity: O(log n), plus one curve slope.
     public func derivative(atProgress p: Double, component: Int) -> Double {
@@ -125,9 +127,11 @@ extension Animation {
 }
 
 extension PropertyChannel.Entry {
-    /// The velocity of component `c` (the entry's own index when it drives one component) at `t`,
-    /// per second: the keyframe segment's derivative times the progress rate (a path's by a
-    /// difference over progress), or the spring's closed-form velocity; 0 at and after the end.
+    /// The velocity of component `c` at `t`, per second; 0 at and after the end.
+    ///
+    /// `c` is the entry's own index when it drives one component. The velocity is the keyframe
+    /// segment's derivative times the progress rate (a path's by a difference over progress), or
+    /// the spring's closed-form velocity.
     ///
     /// - Complexity: O(log n) for n keyframes, or O(1) for a spring.
     public func velocity(_ c: Int, at t: Double) -> Double {
@@ -153,17 +157,20 @@ extension PropertyChannel.Entry {
 }
 
 extension PropertyChannel {
-    /// The index in ``entries`` of the animation that presents component `c` at `t`: the
-    /// latest-added one that covers `t`; nil when none covers it (the format's precedence rule, as
-    /// ``value(at:)`` applies it).
+    /// The index in ``entries`` of the animation that presents component `c` at `t`.
+    ///
+    /// It is the latest-added one that covers `t`; nil when none covers it (the format's
+    /// precedence rule, as ``value(at:)`` applies it).
     ///
     /// - Complexity: O(k) for k animations on the property.
     public func presenter(of c: Int, at t: Double) -> Int? {
         entries.lastIndex { $0.drives(c) && $0.addedTime <= t && t <= $0.end }
     }
 
-    /// The velocity of the presented value at `t`, per component: the presenting animation's
-    /// closed-form velocity (``Entry/velocity(_:at:)``), 0 where no animation covers `t`.
+    /// The velocity of the presented value at `t`, per component.
+    ///
+    /// Each component takes the presenting animation's closed-form velocity
+    /// (``Entry/velocity(_:at:)``), 0 where no animation covers `t`.
     ///
     /// - Complexity: O(k) per component for k animations on the property.
     public func velocity(at t: Double) -> MotionValue {

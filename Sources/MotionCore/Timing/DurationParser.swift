@@ -5,8 +5,9 @@
 /// numbers, `inf` or `nan`. The decoder reads durations with ``seconds(from:)``, and the schema's
 /// pattern is ``schemaPattern``; a test keeps the two equal on text without a leading `-`.
 public enum DurationParser {
-    /// The JSON Schema pattern of a duration string: the grammar without the `-` sign, since a
-    /// negative duration is never valid (the decoder reads it only to report it as out of range).
+    /// The JSON Schema pattern of a duration string: the grammar without the `-` sign.
+    ///
+    /// A negative duration is never valid; the decoder reads it only to report it as out of range.
     public static let schemaPattern = "^\\+?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?(ms|s)?$"
 
     /// The seconds in `"300ms"`, `"0.3s"` or `"2"` (a plain number is seconds).

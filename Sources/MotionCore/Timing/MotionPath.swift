@@ -4,16 +4,16 @@
     import Darwin
 #endif
 
-/// A motion path: a start point followed by cubic Bézier segments `[c1, c2, end]`, measured by
-/// arc length (docs/format.md §7.3).
+/// A motion path: cubic Bézier segments from a start point, measured by arc length (docs/format.md §7.3).
 ///
-/// A fraction `e` of the path is the point at arc length `e * length` from the start; outside
-/// 0...1 the path continues along its end tangents (before the start along the start tangent,
-/// after the end along the end tangent). The tangent's angle, `atan2(dy, dx)` in degrees (y down,
-/// so clockwise), is unwrapped along the path so that it never jumps by more than 180 degrees,
-/// and holds the end tangents' angles outside 0...1.
+/// The start point is followed by one `[c1, c2, end]` triple per segment. A fraction `e` of the
+/// path is the point at arc length `e * length` from the start; outside 0...1 the path continues
+/// along its end tangents (before the start along the start tangent, after the end along the end
+/// tangent). The tangent's angle, `atan2(dy, dx)` in degrees (y down, so clockwise), is unwrapped
+/// along the path so that it never jumps by more than 180 degrees, and holds the end tangents'
+/// angles outside 0...1.
 ///
-/// Lengths come from a table built once: each segment is cut into ``samplesPerSegment`` equal
+/// Lengths come from a table built once: each segment is cut into `samplesPerSegment` equal
 /// parameter steps, each step's length integrated with 8-point Gauss-Legendre quadrature; a
 /// length inside a step is found by Newton steps on the same quadrature (bisection as fallback),
 /// to 1e-12 of the path's size.
@@ -31,17 +31,19 @@ public struct MotionPath: Hashable, Sendable {
     /// The unit direction the path leaves its start in, and the one it ends in.
     private let startDirection: SIMD2<Double>
     private let endDirection: SIMD2<Double>
-    /// The unwrapped angles of those directions.
+    /// The unwrapped tangent angle in degrees where the path starts.
     public let startAngle: Double
+    /// The unwrapped tangent angle in degrees where the path ends, as it unwinds along the path.
     public let endAngle: Double
 
     /// Parameter steps per segment in the length table.
     static let samplesPerSegment = 32
 
-    /// Creates a path from a start point and `[c1, c2, end]` triples: `1 + 3n` points, n >= 1,
-    /// every coordinate finite, and a finite length; nil otherwise.
+    /// Creates a path from a start point and `[c1, c2, end]` triples; nil when they make no path.
     ///
-    /// - Complexity: O(n x ``samplesPerSegment``) quadratures.
+    /// A path needs `1 + 3n` points, n >= 1, every coordinate finite, and a finite length.
+    ///
+    /// - Complexity: O(n x `samplesPerSegment`) quadratures.
     public init?(points: [SIMD2<Double>]) {
         guard points.count >= 4, (points.count - 1) % 3 == 0,
             points.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
@@ -106,6 +108,7 @@ public struct MotionPath: Hashable, Sendable {
     /// Paths are equal when their points are (the tables follow from them).
     public static func == (a: MotionPath, b: MotionPath) -> Bool { a.points == b.points }
 
+    /// Hashes the points, which the tables follow from.
     public func hash(into hasher: inout Hasher) { hasher.combine(points) }
 
     /// The number of Bézier segments.
@@ -134,8 +137,7 @@ public struct MotionPath: Hashable, Sendable {
         return Bezier(points, segment: segment).point(at: s)
     }
 
-    /// The unwrapped tangent angle in degrees at fraction `e`; the end tangents' angles outside
-    /// 0...1.
+    /// The unwrapped tangent angle in degrees at fraction `e`; the end tangents' angles outside 0...1.
     ///
     /// - Complexity: as ``point(atFraction:)``.
     public func angle(atFraction e: Double) -> Double {

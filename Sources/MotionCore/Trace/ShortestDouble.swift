@@ -13,8 +13,11 @@ public enum ShortestDouble {
 
     /// Appends `value`'s shortest round-trip text, as `value.description` spells it.
     ///
-    /// - Parameter integralSuffix: when false, integral values written without an exponent
-    ///   drop their `.0` (`1`, `-40`, `0`, `-0`).
+    /// - Parameters:
+    ///   - value: the number to write.
+    ///   - bytes: the buffer the text is appended to.
+    ///   - integralSuffix: when false, integral values written without an exponent drop their
+    ///     `.0` (`1`, `-40`, `0`, `-0`).
     /// - Complexity: O(1); no allocation besides `bytes` growing.
     public static func append(_ value: Double, to bytes: inout [UInt8], integralSuffix: Bool = true) {
         let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch -> Bool in

@@ -29,18 +29,21 @@ struct HandOff {
     var endedKeys: [String]
 }
 
-/// A gesture's start or end on a property, as a gesture executor announces it to the other
-/// executors of its target through the target's property store (docs/format.md §2.4).
+/// A gesture's start or end on a property, announced to the target's other executors (docs/format.md §2.4).
 ///
-/// The seeds call sharing state across executor types an open problem; here it is solved with the
-/// store: the gesture executor writes ``heldKey(_:)`` and the release velocity
+/// The gesture executor announces it through the target's property store, which is how executor
+/// types share state: it writes ``heldKey(_:)`` and the release velocity
 /// (``rememberedVelocityKey(_:)``), then writes a signal under ``key``; the physics executor
 /// observes ``key`` and follows: it stops on `began`, and on `ended` continues from the presented
 /// value with the remembered velocity.
 public struct GestureSignal: Hashable, Sendable {
     /// Whether the gesture began or ended.
-    public enum Phase: Hashable, Sendable { case began, ended }
+    public enum Phase: Hashable, Sendable {
+        /// `began` stops physics on the property; `ended` lets it continue with the release velocity.
+        case began, ended
+    }
 
+    /// Whether the gesture began (physics on the property stops) or ended (physics continues).
     public var phase: Phase
     /// The property the gesture drives.
     public var property: LayerProperty
@@ -55,9 +58,10 @@ public struct GestureSignal: Hashable, Sendable {
         PropertyKey("motionc.held.\(property.rawValue)")
     }
 
-    /// The store key whose *velocity* slot remembers a velocity of `property` for the next physics
-    /// motion on it: a gesture's release velocity, or the velocity a removed physics plan left.
-    /// The next spring (or friction) on the property consumes it.
+    /// The store key that remembers a velocity of `property` for the next physics motion on it.
+    ///
+    /// Its *velocity* slot holds a gesture's release velocity, or the velocity a removed physics
+    /// plan left. The next spring (or friction) on the property consumes it.
     public static func rememberedVelocityKey(_ property: LayerProperty) -> PropertyKey<MotionValue> {
         PropertyKey(property.rawValue)
     }

@@ -15,19 +15,23 @@ public protocol MotionChannel: AnyObject {
     /// The channel's current time, in seconds.
     var now: Double { get }
 
-    /// Frames per second the presentation is shown at (positive and finite): sampled motion,
-    /// such as friction alone, is emitted at frame times `k / fps`.
+    /// Frames per second the presentation is shown at, positive and finite.
+    ///
+    /// Sampled motion, such as friction alone, is emitted at frame times `k / fps`.
     var fps: Double { get }
 
-    /// The presentation of `property` now: its model value and the animations added to it, with
-    /// the times they were added (what a render server holds for the layer's property).
+    /// The presentation of `property` now: its model value and the animations added to it.
+    ///
+    /// The animations carry the times they were added: what a render server holds for the layer's
+    /// property.
     func presentation(of property: LayerProperty) -> PropertyChannel
 
     /// Writes `value` as the model value of `path`, now.
     func set(_ path: PropertyPath, to value: MotionValue)
 
-    /// Writes `modelValue` as the model value of `path`, then adds `animation` under `key`, now;
-    /// an animation already under `key` is replaced. `initialVelocity` is the velocity the
+    /// Writes `modelValue` as the model value of `path`, then adds `animation` under `key`, now.
+    ///
+    /// An animation already under `key` is replaced. `initialVelocity` is the velocity the
     /// animation starts with (nil for keyframe animations).
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?)
@@ -35,17 +39,21 @@ public protocol MotionChannel: AnyObject {
     /// Removes the animation under `key`, now; the property then presents its model value.
     func remove(key: String)
 
-    /// Runs `action` at `time` on the channel's clock (at once, or at the next opportunity, when
-    /// `time` has passed). `keepsAlive` work stands for something still to come (a gesture's
+    /// Runs `action` at `time` on the channel's clock, or at the next opportunity once it has passed.
+    ///
+    /// `keepsAlive` work stands for something still to come (a gesture's
     /// start): a runner does not call the motion finished while it is pending.
     func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void)
 
-    /// The gesture inputs of `kind` that drive this target: the one with id `gesture` when given,
-    /// else every input of the kind aimed at the target.
+    /// The recorded gesture inputs of `kind` that drive this target.
+    ///
+    /// They are the one with id `gesture` when given, else every input of the kind aimed at the
+    /// target.
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput]
 
-    /// The target `selector` names, for intentions that read another target (a ``Link``'s
-    /// source): its first match in the app's (or document's) order, or nil.
+    /// The target `selector` names, for intentions that read another target, such as a link's source.
+    ///
+    /// It is the first match in the app's (or document's) order, or nil.
     func target(matching selector: String) -> MotionTarget?
 }
 
@@ -57,9 +65,10 @@ extension MotionChannel {
         return .scalar(value[component])
     }
 
-    /// The velocity of the presented value of `path` now, in closed form: the presenting
-    /// animation's own velocity per component (a keyframe segment's derivative, a spring's
-    /// velocity), 0 where none covers now (docs/format.md §2.6).
+    /// The velocity of the presented value of `path` now, in closed form (docs/format.md §2.6).
+    ///
+    /// Each component takes the presenting animation's own velocity (a keyframe segment's
+    /// derivative, a spring's velocity), 0 where none covers now.
     public func presentedVelocity(of path: PropertyPath) -> MotionValue {
         let v = presentation(of: path.property).velocity(at: now)
         guard let component = path.component else { return v }
@@ -81,8 +90,9 @@ public struct GestureInput: Hashable, Sendable {
     public var start: Double
     /// Seconds the gesture lasts.
     public var duration: Double
-    /// The samples, spaced evenly over the duration: points for pan, factors for pinch, degrees
-    /// for rotate.
+    /// The samples, spaced evenly over the duration.
+    ///
+    /// They are points for pan, factors for pinch, degrees for rotate.
     public var samples: [MotionValue]
 
     /// Creates an input.

@@ -1,11 +1,14 @@
 import MotionCore
 
-/// The runtime's handle on ``GestureCore``, where the state and work of GestureExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of draggable, pinchable and rotatable on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``GestureCore``, kept in the target's store, so the runtime can
+/// release the handle at rest and make it again with nothing lost.
 public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
-/// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4): one per target, driven
-/// by ``GestureSource``s: the live ones an app attached to the target
+/// Fulfils ``Draggable``, ``Pinchable`` and ``Rotatable`` (docs/format.md §2.4), one per target.
+///
+/// It is driven by ``GestureSource``s: the live ones an app attached to the target
 /// (``MotionTarget/addGestureSource(_:kind:id:)``), and one per recorded input of the channel (a
 /// document's `inputs`), which replays the input into its source at the input's start and end.
 ///
@@ -95,8 +98,9 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         attach(intention, name: name)
     }
 
-    /// Detaches the named intention: pending gestures never start, a running one is released now,
-    /// and the property keeps its presented value.
+    /// Detaches the named intention; the property keeps its presented value.
+    ///
+    /// Pending gestures never start, and a running one is released now.
     public func removeIntention(named name: String) {
         guard let channel else { return }
         for drive in drives where drive.name == name {

@@ -1,17 +1,20 @@
 import MotionCore
 
-/// The runtime's handle on ``LinkCore``, where the state and work of LinkExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of links on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``LinkCore``, kept in the target's store, so the runtime can release
+/// the handle at rest and make it again with nothing lost.
 public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedIntentionExecuting {}
 
-/// Fulfils ``Link`` (docs/format.md §7.4): a map from one property's stream of presented values
-/// written to another. Frame-driven; one per target.
+/// Fulfils ``Link`` (docs/format.md §7.4): one property's presented values mapped onto another.
 ///
-/// At its start a link takes its property from tweens and physics (§2.6) and writes the mapped
-/// value; then, every frame while the source moves, it reads the source's presented value and
-/// writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked timeline holds
-/// it sampled at the frame rate. A tween, spring or gesture that later starts on the property ends
-/// the link, as a later link ends them.
+/// Frame-driven; one per target.
+///
+/// At its start a link takes its property from tweens and physics (docs/format.md §2.6) and writes
+/// the mapped value; then, every frame while the source moves, it reads the source's presented
+/// value and writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked
+/// timeline holds it sampled at the frame rate. A tween, spring or gesture that later starts on the
+/// property ends the link, as a later link ends them.
 public final class LinkCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.link"

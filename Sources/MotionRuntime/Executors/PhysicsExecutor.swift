@@ -6,22 +6,26 @@ import MotionCore
     import Darwin
 #endif
 
-/// The runtime's handle on ``PhysicsCore``, where the state and work of PhysicsExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of springs and friction on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``PhysicsCore``, kept in the target's store, so the runtime can
+/// release the handle at rest and make it again with nothing lost.
 public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
-/// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3): ONE per target, so
-/// that springs and friction on one property share one value and velocity (forces add).
+/// Fulfils ``Spring``, ``AnchoredSpring`` and ``Friction`` (docs/format.md §2.3), one per target.
+///
+/// There is ONE per target so that springs and friction on one property share one value and
+/// velocity (forces add).
 ///
 /// Per property path it knows the current spring (the latest added that is still held: its
 /// destination, stiffness, damping, mass, threshold) and the summed friction coefficient. Whenever
 /// anything changes (a new spring or destination, friction added, a named plan removed, a gesture
 /// released) it reads the presented value and the current velocity and emits one new animation
 /// under the path's key `physics:<path>`, replacing the previous one:
-/// - with a spring: a closed-form ``SpringAnimation`` from there, damping = spring damping + the
-///   friction coefficients, ending at the rest time of the the format's measure (then it shows the
+/// - with a spring: a closed-form `SpringAnimation` from there, damping = spring damping + the
+///   friction coefficients, ending at the rest time of the format's measure (then it shows the
 ///   destination: the snap);
-/// - with friction alone: `m v' = -c v` in closed form (``FrictionDecay``, m = 1). The timeline has
+/// - with friction alone: `m v' = -c v` in closed form (`FrictionDecay`, m = 1). The timeline has
 ///   no decay animation, so it is emitted as a keyframe animation **sampled** at the channel's
 ///   frame times `k / fps` (plus its start and end; linear segments), until the speed (the norm
 ///   of the velocity vector) is at most the property's threshold; at most 600 s are sampled;
@@ -123,8 +127,9 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         apply(intention, name: name)
     }
 
-    /// Drops the configuration the named plan brought; the property continues from its presented
-    /// value and velocity with what remains (docs/format.md §2.5).
+    /// Drops the configuration the named plan brought (docs/format.md §2.5).
+    ///
+    /// The property continues from its presented value and velocity with what remains.
     public func removeIntention(named name: String) {
         for path in order {
             guard let state = states[path] else { continue }

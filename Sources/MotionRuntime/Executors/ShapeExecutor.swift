@@ -1,11 +1,14 @@
 import MotionCore
 
-/// The runtime's handle on ``ShapeCore``, where the state and work of ShapeExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of squash and stretch on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``ShapeCore``, kept in the target's store, so the runtime can release
+/// the handle at rest and make it again with nothing lost.
 public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedIntentionExecuting {}
 
-/// Fulfils ``SquashAndStretch``: stretches the target along its direction of motion, in
-/// proportion to its speed. Frame-driven; one per target.
+/// Fulfils ``SquashAndStretch``: stretches the target along its motion, in proportion to its speed.
+///
+/// Frame-driven; one per target.
 ///
 /// Every frame it reads the velocity `v` of the intention's property (`position` by default) from
 /// the presentation (a spring's closed-form velocity, or the slope of a keyframe animation), and
@@ -106,11 +109,14 @@ public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore
     }
 }
 
-/// The runtime's handle on ``CompositeCore``, where the state and work of CompositeExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of the composite intentions on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``CompositeCore``, kept in the target's store, so the runtime can
+/// release the handle at rest and make it again with nothing lost.
 public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmitting {}
 
-/// Fulfils the composite intentions by emitting others for its own target (composition):
+/// Fulfils the composite intentions by emitting others for its own target (composition).
+///
 /// ``DirectlyManipulable`` emits draggable, pinchable and rotatable; ``Tossable`` emits draggable
 /// at its commit and, at the first release of a drag on the target after that, a spring on
 /// `position` to its destination (default: the position presented at commit), which starts with

@@ -1,7 +1,9 @@
 import MotionCore
 
-/// The runtime's handle on ``TweenCore``, where the state and work of TweenExecutor live, kept in the
-/// target's store: the runtime can release the handle at rest and make it again, nothing lost.
+/// The executor of tweens on one target: a handle the runtime may release at rest.
+///
+/// The state and work live in ``TweenCore``, kept in the target's store, so the runtime can release
+/// the handle at rest and make it again with nothing lost.
 public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
 /// Fulfils ``Tween`` intentions (docs/format.md §2.2): one per target, for every tween on it.
@@ -25,8 +27,9 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
 
-    /// Creates the tween executor of `target`; it does nothing unless the target has a
-    /// ``MotionTarget/channel``.
+    /// Creates the tween executor of `target`.
+    ///
+    /// It does nothing unless the target has a ``MotionTarget/channel``.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {
