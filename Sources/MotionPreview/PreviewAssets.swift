@@ -144,8 +144,9 @@ enum PreviewAssets {
         .pv-curve-head { display: flex; align-items: center; gap: 8px; margin-bottom: 4px; height: 20px; }
         .pv-curve-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--pv-muted); }
         .pv-curve-name b { color: var(--pv-text); font-weight: 600; }
+        /* A layer of its own: rewriting the number repaints it alone, not the panel around it. */
         .pv-value {
-          display: inline-block; width: 11ch; height: 16px; contain: strict; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
+          display: inline-block; width: 11ch; height: 16px; contain: strict; will-change: transform; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
         }
         .pv-method { font-size: 11px; padding: 0 6px; border-radius: 4px; border: 1px solid var(--pv-line); color: var(--pv-muted); }
