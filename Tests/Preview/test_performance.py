@@ -5,7 +5,8 @@ cores), so it is reported after the run rather than asserted, next to the rate o
 export playing the same document in the same browser (the stage's own cost) and an idle page's
 (the browser's own limit), with the renderer's CPU time per frame, which depends less on what else
 the machine runs. The test checks that the page played (frames came, the playhead moved, every
-animation followed it) and that the rate is above a floor no working page falls under.
+animation followed it), that the rate is above a floor no working page falls under, and that only
+the curves on screen animate their cursors (in step with the stage), which the rate rests on.
 """
 
 from __future__ import annotations
