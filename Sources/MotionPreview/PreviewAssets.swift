@@ -440,11 +440,21 @@ enum PreviewAssets {
             const sweep = row.cursor.animate([{ transform: "translateX(0px)" }, { transform: `translateX(${PLOT_WIDTH}px)` }],
               { duration: d * 1000, fill: "both", easing: "linear" });
             row.sweep = sweep;
-            const reference = state.scrub[0];
+            const reference = state.animations[0] || state.scrub[0];
             if (!state.playing || !reference) { sweep.pause(); sweep.currentTime = state.t * 1000; return; }
             sweep.playbackRate = state.speed;
-            if (reference.startTime !== null) sweep.startTime = reference.startTime;
-            else { sweep.currentTime = reference.currentTime; sweep.play(); }
+            // The same start time as the stage's: in step frame after frame. Until the browser has
+            // given the stage one, from the same time, and then the same start time.
+            const align = () => {
+              if (row.sweep !== sweep || !state.playing || reference.startTime === null) return false;
+              sweep.playbackRate = reference.playbackRate;
+              sweep.startTime = reference.startTime;
+              return true;
+            };
+            if (align()) return;
+            sweep.currentTime = reference.currentTime;
+            sweep.play();
+            reference.ready.then(align, () => {});
           }
           function stopSweep(row) {
             if (!row.sweep) return;
