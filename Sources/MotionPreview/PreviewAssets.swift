@@ -86,7 +86,30 @@ enum PreviewAssets {
         .pv-play { background: var(--pv-accent); border-color: var(--pv-accent); color: #fff; }
         .pv-play .pv-icon-pause, .pv-playing .pv-play .pv-icon-play { display: none; }
         .pv-playing .pv-play .pv-icon-pause { display: block; }
-        .pv-scrubber { width: 100%; accent-color: var(--pv-accent); margin: 0; will-change: transform; }
+        /* The scrubber's picture is a fill and a thumb that animations move on the compositor, in step with
+           the stage; the range input over them, transparent, takes the pointer and the keyboard. */
+        .pv-scrub { position: relative; height: 20px; min-width: 0; contain: strict; }
+        .pv-scrub-track {
+          position: absolute; left: 7px; right: 7px; top: 8px; height: 4px; border-radius: 2px;
+          background: var(--pv-line); overflow: hidden;
+        }
+        .pv-scrub-fill {
+          position: absolute; inset: 0; background: var(--pv-accent); transform-origin: 0 50%; transform: scaleX(0);
+          will-change: transform;
+        }
+        .pv-scrub-run { position: absolute; left: 7px; right: 7px; top: 0; bottom: 0; pointer-events: none; }
+        .pv-scrub-thumb { position: absolute; inset: 0; will-change: transform; }
+        .pv-scrub-thumb i {
+          position: absolute; left: -7px; top: 3px; width: 14px; height: 14px; box-sizing: border-box; border-radius: 50%;
+          background: var(--pv-accent); border: 2px solid var(--pv-panel); box-shadow: 0 0 0 1px var(--pv-accent);
+        }
+        .pv-scrub:has(.pv-scrubber:focus-visible) .pv-scrub-thumb i { outline: 2px solid var(--pv-accent); outline-offset: 2px; }
+        .pv-scrubber {
+          position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer;
+          -webkit-appearance: none; appearance: none; background: none;
+        }
+        .pv-scrubber::-webkit-slider-thumb { -webkit-appearance: none; appearance: none; width: 14px; height: 14px; }
+        .pv-scrubber::-moz-range-thumb { width: 14px; height: 14px; border: 0; }
         .pv-clock {
           will-change: transform; contain: layout paint; font-variant-numeric: tabular-nums; white-space: nowrap; color: var(--pv-muted);
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12px;
@@ -121,8 +144,9 @@ enum PreviewAssets {
         .pv-curve-head { display: flex; align-items: center; gap: 8px; margin-bottom: 4px; height: 20px; }
         .pv-curve-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--pv-muted); }
         .pv-curve-name b { color: var(--pv-text); font-weight: 600; }
+        /* A layer of its own: rewriting the number repaints it alone, not the panel around it. */
         .pv-value {
-          display: inline-block; width: 11ch; height: 16px; contain: strict; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
+          display: inline-block; width: 11ch; height: 16px; contain: strict; will-change: transform; text-align: right; font-variant-numeric: tabular-nums; font-size: 12px;
           font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace;
         }
         .pv-method { font-size: 11px; padding: 0 6px; border-radius: 4px; border: 1px solid var(--pv-line); color: var(--pv-muted); }
@@ -199,7 +223,11 @@ enum PreviewAssets {
                 <button class="pv-button" id="pv-forward" title="Next frame (Right; Shift: ten)" aria-label="Next frame">
                   <svg viewBox="0 0 14 14"><path d="M10 1.5h2v11h-2zM1.5 1.5v11L9 7z"/></svg>
                 </button>
-                <input class="pv-scrubber" id="pv-scrubber" type="range" min="0" max="1" step="any" value="0" aria-label="Time">
+                <div class="pv-scrub">
+                  <div class="pv-scrub-track"><div class="pv-scrub-fill" id="pv-scrub-fill"></div></div>
+                  <div class="pv-scrub-run"><div class="pv-scrub-thumb" id="pv-scrub-thumb"><i></i></div></div>
+                  <input class="pv-scrubber" id="pv-scrubber" type="range" min="0" max="1" step="any" value="0" aria-label="Time">
+                </div>
                 <div class="pv-clock"><b id="pv-seconds">0.000 s</b> <span id="pv-frame">frame 0 / 0</span></div>
                 <label class="pv-field">Speed
                   <select id="pv-speed">
@@ -235,7 +263,7 @@ enum PreviewAssets {
           const initial = JSON.parse($("pv-data").textContent);
           const state = {
             t: 0, playing: false, speed: 1, loop: true, selected: null, last: 0,
-            version: initial.version, stage: null, animations: [], sweeps: [], rows: [], visible: new Set(), textAt: -Infinity,
+            version: initial.version, stage: null, animations: [], scrub: [], rows: [], visible: new Set(), textAt: -Infinity,
             frameTimes: [], tickCosts: [], problems: initial.type === "problems", shownSeconds: "", shownFrame: "",
           };
 
@@ -267,22 +295,27 @@ enum PreviewAssets {
           function duration() { return state.stage ? state.stage.duration : 0; }
           function fps() { return state.stage && state.stage.fps > 0 ? state.stage.fps : 60; }
           function clampTime(t) { return Math.min(Math.max(t, 0), duration()); }
-          // Paused, every stage animation and every curve's cursor sweep is held at the playhead.
-          // Playing, they play by themselves from it at the chosen speed, so that the browser's
-          // compositor runs them; each frame only reads the playhead from their start time, moves
-          // the scrubber, and rewrites the numbers at most every TEXT_INTERVAL ms.
+          // Paused, every stage animation, the scrubber's fill and thumb, and the cursor sweeps of the
+          // curves on screen are held at the playhead. Playing, they play by themselves from it at the
+          // chosen speed, so that the browser's compositor runs them; each frame only reads the
+          // playhead from their start time, and every TEXT_INTERVAL ms rewrites the numbers and the
+          // range input's value (which is transparent: it takes the pointer and the keyboard).
           const TEXT_INTERVAL = 100;
-          function timed() { return state.animations.concat(state.sweeps); }
+          function timed() {
+            const all = state.animations.concat(state.scrub);
+            for (const row of state.rows) if (row.sweep) all.push(row.sweep);
+            return all;
+          }
           function applyTime() {
             const ms = state.t * 1000;
             for (const a of timed()) a.currentTime = ms;
             showTime();
           }
           function showTime() {
-            $("pv-scrubber").value = String(state.t);
             const now = performance.now();
             if (state.playing && now - state.textAt < TEXT_INTERVAL) return;
             state.textAt = now;
+            $("pv-scrubber").value = String(state.t);
             const d = duration();
             const f = fps();
             const seconds = state.t.toFixed(3) + " s";
@@ -304,7 +337,7 @@ enum PreviewAssets {
           // Where the playing animations are: the first one's start time on the document's timeline
           // (they start together); the clock's own count until the browser has set it.
           function playhead(now) {
-            const first = state.animations[0] || state.sweeps[0];
+            const first = state.animations[0] || state.scrub[0];
             const timeline = document.timeline.currentTime;
             if (first && first.startTime !== null && timeline !== null) return ((timeline - first.startTime) * state.speed) / 1000;
             const dt = Math.min(Math.max(now - state.last, 0), 250) / 1000;
@@ -361,6 +394,19 @@ enum PreviewAssets {
             if (state.playing) requestAnimationFrame(tick);
           }
 
+          // The scrubber's fill and thumb cross it linearly over the document's duration.
+          function buildScrub() {
+            for (const a of state.scrub) a.cancel();
+            state.scrub = [];
+            const d = duration();
+            if (!(d > 0)) return;
+            const timing = { duration: d * 1000, fill: "both", easing: "linear" };
+            state.scrub.push(
+              $("pv-scrub-fill").animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], timing),
+              $("pv-scrub-thumb").animate([{ transform: "translateX(0%)" }, { transform: "translateX(100%)" }], timing));
+            for (const a of state.scrub) a.pause();
+          }
+
           // ---- curves ----
           function sampleAt(curve, t) {
             const s = curve.samples;
@@ -381,9 +427,40 @@ enum PreviewAssets {
           }
           // Rows off screen skip their updates while playing (a 100-target document has hundreds of
           // curves); they catch up when they scroll into view and whenever the playhead stops. The
-          // cursors move by their sweeps.
+          // cursor of a row on screen moves by its sweep, an animation that plays in step with the
+          // stage's; a row off screen has none, and its cursor is set where the playhead stops.
           function updateRow(row) {
             row.value.textContent = format(sampleAt(row.curve, state.t));
+            const d = duration();
+            if (!row.sweep) row.cursor.style.transform = `translateX(${d > 0 ? (state.t / d) * PLOT_WIDTH : 0}px)`;
+          }
+          function startSweep(row) {
+            const d = duration();
+            if (row.sweep || !(d > 0)) return;
+            const sweep = row.cursor.animate([{ transform: "translateX(0px)" }, { transform: `translateX(${PLOT_WIDTH}px)` }],
+              { duration: d * 1000, fill: "both", easing: "linear" });
+            row.sweep = sweep;
+            const reference = state.animations[0] || state.scrub[0];
+            if (!state.playing || !reference) { sweep.pause(); sweep.currentTime = state.t * 1000; return; }
+            sweep.playbackRate = state.speed;
+            // The same start time as the stage's: in step frame after frame. Until the browser has
+            // given the stage one, from the same time, and then the same start time.
+            const align = () => {
+              if (row.sweep !== sweep || !state.playing || reference.startTime === null) return false;
+              sweep.playbackRate = reference.playbackRate;
+              sweep.startTime = reference.startTime;
+              return true;
+            };
+            if (align()) return;
+            sweep.currentTime = reference.currentTime;
+            sweep.play();
+            reference.ready.then(align, () => {});
+          }
+          function stopSweep(row) {
+            if (!row.sweep) return;
+            row.sweep.cancel();
+            row.sweep = null;
+            updateRow(row);
           }
           function updateCurves(all) {
             for (const row of state.rows) {
@@ -449,17 +526,20 @@ enum PreviewAssets {
           function buildCurves() {
             const panel = $("pv-curves");
             panel.replaceChildren();
-            for (const sweep of state.sweeps) sweep.cancel();
-            state.sweeps = [];
+            for (const row of state.rows) if (row.sweep) row.sweep.cancel();
             state.rows = [];
             state.visible.clear();
             if (observer) observer.disconnect();
             observer = new IntersectionObserver((entries) => {
               for (const e of entries) {
-                if (!e.isIntersecting) { state.visible.delete(e.target); continue; }
-                state.visible.add(e.target);
                 const row = state.rows.find((r) => r.element === e.target);
-                if (row) updateRow(row);
+                if (!e.isIntersecting) {
+                  state.visible.delete(e.target);
+                  if (row) stopSweep(row);
+                  continue;
+                }
+                state.visible.add(e.target);
+                if (row) { startSweep(row); updateRow(row); }
               }
             }, { root: panel });
             const stage = state.stage;
@@ -505,18 +585,11 @@ enum PreviewAssets {
               const cursor = document.createElement("div");
               cursor.className = "pv-cursor";
               plotBox.appendChild(cursor);
-              if (stage.duration > 0) {
-                // The cursor crosses the plot linearly over the document's duration.
-                const sweep = cursor.animate([{ transform: "translateX(0px)" }, { transform: `translateX(${PLOT_WIDTH}px)` }],
-                  { duration: stage.duration * 1000, fill: "both", easing: "linear" });
-                sweep.pause();
-                state.sweeps.push(sweep);
-              }
               row.append(head, plotBox);
               row.addEventListener("click", () => select(curve.target, "curves"));
               panel.appendChild(row);
               observer.observe(row);
-              state.rows.push({ element: row, curve, value, cursor });
+              state.rows.push({ element: row, curve, value, cursor, sweep: null });
             }
           }
           function buildReport() {
@@ -676,6 +749,7 @@ enum PreviewAssets {
             document.title = stage.name + " · motionc preview";
             $("pv-scrubber").max = String(Math.max(stage.duration, 1e-6));
             collectAnimations();
+            buildScrub();
             buildCurves();
             buildReport();
             buildWarnings(message.diagnostics, stage.notes);

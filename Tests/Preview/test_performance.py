@@ -5,7 +5,8 @@ cores), so it is reported after the run rather than asserted, next to the rate o
 export playing the same document in the same browser (the stage's own cost) and an idle page's
 (the browser's own limit), with the renderer's CPU time per frame, which depends less on what else
 the machine runs. The test checks that the page played (frames came, the playhead moved, every
-animation followed it) and that the rate is above a floor no working page falls under.
+animation followed it), that the rate is above a floor no working page falls under, and that only
+the curves on screen animate their cursors (in step with the stage), which the rate rests on.
 """
 
 from __future__ import annotations
@@ -107,6 +108,24 @@ def test_hundred_targets_play(motionc, work, open_page):
     )
     assert page.errors == []
     assert 1000 / mean > FLOOR_FPS
+
+    # Only the curves on screen have a cursor animation, and one that scrolls in while the page
+    # plays joins the stage's animations in step.
+    p.keyboard.press("Space")
+    p.evaluate("document.getElementById('pv-curves').scrollTop = 12000")
+    p.wait_for_timeout(400)
+    cursors = p.evaluate(
+        """() => { const s = motionPreview.state, stage = motionPreview.animations[0].currentTime;
+             const rows = s.rows.filter(r => r.sweep);
+             return {count: rows.length, offScreen: rows.filter(r => !s.visible.has(r.element)).length,
+                     targets: rows.map(r => r.curve.target), playing: s.playing,
+                     apart: Math.max(...rows.map(r => r.sweep.currentTime), ...s.scrub.map(a => a.currentTime)) - stage,
+                     behind: stage - Math.min(...rows.map(r => r.sweep.currentTime), ...s.scrub.map(a => a.currentTime))}; }"""
+    )
+    p.keyboard.press("Space")
+    assert cursors["playing"] and 0 < cursors["count"] <= 12 and cursors["offScreen"] == 0, cursors
+    assert "t0" not in cursors["targets"], cursors
+    assert abs(cursors["apart"]) < 1e-6 and abs(cursors["behind"]) < 1e-6, cursors
 
     # The bare export, playing by itself, in the same browser: what the stage alone costs.
     export = work / "hundred.export.html"
