@@ -31,10 +31,8 @@ import Testing
 
     @Test("rows that remember their last value's text print every value as a fresh row would")
     func rememberedValues() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("memo.csv").path
+        let path = NSTemporaryDirectory() + "trace-memo-\(UUID().uuidString).csv"
+        defer { unlink(path) }
         let writer = try TraceWriter(path: path)
         // Five rows per frame; values repeat, change, come back, and differ only in sign or last bit.
         let values: [Double] = [0, -0.0, 1e-5, -1.2345678901234567e-300, 0.1, 0.1.nextUp, 180, -40]
