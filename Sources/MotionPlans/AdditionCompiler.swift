@@ -33,9 +33,9 @@ extension MotionDocument {
                     var single = operation
                     single.stagger = nil
                     single.target = Located("#" + targets[index].id.value, at: operation.target.range)
-                    if case .tween(var tween) = intention {
+                    if var tween = intention.value(as: Tween.self) {
                         tween.delay += offset
-                        single.action = .add(.tween(tween), name: name)
+                        single.action = .add(PlannedIntention(intention.typeName, tween), name: name)
                         operations.append(single)
                     } else if offset == 0 {
                         operations.append(single)

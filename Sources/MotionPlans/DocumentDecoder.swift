@@ -337,7 +337,7 @@ struct DocumentDecoder {
             }
         }
         let target = target(of: node)
-        var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName)
+        var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName, parameters: parameters)
         // A `properties:` tween names its properties there instead of in `property`.
         let replaced = nodes["properties"] != nil ? "property" : nil
         for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil && parameter.name != replaced {
@@ -345,7 +345,7 @@ struct DocumentDecoder {
                 .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(parameter.summary))", at: context.range(typeNode))
             reader.failed = true
         }
-        let intention = IntentionDecoder.decode(type, reader: &reader, context: &context)
+        let intention = type.plannedIntention(&reader, &context)
         let stagger = IntentionDecoder.stagger(&reader, &context)
         let reducedMotion = IntentionDecoder.reducedMotion(&reader, &context)
         guard let intention, !reader.failed, let target else { return nil }

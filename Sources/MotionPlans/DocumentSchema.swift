@@ -286,6 +286,8 @@ public enum DocumentSchema {
     static func parameterSchema(_ shape: ParameterShape) -> JSONValue {
         switch shape {
         case .propertyPath: ref("propertyPath")
+        case .pointPropertyPath:
+            .object(["enum": .strings(PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description))])
         case .propertyValue: ref("value")
         case .propertyValues: .object(["type": .string("array"), "items": ref("value"), "minItems": .number(1)])
         case .duration: ref("duration")
@@ -365,31 +367,15 @@ public enum DocumentSchema {
             if let d = parameter.defaultDescription { summary += " Default: \(d)." }
             properties.append(JSONMember(parameter.name, described(parameterSchema(parameter.shape), summary)))
         }
-        if type == .squashAndStretch, let index = properties.firstIndex(where: { $0.key == "property" }) {
-            let points = PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description)
-            properties[index] = JSONMember(
-                "property", .object(["enum": .strings(points), "description": .string("A point whose velocity is read.")]))
-        }
         // A `properties:` tween names its properties there (docs/format.md §7.2).
-        let replaced = type == .tween ? "property" : nil
+        let replaced = type.parameter("properties") != nil ? "property" : nil
         let required = ["add", "target"] + type.parameters.filter { $0.isRequired && $0.name != replaced }.map(\.name)
         var members: [JSONMember] = [
             JSONMember("type", .string("object")), JSONMember("description", .string(type.summary)),
             JSONMember("required", .strings(required)), JSONMember("additionalProperties", .bool(false)),
             JSONMember("properties", .object(properties)),
         ]
-        if type == .tween {
-            // W001: a tween needs values, or `to` (alone or with `from`).
-            // D004: `property` unless `properties` names them; W001: with `values`, `to` or `by`.
-            // W008: `path` (docs/format.md §7.3) moves `position` only.
-            let single = ["values", "to", "by"].map { JSONValue.object(["required": .strings(["property", $0])]) }
-            let path = JSONValue.object([
-                "required": .strings(["property", "path"]),
-                "properties": .object(["property": .object(["const": .string("position")])]),
-            ])
-            members.append(JSONMember("anyOf", .array(single + [path, .object(["required": .strings(["properties"])])])))
-            members.append(JSONMember("dependentRequired", .object(["orient": .strings(["path"])])))
-        }
+        members += type.schemaConstraints
         let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
         let names = Set(type.parameters.map(\.name))

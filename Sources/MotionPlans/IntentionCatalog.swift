@@ -1,165 +1,215 @@
 import MotionCore
+import MotionDiagnostics
+import MotionJSON
 import MotionRuntime
 
-/// The intention types a document may add (`add: TYPE`), docs/format.md §2.1.
-public enum IntentionType: String, Hashable, Sendable, CaseIterable {
-    case tween
-    case spring
-    case anchoredSpring
-    case friction
-    case draggable
-    case pinchable
-    case rotatable
-    case squashAndStretch
-    case directlyManipulable
-    case tossable
-    case transitionTween
-    case link
+// The intention types a document may add (docs/format.md §2.1), one descriptor each. To add a
+// type, add its descriptor here and to `allCases` (CONTRIBUTING.md, "Adding an intention type").
 
-    /// Which executor family fulfils the type.
-    public var family: String {
-        switch self {
-        case .tween: "tween"
-        case .spring, .anchoredSpring, .friction: "physics"
-        case .draggable, .pinchable, .rotatable: "gesture"
-        case .squashAndStretch: "shape"
-        case .directlyManipulable, .tossable, .transitionTween: "composite"
-        case .link: "link"
-        }
+extension IntentionType {
+    /// Every intention type, in the order docs/format.md §2.1 lists them.
+    public static let allCases: [IntentionType] = [
+        .tween, .spring, .anchoredSpring, .friction, .draggable, .pinchable, .rotatable, .squashAndStretch,
+        .directlyManipulable, .tossable, .transitionTween, .link,
+    ]
+
+    /// Keyframes over one property (docs/format.md §2.2).
+    public static let tween = IntentionType(
+        "tween", family: "tween", intention: Tween.self,
+        summary: "Keyframes over one property: values or from/to, offsets, easing, duration, delay, repeat.",
+        parameters: [
+            ParameterSpec(
+                "property", .propertyPath, required: true,
+                "The property or component animated (opacity, position.x, ...); or use properties."),
+            ParameterSpec("values", .propertyValues, "Keyframe values. One value runs from the presented value to it."),
+            ParameterSpec("from", .propertyValue, "The first value; with `to`, the same as values: [from, to]."),
+            ParameterSpec("to", .propertyValue, "The last value; alone, the tween runs from the presented value."),
+            ParameterSpec(
+                "by", .propertyChange, "A change: the tween runs from the presented value to it plus this (a point takes [dx, dy])."),
+            ParameterSpec(
+                "properties", .propertyMap,
+                "Several properties on this timing, instead of property and its values: {PATH: [values] or {from, to}, {to}, {by}}."),
+            ParameterSpec(
+                "path", .motionPath,
+                "A motion path for position instead of values: a start point, then [c1, c2, end] per cubic segment; eased progress maps to arc length."
+            ),
+            ParameterSpec(
+                "orient", .boolean, default: "false",
+                "With path: add the path's tangent angle (degrees, clockwise) to the rotation, as CSS offset-rotate: auto."),
+            ParameterSpec("offsets", .offsets, default: "evenly spaced", "One offset per value in [0, 1], non-decreasing."),
+            ParameterSpec("easing", .easingOrList, default: "linear", "One curve for every segment, or a list of n-1 curves."),
+            ParameterSpec(
+                "duration", .duration, default: Tween.defaultDuration, unit: "s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),
+            ParameterSpec("delay", .duration, default: "0", "Seconds from the commit to the start; the first value shows meanwhile."),
+            ParameterSpec("repeat", .repeatCount, default: "1", "How many passes (fractional allowed), or forever."),
+            ParameterSpec(
+                "autoreverse", .boolean, default: "false",
+                "Play every other pass backwards; a repeat is then a forward and a backward pass."),
+        ],
+        schemaConstraints: IntentionCatalog.tweenSchemaConstraints,
+        decode: IntentionDecoder.tween)
+
+    /// A spring that pulls a property to a destination (docs/format.md §2.3).
+    public static let spring = IntentionType(
+        "spring", family: "physics", intention: Spring.self,
+        summary: "A closed-form spring that pulls a property to a destination, keeping its velocity.",
+        parameters: [
+            ParameterSpec("property", .propertyPath, required: true, "The property or component pulled."),
+            ParameterSpec("destination", .propertyValue, required: true, "Where the spring pulls the property."),
+        ] + IntentionCatalog.springParameters + [
+            ParameterSpec(
+                "initialVelocity", .propertyValue, default: "0", "Velocity added at the start, in the property's units per second.")
+        ],
+        decode: IntentionDecoder.spring)
+
+    /// A spring that pulls position to an anchor point.
+    public static let anchoredSpring = IntentionType(
+        "anchoredSpring", family: "physics", intention: AnchoredSpring.self,
+        summary: "A spring that pulls position to an anchor point.",
+        parameters: [ParameterSpec("anchor", .point, required: true, "The point position is pulled to.")]
+            + IntentionCatalog.springParameters
+    ) { reader, context in
+        let anchor = reader.read("anchor", &context) { $0.point($1, for: "anchor") }
+        let parameters = IntentionDecoder.springParameters(&reader, &context)
+        guard let anchor else { return nil }
+        return AnchoredSpring(anchor: anchor, parameters: parameters)
     }
 
-    /// Whether the type may be added by name. Composites may not: what they emit cannot carry the
-    /// name, so removing them by name could not undo them.
-    public var canBeNamed: Bool { family != "composite" }
-
-    /// Whether the type needs gesture input to do anything (B001 when baking without input).
-    public var isInteractive: Bool {
-        switch self {
-        case .draggable, .pinchable, .rotatable, .directlyManipulable, .tossable: true
-        default: false
-        }
+    /// Friction that decays a property's velocity.
+    public static let friction = IntentionType(
+        "friction", family: "physics", intention: Friction.self,
+        summary: "Friction that decays a property's velocity.",
+        parameters: [
+            ParameterSpec("property", .propertyPath, default: "position", "The property whose velocity decays."),
+            ParameterSpec(
+                "coefficient", .number(minimum: nil, exclusiveMinimum: 0), required: true, "Per second, > 0: m v' = -coefficient v."),
+        ]
+    ) { reader, context in
+        let property = IntentionDecoder.propertyPath(&reader, &context, default: Friction(coefficient: 1).property)
+        let coefficient = reader.number("coefficient", &context)
+        guard let property, let coefficient else { return nil }
+        return Friction(property: property, coefficient: coefficient)
     }
 
-    /// The input kinds the type listens to.
-    public var inputKinds: [InputKind] {
-        switch self {
-        case .draggable, .tossable: [.pan]
-        case .pinchable: [.pinch]
-        case .rotatable: [.rotate]
-        case .directlyManipulable: [.pan, .pinch, .rotate]
-        default: []
-        }
+    /// Moves position with a pan input.
+    public static let draggable = IntentionType(
+        "draggable", family: "gesture", intention: Draggable.self, inputKinds: [.pan],
+        summary: "Moves position with a pan input.",
+        parameters: [
+            ParameterSpec(
+                "axis", .choice(DragAxis.allCases.map(\.rawValue)), default: Draggable().axis.rawValue, "Which axes the drag moves."),
+            ParameterSpec("gesture", .inputID, "The pan input that drives it; default every pan input on the same target."),
+        ]
+    ) { reader, context in
+        var draggable = Draggable()
+        if let axis = reader.choice("axis", &context, DragAxis.self) { draggable.axis = axis }
+        draggable.gesture = IntentionDecoder.gesture(&reader, &context)
+        return draggable
     }
 
-    /// The type's own parameters (besides `add`, `target` and `name`).
-    public var parameters: [ParameterSpec] { IntentionCatalog.parametersByType[self] ?? [] }
-
-    /// Every key an `add` op of this type takes: `add`, `target`, `name` and the parameters.
-    public var addKeys: [String] { IntentionCatalog.addKeysByType[self] ?? IntentionCatalog.addKeys }
-
-    /// A one-line description for editors and `motionc schema`.
-    public var summary: String {
-        switch self {
-        case .tween: "Keyframes over one property: values or from/to, offsets, easing, duration, delay, repeat."
-        case .spring: "A closed-form spring that pulls a property to a destination, keeping its velocity."
-        case .anchoredSpring: "A spring that pulls position to an anchor point."
-        case .friction: "Friction that decays a property's velocity."
-        case .draggable: "Moves position with a pan input."
-        case .pinchable: "Scales with a pinch input."
-        case .rotatable: "Rotates with a rotate input."
-        case .squashAndStretch: "Stretches the layer along its motion in proportion to its speed."
-        case .directlyManipulable: "Composite: draggable, pinchable and rotatable at once."
-        case .tossable: "Composite: draggable, then a spring to the destination carrying the release velocity."
-        case .transitionTween: "Composite: a tween between back and fore values inside a transition window."
-        case .link: "Maps one property from another's presented value every frame, limited to the output interval."
-        }
+    /// Scales with a pinch input.
+    public static let pinchable = IntentionType(
+        "pinchable", family: "gesture", intention: Pinchable.self, inputKinds: [.pinch],
+        summary: "Scales with a pinch input.",
+        parameters: [ParameterSpec("gesture", .inputID, "The pinch input that drives it; default every pinch input on the same target.")]
+    ) { reader, context in
+        Pinchable(gesture: IntentionDecoder.gesture(&reader, &context))
     }
+
+    /// Rotates with a rotate input.
+    public static let rotatable = IntentionType(
+        "rotatable", family: "gesture", intention: Rotatable.self, inputKinds: [.rotate],
+        summary: "Rotates with a rotate input.",
+        parameters: [
+            ParameterSpec("gesture", .inputID, "The rotate input that drives it; default every rotate input on the same target.")
+        ]
+    ) { reader, context in
+        Rotatable(gesture: IntentionDecoder.gesture(&reader, &context))
+    }
+
+    /// Stretches the layer along its motion in proportion to its speed.
+    public static let squashAndStretch = IntentionType(
+        "squashAndStretch", family: "shape", intention: SquashAndStretch.self,
+        summary: "Stretches the layer along its motion in proportion to its speed.",
+        parameters: [
+            ParameterSpec(
+                "factor", .number(minimum: 0, exclusiveMinimum: nil), default: SquashAndStretch().factor,
+                "How much the layer stretches per 1000 points per second."),
+            ParameterSpec(
+                "property", .pointPropertyPath, default: SquashAndStretch().property.description, "The point whose velocity is read."),
+        ]
+    ) { reader, context in
+        let factor = reader.number("factor", &context)
+        guard let property = IntentionDecoder.propertyPath(&reader, &context, default: SquashAndStretch().property) else { return nil }
+        // It reads a 2-D velocity to find the direction of motion.
+        if property.kind != .point, let node = reader.nodes["property"] {
+            context.report(
+                .D009, "squashAndStretch reads a point's velocity (such as position), not `\(property)`",
+                at: context.range(node), help: "use `property: position`, or leave it out")
+            reader.failed = true
+            return nil
+        }
+        guard let factor else { return nil }
+        return SquashAndStretch(factor: factor, property: property)
+    }
+
+    /// Composite: draggable, pinchable and rotatable at once.
+    public static let directlyManipulable = IntentionType(
+        "directlyManipulable", family: "composite", intention: DirectlyManipulable.self, inputKinds: [.pan, .pinch, .rotate],
+        summary: "Composite: draggable, pinchable and rotatable at once.", parameters: []
+    ) { _, _ in DirectlyManipulable() }
+
+    /// Composite: draggable, then a spring carrying the release velocity (docs/format.md §7.6).
+    public static let tossable = IntentionType(
+        "tossable", family: "composite", intention: Tossable.self, inputKinds: [.pan],
+        summary: "Composite: draggable, then a spring to the destination carrying the release velocity.",
+        parameters: [
+            ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release."),
+            ParameterSpec(
+                "snap", .points,
+                "Snap points instead of destination: at release, the one nearest the position projected with the release velocity (UIKit's 0.998 deceleration)."
+            ),
+        ] + IntentionCatalog.springParameters
+    ) { reader, context in
+        let destination = reader.read("destination", &context) { $0.point($1, for: "destination") }
+        var toss = Tossable(destination: destination, parameters: IntentionDecoder.springParameters(&reader, &context))
+        toss.snap = IntentionDecoder.snapPoints(&reader, &context) ?? []
+        return toss
+    }
+
+    /// Composite: a tween between back and fore values inside a transition window.
+    public static let transitionTween = IntentionType(
+        "transitionTween", family: "composite", intention: TransitionTween.self,
+        summary: "Composite: a tween between back and fore values inside a transition window.",
+        parameters: [
+            ParameterSpec("property", .propertyPath, required: true, "The property animated."),
+            ParameterSpec("back", .propertyValue, required: true, "The value when the transition runs backward."),
+            ParameterSpec("fore", .propertyValue, required: true, "The value when the transition runs forward."),
+            ParameterSpec(
+                "direction", .choice(TransitionDirection.allCases.map(\.rawValue)), default: TransitionDirection.forward.rawValue,
+                "Which way the transition runs."),
+            ParameterSpec("window", .duration, default: Tween.defaultDuration, unit: "s", "Seconds of the whole transition window."),
+            ParameterSpec("segment", .segment, default: "{position: 0, length: 1}", "The part of the window the tween occupies."),
+            ParameterSpec("easing", .easing, default: "linear", "The forward curve."),
+            ParameterSpec("backwardEasing", .easing, default: "the easing reversed", "The backward curve."),
+        ],
+        decode: IntentionDecoder.transitionTween)
+
+    /// A linear map from another property, every frame (docs/format.md §7.4).
+    public static let link = IntentionType(
+        "link", family: "link", intention: Link.self,
+        summary: "Maps one property from another's presented value every frame, limited to the output interval.",
+        parameters: [
+            ParameterSpec("property", .propertyPath, required: true, "The number this link presents (a scalar or a component)."),
+            ParameterSpec("source", .linkSource, required: true, "The property read every frame: {target: SELECTOR, property: PATH}."),
+            ParameterSpec("input", .numberPair, required: true, "[a, b]: the source values mapped to the output's ends; a != b."),
+            ParameterSpec("output", .numberPair, required: true, "[c, d]: the values presented for a and b."),
+            ParameterSpec("clamp", .boolean, default: "true", "Limit the result to the output interval."),
+        ],
+        decode: IntentionDecoder.link)
 }
 
-extension InputKind {
-    /// The key holding the input's samples.
-    public var samplesKey: String {
-        switch self {
-        case .pan: "translation"
-        case .pinch: "scale"
-        case .rotate: "angle"
-        }
-    }
-}
-
-/// What a parameter's value looks like: drives decoding, unknown-key help and the JSON Schema.
-public enum ParameterShape: Hashable, Sendable {
-    /// A property path such as `opacity` or `position.x`.
-    case propertyPath
-    /// A value of the intention's property type.
-    case propertyValue
-    /// A list of values of the property type.
-    case propertyValues
-    /// Seconds: a number or a string with a unit (`"300ms"`).
-    case duration
-    /// A number; `minimum` inclusive, `exclusiveMinimum` exclusive.
-    case number(minimum: Double?, exclusiveMinimum: Double?)
-    /// A curve name or `[x1, y1, x2, y2]`.
-    case easing
-    /// A curve, or a list of curves (one per segment).
-    case easingOrList
-    /// A list of numbers in [0, 1].
-    case offsets
-    /// A positive number or `forever`.
-    case repeatCount
-    /// `true` or `false`.
-    case boolean
-    /// One of the listed words.
-    case choice([String])
-    /// The id of an input.
-    case inputID
-    /// `[x, y]`.
-    case point
-    /// `{position, length}` in units of the window.
-    case segment
-    /// A change of a value of the intention's property type, any sign (`by:`).
-    case propertyChange
-    /// `{PATH: VALUES}`: property paths, each with a list of values or `{from, to}`, `{to}`, `{by}`.
-    case propertyMap
-    /// A non-empty list of `[x, y]`.
-    case points
-    /// `[start, [c1, c2, end], ...]`: a start point and cubic Bézier segments.
-    case motionPath
-    /// `[a, b]`: two numbers.
-    case numberPair
-    /// `{target: SELECTOR, property: PATH}`: another target's property.
-    case linkSource
-    /// Seconds greater than 0.
-    case positiveDuration
-    /// A number strictly between `lower` and `upper`.
-    case openInterval(Double, Double)
-}
-
-/// One parameter of an intention type.
-public struct ParameterSpec: Hashable, Sendable {
-    /// The key in the op's mapping.
-    public var name: String
-    public var shape: ParameterShape
-    public var isRequired: Bool
-    /// The default, as a user reads it (`"0"`, `"linear"`), or nil.
-    public var defaultDescription: String?
-    /// What the parameter means, shown on hover in editors.
-    public var summary: String
-
-    public init(
-        _ name: String, _ shape: ParameterShape, required: Bool = false, default defaultDescription: String? = nil,
-        _ summary: String
-    ) {
-        self.name = name
-        self.shape = shape
-        self.isRequired = required
-        self.defaultDescription = defaultDescription
-        self.summary = summary
-    }
-}
-
-/// The table of intention parameters: the one source of truth for decoding, did-you-mean help and
-/// the document JSON Schema.
+/// Keys and parameters the intention types share.
 public enum IntentionCatalog {
     /// Keys every `add` op takes, whatever its type.
     public static let addKeys = ["add", "target", "name"]
@@ -167,9 +217,12 @@ public enum IntentionCatalog {
     public static let removeKeys = ["remove", "target"]
 
     static let springParameters: [ParameterSpec] = [
-        ParameterSpec("stiffness", .number(minimum: nil, exclusiveMinimum: 0), default: "342", "Spring stiffness (tension), > 0."),
-        ParameterSpec("damping", .number(minimum: 0, exclusiveMinimum: nil), default: "30", "Spring damping (friction), >= 0."),
-        ParameterSpec("mass", .number(minimum: nil, exclusiveMinimum: 0), default: "1", "Mass, > 0."),
+        ParameterSpec(
+            "stiffness", .number(minimum: nil, exclusiveMinimum: 0), default: SpringParameters().stiffness,
+            "Spring stiffness (tension), > 0."),
+        ParameterSpec(
+            "damping", .number(minimum: 0, exclusiveMinimum: nil), default: SpringParameters().damping, "Spring damping (friction), >= 0."),
+        ParameterSpec("mass", .number(minimum: nil, exclusiveMinimum: 0), default: SpringParameters().mass, "Mass, > 0."),
         ParameterSpec(
             "threshold", .number(minimum: nil, exclusiveMinimum: 0), default: "per property",
             "At rest when sqrt((x - d)^2 + m v^2 / stiffness) <= threshold. Defaults: opacity, scale 0.001; rotation 0.01; colours 1/1024; others 0.01."
@@ -195,15 +248,20 @@ public enum IntentionCatalog {
         (["snap"], ["destination"]),
     ]
 
-    /// Each type's parameters, built once.
-    static let parametersByType: [IntentionType: [ParameterSpec]] = Dictionary(
-        uniqueKeysWithValues: IntentionType.allCases.map { ($0, parameters(of: $0)) })
-
-    /// Each type's accepted `add` keys, built once.
-    static let addKeysByType: [IntentionType: [String]] = Dictionary(
-        uniqueKeysWithValues: IntentionType.allCases.map {
-            ($0, addKeys + operationParameters.map(\.name) + parameters(of: $0).map(\.name))
-        })
+    /// A tween's constraints between keys. W001: a tween needs values, or `to` (alone or with
+    /// `from`); D004: `property` unless `properties` names them; W001: with `values`, `to` or `by`;
+    /// W008: `path` (docs/format.md §7.3) moves `position` only, and `orient` needs it.
+    static let tweenSchemaConstraints: [JSONMember] = {
+        let single = ["values", "to", "by"].map { JSONValue.object(["required": .strings(["property", $0])]) }
+        let path = JSONValue.object([
+            "required": .strings(["property", "path"]),
+            "properties": .object(["property": .object(["const": .string("position")])]),
+        ])
+        return [
+            JSONMember("anyOf", .array(single + [path, .object(["required": .strings(["properties"])])])),
+            JSONMember("dependentRequired", .object(["orient": .strings(["path"])])),
+        ]
+    }()
 
     /// Keys every `add` op takes whatever its type: how the op applies to its targets
     /// (docs/format.md §7).
@@ -220,103 +278,4 @@ public enum IntentionCatalog {
             "With --reduced-motion: keep animates as written, skip jumps to the final values, crossfade cuts position, scale and rotation under an opacity dip."
         ),
     ]
-
-    /// The parameters of `type`, in the order the format lists them.
-    public static func parameters(of type: IntentionType) -> [ParameterSpec] {
-        switch type {
-        case .tween:
-            return [
-                ParameterSpec(
-                    "property", .propertyPath, required: true,
-                    "The property or component animated (opacity, position.x, ...); or use properties."),
-                ParameterSpec("values", .propertyValues, "Keyframe values. One value runs from the presented value to it."),
-                ParameterSpec("from", .propertyValue, "The first value; with `to`, the same as values: [from, to]."),
-                ParameterSpec("to", .propertyValue, "The last value; alone, the tween runs from the presented value."),
-                ParameterSpec(
-                    "by", .propertyChange, "A change: the tween runs from the presented value to it plus this (a point takes [dx, dy])."),
-                ParameterSpec(
-                    "properties", .propertyMap,
-                    "Several properties on this timing, instead of property and its values: {PATH: [values] or {from, to}, {to}, {by}}."),
-                ParameterSpec(
-                    "path", .motionPath,
-                    "A motion path for position instead of values: a start point, then [c1, c2, end] per cubic segment; eased progress maps to arc length."
-                ),
-                ParameterSpec(
-                    "orient", .boolean, default: "false",
-                    "With path: add the path's tangent angle (degrees, clockwise) to the rotation, as CSS offset-rotate: auto."),
-                ParameterSpec("offsets", .offsets, default: "evenly spaced", "One offset per value in [0, 1], non-decreasing."),
-                ParameterSpec("easing", .easingOrList, default: "linear", "One curve for every segment, or a list of n-1 curves."),
-                ParameterSpec("duration", .duration, default: "0.25s", "Seconds of one pass (a number, or \"300ms\", \"0.3s\")."),
-                ParameterSpec("delay", .duration, default: "0", "Seconds from the commit to the start; the first value shows meanwhile."),
-                ParameterSpec("repeat", .repeatCount, default: "1", "How many passes (fractional allowed), or forever."),
-                ParameterSpec(
-                    "autoreverse", .boolean, default: "false",
-                    "Play every other pass backwards; a repeat is then a forward and a backward pass."),
-            ]
-        case .spring:
-            return [
-                ParameterSpec("property", .propertyPath, required: true, "The property or component pulled."),
-                ParameterSpec("destination", .propertyValue, required: true, "Where the spring pulls the property."),
-            ] + springParameters + [
-                ParameterSpec(
-                    "initialVelocity", .propertyValue, default: "0", "Velocity added at the start, in the property's units per second.")
-            ]
-        case .anchoredSpring:
-            return [ParameterSpec("anchor", .point, required: true, "The point position is pulled to.")] + springParameters
-        case .friction:
-            return [
-                ParameterSpec("property", .propertyPath, default: "position", "The property whose velocity decays."),
-                ParameterSpec(
-                    "coefficient", .number(minimum: nil, exclusiveMinimum: 0), required: true, "Per second, > 0: m v' = -coefficient v."),
-            ]
-        case .draggable:
-            return [
-                ParameterSpec("axis", .choice(DragAxis.allCases.map(\.rawValue)), default: "both", "Which axes the drag moves."),
-                ParameterSpec("gesture", .inputID, "The pan input that drives it; default every pan input on the same target."),
-            ]
-        case .pinchable:
-            return [ParameterSpec("gesture", .inputID, "The pinch input that drives it; default every pinch input on the same target.")]
-        case .rotatable:
-            return [ParameterSpec("gesture", .inputID, "The rotate input that drives it; default every rotate input on the same target.")]
-        case .squashAndStretch:
-            return [
-                ParameterSpec(
-                    "factor", .number(minimum: 0, exclusiveMinimum: nil), default: "0.2",
-                    "How much the layer stretches per 1000 points per second."),
-                ParameterSpec("property", .propertyPath, default: "position", "The property whose velocity is read."),
-            ]
-        case .directlyManipulable:
-            return []
-        case .tossable:
-            return [
-                ParameterSpec("destination", .point, default: "position at commit", "Where the spring pulls after release."),
-                ParameterSpec(
-                    "snap", .points,
-                    "Snap points instead of destination: at release, the one nearest the position projected with the release velocity (UIKit's 0.998 deceleration)."
-                ),
-            ]
-                + springParameters
-        case .transitionTween:
-            return [
-                ParameterSpec("property", .propertyPath, required: true, "The property animated."),
-                ParameterSpec("back", .propertyValue, required: true, "The value when the transition runs backward."),
-                ParameterSpec("fore", .propertyValue, required: true, "The value when the transition runs forward."),
-                ParameterSpec(
-                    "direction", .choice(TransitionDirection.allCases.map(\.rawValue)), default: "forward", "Which way the transition runs."
-                ),
-                ParameterSpec("window", .duration, default: "0.25s", "Seconds of the whole transition window."),
-                ParameterSpec("segment", .segment, default: "{position: 0, length: 1}", "The part of the window the tween occupies."),
-                ParameterSpec("easing", .easing, default: "linear", "The forward curve."),
-                ParameterSpec("backwardEasing", .easing, default: "the easing reversed", "The backward curve."),
-            ]
-        case .link:
-            return [
-                ParameterSpec("property", .propertyPath, required: true, "The number this link presents (a scalar or a component)."),
-                ParameterSpec("source", .linkSource, required: true, "The property read every frame: {target: SELECTOR, property: PATH}."),
-                ParameterSpec("input", .numberPair, required: true, "[a, b]: the source values mapped to the output's ends; a != b."),
-                ParameterSpec("output", .numberPair, required: true, "[c, d]: the values presented for a and b."),
-                ParameterSpec("clamp", .boolean, default: "true", "Limit the result to the output interval."),
-            ]
-        }
-    }
 }

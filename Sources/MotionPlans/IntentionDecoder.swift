@@ -36,10 +36,39 @@ struct ParameterReader {
     /// each as an op of its own right after the op.
     var companions: [Tween] = []
 
-    init(nodes: ParameterNodes, opRange: SourceRange, typeName: String) {
+    /// The parameters of the op's type: their ranges check what ``number(_:_:)`` reads.
+    var parameters: [ParameterSpec]
+
+    init(nodes: ParameterNodes, opRange: SourceRange, typeName: String, parameters: [ParameterSpec] = []) {
         self.nodes = nodes
         self.opRange = opRange
         self.typeName = typeName
+        self.parameters = parameters
+    }
+
+    /// The number `key`, checked against its parameter's inclusive minimum (D005 below it); the
+    /// parameter's numeric default when the op does not give it.
+    mutating func number(_ key: String, _ context: inout DecodingContext) -> Double? {
+        let parameter = parameters.first { $0.name == key }
+        guard nodes[key] != nil else { return parameter?.defaultNumber }
+        let minimum: Double? =
+            switch parameter?.shape {
+            case .number(let minimum, _): minimum
+            default: nil
+            }
+        return read(key, &context) { ctx, node in
+            if let minimum { return ctx.number(node, for: key, atLeast: minimum) }
+            return ctx.number(node, for: key)
+        }
+    }
+
+    /// One of the words of `Choice` (D003 with did-you-mean otherwise).
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, _ context: inout DecodingContext, _ type: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
+        read(key, &context) { ctx, node in
+            ctx.choice(node, for: key, Choice.allCases.map(\.rawValue)).flatMap(Choice.init(rawValue:))
+        }
     }
 
     /// Reads `key` with `read` when present; marks the op failed when the reader returns nil.
@@ -55,60 +84,9 @@ struct ParameterReader {
     }
 }
 
-/// Decodes each intention type's parameters (docs/format.md §2.1) into its typed value.
+/// Decoders of parameters the intention types share, and of the larger types' parameters; each
+/// type's descriptor (IntentionCatalog.swift) names its decoder.
 enum IntentionDecoder {
-    static func decode(
-        _ type: IntentionType, reader: inout ParameterReader, context: inout DecodingContext
-    ) -> PlannedIntention? {
-        switch type {
-        case .tween: return tween(&reader, &context).map(PlannedIntention.tween)
-        case .spring: return spring(&reader, &context).map(PlannedIntention.spring)
-        case .anchoredSpring:
-            let anchor = reader.read("anchor", &context) { $0.point($1, for: "anchor") }
-            let parameters = springParameters(&reader, &context)
-            guard let anchor else { return nil }
-            return .anchoredSpring(AnchoredSpring(anchor: anchor, parameters: parameters))
-        case .friction:
-            let property = propertyPath(&reader, &context, default: PropertyPath(.position))
-            let coefficient = reader.read("coefficient", &context) { $0.number($1, for: "coefficient") }
-            guard let property, let coefficient else { return nil }
-            return .friction(Friction(property: property, coefficient: coefficient))
-        case .draggable:
-            let axis = reader.read("axis", &context) { ctx, node in
-                ctx.choice(node, for: "axis", DragAxis.allCases.map(\.rawValue)).flatMap(DragAxis.init(rawValue:))
-            }
-            return .draggable(Draggable(axis: axis ?? .both, gesture: gesture(&reader, &context)))
-        case .pinchable:
-            return .pinchable(Pinchable(gesture: gesture(&reader, &context)))
-        case .rotatable:
-            return .rotatable(Rotatable(gesture: gesture(&reader, &context)))
-        case .squashAndStretch:
-            let factor = reader.read("factor", &context) { $0.number($1, for: "factor", atLeast: 0) }
-            let property = propertyPath(&reader, &context, default: PropertyPath(.position))
-            guard let property else { return nil }
-            // It reads a 2-D velocity to find the direction of motion.
-            if property.kind != .point, let node = reader.nodes["property"] {
-                context.report(
-                    .D009, "squashAndStretch reads a point's velocity (such as position), not `\(property)`",
-                    at: context.range(node), help: "use `property: position`, or leave it out")
-                reader.failed = true
-                return nil
-            }
-            return .squashAndStretch(SquashAndStretch(factor: factor ?? 0.2, property: property))
-        case .directlyManipulable:
-            return .directlyManipulable(DirectlyManipulable())
-        case .tossable:
-            let destination = reader.read("destination", &context) { $0.point($1, for: "destination") }
-            var toss = Tossable(destination: destination, parameters: springParameters(&reader, &context))
-            toss.snap = snapPoints(&reader, &context) ?? []
-            return .tossable(toss)
-        case .transitionTween:
-            return transitionTween(&reader, &context).map(PlannedIntention.transitionTween)
-        case .link:
-            return link(&reader, &context).map(PlannedIntention.link)
-        }
-    }
-
     // MARK: Shared parameters
 
     /// `property:`, checked to be a known, animatable path (D009 with did-you-mean otherwise).
@@ -344,15 +322,7 @@ enum IntentionDecoder {
         let fore = reader.read("fore", &context) { $0.value($1, for: property, key: "fore") }
         guard let back, let fore else { return nil }
         var transition = TransitionTween(property: property, back: back, fore: fore)
-        if let d = reader.read(
-            "direction", &context,
-            { ctx, node in
-                ctx.choice(node, for: "direction", TransitionDirection.allCases.map(\.rawValue)).flatMap(
-                    TransitionDirection.init(rawValue:))
-            })
-        {
-            transition.direction = d
-        }
+        if let d = reader.choice("direction", &context, TransitionDirection.self) { transition.direction = d }
         if let w = reader.read("window", &context, { $0.duration($1, for: "window") }) { transition.window = w }
         if let s = reader.read("segment", &context, { segment($1, &$0) }) { transition.segment = s }
         if let e = reader.read("easing", &context, { easing($1, key: "easing", &$0) }) { transition.easing = e }

@@ -76,8 +76,7 @@ extension MotionDocument {
     /// time (a tween's active time; 200 ms for springs); nil for an intention without a final
     /// value.
     static func finalTween(of intention: PlannedIntention) -> (Tween, Double)? {
-        switch intention {
-        case .tween(let tween):
+        if let tween = intention.value(as: Tween.self) {
             guard let final = finalValues(of: tween) else { return nil }
             var jump = Tween(property: tween.property, values: final.values, duration: 0)
             jump.isRelative = final.isRelative
@@ -85,24 +84,21 @@ extension MotionDocument {
                 commitTime: 0, delay: 0, duration: tween.duration, repeatCount: tween.repeatCount.value,
                 autoreverses: tween.autoreverses)
             return (jump, timing.activeDuration)
-        case .transitionTween(let transition):
-            return finalTween(of: .tween(transition.emittedTween))
-        case .spring(let spring):
-            return (Tween(property: spring.property, values: [spring.destination], duration: 0), ReducedMotion.defaultCrossfadeDuration)
-        case .anchoredSpring(let spring):
-            return (Tween(property: PropertyPath(.position), values: [spring.anchor], duration: 0), ReducedMotion.defaultCrossfadeDuration)
-        default:
-            return nil
         }
+        if let transition = intention.value(as: TransitionTween.self) { return finalTween(of: .tween(transition.emittedTween)) }
+        if let spring = intention.value(as: Spring.self) {
+            return (Tween(property: spring.property, values: [spring.destination], duration: 0), ReducedMotion.defaultCrossfadeDuration)
+        }
+        if let spring = intention.value(as: AnchoredSpring.self) {
+            return (Tween(property: PropertyPath(.position), values: [spring.anchor], duration: 0), ReducedMotion.defaultCrossfadeDuration)
+        }
+        return nil
     }
 
     /// The seconds from the commit to where the op's motion starts: a tween's delay, else 0.
     static func delay(of intention: PlannedIntention) -> Double {
-        switch intention {
-        case .tween(let tween): tween.delay
-        case .transitionTween(let transition): transition.emittedTween.delay
-        default: 0
-        }
+        if let tween = intention.value(as: Tween.self) { return tween.delay }
+        return intention.value(as: TransitionTween.self)?.emittedTween.delay ?? 0
     }
 
     /// The value a tween holds after its end, as one value (`to` or `by` when it ends on its

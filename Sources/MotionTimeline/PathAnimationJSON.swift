@@ -8,16 +8,10 @@ extension TimelineJSON {
 
     /// A path animation as JSON, keys in a fixed order.
     static func encode(_ p: PathAnimation) -> JSONValue {
-        let output: String
-        switch p.output {
-        case .position: output = "position"
-        case .coordinate(let c): output = c == 1 ? "position.y" : "position.x"
-        case .angle: output = "angle"
-        }
-        return .object([
+        .object([
             JSONMember("kind", .string("path")),
             JSONMember("points", .array(p.path.points.map { .numbers([$0.x, $0.y]) })),
-            JSONMember("output", .string(output)),
+            JSONMember("output", .string(outputName(p.output))),
             JSONMember("angleOffset", .number(p.angleOffset)),
             JSONMember("timingFunction", curve(p.timingFunction)),
             JSONMember("beginTime", .number(p.beginTime)),
@@ -26,6 +20,15 @@ extension TimelineJSON {
             JSONMember("repeatCount", p.repeatCount == .infinity ? .string("forever") : .number(p.repeatCount)),
             JSONMember("autoreverses", .bool(p.autoreverses)),
         ])
+    }
+
+    /// The name of a path animation's output in a timeline.
+    static func outputName(_ output: PathAnimation.Output) -> String {
+        switch output {
+        case .position: "position"
+        case .coordinate(let c): c == 1 ? "position.y" : "position.x"
+        case .angle: "angle"
+        }
     }
 
     /// Reads a path animation for an event whose property has values of `kind`: `position`
@@ -57,10 +60,7 @@ extension TimelineJSON {
         let angleOffset = try o.required("angleOffset").number()
         let curve = try o.required("timingFunction").curve()
         let (beginTime, duration, fill, repeatCount, autoreverses) = try o.passTiming()
-        try o.checkKeys([
-            "kind", "points", "output", "angleOffset", "timingFunction", "beginTime", "duration", "fillMode", "repeatCount",
-            "autoreverses",
-        ])
+        try o.checkKeys(TimelineSchema.pathAnimation.keys)
         return PathAnimation(
             path: path, output: output, angleOffset: angleOffset, timingFunction: curve, beginTime: beginTime, duration: duration,
             repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fill)

@@ -10,6 +10,8 @@ public enum TimelineJSON {
     public static let maximumLayers = 100_000
     /// The most keyframes one animation may hold.
     public static let maximumKeyframes = 100_000
+    /// The largest canvas side, in points, a timeline may declare.
+    public static let maximumCanvasSide = 1_000_000.0
     /// The highest frame rate a timeline may declare.
     public static let maximumFPS = 1000.0
 
@@ -163,14 +165,15 @@ public enum TimelineJSON {
         let name = try root.required("name").string()
         let canvasNode = try root.required("canvas").object()
         let size = try canvasNode.required("size").numbers(count: 2)
-        for (i, d) in size.enumerated() where !(d >= 1 && d <= 1_000_000) {
-            throw TimelineError(path: "$.canvas.size[\(i)]", message: "expected a size between 1 and 1000000, found \(d)")
+        for (i, d) in size.enumerated() where !(d >= 1 && d <= maximumCanvasSide) {
+            throw TimelineError(
+                path: "$.canvas.size[\(i)]", message: "expected a size between 1 and \(JSONNumber.format(maximumCanvasSide)), found \(d)")
         }
         let background = try canvasNode.required("background").value(kind: .color)
         let fpsNode = try canvasNode.required("fps")
         let fps = try fpsNode.number()
         guard fps > 0, fps <= maximumFPS else { throw fpsNode.error("expected a frame rate above 0 and at most \(Int(maximumFPS))") }
-        try canvasNode.checkKeys(["size", "background", "fps"])
+        try canvasNode.checkKeys(TimelineSchema.canvas.keys)
         let canvas = Canvas(width: size[0], height: size[1], background: background, fps: fps)
 
         let layerNodes = try root.required("layers").array()
@@ -210,7 +213,7 @@ public enum TimelineJSON {
                 }
                 model[property] = try Node(member.value, path).value(kind: property.kind)
             }
-            try o.checkKeys(["id", "parent", "shape", "model"])
+            try o.checkKeys(TimelineSchema.layer.keys)
             layers.append(TimelineLayer(id: id, parent: parent, shape: shape, model: model))
         }
 
@@ -235,7 +238,7 @@ public enum TimelineJSON {
             previous = event.time
             events.append(event)
         }
-        try root.checkKeys(["timeline", "name", "canvas", "layers", "end", "events"])
+        try root.checkKeys(TimelineSchema.root.keys)
         return Timeline(name: name, canvas: canvas, layers: layers, end: end, events: events)
     }
 
@@ -252,7 +255,7 @@ public enum TimelineJSON {
         case "set":
             let path = try o.required("path").propertyPath()
             let value = try o.required("value").value(kind: path.kind)
-            try o.checkKeys(["time", "target", "type", "path", "value"])
+            try o.checkKeys(TimelineSchema.setEvent.keys)
             return ChannelEvent(time: time, layer: layer, action: .set(path: path, value: value))
         case "add":
             let keyNode = try o.required("key")
@@ -264,13 +267,13 @@ public enum TimelineJSON {
             let velocityNode = try o.required("initialVelocity")
             var velocity: MotionValue?
             if case .null = velocityNode.value {} else { velocity = try velocityNode.value(kind: path.kind) }
-            try o.checkKeys(["time", "target", "type", "key", "path", "animation", "modelValue", "initialVelocity"])
+            try o.checkKeys(TimelineSchema.addEvent.keys)
             return ChannelEvent(
                 time: time, layer: layer,
                 action: .add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: velocity))
         case "remove":
             let key = try o.required("key").string()
-            try o.checkKeys(["time", "target", "type", "key"])
+            try o.checkKeys(TimelineSchema.removeEvent.keys)
             return ChannelEvent(time: time, layer: layer, action: .remove(key: key))
         default:
             throw typeNode.error("expected \"set\", \"add\" or \"remove\"")
@@ -311,10 +314,7 @@ public enum TimelineJSON {
             let (beginTime, duration, fill, repeatCount, autoreverses) = try o.passTiming()
             let additiveNode = try o.required("additive")
             guard try !additiveNode.bool() else { throw additiveNode.error("additive animations are not supported; expected false") }
-            try o.checkKeys([
-                "kind", "values", "keyTimes", "timingFunctions", "beginTime", "duration", "fillMode", "repeatCount",
-                "autoreverses", "additive",
-            ])
+            try o.checkKeys(TimelineSchema.keyframeAnimation.keys)
             return .keyframe(
                 KeyframeAnimation(
                     values: values, keyTimes: keyTimes, timingFunctions: curves, beginTime: beginTime, duration: duration,
@@ -341,7 +341,7 @@ public enum TimelineJSON {
                 duration = try durationNode.number(expected: "a number or \"forever\"")
                 guard duration >= 0 else { throw durationNode.error("expected a duration of at least 0") }
             }
-            try o.checkKeys(["kind", "from", "to", "stiffness", "damping", "mass", "initialVelocity", "beginTime", "duration"])
+            try o.checkKeys(TimelineSchema.springAnimation.keys)
             return .spring(
                 SpringAnimation(
                     from: from, to: to, initialVelocity: velocity, stiffness: stiffness, damping: damping, mass: mass,

@@ -124,12 +124,9 @@ enum GestureRules {
     }
 
     static func gestureName(_ intention: PlannedIntention) -> String? {
-        switch intention {
-        case .draggable(let d): d.gesture
-        case .pinchable(let p): p.gesture
-        case .rotatable(let r): r.gesture
-        default: nil
-        }
+        if let d = intention.value(as: Draggable.self) { return d.gesture }
+        if let p = intention.value(as: Pinchable.self) { return p.gesture }
+        return intention.value(as: Rotatable.self)?.gesture
     }
 
     /// Whether an input of a kind the type listens to targets `target`.

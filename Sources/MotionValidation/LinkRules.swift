@@ -22,7 +22,7 @@ enum LinkRules {
         var edges: [Edge] = []
         for transaction in context.document.transactions {
             for operation in transaction.operations {
-                guard case .link(let link) = operation.intention else { continue }
+                guard let link = operation.intention?.value(as: Link.self) else { continue }
                 var range = operation.head
                 if let tree = context.document.source, let source = context.document.valueNode(of: "source", in: operation),
                     let node = tree.value(forKey: "target", in: source)

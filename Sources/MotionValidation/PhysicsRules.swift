@@ -7,17 +7,13 @@ enum PhysicsRules {
     static func check(_ context: inout ValidationContext) {
         for transaction in context.document.transactions {
             for operation in transaction.operations {
-                switch operation.intention {
-                case .spring(let spring): checkSpring(spring.parameters, operation, &context)
-                case .anchoredSpring(let spring): checkSpring(spring.parameters, operation, &context)
-                case .tossable(let tossable): checkSpring(tossable.parameters, operation, &context)
-                case .friction(let friction):
-                    if !(friction.coefficient > 0) {
-                        report(
-                            "coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation,
-                            &context)
-                    }
-                default: break
+                guard let value = operation.intention?.value else { continue }
+                if let spring = value as? Spring { checkSpring(spring.parameters, operation, &context) }
+                if let spring = value as? AnchoredSpring { checkSpring(spring.parameters, operation, &context) }
+                if let tossable = value as? Tossable { checkSpring(tossable.parameters, operation, &context) }
+                if let friction = value as? Friction, !(friction.coefficient > 0) {
+                    report(
+                        "coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
                 }
             }
         }

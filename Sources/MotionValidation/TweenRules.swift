@@ -52,8 +52,7 @@ enum TweenRules {
         var order = 0
         for transaction in document.transactions {
             for operation in transaction.operations {
-                switch operation.intention {
-                case .tween(let tween):
+                if let tween = operation.intention?.value(as: Tween.self) {
                     checkTween(tween, operation, &context)
                     order += 1
                     let timing = TweenTiming(
@@ -69,11 +68,9 @@ enum TweenRules {
                             registered[key, default: TweenGroup()].append(entry)
                         }
                     }
-                case .transitionTween(let transition):
+                } else if let transition = operation.intention?.value(as: TransitionTween.self) {
                     checkCurve(transition.easing, key: "easing", operation, &context)
                     if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
-                default:
-                    break
                 }
             }
         }

@@ -1,14 +1,22 @@
 import ArgumentParser
 import MotionDiagnostics
+import MotionPlans
 
-/// `motionc explain CODE`: what a diagnostic code checks, why, and an example with its fix.
+/// `motionc explain CODE`: what a diagnostic code checks, why, and an example with its fix;
+/// `motionc explain TYPE`: an intention type's parameters.
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Explain a diagnostic code with an example.",
-        discussion: "`motionc explain --all --markdown` prints the catalogue in docs/diagnostics.md.")
+        abstract: "Explain a diagnostic code with an example, or an intention type's parameters.",
+        discussion: """
+            `motionc explain --all --markdown` prints the catalogue in docs/diagnostics.md; \
+            `motionc explain --intentions --markdown` prints the intention tables of docs/format.md §2.1.
+            """)
 
-    @Argument(help: "A diagnostic code such as D002 or N004.")
+    @Argument(help: "A diagnostic code such as D002 or N004, or an intention type such as tween.")
     var code: String?
+
+    @Flag(help: "Explain every intention type.")
+    var intentions = false
 
     @Flag(help: "Explain every code.")
     var all = false
@@ -17,17 +25,33 @@ struct Explain: ParsableCommand {
     var markdown = false
 
     func validate() throws {
-        if all { return }
+        if all || intentions { return }
+        if let code, IntentionType(rawValue: code) != nil { return }
         guard let code else { throw ValidationError("name a diagnostic code, such as N004, or pass --all") }
         guard DiagnosticCode(rawValue: code.uppercased()) != nil else {
             let known = DiagnosticCode.allCases.map(\.rawValue)
-            var message = "unknown diagnostic code \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? "")"
-            if let near = Suggestions.closest(to: code.uppercased(), in: known) { message += " (did you mean \(near)?)" }
+            var message =
+                "unknown diagnostic code or intention type \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? ""), types \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
+            if let near = Suggestions.closest(to: code.uppercased(), in: known)
+                ?? Suggestions.closest(to: code, in: IntentionType.allCases.map(\.rawValue))
+            {
+                message += " (did you mean \(near)?)"
+            }
             throw ValidationError(message)
         }
     }
 
     func run() throws {
+        if intentions {
+            StandardStreams.output(
+                markdown ? IntentionType.markdownTables : IntentionType.allCases.map(\.explainText).joined(separator: "\n"),
+                terminator: "")
+            return
+        }
+        if let code, let type = IntentionType(rawValue: code) {
+            StandardStreams.output(markdown ? type.markdown : type.explainText, terminator: "")
+            return
+        }
         if all {
             StandardStreams.output(markdown ? Self.catalogue : DiagnosticCode.allCases.map { $0.explainText() }.joined(separator: "\n"))
             return

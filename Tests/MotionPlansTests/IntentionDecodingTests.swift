@@ -17,7 +17,7 @@ struct IntentionDecodingTests {
 
     @Test func tweenDefaults() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 0.5")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween == Tween(property: PropertyPath(.opacity), values: [.scalar(0.5)]))
         #expect(tween.duration == 0.25)
         #expect(tween.easings == [.linear])
@@ -42,7 +42,7 @@ struct IntentionDecodingTests {
             repeat: 2.5
             autoreverse: true
             """)
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.property == PropertyPath(.position, component: 0))
         #expect(tween.values == [.scalar(0), .scalar(100), .scalar(40)])
         #expect(tween.offsets == [0, 0.25, 1])
@@ -65,14 +65,14 @@ struct IntentionDecodingTests {
 
     @Test func oneCurveAsAListOfFourNumbersIsOneCurveNotAList() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nvalues: [0, 1, 0]\neasing: [0.42, 0, 0.58, 1]")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.easings == [.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)])
         #expect(!tween.easingIsList)
     }
 
     @Test func aListOfOneNamedCurveIsAList() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nfrom: 0\nto: 1\neasing: [easeIn]")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.easings == [.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)])
         #expect(tween.easingIsList)
     }
@@ -93,7 +93,7 @@ struct IntentionDecodingTests {
 
     @Test(arguments: namedCurves) func namedEasings(_ name: String, _ curve: TimingCurve) throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\neasing: \(name)")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.easings == [curve])
     }
 
@@ -103,13 +103,13 @@ struct IntentionDecodingTests {
 
     @Test(arguments: durations) func durationsInSecondsOrWithAUnit(_ text: String, _ seconds: Double) throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: \(text)")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(abs(tween.duration - seconds) < 1e-12)
     }
 
     @Test func repeatForever() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: forever\nautoreverse: false")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.repeatCount == .forever)
         #expect(tween.repeatCount.value == .infinity)
     }
@@ -151,7 +151,7 @@ struct IntentionDecodingTests {
 
     @Test(arguments: values) func valuesTakeTheShapeOfTheirProperty(_ c: ValueCase) throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: \(c.property)\nto: \(c.text)")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.values == [c.value])
         #expect(tween.property.description == c.property)
     }
@@ -161,7 +161,7 @@ struct IntentionDecodingTests {
     @Test func springDefaults() throws {
         let value = try intention("add: spring\ntarget: \"#a\"\nproperty: position\ndestination: [1, 2]")
         #expect(value == .spring(Spring(property: PropertyPath(.position), destination: .point(1, 2))))
-        guard case .spring(let spring) = value else { return }
+        guard let spring = value.value(as: Spring.self) else { return }
         #expect(spring.parameters == SpringParameters(stiffness: 342, damping: 30, mass: 1, threshold: nil))
         #expect(spring.initialVelocity == nil)
     }
@@ -190,17 +190,17 @@ struct IntentionDecodingTests {
 
     @Test func aPointVelocityIsPerAxis() throws {
         let value = try intention("add: spring\ntarget: \"#a\"\nproperty: position\ndestination: [0, 0]\ninitialVelocity: [500, 0]")
-        guard case .spring(let spring) = value else { Issue.record("\(value)"); return }
+        guard let spring = value.value(as: Spring.self) else { Issue.record("\(value)"); return }
         #expect(spring.initialVelocity == .point(500, 0))
         let component = try intention("add: spring\ntarget: \"#a\"\nproperty: position.x\ndestination: 0\ninitialVelocity: 500")
-        guard case .spring(let x) = component else { Issue.record("\(component)"); return }
+        guard let x = component.value(as: Spring.self) else { Issue.record("\(component)"); return }
         #expect(x.initialVelocity == .scalar(500))
     }
 
     @Test func springVelocitiesMayLeaveTheValueRange() throws {
         // An opacity velocity of -4 per second is fine even though -4 is no opacity.
         let value = try intention("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 0\ninitialVelocity: -4")
-        guard case .spring(let spring) = value else { Issue.record("\(value)"); return }
+        guard let spring = value.value(as: Spring.self) else { Issue.record("\(value)"); return }
         #expect(spring.initialVelocity == .scalar(-4))
     }
 
@@ -262,7 +262,7 @@ struct IntentionDecodingTests {
 
     @Test func transitionTweenDefaults() throws {
         let value = try intention("add: transitionTween\ntarget: \"#a\"\nproperty: opacity\nback: 0\nfore: 1")
-        guard case .transitionTween(let t) = value else { Issue.record("\(value)"); return }
+        guard let t = value.value(as: TransitionTween.self) else { Issue.record("\(value)"); return }
         #expect(t.direction == .forward)
         #expect(t.segment == TransitionSegment(position: 0, length: 1))
         #expect(t.window == 0.25)

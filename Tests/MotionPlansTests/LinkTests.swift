@@ -16,7 +16,7 @@ struct LinkTests {
 
     @Test func decodesAndMaps() throws {
         let value = try intention("add: link\ntarget: \"#a\"\n" + Self.valid + "\nclamp: false")
-        guard case .link(let link) = value else { Issue.record("\(value)"); return }
+        guard let link = value.value(as: Link.self) else { Issue.record("\(value)"); return }
         #expect(link.sourceTarget == "#b" && link.sourceProperty.description == "position.x" && !link.clamp)
         #expect(link.map(100) == 7.5 && link.map(400) == 30 && link.map(-200) == -15)
         var clamped = link

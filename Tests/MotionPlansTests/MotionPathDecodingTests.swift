@@ -16,7 +16,7 @@ struct MotionPathDecodingTests {
         let value = try intention(
             "add: tween\ntarget: \"#a\"\nproperty: position\npath: [[0, 0], [[10, 0], [20, 5], [30, 30]], [[40, 55], [50, 60], [60, 60]]]\norient: true\neasing: standard"
         )
-        guard case .tween(let tween) = value else {
+        guard let tween = value.value(as: Tween.self) else {
             Issue.record("\(value)")
             return
         }
@@ -29,7 +29,7 @@ struct MotionPathDecodingTests {
 
     @Test func orientDefaultsToFalse() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: position\npath: \(Self.curve)")
-        guard case .tween(let tween) = value else {
+        guard let tween = value.value(as: Tween.self) else {
             Issue.record("\(value)")
             return
         }

@@ -37,7 +37,7 @@ struct ReleaseAndSnapTests {
 
     @Test func snapPointsDecode() throws {
         let value = try intention("add: tossable\ntarget: \"#a\"\nsnap: [[0, 0], [0, 100]]")
-        guard case .tossable(let toss) = value else { Issue.record("\(value)"); return }
+        guard let toss = value.value(as: Tossable.self) else { Issue.record("\(value)"); return }
         #expect(toss.snap == [.point(0, 0), .point(0, 100)])
         #expect(toss.destination == nil)
     }

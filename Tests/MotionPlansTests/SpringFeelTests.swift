@@ -14,7 +14,7 @@ struct SpringFeelTests {
 
     func parameters(_ more: String) throws -> SpringParameters {
         let value = try intention(Self.head + "\n" + more)
-        guard case .spring(let spring) = value else { throw DocumentDecodingFailure() }
+        guard let spring = value.value(as: Spring.self) else { throw DocumentDecodingFailure() }
         return spring.parameters
     }
 

@@ -56,7 +56,7 @@ struct StaggerTests {
         let ops = compiled.transactions[0].operations
         #expect(ops.map(\.target.value) == ["#r1", "#r2", "#r3"])
         let delays = ops.compactMap { op -> Double? in
-            guard case .tween(let tween) = op.intention else { return nil }
+            guard let tween = op.intention?.value(as: Tween.self) else { return nil }
             return tween.delay
         }
         let expected = [0.2, 0.15, 0.1]

@@ -18,7 +18,7 @@ struct TweenPropertiesTests {
             ))
         let ops = try #require(decoded.transactions.first?.operations)
         let tweens = ops.compactMap { op -> Tween? in
-            if case .tween(let t) = op.intention { return t }
+            if let t = op.intention?.value(as: Tween.self) { return t }
             return nil
         }
         #expect(tweens.map(\.property.description) == ["opacity", "position.x", "scale", "rotation"])
@@ -32,7 +32,7 @@ struct TweenPropertiesTests {
 
     @Test func byIsRelative() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: position\nby: [40, -20]")
-        guard case .tween(let tween) = value else { Issue.record("\(value)"); return }
+        guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }
         #expect(tween.values == [.point(40, -20)] && tween.isRelative)
         // A change may leave the value's range: opacity by -0.5 is fine.
         _ = try intention("add: tween\ntarget: \"#a\"\nproperty: opacity\nby: -0.5")

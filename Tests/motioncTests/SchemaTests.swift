@@ -1,6 +1,7 @@
 import Foundation
 import MotionCore
 import MotionPlans
+import MotionTimeline
 import Testing
 
 /// The document JSON Schema: one source of truth with the decoder, and it accepts exactly what
@@ -15,6 +16,18 @@ import Testing
             printed.stdout == file,
             "Schemas/motion-plan.schema.json is stale: run `swift run motionc schema > Schemas/motion-plan.schema.json`")
         #expect(DocumentSchema.text == file)
+    }
+
+    @Test func timelineSchemaFileEqualsWhatMotioncPrints() throws {
+        let file = try String(
+            contentsOf: Motionc.packageRoot.appendingPathComponent("Schemas/motion-timeline.schema.json"), encoding: .utf8)
+        let printed = try Motionc.run(["schema", "--timeline"])
+        #expect(printed.status == 0)
+        #expect(
+            printed.stdout == file,
+            "Schemas/motion-timeline.schema.json is stale: run `swift run motionc schema --timeline > Schemas/motion-timeline.schema.json`"
+        )
+        #expect(TimelineSchema.text == file)
     }
 
     @Test func schemaNamesEveryIntentionTypeAndProperty() throws {
