@@ -130,11 +130,19 @@ public final class FrameRequester {
 struct ExecutorRevival {
     let type: any Executor.Type
     weak var target: MotionTarget?
+    /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
+    private let isStored: Bool
+
+    init(type: any Executor.Type, target: MotionTarget) {
+        self.type = type
+        self.target = target
+        isStored = type is any StoredExecutorProtocol.Type
+    }
 
     /// `serial` while the runtime holds that executor; else, for a stored executor, the serial of
     /// the one made again for the same type and target.
     func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
-        guard let runtime, type is any StoredExecutorProtocol.Type, let target else { return serial }
+        guard isStored, let runtime, let target else { return serial }
         return runtime.liveSerial(serial, type: type, target: target)
     }
 }

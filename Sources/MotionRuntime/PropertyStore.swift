@@ -50,9 +50,15 @@ public final class PropertyStore {
     public subscript<Value>(key: PropertyKey<Value>) -> Value? {
         get { slots[key.name]?.value as? Value }
         set {
-            touch(key.name)
-            slots[key.name, default: Slot()].value = newValue
-            if let newValue {
+            // One lookup for the slot; none for observers while there are none (executors
+            // storing their cores and shared state write here once per target).
+            if let i = slots.index(forKey: key.name) {
+                slots.values[i].value = newValue
+            } else {
+                order.append(key.name)
+                slots[key.name] = Slot(value: newValue)
+            }
+            if let newValue, !keyObservers.isEmpty {
                 for observer in keyObservers[key.name] ?? [] { observer.body(newValue) }
             }
             for observer in allObservers { observer.body(key.name) }

@@ -403,7 +403,8 @@ public final class Runtime {
     /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
-        if let existing = targetRecords[key.target]?.executors.first(where: { $0.key.type == key.type }) {
+        let known = targetRecords[key.target]
+        if let existing = known?.executors.first(where: { $0.key.type == key.type }) {
             return existing
         }
         let executor = type.init(target: target)
@@ -412,7 +413,7 @@ public final class Runtime {
         records[record.serial] = record
         creationOrder.append(record.serial)
         resting?.append(record)
-        targetRecord(for: target).executors.append(record)
+        (known ?? targetRecord(for: target)).executors.append(record)
         if let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }

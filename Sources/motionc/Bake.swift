@@ -33,6 +33,8 @@ struct Bake: ParsableCommand {
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
         try AtomicFile.write(Array(TimelineJSON.text(result.timeline).utf8), to: output)
+        // The timeline is written: end the process rather than free the document and the bake.
+        ExitStatus.success.end(keeping: (document, result))
     }
 }
 

@@ -14,6 +14,14 @@ enum ExitStatus: Int32 {
     case unavailable = 2
     /// The command line itself is wrong (ArgumentParser's usage errors exit with this too).
     case usage = 64
+
+    /// Ends the process with this status once a command's output is written, without freeing
+    /// `values` (a run, a timeline, a decoded document) object by object on the way out: the
+    /// system takes the memory back at once. Output through ``StandardStreams`` is unbuffered and
+    /// files are closed by then, so nothing is lost.
+    func end<T>(keeping values: T) -> Never {
+        withExtendedLifetime(values) { Foundation.exit(rawValue) }
+    }
 }
 
 /// Why a command stopped early. Commands throw it (or a ``FileError`` or ``RenderOutputError``,

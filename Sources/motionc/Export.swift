@@ -70,9 +70,8 @@ struct Export: ParsableCommand {
         if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
         try AtomicFile.write(Array(result.text.utf8), to: output)
         if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
-        // Everything is written: end the process now rather than free the timeline and its
-        // curves value by value on the way out; the system takes the memory back at once.
-        withExtendedLifetime((timeline, result)) { Foundation.exit(ExitStatus.success.rawValue) }
+        // Everything is written: end the process rather than free the timeline and its curves.
+        ExitStatus.success.end(keeping: (timeline, result))
     }
 }
 

@@ -76,5 +76,8 @@ struct Run: ParsableCommand {
         } else {
             summary("still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)")
         }
+        // The trace and the summary are written: end the process rather than free the run (every
+        // executor, stream and recorded event) object by object.
+        ExitStatus.success.end(keeping: (document, run, recorder))
     }
 }

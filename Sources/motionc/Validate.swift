@@ -73,10 +73,8 @@ struct Validate: ParsableCommand {
         StandardStreams.output(output, terminator: "")
         // The output is written (unbuffered): end the process now rather than free the decoded
         // document value by value on the way out; the system takes its memory back at once.
-        withExtendedLifetime(last) {
-            let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success
-            Foundation.exit(status.rawValue)
-        }
+        let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success
+        status.end(keeping: last)
     }
 }
 

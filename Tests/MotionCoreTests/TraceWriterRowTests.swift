@@ -28,4 +28,26 @@ import Testing
         #expect(try String(contentsOfFile: folder.appendingPathComponent("plain.csv").path, encoding: .utf8) == expected)
         #expect(try String(contentsOfFile: folder.appendingPathComponent("labelled.csv").path, encoding: .utf8) == expected)
     }
+
+    @Test("rows that remember their last value's text print every value as a fresh row would")
+    func rememberedValues() throws {
+        let path = NSTemporaryDirectory() + "trace-memo-\(UUID().uuidString).csv"
+        defer { unlink(path) }
+        let writer = try TraceWriter(path: path)
+        // Five rows per frame; values repeat, change, come back, and differ only in sign or last bit.
+        let values: [Double] = [0, -0.0, 1e-5, -1.2345678901234567e-300, 0.1, 0.1.nextUp, 180, -40]
+        var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: 5)
+        let columns: [UInt8] = Array("card,opacity,".utf8)
+        var expected = "time,target,property,value\n"
+        for frame in 0..<40 {
+            let t = Double(frame) / 60
+            for row in 0..<5 {
+                let value = values[(frame / (row + 1) + row) % values.count]
+                columns.withUnsafeBufferPointer { writer.append(time: t, columns: $0, value: value, memo: &memos[row]) }
+                expected += "\(TraceWriter.format(time: t)),card,opacity,\(TraceWriter.format(value: value))\n"
+            }
+        }
+        try writer.finish()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
 }

@@ -66,29 +66,48 @@ public struct ChannelReplay: Sendable {
     public mutating func writeTrace(
         components: [AnimatedComponent], layerIDs: [String], frames: Int, fps: Double, to writer: TraceWriter
     ) {
-        // Flat tables, read by index in the row loop: one sample per (layer, property) group,
-        // then one row per component of the group.
-        var groups: [(layer: Int, property: LayerProperty, end: Int)] = []
-        var indices: [Int] = []
-        var labels: [TraceLabel] = []
-        for c in components where layerIDs.indices.contains(c.target) {
-            if let last = groups.last, last.layer == c.target, last.property == c.property {
+        // Flat tables, read in place in the row loop: per (layer, property) group its channel
+        // and the end of its rows; per row the component, where its label's bytes end in one
+        // buffer, and the text of the value it printed last (a value at rest is formatted once).
+        // The loop then neither counts references nor allocates.
+        var groups: [(channel: Int, end: Int)] = []
+        var rows: [(component: Int, labelEnd: Int)] = []
+        var labels: [UInt8] = []
+        var last: (layer: Int, property: LayerProperty)?
+        for c in components where layerIDs.indices.contains(c.target) && c.target < model.layerCount {
+            if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
             } else {
-                groups.append((c.target, c.property, indices.count + 1))
+                groups.append((PresentationModel.index(c.target, c.property), rows.count + 1))
+                last = (c.target, c.property)
             }
-            indices.append(c.component)
-            labels.append(TraceLabel(target: layerIDs[c.target], component: c.name))
+            labels.append(contentsOf: TraceLabel(target: layerIDs[c.target], component: c.name).bytes)
+            rows.append((c.component, labels.count))
         }
+        var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: rows.count)
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             advance(to: t)
-            var row = 0
-            for g in 0..<groups.count {
-                let value = model.value(layer: groups[g].layer, property: groups[g].property, at: t)
-                while row < groups[g].end {
-                    writer.append(time: t, label: labels[row], value: value[indices[row]])
-                    row += 1
+            let model = self.model
+            groups.withUnsafeBufferPointer { groups in
+                rows.withUnsafeBufferPointer { rows in
+                    labels.withUnsafeBufferPointer { labels in
+                        memos.withUnsafeMutableBufferPointer { memos in
+                            var row = 0
+                            var start = 0
+                            for g in groups {
+                                let value = model.sample(g.channel, at: t)
+                                while row < g.end {
+                                    let end = rows[row].labelEnd
+                                    writer.append(
+                                        time: t, columns: UnsafeBufferPointer(rebasing: labels[start..<end]),
+                                        value: value[rows[row].component], memo: &memos[row])
+                                    start = end
+                                    row += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -110,18 +110,24 @@ public struct SpringAnimation: Hashable, Sendable {
 
     /// One closed-form solution per component.
     public var solutions: [SpringSolution] {
-        (0..<from.kind.componentCount).map {
-            SpringSolution(
-                initialValue: from[$0], initialVelocity: initialVelocity[$0], destination: to[$0], stiffness: stiffness,
-                damping: damping, mass: mass)
-        }
+        (0..<from.kind.componentCount).map(solution)
+    }
+
+    /// The closed-form solution of component `c`.
+    @inline(__always)
+    func solution(_ c: Int) -> SpringSolution {
+        SpringSolution(
+            initialValue: from[c], initialVelocity: initialVelocity[c], destination: to[c], stiffness: stiffness,
+            damping: damping, mass: mass)
     }
 
     /// The value at absolute time `t` (the destination from `beginTime + duration` on).
+    ///
+    /// - Complexity: O(components); builds no array of solutions.
     public func value(at t: Double) -> MotionValue {
         guard t < beginTime + duration else { return to }
         var value = to
-        for (i, solution) in solutions.enumerated() { value[i] = solution.value(at: t - beginTime) }
+        for i in 0..<from.kind.componentCount { value[i] = solution(i).value(at: t - beginTime) }
         return value
     }
 
@@ -129,7 +135,7 @@ public struct SpringAnimation: Hashable, Sendable {
     public func velocity(at t: Double) -> MotionValue {
         var velocity = MotionValue(kind: to.kind, components: .zero)
         guard t < beginTime + duration else { return velocity }
-        for (i, solution) in solutions.enumerated() { velocity[i] = solution.velocity(at: t - beginTime) }
+        for i in 0..<from.kind.componentCount { velocity[i] = solution(i).velocity(at: t - beginTime) }
         return velocity
     }
 

@@ -162,6 +162,21 @@ struct SamplingArena: Sendable {
         }
     }
 
+    /// Appends up to four words (an array literal would allocate on every call).
+    @inline(__always)
+    private mutating func put(_ a: Double, _ b: Double? = nil, _ c: Double? = nil, _ d: Double? = nil) {
+        words.append(a)
+        if let b { words.append(b) }
+        if let c { words.append(c) }
+        if let d { words.append(d) }
+    }
+
+    /// Appends a value's four lanes.
+    @inline(__always)
+    private mutating func put(_ lanes: SIMD4<Double>) {
+        put(lanes[0], lanes[1], lanes[2], lanes[3])
+    }
+
     /// Appends the block of `channel` at the end of `words`.
     private mutating func append(_ channel: PropertyChannel) {
         let b = words.count
@@ -169,12 +184,10 @@ struct SamplingArena: Sendable {
         let compilable = entries.allSatisfy(Self.isCompilable)
         let latest = entries.last
         let fast = compilable && latest.map { $0.component == nil } ?? false
-        words.append(contentsOf: [
-            compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0, 0,
-            Self.code(channel.model.kind),
-        ])
-        for c in 0..<4 { words.append(channel.model.components[c]) }
-        words.append(0)  // where the records start, written below
+        put(compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0)
+        put(0, Self.code(channel.model.kind))
+        put(channel.model.components)
+        put(0)  // where the records start, written below
         guard compilable, let latest else {
             words[b + Header.length] = Double(words.count - b)
             return
@@ -190,7 +203,7 @@ struct SamplingArena: Sendable {
         words[b + Header.recordsOffset] = Double(words.count - b)
         for (n, entry) in entries.enumerated() {
             let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
-            words.append(contentsOf: [component, entry.addedTime, entry.end, Double(bodies[n])])
+            put(component, entry.addedTime, entry.end, Double(bodies[n]))
         }
         words[b + Header.length] = Double(words.count - b)
     }
@@ -215,16 +228,17 @@ struct SamplingArena: Sendable {
     private mutating func appendBody(_ entry: PropertyChannel.Entry) {
         if let first = entry.springSolutions.first {
             let to = entry.keyframes.lastValue
-            words.append(contentsOf: [SpringBody.tag, Self.code(to.kind), entry.springBegin, entry.end])
-            for c in 0..<4 { words.append(to.components[c]) }
+            put(SpringBody.tag, Self.code(to.kind), entry.springBegin, entry.end)
+            put(to.components)
             let regime: Double
             switch first.regime {
             case .oscillating: regime = 0
             case .critical: regime = 1
             case .overdamped: regime = 2
             }
-            words.append(contentsOf: [Double(entry.springSolutions.count), regime, first.c0, first.c1, first.damping])
-            for s in entry.springSolutions { words.append(contentsOf: [s.destination, s.initialValue, s.c2, s.c3]) }
+            put(Double(entry.springSolutions.count), regime, first.c0, first.c1)
+            put(first.damping)
+            for s in entry.springSolutions { put(s.destination, s.initialValue, s.c2, s.c3) }
             return
         }
         let timing = entry.timing
@@ -238,12 +252,12 @@ struct SamplingArena: Sendable {
         let count = kind.componentCount
         let unused = values.allSatisfy { v in (count..<4).allSatisfy { v.components[$0].bitPattern == 0 } }
         let lanes = unused ? count : 4
-        let curves = Array(keyframes.curves.prefix(max(values.count - 1, 0)))
-        let stored = curves.allSatisfy({ $0 == curves.first }) ? Array(curves.prefix(1)) : curves
-        words.append(contentsOf: [
-            KeyframeBody.tag, Self.code(kind), start, d, passes, start + d * passes, timing.finalProgress(passes: passes),
-            timing.autoreverses ? 1 : 0, Double(values.count), Double(lanes), Double(stored.count),
-        ])
+        let curves = keyframes.curves.prefix(max(values.count - 1, 0))
+        let stored = curves.allSatisfy({ $0 == curves.first }) ? curves.prefix(1) : curves
+        put(KeyframeBody.tag, Self.code(kind), start, d)
+        put(passes, start + d * passes, timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0)
+        put(Double(values.count), Double(lanes))
+        put(Double(stored.count))
         words.append(contentsOf: keyframes.offsets)
         for value in values {
             for c in 0..<lanes { words.append(value.components[c]) }
@@ -251,10 +265,12 @@ struct SamplingArena: Sendable {
         for curve in stored {
             switch curve {
             case .linear:
-                words.append(contentsOf: [1, 0, 0, 0, 0, 0, 0])
+                put(1, 0, 0, 0)
+                put(0, 0, 0)
             case let .cubicBezier(x1, y1, x2, y2):
                 let bezier = UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)
-                words.append(contentsOf: [0, bezier.ax, bezier.bx, bezier.cx, bezier.ay, bezier.by, bezier.cy])
+                put(0, bezier.ax, bezier.bx, bezier.cx)
+                put(bezier.ay, bezier.by, bezier.cy)
             }
         }
     }

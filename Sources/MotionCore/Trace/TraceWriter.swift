@@ -4,6 +4,19 @@
     import Darwin
 #endif
 
+/// The text of the value a trace row printed last, kept by row loops that print the same row
+/// every frame, so that a value at rest is formatted once (``TraceWriter``).
+struct TraceValueMemo {
+    /// The most bytes a value's text keeps (the longest `Double` text is 24 bytes).
+    static let capacity = 32
+    /// The value's bits; meaningful while `count > 0`.
+    var bits: UInt64 = 0
+    /// How many bytes of `text` hold the value's text; 0 before the first value.
+    var count = 0
+    /// The text, `count` bytes.
+    var text: (SIMD16<UInt8>, SIMD16<UInt8>) = (.zero, .zero)
+}
+
 /// Writes a trace CSV (docs/format.md §5.1), atomically, from rows of any source.
 ///
 /// The file is `time,target,property,value`, then one row per call of ``append(time:target:component:value:)``
@@ -27,9 +40,11 @@ public final class TraceWriter {
     private var capacity: Int
     private var used = 0
     private var finished = false
-    /// The latest row's time and its text.
+    /// The latest row's time and its text (with the comma after it), `timeCount` bytes.
     private var lastTime = Double.nan
-    private var timeText: [UInt8] = []
+    private var timeBytes: UnsafeMutablePointer<UInt8>
+    private var timeCapacity = 32
+    private var timeCount = 0
 
     /// Rows are written to the file in blocks of about this many bytes.
     private static let flushSize = 1 << 16
@@ -45,6 +60,7 @@ public final class TraceWriter {
         file = try AtomicFileWriter(path: path)
         capacity = Self.flushSize + Self.rowSlack
         storage = .allocate(capacity: capacity)
+        timeBytes = .allocate(capacity: timeCapacity)
         var header = "time,target,property,value\n"
         header.withUTF8 { copy($0) }
     }
@@ -52,6 +68,7 @@ public final class TraceWriter {
     deinit {
         discard()
         storage.deallocate()
+        timeBytes.deallocate()
     }
 
     /// Copies bytes into the row buffer (which has room for them).
@@ -102,8 +119,17 @@ public final class TraceWriter {
     ///
     /// - Complexity: O(1) amortised, no allocation.
     public func append(time: Double, label: TraceLabel, value: Double) {
-        beginRow(time: time, reserving: label.bytes.count)
-        label.bytes.withUnsafeBufferPointer { copy($0) }
+        label.bytes.withUnsafeBufferPointer { append(time: time, columns: $0, value: value) }
+    }
+
+    /// Appends one row whose target and component columns (with their commas, as a
+    /// ``TraceLabel`` holds them) are `columns`: for row loops that keep every label in one buffer.
+    ///
+    /// - Complexity: O(1) amortised, no allocation, no reference counting.
+    @inline(__always)
+    func append(time: Double, columns: UnsafeBufferPointer<UInt8>, value: Double) {
+        beginRow(time: time, reserving: columns.count)
+        copy(columns)
         endRow(value: value)
     }
 
@@ -113,17 +139,36 @@ public final class TraceWriter {
         // Rows come in runs of one frame time: its text is made once per run.
         if time.bitPattern != lastTime.bitPattern {
             lastTime = time
-            timeText.removeAll(keepingCapacity: true)
-            Self.appendTime(time, to: &timeText)
-            timeText.append(UInt8(ascii: ","))
+            var text: [UInt8] = []
+            Self.appendTime(time, to: &text)
+            text.append(UInt8(ascii: ","))
+            if text.count > timeCapacity {
+                timeBytes.deallocate()
+                timeCapacity = text.count
+                timeBytes = .allocate(capacity: timeCapacity)
+            }
+            timeCount = 0
+            for byte in text {
+                timeBytes[timeCount] = byte
+                timeCount += 1
+            }
         }
-        reserve(timeText.count + count)
-        timeText.withUnsafeBufferPointer { copy($0) }
+        reserve(timeCount + count)
+        // A raw buffer, not an array: copying it counts no references.
+        (storage + used).update(from: timeBytes, count: timeCount)
+        used += timeCount
     }
 
     /// Writes the value and the newline, and flushes a full buffer.
     @inline(__always)
     private func endRow(value: Double) {
+        writeValue(value)
+        finishRow()
+    }
+
+    /// Writes the value's text.
+    @inline(__always)
+    private func writeValue(_ value: Double) {
         if value == 0 {
             storage[used] = UInt8(ascii: "0")
             used += 1
@@ -137,10 +182,45 @@ public final class TraceWriter {
                 text.withUnsafeBufferPointer { copy($0) }
             }
         }
+    }
+
+    /// Writes the newline, counts the row and flushes a full buffer.
+    @inline(__always)
+    private func finishRow() {
         storage[used] = UInt8(ascii: "\n")
         used += 1
         rowCount += 1
         if used >= Self.flushSize { flush() }
+    }
+
+    /// Appends one row as ``append(time:columns:value:)`` does, reusing the value's text from
+    /// `memo` when the value is the one `memo` last saw (a component at rest repeats its value
+    /// every frame), and remembering it otherwise.
+    ///
+    /// - Complexity: O(1) amortised, no allocation; a repeated value is copied, not formatted.
+    @inline(__always)
+    func append(time: Double, columns: UnsafeBufferPointer<UInt8>, value: Double, memo: inout TraceValueMemo) {
+        beginRow(time: time, reserving: columns.count)
+        copy(columns)
+        if memo.count > 0, memo.bits == value.bitPattern {
+            withUnsafeBytes(of: memo.text) { text in
+                guard let base = text.baseAddress else { return }
+                (storage + used).update(from: base.assumingMemoryBound(to: UInt8.self), count: memo.count)
+            }
+            used += memo.count
+        } else {
+            let start = used
+            writeValue(value)
+            let count = used - start
+            memo.bits = value.bitPattern
+            memo.count = count <= TraceValueMemo.capacity ? count : 0
+            if memo.count > 0 {
+                withUnsafeMutableBytes(of: &memo.text) { text in
+                    text.baseAddress?.copyMemory(from: storage + start, byteCount: count)
+                }
+            }
+        }
+        finishRow()
     }
 
     /// Flushes the rows and renames the temporary file over ``path``.
