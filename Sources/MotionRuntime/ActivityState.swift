@@ -1,7 +1,7 @@
 /// Whether something is doing work: an executor, a target, a runtime or a stream.
 ///
-/// The plan-era runtime calls this an *activity state*; Material Motion's streams call the same
-/// two values a *motion state*. This is the one type for both.
+/// Executors and the runtime report it as their *activity*; streams report the same two values
+/// as their *motion state*. This is the one type for both.
 public enum ActivityState: Sendable, Hashable, CustomStringConvertible {
     /// Nothing is moving and nothing is expected to move on the next frame.
     case atRest
