@@ -60,7 +60,7 @@ extension TimelineJSON {
         let angleOffset = try o.required("angleOffset").number()
         let curve = try o.required("timingFunction").curve()
         let (beginTime, duration, fill, repeatCount, autoreverses) = try o.passTiming()
-        try o.checkKeys(TimelineSchema.pathAnimation.keys)
+        try o.checkKeys(TimelineSchema.Keys.pathAnimation)
         return PathAnimation(
             path: path, output: output, angleOffset: angleOffset, timingFunction: curve, beginTime: beginTime, duration: duration,
             repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fill)

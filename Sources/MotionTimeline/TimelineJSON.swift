@@ -176,7 +176,7 @@ public enum TimelineJSON {
         let fpsNode = try canvasNode.required("fps")
         let fps = try fpsNode.number()
         guard fps > 0, fps <= maximumFPS else { throw fpsNode.error("expected a frame rate above 0 and at most \(Int(maximumFPS))") }
-        try canvasNode.checkKeys(TimelineSchema.canvas.keys)
+        try canvasNode.checkKeys(TimelineSchema.Keys.canvas)
         let canvas = Canvas(width: size[0], height: size[1], background: background, fps: fps)
 
         let layerNodes = try root.required("layers").array()
@@ -216,7 +216,7 @@ public enum TimelineJSON {
                 }
                 model[property] = try Node(member.value, path).value(kind: property.kind)
             }
-            try o.checkKeys(TimelineSchema.layer.keys)
+            try o.checkKeys(TimelineSchema.Keys.layer)
             layers.append(TimelineLayer(id: id, parent: parent, shape: shape, model: model))
         }
 
@@ -241,7 +241,7 @@ public enum TimelineJSON {
             previous = event.time
             events.append(event)
         }
-        try root.checkKeys(TimelineSchema.root.keys)
+        try root.checkKeys(TimelineSchema.Keys.root)
         return Timeline(name: name, canvas: canvas, layers: layers, end: end, events: events)
     }
 
@@ -258,7 +258,7 @@ public enum TimelineJSON {
         case "set":
             let path = try o.required("path").propertyPath()
             let value = try o.required("value").value(kind: path.kind)
-            try o.checkKeys(TimelineSchema.setEvent.keys)
+            try o.checkKeys(TimelineSchema.Keys.setEvent)
             return ChannelEvent(time: time, layer: layer, action: .set(path: path, value: value))
         case "add":
             let keyNode = try o.required("key")
@@ -270,13 +270,13 @@ public enum TimelineJSON {
             let velocityNode = try o.required("initialVelocity")
             var velocity: MotionValue?
             if case .null = velocityNode.value {} else { velocity = try velocityNode.value(kind: path.kind) }
-            try o.checkKeys(TimelineSchema.addEvent.keys)
+            try o.checkKeys(TimelineSchema.Keys.addEvent)
             return ChannelEvent(
                 time: time, layer: layer,
                 action: .add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: velocity))
         case "remove":
             let key = try o.required("key").string()
-            try o.checkKeys(TimelineSchema.removeEvent.keys)
+            try o.checkKeys(TimelineSchema.Keys.removeEvent)
             return ChannelEvent(time: time, layer: layer, action: .remove(key: key))
         default:
             throw typeNode.error("expected \"set\", \"add\" or \"remove\"")
@@ -317,7 +317,7 @@ public enum TimelineJSON {
             let (beginTime, duration, fill, repeatCount, autoreverses) = try o.passTiming()
             let additiveNode = try o.required("additive")
             guard try !additiveNode.bool() else { throw additiveNode.error("additive animations are not supported; expected false") }
-            try o.checkKeys(TimelineSchema.keyframeAnimation.keys)
+            try o.checkKeys(TimelineSchema.Keys.keyframeAnimation)
             return .keyframe(
                 KeyframeAnimation(
                     values: values, keyTimes: keyTimes, timingFunctions: curves, beginTime: beginTime, duration: duration,
@@ -344,7 +344,7 @@ public enum TimelineJSON {
                 duration = try durationNode.number(expected: "a number or \"forever\"")
                 guard duration >= 0 else { throw durationNode.error("expected a duration of at least 0") }
             }
-            try o.checkKeys(TimelineSchema.springAnimation.keys)
+            try o.checkKeys(TimelineSchema.Keys.springAnimation)
             return .spring(
                 SpringAnimation(
                     from: from, to: to, initialVelocity: velocity, stiffness: stiffness, damping: damping, mass: mass,
