@@ -62,6 +62,26 @@ public protocol NamedIntentionExecuting: Executor {
     func removeIntention(named name: String)
 }
 
+/// A named-intention executor that treats named and unnamed intentions alike but for the name.
+///
+/// It writes one method, ``receive(_:name:)``; both `add` methods come from this protocol.
+public protocol NameAwareExecuting: NamedIntentionExecuting {
+    /// Receives `intention`, added under `name`, or without a name when `name` is nil.
+    func receive(_ intention: any Intention, name: String?)
+}
+
+extension NameAwareExecuting {
+    /// Receives an intention added without a name.
+    public func add(_ intention: any Intention) {
+        receive(intention, name: nil)
+    }
+
+    /// Receives an intention added under `name`.
+    public func add(_ intention: any NamedIntention, named name: String) {
+        receive(intention, name: name)
+    }
+}
+
 /// An executor updated by the runtime on every frame while it reports ``ActivityState/active``.
 ///
 /// The runtime marks a frame-driven executor active whenever it receives an intention (named or

@@ -15,7 +15,7 @@ public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedInt
 /// value and writes `c + (d - c) (s - a) / (b - a)` (clamped) with a `set` event, so a baked
 /// timeline holds it sampled at the frame rate. A tween, spring or gesture that later starts on the
 /// property ends the link, as a later link ends them.
-public final class LinkCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.link"
 
@@ -42,22 +42,13 @@ public final class LinkCore: FrameDriven, NamedIntentionExecuting, ExecutorCore 
         self.requester = requester
     }
 
-    /// Starts (or replaces) the link on its property.
-    public func add(_ intention: any Intention) {
-        start(intention, name: nil)
-    }
-
-    /// Starts (or replaces) a named link.
-    public func add(_ intention: any NamedIntention, named name: String) {
-        start(intention, name: name)
-    }
-
     /// Stops the named link; the property keeps the value it presents.
     public func removeIntention(named name: String) {
         links = links.filter { $0.value.name != name }
     }
 
-    private func start(_ intention: any Intention, name: String?) {
+    /// Starts (or replaces) the link on its property, under `name` if given.
+    public func receive(_ intention: any Intention, name: String?) {
         guard let link = intention as? Link, let channel,
             let sourceTarget = channel.channel.target(matching: link.sourceTarget),
             let source = TargetPresentation.of(sourceTarget)

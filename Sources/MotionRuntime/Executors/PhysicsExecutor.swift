@@ -43,7 +43,7 @@ public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionE
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
-public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.physics"
 
@@ -117,16 +117,6 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         ledger.setGenerator(generator)
     }
 
-    /// Adds an unnamed spring, anchored spring or friction.
-    public func add(_ intention: any Intention) {
-        apply(intention, name: nil)
-    }
-
-    /// Adds a named spring, anchored spring or friction.
-    public func add(_ intention: any NamedIntention, named name: String) {
-        apply(intention, name: name)
-    }
-
     /// Drops the configuration the named plan brought (docs/format.md §2.5).
     ///
     /// The property continues from its presented value and velocity with what remains.
@@ -141,7 +131,8 @@ public final class PhysicsCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    private func apply(_ intention: any Intention, name: String?) {
+    /// Adds a spring, anchored spring or friction, under `name` if given.
+    public func receive(_ intention: any Intention, name: String?) {
         let state: PathState
         var extraVelocity: MotionValue?
         switch intention {

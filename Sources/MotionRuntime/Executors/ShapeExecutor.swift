@@ -20,7 +20,7 @@ public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedI
 ///   is the scale presented when the intention was added.
 /// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
 /// while the target moves: it is **sampled** at the frame rate.
-public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore {
+public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.shape"
 
@@ -42,16 +42,6 @@ public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore
         self.requester = requester
     }
 
-    /// Starts (or replaces) squash and stretch.
-    public func add(_ intention: any Intention) {
-        start(intention, name: nil)
-    }
-
-    /// Starts (or replaces) a named squash and stretch.
-    public func add(_ intention: any NamedIntention, named name: String) {
-        start(intention, name: name)
-    }
-
     /// Stops the named squash and stretch; the scale returns to its base.
     public func removeIntention(named name: String) {
         guard currentName == name else { return }
@@ -59,7 +49,8 @@ public final class ShapeCore: FrameDriven, NamedIntentionExecuting, ExecutorCore
         currentName = nil
     }
 
-    private func start(_ intention: any Intention, name: String?) {
+    /// Starts (or replaces) squash and stretch, under `name` if given.
+    public func receive(_ intention: any Intention, name: String?) {
         guard let squash = intention as? SquashAndStretch, let channel else { return }
         if current == nil { base = channel.presented(PropertyPath(.scale)) }
         current = squash
