@@ -11,25 +11,55 @@ public import MotionRuntime
 /// these descriptors; the built-in ones are listed in ``IntentionType/allCases``
 /// (IntentionCatalog.swift).
 public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
+    /// The descriptor's fields, shared by every copy: a planned intention and each operation hold
+    /// the type as one reference, not as a copy of its names, lists and decoder.
+    private final class Storage: Sendable {
+        let rawValue: String
+        let family: String
+        let summary: String
+        let parameters: [ParameterSpec]
+        let inputKinds: [InputKind]
+        let intention: any (Intention & Hashable).Type
+        let schemaConstraints: [JSONMember]
+        let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any Intention & Hashable)?
+        let addKeys: [String]
+
+        init(
+            rawValue: String, family: String, summary: String, parameters: [ParameterSpec], inputKinds: [InputKind],
+            intention: any (Intention & Hashable).Type, schemaConstraints: [JSONMember],
+            decode: @escaping @Sendable (inout ParameterReader, inout DecodingContext) -> (any Intention & Hashable)?
+        ) {
+            self.rawValue = rawValue
+            self.family = family
+            self.summary = summary
+            self.parameters = parameters
+            self.inputKinds = inputKinds
+            self.intention = intention
+            self.schemaConstraints = schemaConstraints
+            self.decode = decode
+            self.addKeys = IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
+        }
+    }
+
+    private let storage: Storage
+
     /// The document's name for the type (`add: tween`).
-    public let rawValue: String
+    public var rawValue: String { storage.rawValue }
     /// Which executor family fulfils the type, as docs/format.md §2.1 names it.
-    public let family: String
+    public var family: String { storage.family }
     /// A one-line description for editors, `motionc schema` and `motionc explain`.
-    public let summary: String
+    public var summary: String { storage.summary }
     /// The type's own parameters (besides `add`, `target` and `name`), in the order the format lists them.
-    public let parameters: [ParameterSpec]
+    public var parameters: [ParameterSpec] { storage.parameters }
     /// The input kinds the type listens to; empty for types that need no gesture input.
     ///
     /// A type with any needs gesture input to do anything (B001 when baking without input).
-    public let inputKinds: [InputKind]
+    public var inputKinds: [InputKind] { storage.inputKinds }
     /// The runtime intention the type decodes to; its `executorType` runs it.
-    public let intention: any (Intention & Hashable).Type
+    public var intention: any (Intention & Hashable).Type { storage.intention }
     /// Extra JSON Schema members of the type's `add` op: constraints between keys that the
     /// parameter list cannot say.
-    let schemaConstraints: [JSONMember]
-    /// Reads the parameters into the runtime value; nil (with diagnostics) when they do not decode.
-    let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any Intention & Hashable)?
+    var schemaConstraints: [JSONMember] { storage.schemaConstraints }
 
     /// Describes a type whose parameters decode with `decode` into `intention`.
     init<Value: Intention & Hashable>(
@@ -37,19 +67,19 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         parameters: [ParameterSpec], schemaConstraints: [JSONMember] = [],
         decode: @escaping @Sendable (inout ParameterReader, inout DecodingContext) -> Value?
     ) {
-        self.rawValue = name
-        self.family = family
-        self.intention = intention
-        self.inputKinds = inputKinds
-        self.summary = summary
-        self.parameters = parameters
-        self.schemaConstraints = schemaConstraints
-        self.decode = { reader, context in decode(&reader, &context) }
+        storage = Storage(
+            rawValue: name, family: family, summary: summary, parameters: parameters, inputKinds: inputKinds,
+            intention: intention, schemaConstraints: schemaConstraints, decode: { reader, context in decode(&reader, &context) })
     }
 
+    /// Every built-in type by its name.
+    private static let byName: [String: IntentionType] = Dictionary(
+        allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+
     /// The descriptor named `rawValue`, or nil for an unknown type.
+    /// - Complexity: O(length of the name): one table lookup.
     public init?(rawValue: String) {
-        guard let type = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        guard let type = Self.byName[rawValue] else { return nil }
         self = type
     }
 
@@ -71,20 +101,21 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// Every key an `add` op of this type takes.
     ///
     /// They are `add`, `target`, `name`, the operation keys and the parameters.
-    public var addKeys: [String] {
-        IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
-    }
+    /// - Complexity: O(1): listed once, when the type is described.
+    public var addKeys: [String] { storage.addKeys }
 
     /// The parameter named `name`, if the type has one.
     public func parameter(_ name: String) -> ParameterSpec? { parameters.first { $0.name == name } }
 
     /// Decodes an op's parameters into a planned intention of this type.
     func plannedIntention(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> PlannedIntention? {
-        decode(&reader, &context).map { PlannedIntention(self, $0) }
+        storage.decode(&reader, &context).map { PlannedIntention(self, value: $0) }
     }
 
     /// Whether both describe the type of one name.
-    public static func == (lhs: IntentionType, rhs: IntentionType) -> Bool { lhs.rawValue == rhs.rawValue }
+    public static func == (lhs: IntentionType, rhs: IntentionType) -> Bool {
+        lhs.storage === rhs.storage || lhs.rawValue == rhs.rawValue
+    }
     /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -2,24 +2,35 @@ public import MotionRuntime
 
 /// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
 ///
-/// It holds the runtime value of an ``IntentionType`` and the type it was written as.
+/// It holds the runtime value of an ``IntentionType`` and the type it was written as: the type is
+/// one shared reference, and the value one existential (boxed only when it is larger than three
+/// words). Copying a planned intention, as every copy of an operation does, retains two objects
+/// at most and allocates nothing.
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType
     /// The runtime intention: a `Tween`, a `Spring`...
     public let value: any Intention & Hashable
-    /// Whether another value is of the same type and equal to `value`.
-    private let isEqual: @Sendable (any Intention & Hashable) -> Bool
 
     /// A planned intention of `type` whose value is `value`.
     public init<Value: Intention & Hashable>(_ type: IntentionType, _ value: Value) {
         self.typeName = type
         self.value = value
-        self.isEqual = { ($0 as? Value) == value }
+    }
+
+    /// A planned intention of `type` whose value is a decoded `value`.
+    init(_ type: IntentionType, value: any Intention & Hashable) {
+        self.typeName = type
+        self.value = value
     }
 
     /// The value as an `Intention` of type `T`, or nil when it is another type.
-    public func value<T: Intention>(as _: T.Type) -> T? { value as? T }
+    ///
+    /// - Complexity: O(1); a value of another type is told apart by its metatype, without a cast.
+    public func value<T: Intention>(as _: T.Type) -> T? {
+        guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) else { return nil }
+        return value as? T
+    }
 
     /// The decoded intention as a runtime intention.
     public var runtimeIntention: any Intention { value }
@@ -32,7 +43,7 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether both are of the same type and hold equal values.
     public static func == (lhs: PlannedIntention, rhs: PlannedIntention) -> Bool {
-        lhs.typeName == rhs.typeName && lhs.isEqual(rhs.value)
+        lhs.typeName == rhs.typeName && lhs.value.isEqual(to: rhs.value)
     }
 
     /// Hashes the type and the value.
@@ -40,6 +51,11 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(typeName)
         value.hash(into: &hasher)
     }
+}
+
+extension Hashable {
+    /// Whether `other` is of this type and equal to this value (called on an opened existential).
+    fileprivate func isEqual(to other: any Hashable) -> Bool { (other as? Self) == self }
 }
 
 // Shorthands for the built-in types, as in `.add(.tween(jump), name: nil)`. A new type needs none:
