@@ -8,7 +8,14 @@ struct Composer {
     var diagnostics: [Diagnostic] = []
 
     var nodes: [YAMLNodeRecord] = []
+    /// The input: scalars written verbatim there are not copied (``verbatimOffset(_:)``).
+    let source: [UInt8]
     var text: [UInt8] = []
+    var overflowMarks: [YAMLMarks] = []
+    /// A character index of libyaml's marks and the byte offset of that character in the input,
+    /// the last place where both are known; they move forwards only.
+    var syncCharacter = 0
+    var syncByte = 0
     var children: [YAMLNodeID] = []
     var root: YAMLNodeID?
 
@@ -27,12 +34,15 @@ struct Composer {
 
     static let smallMapping = 8
 
-    init(file: String, limits: YAMLLimits, inputCount: Int) {
+    init(file: String, limits: YAMLLimits, source: [UInt8]) {
         self.file = file
         self.limits = limits
+        self.source = source
+        let inputCount = source.count
         // Reserved, not touched: pages that stay unused cost no memory, and a buffer that never
         // grows is never copied (a copy would hold the old and the new buffer at once). A node
-        // takes at least 2 bytes of input (`1,`) and scalar text is never longer than its input.
+        // takes at least 2 bytes of input (`1,`) and scalar text is never longer than its input
+        // (most of it is not copied at all: it is read in the input).
         nodes.reserveCapacity(inputCount / 2 + 16)
         text.reserveCapacity(inputCount + 16)
         children.reserveCapacity(inputCount / 2 + 16)
@@ -42,7 +52,8 @@ struct Composer {
 
     mutating func finish() -> YAMLParseResult {
         YAMLParseResult(
-            tree: YAMLTree(root: root, nodes: nodes, text: text, children: children),
+            tree: YAMLTree(
+                root: root, nodes: nodes, source: source, text: text, children: children, overflowMarks: overflowMarks),
             diagnostics: diagnostics)
     }
 
@@ -79,17 +90,21 @@ struct Composer {
         }
     }
 
+    /// A record of the node `event` starts, its marks packed or kept in ``overflowMarks``.
     @inline(__always)
-    static func record(
-        _ event: UnsafeMutablePointer<yaml_event_t>, kind: YAMLNodeKind, flags: UInt8, offset: Int, count: Int
+    mutating func record(
+        _ event: UnsafeMutablePointer<yaml_event_t>, kind: YAMLNodeKind, flags: UInt8, offset: UInt32, count: Int
     ) -> YAMLNodeRecord {
         let s = event.pointee.start_mark
         let e = event.pointee.end_mark
-        return YAMLNodeRecord(
-            startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
-            endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column),
-            offset: UInt32(truncatingIfNeeded: offset), count: UInt32(truncatingIfNeeded: count),
-            kind: kind, flags: flags)
+        var record = YAMLNodeRecord(
+            marks: 0, offset: offset, count: UInt32(truncatingIfNeeded: count), kind: kind, flags: flags)
+        record.setMarks(
+            YAMLMarks(
+                startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
+                endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column)),
+            &overflowMarks)
+        return record
     }
 
     static func range(_ event: UnsafeMutablePointer<yaml_event_t>) -> SourceRange {
@@ -103,31 +118,36 @@ struct Composer {
     }
 
     func nodeRange(_ id: YAMLNodeID) -> SourceRange {
-        let r = nodes[Int(id.index)]
-        return SourceRange(
-            start: SourcePosition(line: Int(r.startLine) + 1, column: Int(r.startColumn) + 1),
-            end: SourcePosition(line: Int(r.endLine) + 1, column: Int(r.endColumn) + 1))
+        nodes[Int(id.index)].marks(overflowMarks).range
     }
 
     mutating func scalar(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
         let s = event.pointee.data.scalar
         let length = Int(s.length)
-        let offset = text.count
-        if length > 0, let value = s.value {
-            text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
-        }
         let plain = s.style == YAML_PLAIN_SCALAR_STYLE
+        var offset = UInt32(truncatingIfNeeded: text.count)
+        var isMergeKey = false
+        if length > 0, let value = s.value {
+            let bytes = UnsafeBufferPointer(start: value, count: length)
+            // A quoted scalar's text starts after its quote.
+            let quoted = s.style == YAML_SINGLE_QUOTED_SCALAR_STYLE || s.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
+            let character = Int(event.pointee.start_mark.index) + (quoted ? 1 : 0)
+            if let start = verbatimOffset(of: bytes, at: character) {
+                offset = UInt32(truncatingIfNeeded: start) | YAMLNodeRecord.inSourceFlag
+            } else {
+                text.append(contentsOf: bytes)
+            }
+            isMergeKey = plain && length == 2 && bytes[0] == UInt8(ascii: "<") && bytes[1] == UInt8(ascii: "<")
+        }
         let id = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
         nodes.append(
-            Self.record(
-                event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
+            record(event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
         if let anchor = s.anchor {
             anchors[String(cString: anchor)] = (id.index, 1)
         }
         // A plain `<<` in key position is a merge key.
-        if plain, length == 2, let top = frames.indices.last, frames[top].isMapping,
-            (pending.count - frames[top].pendingStart) & 1 == 0, text[offset] == UInt8(ascii: "<"),
-            text[offset + 1] == UInt8(ascii: "<")
+        if isMergeKey, let top = frames.indices.last, frames[top].isMapping,
+            (pending.count - frames[top].pendingStart) & 1 == 0
         {
             attach(id, expanded: 1)
             frames[top].hasMerge = true
@@ -135,6 +155,49 @@ struct Composer {
             return true
         }
         attach(id, expanded: 1)
+        return true
+    }
+
+    /// Where the input holds `bytes` verbatim, starting at libyaml's character index `character`;
+    /// nil when it does not (escapes, folding, block scalars): the scalar's text is then copied.
+    ///
+    /// libyaml counts characters, not bytes: the byte offset is the character index plus the
+    /// extra bytes of the multi-byte characters before it, counted forwards from the last place
+    /// known, so the whole input is counted at most once. What is found is compared byte by byte.
+    /// - Complexity: O(bytes.count) amortised.
+    @inline(__always)
+    mutating func verbatimOffset(of bytes: UnsafeBufferPointer<UInt8>, at character: Int) -> Int? {
+        guard character >= syncCharacter else { return nil }
+        return source.withUnsafeBufferPointer { input -> Int? in
+            var start = syncByte &+ (character &- syncCharacter)
+            if !Self.holds(input, bytes, at: start) {
+                // Multi-byte characters since the last place known, or text not written verbatim.
+                var byte = syncByte
+                var count = syncCharacter
+                while count < character, byte < input.count {
+                    byte &+= 1
+                    while byte < input.count, input[byte] & 0xC0 == 0x80 { byte &+= 1 }
+                    count &+= 1
+                }
+                guard count == character else { return nil }
+                syncCharacter = count
+                syncByte = byte
+                start = byte
+                guard Self.holds(input, bytes, at: start) else { return nil }
+            }
+            return start
+        }
+    }
+
+    /// Whether `input` holds `bytes` at `start`.
+    @inline(__always)
+    static func holds(_ input: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start >= 0, start <= input.count &- bytes.count else { return false }
+        var i = 0
+        while i < bytes.count {
+            if input[start &+ i] != bytes[i] { return false }
+            i &+= 1
+        }
         return true
     }
 
@@ -170,7 +233,9 @@ struct Composer {
         }
         let node = UInt32(truncatingIfNeeded: nodes.count)
         nodes.append(
-            Self.record(event, kind: mapping ? .mapping : .sequence, flags: 0, offset: children.count, count: 0))
+            record(
+                event, kind: mapping ? .mapping : .sequence, flags: 0, offset: UInt32(truncatingIfNeeded: children.count),
+                count: 0))
         frames.append(
             Frame(
                 node: node, pendingStart: pending.count, mergeSiteStart: mergeSites.count, expanded: 1,
@@ -207,8 +272,10 @@ struct Composer {
         let index = Int(frame.node)
         nodes[index].offset = UInt32(truncatingIfNeeded: childStart)
         nodes[index].count = UInt32(truncatingIfNeeded: frame.isMapping ? written / 2 : written)
-        nodes[index].endLine = UInt32(truncatingIfNeeded: end.line)
-        nodes[index].endColumn = UInt32(truncatingIfNeeded: end.column)
+        var marks = nodes[index].marks(overflowMarks)
+        marks.endLine = UInt32(truncatingIfNeeded: end.line)
+        marks.endColumn = UInt32(truncatingIfNeeded: end.column)
+        nodes[index].setMarks(marks, &overflowMarks)
         if frame.anchorSlot >= 0 {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
             anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
@@ -227,7 +294,9 @@ struct Composer {
             // Stand in an empty null so the rest of the document can still be checked.
             let id = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
             nodes.append(
-                Self.record(event, kind: .scalar, flags: YAMLNodeRecord.plainFlag, offset: text.count, count: 0))
+                record(
+                    event, kind: .scalar, flags: YAMLNodeRecord.plainFlag, offset: UInt32(truncatingIfNeeded: text.count),
+                    count: 0))
             attach(id, expanded: 1)
             return true
         }
@@ -260,10 +329,10 @@ struct Composer {
     /// After a fatal error: closes what is open so the partial tree is consistent.
     mutating func salvage() {
         while let top = frames.last {
-            let r = nodes[Int(top.node)]
+            let marks = nodes[Int(top.node)].marks(overflowMarks)
             var mark = yaml_mark_t()
-            mark.line = Int(r.startLine)
-            mark.column = Int(r.startColumn)
+            mark.line = Int(marks.startLine)
+            mark.column = Int(marks.startColumn)
             endCollection(end: mark, checked: false)
         }
         if let r = root, nodes[Int(r.index)].kind == .scalar, nodes[Int(r.index)].count == 0,

@@ -1,44 +1,56 @@
 import MotionDiagnostics
 
 /// Whether two keys are the same: the same node, or scalars with the same bytes. The one
-/// comparison of keys, over the arena's arrays or over views of them.
+/// comparison of keys.
 ///
 /// - Complexity: O(length of the keys).
 @inline(__always)
-func keysEqual<Nodes: RandomAccessCollection<YAMLNodeRecord>, Text: RandomAccessCollection<UInt8>>(
-    _ a: YAMLNodeID, _ b: YAMLNodeID, nodes: Nodes, text: Text
-) -> Bool where Nodes.Index == Int, Text.Index == Int {
+func keysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID, nodes: UnsafeBufferPointer<YAMLNodeRecord>, bytes: YAMLScalarBytes) -> Bool {
     if a == b { return true }
     let ra = nodes[Int(a.index)]
     let rb = nodes[Int(b.index)]
     guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
-    var i = Int(ra.offset)
-    var j = Int(rb.offset)
-    let end = i &+ Int(ra.count)
-    while i < end {
-        if text[i] != text[j] { return false }
+    let x = bytes[ra]
+    let y = bytes[rb]
+    var i = 0
+    while i < x.count {
+        if x[i] != y[i] { return false }
         i &+= 1
-        j &+= 1
     }
     return true
 }
 
 /// Duplicate keys (Y002): a linear scan for small mappings, a hash table for large ones.
 extension Composer {
-    /// Whether two keys are equal (``keysEqual(_:_:nodes:text:)``), reading the arrays directly.
+    /// Whether two keys are equal (``keysEqual(_:_:nodes:bytes:)``).
     @inline(__always)
-    func smallKeysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool { keysEqual(a, b, nodes: nodes, text: text) }
+    func smallKeysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
+        if a == b { return true }
+        let ra = nodes[Int(a.index)]
+        let rb = nodes[Int(b.index)]
+        guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
+        return withKeyView { $0.equal(a, b) }
+    }
 
-    /// Runs `body` with read-only views of the nodes and text for comparing keys.
+    /// Runs `body` with read-only views of the nodes and scalar bytes for comparing keys.
     func withKeyView<R>(_ body: (KeyView) -> R) -> R {
-        nodes.withUnsafeBufferPointer { n in text.withUnsafeBufferPointer { t in body(KeyView(nodes: n, text: t)) } }
+        nodes.withUnsafeBufferPointer { n in
+            source.withUnsafeBufferPointer { s in
+                text.withUnsafeBufferPointer { t in body(KeyView(nodes: n, bytes: YAMLScalarBytes(source: s, text: t))) }
+            }
+        }
+    }
+
+    /// The bytes of the scalar `r`, copied.
+    func scalarBytes(_ r: YAMLNodeRecord) -> [UInt8] {
+        source.withUnsafeBufferPointer { s in text.withUnsafeBufferPointer { t in Array(YAMLScalarBytes(source: s, text: t)[r]) } }
     }
 
     mutating func reportDuplicate(_ key: YAMLNodeID, first: YAMLNodeID) {
         let r = nodes[Int(key.index)]
         var message = "duplicate key"
         if r.kind == .scalar {
-            var name = String(decoding: text[Int(r.offset)..<Int(r.offset + r.count)], as: UTF8.self)
+            var name = String(decoding: scalarBytes(r), as: UTF8.self)
             if name.count > 60 { name = String(name.prefix(57)) + "..." }
             message = "duplicate key \"\(name)\""
         }
@@ -87,22 +99,19 @@ extension Composer {
 /// Read-only views of the arena under construction, for comparing and hashing keys.
 struct KeyView {
     let nodes: UnsafeBufferPointer<YAMLNodeRecord>
-    let text: UnsafeBufferPointer<UInt8>
+    let bytes: YAMLScalarBytes
 
-    /// Whether two keys are the same (``keysEqual(_:_:nodes:text:)``).
+    /// Whether two keys are the same (``keysEqual(_:_:nodes:bytes:)``).
     @inline(__always)
-    func equal(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool { keysEqual(a, b, nodes: nodes, text: text) }
+    func equal(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool { keysEqual(a, b, nodes: nodes, bytes: bytes) }
 
     /// A hash consistent with ``equal(_:_:)``: FNV-1a of a scalar's bytes, or of a collection's id.
     func hash(_ k: YAMLNodeID) -> Int {
         let r = nodes[Int(k.index)]
         guard r.kind == .scalar else { return Int(truncatingIfNeeded: UInt64(k.index) &* 0x9E37_79B9_7F4A_7C15) }
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        var i = Int(r.offset)
-        let end = i &+ Int(r.count)
-        while i < end {
-            h = (h ^ UInt64(text[i])) &* 0x100_0000_01B3
-            i &+= 1
+        for byte in bytes[r] {
+            h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
         }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
@@ -110,8 +119,9 @@ struct KeyView {
     /// Whether `k` is a plain `<<` scalar: a merge key.
     func isMergeKey(_ k: YAMLNodeID) -> Bool {
         let r = nodes[Int(k.index)]
-        return r.kind == .scalar && r.flags & YAMLNodeRecord.plainFlag != 0 && r.count == 2
-            && text[Int(r.offset)] == UInt8(ascii: "<") && text[Int(r.offset) + 1] == UInt8(ascii: "<")
+        guard r.kind == .scalar, r.flags & YAMLNodeRecord.plainFlag != 0, r.count == 2 else { return false }
+        let b = bytes[r]
+        return b[0] == UInt8(ascii: "<") && b[1] == UInt8(ascii: "<")
     }
 }
 

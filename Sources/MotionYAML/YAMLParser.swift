@@ -50,7 +50,7 @@ public enum YAMLParser {
             return YAMLParseResult(tree: YAMLTree(), diagnostics: [diagnostic])
         }
         if bytes.isEmpty { return YAMLParseResult(tree: YAMLTree(), diagnostics: []) }
-        var composer = Composer(file: file, limits: limits, inputCount: bytes.count)
+        var composer = Composer(file: file, limits: limits, source: bytes)
         let ran: Void? = LibYAML.withParser(bytes) { parser, event in
             composer.run(parser: parser, event: event, bytes: bytes)
         }

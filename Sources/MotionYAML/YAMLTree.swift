@@ -41,19 +41,67 @@ public struct YAMLPair: Sendable, Hashable {
     }
 }
 
-/// One node of the arena: 24 bytes, no references.
-///
-/// Marks are libyaml's 0-based line and column (Unicode scalars). For a scalar, `offset` and
-/// `count` locate its bytes in the tree's text buffer; for a collection they locate its children
-/// (items, or keys and values interleaved) in the children buffer, `count` being the number of
-/// items or pairs. The kind and the plain flag share a word with the count, which
-/// ``YAMLParser/parse(_:file:limits:)`` keeps below 2^29 by refusing larger inputs.
+/// Where a node was written: libyaml's 0-based start and end line and column (Unicode scalars).
 @usableFromInline
-struct YAMLNodeRecord: Sendable {
+struct YAMLMarks: Sendable, Equatable {
     @usableFromInline var startLine: UInt32
     @usableFromInline var startColumn: UInt32
     @usableFromInline var endLine: UInt32
     @usableFromInline var endColumn: UInt32
+
+    @inlinable
+    init(startLine: UInt32, startColumn: UInt32, endLine: UInt32, endColumn: UInt32) {
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    /// The 1-based range diagnostics show.
+    @inlinable
+    var range: SourceRange {
+        SourceRange(
+            start: SourcePosition(line: Int(startLine) + 1, column: Int(startColumn) + 1),
+            end: SourcePosition(line: Int(endLine) + 1, column: Int(endColumn) + 1))
+    }
+
+    // The packed form: start line in bits 0-24, start column in bits 25-37, the end line's
+    // distance from the start line in bits 38-49, the end column in bits 50-62. Marks that do not
+    // fit (line 2^25, column 8192, a node over 4096 lines) go to a side table, bit 63 set and the
+    // low bits holding their index there.
+    @usableFromInline static let overflowFlag: UInt64 = 1 << 63
+
+    /// The packed form of these marks, or nil when a field does not fit.
+    @inlinable
+    var packed: UInt64? {
+        guard startLine < 1 << 25, startColumn < 1 << 13, endLine >= startLine, endLine - startLine < 1 << 12,
+            endColumn < 1 << 13
+        else { return nil }
+        return UInt64(startLine) | UInt64(startColumn) << 25 | UInt64(endLine - startLine) << 38 | UInt64(endColumn) << 50
+    }
+
+    /// Marks from their packed form.
+    @inlinable
+    init(packed v: UInt64) {
+        startLine = UInt32(truncatingIfNeeded: v & (1 << 25 - 1))
+        startColumn = UInt32(truncatingIfNeeded: v >> 25 & (1 << 13 - 1))
+        endLine = startLine + UInt32(truncatingIfNeeded: v >> 38 & (1 << 12 - 1))
+        endColumn = UInt32(truncatingIfNeeded: v >> 50 & (1 << 13 - 1))
+    }
+}
+
+/// One node of the arena: 16 bytes, no references.
+///
+/// `marks` holds the node's position, packed (``YAMLMarks``), or the index of its marks in the
+/// tree's side table. For a scalar, `offset` and `count` locate its bytes: in the input itself
+/// when the scalar is written there verbatim (``inSourceFlag`` set), else in the tree's text
+/// buffer; for a collection they locate its children (items, or keys and values interleaved) in
+/// the children buffer, `count` being the number of items or pairs. The kind and the plain flag
+/// share a word with the count, which ``YAMLParser/parse(_:file:limits:)`` keeps below 2^29 by
+/// refusing larger inputs.
+@usableFromInline
+struct YAMLNodeRecord: Sendable {
+    @usableFromInline var marks: UInt64
     @usableFromInline var offset: UInt32
     /// The count in the low 29 bits, the plain flag in bit 29, the kind in bits 30 and 31.
     @usableFromInline var packed: UInt32
@@ -61,16 +109,12 @@ struct YAMLNodeRecord: Sendable {
     @usableFromInline static let plainFlag: UInt8 = 1
     /// The largest count a record holds.
     @usableFromInline static let countMask: UInt32 = (1 << 29) - 1
+    /// Set in a scalar's `offset` when its bytes are the input's, at `offset & countMask`.
+    @usableFromInline static let inSourceFlag: UInt32 = 1 << 31
 
     @inlinable
-    init(
-        startLine: UInt32, startColumn: UInt32, endLine: UInt32, endColumn: UInt32, offset: UInt32, count: UInt32,
-        kind: YAMLNodeKind, flags: UInt8
-    ) {
-        self.startLine = startLine
-        self.startColumn = startColumn
-        self.endLine = endLine
-        self.endColumn = endColumn
+    init(marks: UInt64, offset: UInt32, count: UInt32, kind: YAMLNodeKind, flags: UInt8) {
+        self.marks = marks
         self.offset = offset
         packed = min(count, Self.countMask) | UInt32(flags & 1) << 29 | UInt32(kind.rawValue) << 30
     }
@@ -92,6 +136,54 @@ struct YAMLNodeRecord: Sendable {
 
     /// ``plainFlag`` for a plain scalar, else 0.
     @inlinable var flags: UInt8 { UInt8(truncatingIfNeeded: packed >> 29) & 1 }
+
+    /// Whether a scalar's bytes are the input's rather than the text buffer's.
+    @inlinable var isInSource: Bool { offset & Self.inSourceFlag != 0 }
+
+    /// Where a scalar's bytes start in the input or in the text buffer (``isInSource``).
+    @inlinable var textStart: Int { Int(offset & Self.countMask) }
+
+    /// The node's marks, looked up in `overflow` when they did not fit in the record.
+    @inlinable
+    func marks(_ overflow: [YAMLMarks]) -> YAMLMarks {
+        if marks & YAMLMarks.overflowFlag == 0 { return YAMLMarks(packed: marks) }
+        return overflow[Int(truncatingIfNeeded: marks & ~YAMLMarks.overflowFlag)]
+    }
+
+    /// Stores `new` in the record, or in `overflow` when it does not fit.
+    @inlinable
+    mutating func setMarks(_ new: YAMLMarks, _ overflow: inout [YAMLMarks]) {
+        if let packed = new.packed {
+            marks = packed
+        } else if marks & YAMLMarks.overflowFlag != 0 {
+            overflow[Int(truncatingIfNeeded: marks & ~YAMLMarks.overflowFlag)] = new
+        } else {
+            marks = YAMLMarks.overflowFlag | UInt64(overflow.count)
+            overflow.append(new)
+        }
+    }
+}
+
+/// The bytes of scalars: the input, and a buffer for the text that is not written verbatim in it
+/// (quoted with escapes, folded, block scalars).
+@usableFromInline
+struct YAMLScalarBytes {
+    @usableFromInline let source: UnsafeBufferPointer<UInt8>
+    @usableFromInline let text: UnsafeBufferPointer<UInt8>
+
+    @inlinable
+    init(source: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.text = text
+    }
+
+    /// The bytes of the scalar `r`.
+    @inlinable
+    subscript(r: YAMLNodeRecord) -> UnsafeBufferPointer<UInt8> {
+        let start = r.textStart
+        let all = r.isInSource ? source : text
+        return UnsafeBufferPointer(rebasing: all[start..<start &+ Int(r.count)])
+    }
 }
 
 /// A parsed YAML document: an immutable arena of nodes with their source positions.
@@ -107,23 +199,36 @@ public struct YAMLTree: Sendable {
     public var root: YAMLNodeID?
 
     @usableFromInline var nodes: [YAMLNodeRecord]
+    /// The input the tree was parsed from: scalars written verbatim are read there (shared with
+    /// the caller's array, not copied).
+    @usableFromInline var source: [UInt8]
+    /// The text of the scalars not written verbatim in the input.
     @usableFromInline var text: [UInt8]
     @usableFromInline var children: [YAMLNodeID]
+    /// The marks of the nodes whose marks do not fit in their record (``YAMLMarks``).
+    @usableFromInline var overflowMarks: [YAMLMarks]
 
     /// An empty tree: no nodes, no root.
     public init() {
         root = nil
         nodes = []
+        source = []
         text = []
         children = []
+        overflowMarks = []
     }
 
     @usableFromInline
-    init(root: YAMLNodeID?, nodes: [YAMLNodeRecord], text: [UInt8], children: [YAMLNodeID]) {
+    init(
+        root: YAMLNodeID?, nodes: [YAMLNodeRecord], source: [UInt8], text: [UInt8], children: [YAMLNodeID],
+        overflowMarks: [YAMLMarks]
+    ) {
         self.root = root
         self.nodes = nodes
+        self.source = source
         self.text = text
         self.children = children
+        self.overflowMarks = overflowMarks
     }
 
     /// The number of nodes in the arena (aliases are not nodes).
@@ -139,10 +244,7 @@ public struct YAMLTree: Sendable {
     /// For a node reached through an alias, this is where the anchored node is.
     /// - Complexity: O(1).
     public func range(_ n: YAMLNodeID) -> SourceRange {
-        let r = nodes[Int(n.index)]
-        return SourceRange(
-            start: SourcePosition(line: Int(r.startLine) + 1, column: Int(r.startColumn) + 1),
-            end: SourcePosition(line: Int(r.endLine) + 1, column: Int(r.endColumn) + 1))
+        nodes[Int(n.index)].marks(overflowMarks).range
     }
 
     /// The text of a scalar; `""` for a collection.
@@ -164,8 +266,8 @@ public struct YAMLTree: Sendable {
         guard r.kind == .scalar, r.count > 0 else {
             return try body(UnsafeBufferPointer(start: nil, count: 0))
         }
-        return try text.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(r.offset)..<Int(r.offset + r.count)]))
+        return try (r.isInSource ? source : text).withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[r.textStart..<r.textStart &+ Int(r.count)]))
         }
     }
 
@@ -178,8 +280,8 @@ public struct YAMLTree: Sendable {
         return s.withUTF8Buffer { key in
             guard key.count == Int(r.count) else { return false }
             if key.isEmpty { return true }
-            return text.withUnsafeBufferPointer { all in
-                let start = Int(r.offset)
+            return (r.isInSource ? source : text).withUnsafeBufferPointer { all in
+                let start = r.textStart
                 var i = 0
                 while i < key.count {
                     if all[start &+ i] != key[i] { return false }
