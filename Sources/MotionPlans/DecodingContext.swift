@@ -98,8 +98,23 @@ struct DecodingContext {
     /// - Complexity: O(known keys), comparing lengths first.
     static func knownIndex(of key: YAMLNodeID, in known: [String], _ tree: YAMLTree) -> Int? {
         tree.withScalarBytes(key) { bytes in
-            known.firstIndex { $0.utf8.count == bytes.count && $0.utf8.elementsEqual(bytes) }
+            // Native strings (every known key) compare as contiguous bytes, without iterators.
+            known.firstIndex { name in
+                name.utf8.count == bytes.count
+                    && (name.utf8.withContiguousStorageIfAvailable { Self.sameBytes($0, bytes) } ?? name.utf8.elementsEqual(bytes))
+            }
         }
+    }
+
+    /// Whether two byte buffers of the same length hold the same bytes.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// Requires `node` to be a mapping (null counts as an empty mapping when `allowNull`).

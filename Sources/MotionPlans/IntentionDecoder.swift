@@ -96,7 +96,7 @@ enum IntentionDecoder {
         guard reader.nodes["property"] != nil else { return fallback }
         return reader.read("property", &context) { ctx, node in
             guard let text = ctx.string(node, for: "property") else { return nil }
-            guard let path = PropertyPath(text) else {
+            guard let path = parsePath(text) else {
                 ctx.report(
                     .D009, "unknown property \"\(text)\"", at: ctx.range(node),
                     help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
@@ -108,6 +108,13 @@ enum IntentionDecoder {
             }
             return path
         }
+    }
+
+    /// `position` or `position.x` as ``PropertyPath/init(_:)`` reads it; a whole property is
+    /// found without splitting the text.
+    static func parsePath(_ text: String) -> PropertyPath? {
+        if !text.utf8.contains(UInt8(ascii: ".")) { return LayerProperty(rawValue: text).map { PropertyPath($0) } }
+        return PropertyPath(text)
     }
 
     static func gesture(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> String? {

@@ -24,7 +24,7 @@ enum NamedPlanRules {
         /// What each target holds under each name: one table for all targets, so a document with
         /// thousands of targets does not build thousands of small tables.
         var held: [Slot: Held] = [:]
-        held.reserveCapacity(context.operationCount)
+        held.reserveCapacity(context.namedCount)
         for (transactionIndex, transaction) in document.transactions.enumerated() {
             for operation in transaction.operations {
                 switch operation.action {

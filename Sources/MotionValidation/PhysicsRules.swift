@@ -7,11 +7,11 @@ enum PhysicsRules {
     static func check(_ context: inout ValidationContext) {
         for transaction in context.document.transactions {
             for operation in transaction.operations {
-                guard let value = operation.intention?.value else { continue }
-                if let spring = value as? Spring { checkSpring(spring.parameters, operation, &context) }
-                if let spring = value as? AnchoredSpring { checkSpring(spring.parameters, operation, &context) }
-                if let tossable = value as? Tossable { checkSpring(tossable.parameters, operation, &context) }
-                if let friction = value as? Friction, !(friction.coefficient > 0) {
+                guard let intention = operation.intention else { continue }
+                if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation, &context) }
+                if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation, &context) }
+                if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation, &context) }
+                if let friction = intention.value(as: Friction.self), !(friction.coefficient > 0) {
                     report(
                         "coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
                 }

@@ -39,7 +39,7 @@ enum SelectorRules {
         // fails to parse or matches nothing needs the parser's details, and a list only to check
         // each of its alternatives.
         if let targets = context.targets(of: text), !targets.isEmpty {
-            if text.contains(",") { checkAlternatives(selector, node: node(), &context) }
+            if text.utf8.contains(UInt8(ascii: ",")) { checkAlternatives(selector, node: node(), &context) }
             return
         }
         switch Selector.parse(text) {

@@ -46,7 +46,7 @@ enum TweenRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         var registered: [PropertyKey: TweenGroup] = [:]
-        registered.reserveCapacity(context.operationCount)
+        registered.reserveCapacity(context.tweenCount)
         /// Keys in the order first seen, so diagnostics come out in a stable order.
         var keys: [PropertyKey] = []
         var order = 0

@@ -6,8 +6,10 @@ import MotionSelectors
 /// the diagnostics found so far.
 struct ValidationContext {
     let document: MotionDocument
-    /// How many operations the document holds: tables keyed per operation reserve this much.
-    var operationCount: Int { document.transactions.reduce(0) { $0 + $1.operations.count } }
+    /// How many `add` ops add a tween: the tween rules' tables reserve this much.
+    let tweenCount: Int
+    /// How many `add` ops give a name: the named-plan rules' table reserves this much.
+    let namedCount: Int
     /// The selector tree, built on first use: documents whose selectors are all `#id` never
     /// need it.
     private var cachedTree: SelectorTree?
@@ -21,6 +23,17 @@ struct ValidationContext {
         self.document = document
         self.idIndex = document.targetIndex
         resolved.reserveCapacity(document.targets.count)
+        var tweens = 0
+        var named = 0
+        for transaction in document.transactions {
+            for operation in transaction.operations {
+                guard case .add(let intention, let name) = operation.action else { continue }
+                if intention.typeName == .tween { tweens += 1 }
+                if name != nil { named += 1 }
+            }
+        }
+        tweenCount = tweens
+        namedCount = named
     }
 
     mutating func report(
