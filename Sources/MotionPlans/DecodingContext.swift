@@ -73,19 +73,31 @@ struct DecodingContext {
         extraHelp: ((String) -> String?)? = nil,
         _ body: (inout DecodingContext, String, YAMLPair) -> Void
     ) {
+        forEachKnownPair(in: mapping, known: known, context: context(), unknownCode: unknownCode, extraHelp: extraHelp) {
+            ctx, index, pair in body(&ctx, known[index], pair)
+        }
+    }
+
+    /// ``forEachPair(in:known:context:unknownCode:extraHelp:_:)`` handing on the index of each
+    /// known key in `known` instead of the key, for callers that look up a table by it.
+    mutating func forEachKnownPair(
+        in mapping: YAMLNodeID, known: [String], context: @autoclosure () -> String, unknownCode: DiagnosticCode = .D002,
+        extraHelp: ((String) -> String?)? = nil,
+        _ body: (inout DecodingContext, Int, YAMLPair) -> Void
+    ) {
         for pair in tree.pairs(mapping) {
             guard tree.kind(pair.key) == .scalar else {
                 report(.D003, "keys in \(context()) must be plain strings, found \(describe(pair.key))", at: range(pair.key))
                 continue
             }
             if let index = Self.knownIndex(of: pair.key, in: known, tree) {
-                body(&self, known[index], pair)
+                body(&self, index, pair)
                 continue
             }
             let key = tree.string(pair.key)
-            if known.contains(key) {
+            if let index = known.firstIndex(of: key) {
                 // Only text that is not ASCII gets here: equal as strings to a known key, not as bytes.
-                body(&self, key, pair)
+                body(&self, index, pair)
             } else {
                 let help = extraHelp?(key) ?? Self.didYouMean(key, known)
                 let what = unknownCode == .D009 ? "unknown property `\(key)`" : "unknown key `\(key)`"

@@ -22,7 +22,8 @@ struct DocumentDecoder {
     static let targetKeys = ["type", "class", "layer", "children"]
     static let transactionKeys = ["at", "label", "ops"]
     static let inputKeys = ["id", "kind", "target", "at", "duration", "translation", "scale", "angle"]
-    static let layerKeys = LayerProperty.allCases.map(\.rawValue)
+    static let layerProperties = LayerProperty.allCases
+    static let layerKeys = layerProperties.map(\.rawValue)
     /// The largest canvas the render server draws, in points per side.
     static let maximumCanvasSide = 8192.0
     /// The highest frame rate run, play and render accept.
@@ -225,10 +226,11 @@ struct DocumentDecoder {
         var values: [LayerProperty: MotionValue] = [:]
         values.reserveCapacity(ctx.tree.count(node))
         var shape = LayerShape.rect
-        ctx.forEachPair(
+        ctx.forEachKnownPair(
             in: node, known: layerKeys, context: "`layer`", unknownCode: .D009, extraHelp: ForeignNames.propertyHelp
-        ) { ctx, key, pair in
-            guard let property = LayerProperty(rawValue: key) else { return }
+        ) { ctx, index, pair in
+            let property = layerProperties[index]
+            let key = layerKeys[index]
             if property == .shape {
                 if let text = ctx.choice(pair.value, for: "shape", LayerShape.allCases.map(\.rawValue)),
                     let decoded = LayerShape(rawValue: text)
@@ -325,16 +327,18 @@ struct DocumentDecoder {
         var nodes = ParameterNodes(capacity: tree.count(node))
         var name: Located<String>?
         let springHelp = springKeyHelp(node)
-        context.forEachPair(in: node, known: type.addKeys, context: "a \(typeName) operation", extraHelp: springHelp) {
-            ctx, key, pair in
-            switch key {
-            case "add", "target": break
-            case "name":
-                if let text = ctx.string(pair.value, for: "name", allowNull: true) {
+        let keys = type.addKeys
+        // `add`, `target` and `name` come first; the rest are the op's parameters.
+        let sharedKeys = IntentionCatalog.addKeys.count
+        context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: springHelp) {
+            ctx, index, pair in
+            guard index >= sharedKeys else {
+                if keys[index] == "name", let text = ctx.string(pair.value, for: "name", allowNull: true) {
                     name = Located(text, at: ctx.range(pair.value))
                 }
-            default: nodes.append(key, pair.value)
+                return
             }
+            nodes.append(keys[index], pair.value)
         }
         let target = target(of: node)
         var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName, parameters: parameters)

@@ -12,7 +12,7 @@ public import MotionRuntime
 /// (IntentionCatalog.swift).
 public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// The descriptor's fields, shared by every copy: a planned intention and each operation hold
-    /// the type as one reference, not as a copy of its names, lists and decoder.
+    /// the type as one pointer, not as a copy of its names, lists and decoder.
     private final class Storage: Sendable {
         let rawValue: String
         let family: String
@@ -41,7 +41,10 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private let storage: Storage
+    /// The fields, never freed: descriptors are made once, by the catalog's `static let`s, and
+    /// serve the whole process, so copying a type (with every operation) counts no reference.
+    private let unmanagedStorage: Unmanaged<Storage>
+    private var storage: Storage { unmanagedStorage.takeUnretainedValue() }
 
     /// The document's name for the type (`add: tween`).
     public var rawValue: String { storage.rawValue }
@@ -67,9 +70,10 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         parameters: [ParameterSpec], schemaConstraints: [JSONMember] = [],
         decode: @escaping @Sendable (inout ParameterReader, inout DecodingContext) -> Value?
     ) {
-        storage = Storage(
-            rawValue: name, family: family, summary: summary, parameters: parameters, inputKinds: inputKinds,
-            intention: intention, schemaConstraints: schemaConstraints, decode: { reader, context in decode(&reader, &context) })
+        unmanagedStorage = Unmanaged.passRetained(
+            Storage(
+                rawValue: name, family: family, summary: summary, parameters: parameters, inputKinds: inputKinds,
+                intention: intention, schemaConstraints: schemaConstraints, decode: { reader, context in decode(&reader, &context) }))
     }
 
     /// Every built-in type by its name.
@@ -114,7 +118,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether both describe the type of one name.
     public static func == (lhs: IntentionType, rhs: IntentionType) -> Bool {
-        lhs.storage === rhs.storage || lhs.rawValue == rhs.rawValue
+        lhs.unmanagedStorage.toOpaque() == rhs.unmanagedStorage.toOpaque() || lhs.rawValue == rhs.rawValue
     }
     /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
