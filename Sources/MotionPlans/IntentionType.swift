@@ -21,13 +21,13 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         let inputKinds: [InputKind]
         let intention: any (Intention & Hashable).Type
         let schemaConstraints: [JSONMember]
-        let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any Intention & Hashable)?
+        let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any IntentionBox)?
         let addKeys: [String]
 
         init(
             rawValue: String, family: String, summary: String, parameters: [ParameterSpec], inputKinds: [InputKind],
             intention: any (Intention & Hashable).Type, schemaConstraints: [JSONMember],
-            decode: @escaping @Sendable (inout ParameterReader, inout DecodingContext) -> (any Intention & Hashable)?
+            decode: @escaping @Sendable (inout ParameterReader, inout DecodingContext) -> (any IntentionBox)?
         ) {
             self.rawValue = rawValue
             self.family = family
@@ -73,7 +73,8 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         unmanagedStorage = Unmanaged.passRetained(
             Storage(
                 rawValue: name, family: family, summary: summary, parameters: parameters, inputKinds: inputKinds,
-                intention: intention, schemaConstraints: schemaConstraints, decode: { reader, context in decode(&reader, &context) }))
+                intention: intention, schemaConstraints: schemaConstraints,
+                decode: { reader, context in decode(&reader, &context).map { TypedIntentionBox($0) } }))
     }
 
     /// Every built-in type by its name.
@@ -113,7 +114,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
 
     /// Decodes an op's parameters into a planned intention of this type.
     func plannedIntention(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> PlannedIntention? {
-        storage.decode(&reader, &context).map { PlannedIntention(self, value: $0) }
+        storage.decode(&reader, &context).map { PlannedIntention(self, box: $0) }
     }
 
     /// Whether both describe the type of one name.

@@ -3,59 +3,86 @@ public import MotionRuntime
 /// One intention as a document commits it: what motion is wanted (docs/format.md §2.1).
 ///
 /// It holds the runtime value of an ``IntentionType`` and the type it was written as: the type is
-/// one shared reference, and the value one existential (boxed only when it is larger than three
-/// words). Copying a planned intention, as every copy of an operation does, retains two objects
-/// at most and allocates nothing.
+/// a pointer to its descriptor, and the value lives in one object of its own type, so that
+/// copying a planned intention, as every copy of an operation does, retains one object and asks
+/// no value witness, and ``value(as:)`` compares one pointer.
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType
-    /// The runtime intention: a `Tween`, a `Spring`...
-    public let value: any Intention & Hashable
+    /// The value, in a ``TypedIntentionBox`` of its type.
+    @usableFromInline let box: any IntentionBox
 
     /// A planned intention of `type` whose value is `value`.
     public init<Value: Intention & Hashable>(_ type: IntentionType, _ value: Value) {
         self.typeName = type
-        self.value = value
+        self.box = TypedIntentionBox(value)
     }
 
-    /// A planned intention of `type` whose value is a decoded `value`.
-    init(_ type: IntentionType, value: any Intention & Hashable) {
+    /// A planned intention of `type` whose value a descriptor's decoder boxed.
+    init(_ type: IntentionType, box: any IntentionBox) {
         self.typeName = type
-        self.value = value
+        self.box = box
     }
+
+    /// The runtime intention: a `Tween`, a `Spring`...
+    public var value: any Intention & Hashable { box.anyValue }
 
     /// The value as an `Intention` of type `T`, or nil when it is another type.
     ///
-    /// - Complexity: O(1); a value of another type is told apart by its metatype, without a cast.
-    public func value<T: Intention>(as _: T.Type) -> T? {
-        guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(T.self) else { return nil }
-        return value as? T
+    /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    @inlinable
+    public func value<T: Intention & Hashable>(as _: T.Type) -> T? {
+        guard ObjectIdentifier(type(of: box)) == ObjectIdentifier(TypedIntentionBox<T>.self) else { return nil }
+        return unsafeDowncast(box as AnyObject, to: TypedIntentionBox<T>.self).value
     }
 
     /// The decoded intention as a runtime intention.
-    public var runtimeIntention: any Intention { value }
+    public var runtimeIntention: any Intention { box.anyValue }
 
     /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
-    public var namedRuntimeIntention: (any NamedIntention)? { value as? any NamedIntention }
+    public var namedRuntimeIntention: (any NamedIntention)? { box.anyValue as? any NamedIntention }
 
     /// The type and the value, for messages and test failures.
     public var description: String { "\(typeName): \(value)" }
 
     /// Whether both are of the same type and hold equal values.
     public static func == (lhs: PlannedIntention, rhs: PlannedIntention) -> Bool {
-        lhs.typeName == rhs.typeName && lhs.value.isEqual(to: rhs.value)
+        lhs.typeName == rhs.typeName && lhs.box.isEqual(to: rhs.box)
     }
 
     /// Hashes the type and the value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(typeName)
-        value.hash(into: &hasher)
+        box.hash(into: &hasher)
     }
 }
 
-extension Hashable {
-    /// Whether `other` is of this type and equal to this value (called on an opened existential).
-    fileprivate func isEqual(to other: any Hashable) -> Bool { (other as? Self) == self }
+/// An intention value of any type, in an object: what ``PlannedIntention`` holds.
+///
+/// ``TypedIntentionBox`` is the one conforming type.
+@usableFromInline
+protocol IntentionBox: AnyObject, Sendable {
+    /// The value as an existential.
+    var anyValue: any Intention & Hashable { get }
+    /// Whether `other` holds a value of the same type, equal to this one.
+    func isEqual(to other: any IntentionBox) -> Bool
+    /// Hashes the value.
+    func hash(into hasher: inout Hasher)
+}
+
+/// The box of an intention of type `Value`.
+@usableFromInline
+final class TypedIntentionBox<Value: Intention & Hashable>: IntentionBox {
+    /// The value.
+    @usableFromInline let value: Value
+
+    @usableFromInline init(_ value: Value) { self.value = value }
+
+    @usableFromInline var anyValue: any Intention & Hashable { value }
+
+    @usableFromInline func isEqual(to other: any IntentionBox) -> Bool { (other as? TypedIntentionBox<Value>)?.value == value }
+
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 // Shorthands for the built-in types, as in `.add(.tween(jump), name: nil)`. A new type needs none:

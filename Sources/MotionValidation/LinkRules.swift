@@ -20,26 +20,25 @@ enum LinkRules {
 
     static func check(_ context: inout ValidationContext) {
         var edges: [Edge] = []
-        for transaction in context.document.transactions {
-            for operation in transaction.operations {
-                guard let link = operation.intention?.value(as: Link.self) else { continue }
-                var range = operation.head
-                if let tree = context.document.source, let source = context.document.valueNode(of: "source", in: operation),
-                    let node = tree.value(forKey: "target", in: source)
-                {
-                    range = tree.range(node)
-                }
-                let selector = Located(link.sourceTarget, at: range)
-                SelectorRules.checkSelector(selector, node: nil, &context)
-                guard let sources = context.targets(of: link.sourceTarget), let source = sources.first,
-                    let targets = context.targets(of: operation.target.value)
-                else { continue }
-                for target in targets {
-                    edges.append(
-                        Edge(
-                            from: Node(target: target, property: link.property.property),
-                            to: Node(target: source, property: link.sourceProperty.property), operation: operation))
-                }
+        let document = context.document
+        document.forEachOperation { _, operation in
+            guard let link = operation.intention?.value(as: Link.self) else { return }
+            var range = operation.head
+            if let tree = document.source, let source = document.valueNode(of: "source", in: operation),
+                let node = tree.value(forKey: "target", in: source)
+            {
+                range = tree.range(node)
+            }
+            let selector = Located(link.sourceTarget, at: range)
+            SelectorRules.checkSelector(selector, node: nil, &context)
+            guard let sources = context.targets(of: link.sourceTarget), let source = sources.first,
+                let targets = context.targets(of: operation.target.value)
+            else { return }
+            for target in targets {
+                edges.append(
+                    Edge(
+                        from: Node(target: target, property: link.property.property),
+                        to: Node(target: source, property: link.sourceProperty.property), operation: operation))
             }
         }
         checkCycles(edges, &context)

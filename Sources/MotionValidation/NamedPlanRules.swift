@@ -25,56 +25,54 @@ enum NamedPlanRules {
         /// thousands of targets does not build thousands of small tables.
         var held: [Slot: Held] = [:]
         held.reserveCapacity(context.namedCount)
-        for (transactionIndex, transaction) in document.transactions.enumerated() {
-            for operation in transaction.operations {
-                switch operation.action {
-                case .add(let intention, let name):
-                    guard let name else { continue }
-                    if name.value.isEmpty {
-                        context.report(
-                            .N001, "a named plan needs a non-empty name", at: name.range,
-                            help: "give the plan a name, or leave `name` out to add it unnamed")
-                        continue
+        document.forEachOperation { transactionIndex, operation in
+            switch operation.action {
+            case .add(let intention, let name):
+                guard let name else { return }
+                if name.value.isEmpty {
+                    context.report(
+                        .N001, "a named plan needs a non-empty name", at: name.range,
+                        help: "give the plan a name, or leave `name` out to add it unnamed")
+                    return
+                }
+                if !intention.typeName.canBeNamed {
+                    context.report(
+                        .N003,
+                        "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
+                        at: name.range, help: "leave `name` out")
+                    return
+                }
+                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                    held[Slot(target: target, name: name.value)] = Held(
+                        type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
+                }
+            case .remove(let name):
+                if name.value.isEmpty {
+                    context.report(.N002, "remove needs the name of the plan to remove", at: name.range)
+                    return
+                }
+                var missing: Int?
+                var addedHere: Held?
+                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                    let slot = Slot(target: target, name: name.value)
+                    if let holding = held[slot] {
+                        if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }
+                        held[slot] = nil
+                    } else if missing == nil {
+                        missing = target
                     }
-                    if !intention.typeName.canBeNamed {
-                        context.report(
-                            .N003,
-                            "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
-                            at: name.range, help: "leave `name` out")
-                        continue
-                    }
-                    for target in context.targets(of: operation.target.value) ?? .many([]) {
-                        held[Slot(target: target, name: name.value)] = Held(
-                            type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
-                    }
-                case .remove(let name):
-                    if name.value.isEmpty {
-                        context.report(.N002, "remove needs the name of the plan to remove", at: name.range)
-                        continue
-                    }
-                    var missing: Int?
-                    var addedHere: Held?
-                    for target in context.targets(of: operation.target.value) ?? .many([]) {
-                        let slot = Slot(target: target, name: name.value)
-                        if let holding = held[slot] {
-                            if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }
-                            held[slot] = nil
-                        } else if missing == nil {
-                            missing = target
-                        }
-                    }
-                    if let missing {
-                        let shown = context.name(ofTarget: missing)
-                        let names = held.keys.filter { $0.target == missing }.map(\.name).sorted()
-                        context.report(
-                            .N004, "remove of \"\(name.value)\" on \(shown), but \(shown) holds no plan by that name",
-                            at: name.range, help: ValidationContext.didYouMean(name.value, names))
-                    } else if let addedHere {
-                        context.report(
-                            .N005, "\"\(name.value)\" is added and removed in the same transaction: the add has no effect",
-                            at: name.range, notes: [DiagnosticNote("added here", at: addedHere.nameRange)],
-                            help: "remove the add, or move the remove to a later transaction")
-                    }
+                }
+                if let missing {
+                    let shown = context.name(ofTarget: missing)
+                    let names = held.keys.filter { $0.target == missing }.map(\.name).sorted()
+                    context.report(
+                        .N004, "remove of \"\(name.value)\" on \(shown), but \(shown) holds no plan by that name",
+                        at: name.range, help: ValidationContext.didYouMean(name.value, names))
+                } else if let addedHere {
+                    context.report(
+                        .N005, "\"\(name.value)\" is added and removed in the same transaction: the add has no effect",
+                        at: name.range, notes: [DiagnosticNote("added here", at: addedHere.nameRange)],
+                        help: "remove the add, or move the remove to a later transaction")
                 }
             }
         }

@@ -5,16 +5,14 @@ import MotionRuntime
 /// P001: spring and friction parameters a physical simulation can run with.
 enum PhysicsRules {
     static func check(_ context: inout ValidationContext) {
-        for transaction in context.document.transactions {
-            for operation in transaction.operations {
-                guard let intention = operation.intention else { continue }
-                if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation, &context) }
-                if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation, &context) }
-                if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation, &context) }
-                if let friction = intention.value(as: Friction.self), !(friction.coefficient > 0) {
-                    report(
-                        "coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
-                }
+        let document = context.document
+        document.forEachOperation { _, operation in
+            guard let intention = operation.intention else { return }
+            if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation, &context) }
+            if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation, &context) }
+            if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation, &context) }
+            if let friction = intention.value(as: Friction.self), !(friction.coefficient > 0) {
+                report("coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
             }
         }
     }

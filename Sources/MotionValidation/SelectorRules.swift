@@ -7,10 +7,8 @@ import MotionYAML
 enum SelectorRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
-        for transaction in document.transactions {
-            for operation in transaction.operations {
-                checkSelector(operation.target, node: document.valueNode(of: "target", in: operation), &context)
-            }
+        document.forEachOperation { _, operation in
+            checkSelector(operation.target, node: document.valueNode(of: "target", in: operation), &context)
         }
         for input in document.inputs {
             checkSelector(input.target, node: targetNode(of: input, in: document), &context)

@@ -50,28 +50,28 @@ enum TweenRules {
         /// Keys in the order first seen, so diagnostics come out in a stable order.
         var keys: [PropertyKey] = []
         var order = 0
-        for transaction in document.transactions {
-            for operation in transaction.operations {
-                if let tween = operation.intention?.value(as: Tween.self) {
-                    checkTween(tween, operation, &context)
-                    order += 1
-                    let timing = TweenTiming(
-                        commitTime: transaction.at.value, delay: tween.delay, duration: tween.duration,
-                        repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
-                    let entry = Registered(
-                        commit: transaction.at.value, end: timing.end, order: order, head: operation.head,
-                        name: operation.name?.value, components: tween.property.componentIndices.count)
-                    for target in context.targets(of: operation.target.value) ?? .many([]) {
-                        for component in tween.property.componentIndices {
-                            let key = PropertyKey(target: target, property: tween.property.property, component: component)
-                            if registered[key] == nil { keys.append(key) }
-                            registered[key, default: TweenGroup()].append(entry)
-                        }
+        document.forEachOperation { transaction, operation in
+            guard let intention = operation.intention else { return }
+            if let tween = intention.value(as: Tween.self) {
+                checkTween(tween, operation, &context)
+                order += 1
+                let commit = document.transactions[transaction].at.value
+                let timing = TweenTiming(
+                    commitTime: commit, delay: tween.delay, duration: tween.duration, repeatCount: tween.repeatCount.value,
+                    autoreverses: tween.autoreverses)
+                let entry = Registered(
+                    commit: commit, end: timing.end, order: order, head: operation.head, name: operation.name?.value,
+                    components: tween.property.componentIndices.count)
+                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                    for component in tween.property.componentIndices {
+                        let key = PropertyKey(target: target, property: tween.property.property, component: component)
+                        if registered[key] == nil { keys.append(key) }
+                        registered[key, default: TweenGroup()].append(entry)
                     }
-                } else if let transition = operation.intention?.value(as: TransitionTween.self) {
-                    checkCurve(transition.easing, key: "easing", operation, &context)
-                    if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
                 }
+            } else if let transition = intention.value(as: TransitionTween.self) {
+                checkCurve(transition.easing, key: "easing", operation, &context)
+                if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
             }
         }
         checkHidden(registered, keys: keys, &context)

@@ -25,12 +25,10 @@ struct ValidationContext {
         resolved.reserveCapacity(document.targets.count)
         var tweens = 0
         var named = 0
-        for transaction in document.transactions {
-            for operation in transaction.operations {
-                guard case .add(let intention, let name) = operation.action else { continue }
-                if intention.typeName == .tween { tweens += 1 }
-                if name != nil { named += 1 }
-            }
+        document.forEachOperation { _, operation in
+            guard case .add(let intention, let name) = operation.action else { return }
+            if intention.typeName == .tween { tweens += 1 }
+            if name != nil { named += 1 }
         }
         tweenCount = tweens
         namedCount = named
@@ -95,6 +93,21 @@ struct ValidationContext {
     /// `did you mean "x"?`, or nil.
     static func didYouMean(_ word: String, _ candidates: some Sequence<String>) -> String? {
         Suggestions.closest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
+    }
+}
+
+extension MotionDocument {
+    /// Calls `body` with each operation in document order and the index of its transaction.
+    ///
+    /// The operations are lent, not copied: a rule reads the few fields it needs of each of
+    /// thousands of operations without copying (and retaining) the whole operation.
+    /// - Complexity: O(operations).
+    func forEachOperation(_ body: (_ transaction: Int, _ operation: OperationSpec) -> Void) {
+        for transaction in transactions.indices {
+            transactions[transaction].operations.withUnsafeBufferPointer { operations in
+                for index in operations.indices { body(transaction, operations[index]) }
+            }
+        }
     }
 }
 
