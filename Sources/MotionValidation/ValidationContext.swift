@@ -99,8 +99,8 @@ struct ValidationContext {
 extension MotionDocument {
     /// Calls `body` with each operation in document order and the index of its transaction.
     ///
-    /// The operations are lent, not copied: a rule reads the few fields it needs of each of
-    /// thousands of operations without copying (and retaining) the whole operation.
+    /// The operations are read in place, each transaction's list without a copy of it; handing
+    /// one on costs a retain of its intention's box.
     /// - Complexity: O(operations).
     func forEachOperation(_ body: (_ transaction: Int, _ operation: OperationSpec) -> Void) {
         for transaction in transactions.indices {
