@@ -23,6 +23,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         let schemaConstraints: [JSONMember]
         let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any IntentionBox)?
         let addKeys: [String]
+        let canBeNamed: Bool
 
         init(
             rawValue: String, family: String, summary: String, parameters: [ParameterSpec], inputKinds: [InputKind],
@@ -37,6 +38,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
             self.intention = intention
             self.schemaConstraints = schemaConstraints
             self.decode = decode
+            self.canBeNamed = intention is any NamedIntention.Type
             self.addKeys = IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
         }
     }
@@ -98,7 +100,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Composites are not: what they emit cannot carry the name, so removing them by name could
     /// not undo them.
-    public var canBeNamed: Bool { intention is any NamedIntention.Type }
+    /// - Complexity: O(1): asked once, when the type is described (a conformance lookup at run
+    ///   time costs about a microsecond).
+    public var canBeNamed: Bool { storage.canBeNamed }
 
     /// Whether the type needs gesture input to do anything (B001 when baking without input).
     public var isInteractive: Bool { !inputKinds.isEmpty }
