@@ -66,11 +66,12 @@ struct DecodingContext {
     /// Walks a mapping's pairs, reporting unknown keys (D002, or `unknownCode`) with did-you-mean.
     ///
     /// A known key is found by its bytes and handed on as the `known` string itself: no string is
-    /// made for it.
+    /// made for it. `extraHelp` gets an unknown key, the mapping and the tree, so that a caller can
+    /// pass a function that captures nothing (no closure is allocated per mapping).
     /// - Complexity: O(pairs x known keys); known-key lists are short.
     mutating func forEachPair(
         in mapping: YAMLNodeID, known: [String], context: @autoclosure () -> String, unknownCode: DiagnosticCode = .D002,
-        extraHelp: ((String) -> String?)? = nil,
+        extraHelp: ((String, YAMLNodeID, YAMLTree) -> String?)? = nil,
         _ body: (inout DecodingContext, String, YAMLPair) -> Void
     ) {
         forEachKnownPair(in: mapping, known: known, context: context(), unknownCode: unknownCode, extraHelp: extraHelp) {
@@ -82,7 +83,7 @@ struct DecodingContext {
     /// known key in `known` instead of the key, for callers that look up a table by it.
     mutating func forEachKnownPair(
         in mapping: YAMLNodeID, known: [String], context: @autoclosure () -> String, unknownCode: DiagnosticCode = .D002,
-        extraHelp: ((String) -> String?)? = nil,
+        extraHelp: ((String, YAMLNodeID, YAMLTree) -> String?)? = nil,
         _ body: (inout DecodingContext, Int, YAMLPair) -> Void
     ) {
         for pair in tree.pairs(mapping) {
@@ -99,7 +100,7 @@ struct DecodingContext {
                 // Only text that is not ASCII gets here: equal as strings to a known key, not as bytes.
                 body(&self, index, pair)
             } else {
-                let help = extraHelp?(key) ?? Self.didYouMean(key, known)
+                let help = extraHelp?(key, mapping, tree) ?? Self.didYouMean(key, known)
                 let what = unknownCode == .D009 ? "unknown property `\(key)`" : "unknown key `\(key)`"
                 report(unknownCode, "\(what) in \(context())", at: range(pair.key), help: help)
             }

@@ -227,7 +227,7 @@ struct DocumentDecoder {
         values.reserveCapacity(ctx.tree.count(node))
         var shape = LayerShape.rect
         ctx.forEachKnownPair(
-            in: node, known: layerKeys, context: "`layer`", unknownCode: .D009, extraHelp: ForeignNames.propertyHelp
+            in: node, known: layerKeys, context: "`layer`", unknownCode: .D009, extraHelp: { key, _, _ in ForeignNames.propertyHelp(key) }
         ) { ctx, index, pair in
             let property = layerProperties[index]
             let key = layerKeys[index]
@@ -326,11 +326,10 @@ struct DocumentDecoder {
         let parameters = type.parameters
         var nodes = ParameterNodes(capacity: tree.count(node))
         var name: Located<String>?
-        let springHelp = springKeyHelp(node)
         let keys = type.addKeys
         // `add`, `target` and `name` come first; the rest are the op's parameters.
         let sharedKeys = IntentionCatalog.addKeys.count
-        context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: springHelp) {
+        context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: Self.springKeyHelp) {
             ctx, index, pair in
             guard index >= sharedKeys else {
                 if keys[index] == "name", let text = ctx.string(pair.value, for: "name", allowNull: true) {
@@ -374,21 +373,18 @@ struct DocumentDecoder {
     /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with
     /// the converted stiffness and damping when the operation gives both numbers.
     /// The operation's keys are read only when an unknown key asks for help.
-    func springKeyHelp(_ node: YAMLNodeID) -> (String) -> String? {
-        let tree = self.tree
-        return { key in
-            guard ForeignNames.swiftUISpringKeys.contains(key) else { return nil }
-            var response: Double?
-            var ratio: Double?
-            for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
-                switch tree.string(pair.key) {
-                case "response": response = tree.double(pair.value)
-                case "dampingRatio", "dampingFraction": ratio = tree.double(pair.value)
-                default: break
-                }
+    static func springKeyHelp(_ key: String, _ node: YAMLNodeID, _ tree: YAMLTree) -> String? {
+        guard ForeignNames.swiftUISpringKeys.contains(key) else { return nil }
+        var response: Double?
+        var ratio: Double?
+        for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
+            switch tree.string(pair.key) {
+            case "response": response = tree.double(pair.value)
+            case "dampingRatio", "dampingFraction": ratio = tree.double(pair.value)
+            default: break
             }
-            return ForeignNames.springHelp(response: response, dampingRatio: ratio)
         }
+        return ForeignNames.springHelp(response: response, dampingRatio: ratio)
     }
 
     // MARK: Inputs

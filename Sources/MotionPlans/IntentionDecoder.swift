@@ -6,22 +6,19 @@ import MotionYAML
 /// The parameter nodes of one `add` op, in the order written: a handful, so a linear search
 /// beats hashing.
 struct ParameterNodes {
-    private var keys: [String] = []
-    private var values: [YAMLNodeID] = []
+    /// The keys and their value nodes, in one list: one allocation per op.
+    private var entries: [(key: String, node: YAMLNodeID)] = []
 
     init(capacity: Int = 0) {
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
     }
 
     mutating func append(_ key: String, _ node: YAMLNodeID) {
-        keys.append(key)
-        values.append(node)
+        entries.append((key, node))
     }
 
     subscript(key: String) -> YAMLNodeID? {
-        guard let i = keys.firstIndex(of: key) else { return nil }
-        return values[i]
+        entries.first { $0.key == key }?.node
     }
 }
 

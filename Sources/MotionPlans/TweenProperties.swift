@@ -26,7 +26,7 @@ extension IntentionDecoder {
         var seen: [(PropertyPath, SourceRange)] = []
         let known = PropertyPath.all.filter(\.property.isAnimatable).map(\.description)
         context.forEachPair(
-            in: node, known: known, context: "`properties`", unknownCode: .D009, extraHelp: ForeignNames.propertyHelp
+            in: node, known: known, context: "`properties`", unknownCode: .D009, extraHelp: { key, _, _ in ForeignNames.propertyHelp(key) }
         ) { ctx, key, pair in
             guard let path = PropertyPath(key) else { return }
             if let (other, range) = seen.first(where: { $0.0.property == path.property }) {
