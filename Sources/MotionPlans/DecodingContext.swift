@@ -294,10 +294,20 @@ struct DecodingContext {
         return result
     }
 
+    /// Two numbers `[a, b]`, as ``numbers(_:count:for:expected:)`` reads them, without making a list.
+    mutating func pair(_ node: YAMLNodeID, for key: String, expected: String) -> (Double, Double)? {
+        guard tree.kind(node) == .sequence, tree.count(node) == 2 else {
+            typeMismatch(node, expected: expected, for: key)
+            return nil
+        }
+        let items = tree.items(node)
+        guard let a = number(items[0], for: key), let b = number(items[1], for: key) else { return nil }
+        return (a, b)
+    }
+
     /// `[x, y]`.
     mutating func point(_ node: YAMLNodeID, for key: String) -> MotionValue? {
-        guard let n = numbers(node, count: 2, for: key, expected: "a point [x, y]") else { return nil }
-        return .point(n[0], n[1])
+        pair(node, for: key, expected: "a point [x, y]").map { .point($0.0, $0.1) }
     }
 
     /// A colour: `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]` with components in 0...1.
@@ -360,7 +370,7 @@ struct DecodingContext {
                 value = point(node, for: key)
             }
         case .size:
-            value = numbers(node, count: 2, for: key, expected: "a size [width, height]").map { .size($0[0], $0[1]) }
+            value = pair(node, for: key, expected: "a size [width, height]").map { .size($0.0, $0.1) }
         case .color:
             value = color(node, for: key)
         }

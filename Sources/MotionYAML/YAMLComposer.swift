@@ -99,11 +99,11 @@ struct Composer {
         let e = event.pointee.end_mark
         var record = YAMLNodeRecord(
             marks: 0, offset: offset, count: UInt32(truncatingIfNeeded: count), kind: kind, flags: flags)
-        record.setMarks(
-            YAMLMarks(
-                startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
-                endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column)),
-            &overflowMarks)
+        let marks = YAMLMarks(
+            startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
+            endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column))
+        // The side table is touched only for the rare marks that do not fit.
+        if let packed = marks.packed { record.marks = packed } else { record.setMarks(marks, &overflowMarks) }
         return record
     }
 
@@ -275,7 +275,11 @@ struct Composer {
         var marks = nodes[index].marks(overflowMarks)
         marks.endLine = UInt32(truncatingIfNeeded: end.line)
         marks.endColumn = UInt32(truncatingIfNeeded: end.column)
-        nodes[index].setMarks(marks, &overflowMarks)
+        if let packed = marks.packed, nodes[index].marks & YAMLMarks.overflowFlag == 0 {
+            nodes[index].marks = packed
+        } else {
+            nodes[index].setMarks(marks, &overflowMarks)
+        }
         if frame.anchorSlot >= 0 {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
             anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
