@@ -19,7 +19,12 @@ struct DocumentDecoder {
 
     static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs", "reducedMotion"]
     static let canvasKeys = ["size", "background", "fps"]
-    static let targetKeys = ["type", "class", "layer", "children"]
+    /// The keys of a target, in `targetKeys` order.
+    enum TargetKey: String, CaseIterable {
+        case type, `class`, layer, children
+    }
+    static let targetKeyCases = TargetKey.allCases
+    static let targetKeys = targetKeyCases.map(\.rawValue)
     static let transactionKeys = ["at", "label", "ops"]
     static let inputKeys = ["id", "kind", "target", "at", "duration", "translation", "scale", "angle"]
     static let layerProperties = LayerProperty.allCases
@@ -173,23 +178,21 @@ struct DocumentDecoder {
         guard context.expectMapping(node, for: document.targets[index].id.value, allowNull: true) else { return }
         var target = document.targets[index]
         var childrenNode: YAMLNodeID?
-        context.forEachPair(in: node, known: Self.targetKeys, context: "a target") { ctx, key, pair in
-            switch key {
-            case "type":
+        context.forEachKnownPair(in: node, known: Self.targetKeys, context: "a target") { ctx, index, pair in
+            switch Self.targetKeyCases[index] {
+            case .type:
                 guard let type = ctx.string(pair.value, for: "type") else { return }
                 guard Self.isValidIdentifier(type) else {
                     ctx.report(.D003, "`type` expects a type name such as Photo, found \"\(type)\"", at: ctx.range(pair.value))
                     return
                 }
                 target.type = type
-            case "class":
+            case .class:
                 target.classes = Self.decodeClasses(pair.value, ctx: &ctx)
-            case "layer":
+            case .layer:
                 (target.layer, target.shape) = Self.decodeLayer(pair.value, ctx: &ctx)
-            case "children":
+            case .children:
                 childrenNode = pair.value
-            default:
-                break
             }
         }
         document.targets[index] = target
