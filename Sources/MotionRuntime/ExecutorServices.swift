@@ -133,10 +133,10 @@ struct ExecutorRevival {
     /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
     private let isStored: Bool
 
-    init(type: any Executor.Type, target: MotionTarget) {
+    init(type: any Executor.Type, target: MotionTarget, isStored: Bool) {
         self.type = type
         self.target = target
-        isStored = type is any StoredExecutorProtocol.Type
+        self.isStored = isStored
     }
 
     /// `serial` while the runtime holds that executor; else, for a stored executor, the serial of

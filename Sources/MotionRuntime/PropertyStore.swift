@@ -55,6 +55,7 @@ public final class PropertyStore {
             if let i = slots.index(forKey: key.name) {
                 slots.values[i].value = newValue
             } else {
+                reserveOnFirstWrite()
                 order.append(key.name)
                 slots[key.name] = Slot(value: newValue)
             }
@@ -102,8 +103,22 @@ public final class PropertyStore {
     }
 
     private func touch(_ name: String) {
-        if slots[name] == nil { order.append(name) }
+        if slots[name] == nil {
+            reserveOnFirstWrite()
+            order.append(name)
+        }
     }
+
+    /// Room for the few slots a target's executors write (their cores, the shared presentation,
+    /// gesture state), made at the first write instead of growing the tables one slot at a time.
+    private func reserveOnFirstWrite() {
+        guard order.isEmpty else { return }
+        slots.reserveCapacity(Self.initialCapacity)
+        order.reserveCapacity(Self.initialCapacity)
+    }
+
+    /// Slots the tables hold before they first grow.
+    private static let initialCapacity = 8
 
     private func makeObserverID() -> Int {
         nextObserverID += 1

@@ -105,8 +105,7 @@ struct SpringSettlingTests {
             let solutions = animation.solutions
             let ts = Self.bisection(solutions, threshold: threshold)
             guard ts > 0,
-                let band = SpringAnimation.crossingBand(
-                    solutions, from: 0, to: ts * 2, thresholdSquared: threshold * threshold)
+                let band = SpringAnimation.crossingBand(solutions, thresholdSquared: threshold * threshold)
             else { continue }
             found += 1
             #expect(band.lowerBound < ts && ts - 1e-9 <= band.upperBound, "\(band) misses \(ts)")

@@ -154,7 +154,7 @@ public struct SpringAnimation: Hashable, Sendable {
     ///
     /// The result is the bisection's: a bracket doubled from `min(1 / rate, 1)`, then halved until
     /// narrower than 1e-9 s, keeping its at-rest end. Most of its samples are not taken, though:
-    /// ``crossingBand(_:from:to:thresholdSquared:)`` first finds the crossing by a few Newton
+    /// ``crossingBand(_:thresholdSquared:)`` first finds the crossing by a few Newton
     /// steps and a band around it outside which every sample's answer is certain, and only samples
     /// inside the band are evaluated. The answers, so the result, are those of the plain bisection.
     /// - Complexity: O(1) samples of every component in the common case (about 10-15, each one
@@ -175,31 +175,31 @@ public struct SpringAnimation: Hashable, Sendable {
         guard threshold > 0, !atRest(0), let first = solutions.first else { return 0 }
         guard first.damping > 0 else { return .infinity }
         let rate = first.decayRate
+        let band = squares ? crossingBand(solutions, thresholdSquared: thresholdSquared) : nil
+        /// The bisection's sample: certain outside the band, evaluated inside it.
+        func rests(_ t: Double) -> Bool {
+            if let band {
+                if t <= band.lowerBound { return false }
+                if t >= band.upperBound { return true }
+            }
+            return atRest(t)
+        }
         var lo = 0.0
         var hi = rate > 0 && rate.isFinite ? min(1 / rate, 1) : 1
-        var found = atRest(hi)
+        var found = rests(hi)
         var steps = 0
         while !found, steps < 2100 {
             lo = hi
             hi *= 2
             steps += 1
             guard hi.isFinite else { return .infinity }
-            found = atRest(hi)
+            found = rests(hi)
         }
         guard found else { return .infinity }
-        let band = squares ? crossingBand(solutions, from: lo, to: hi, thresholdSquared: thresholdSquared) : nil
         for _ in 0..<200 where hi - lo > 1e-9 {
             let mid = lo + (hi - lo) / 2
             if mid <= lo || mid >= hi { break }
-            let rests: Bool
-            if let band, mid <= band.lowerBound {
-                rests = false
-            } else if let band, mid >= band.upperBound {
-                rests = true
-            } else {
-                rests = atRest(mid)
-            }
-            if rests { hi = mid } else { lo = mid }
+            if rests(mid) { hi = mid } else { lo = mid }
         }
         return hi
     }
@@ -222,38 +222,43 @@ public struct SpringAnimation: Hashable, Sendable {
         return (sum, -2 * first.damping / first.stiffness * speeds)
     }
 
-    /// A short interval around the time the energy crosses `thresholdSquared` in `[lo, hi]`,
-    /// outside which the sampled energy is certainly above it (before) or below it (after); nil
-    /// when that cannot be shown, and the caller samples everything.
+    /// A short interval around the time the energy first falls to `thresholdSquared`, outside
+    /// which the sampled energy is certainly above it (before) or at most it (after); nil when
+    /// that cannot be shown, and the caller samples everything. The energy at time 0 must be above.
     ///
     /// The crossing is found by Newton steps on the logarithm of the energy (exact for a pure
-    /// exponential decay), kept inside the shrinking bracket and bisecting when a step leaves it.
-    /// A band is accepted only when the energy sampled at its ends is above and below the threshold
-    /// by a relative 1e-10: the energy never increases, and a sample's rounding error is far
-    /// smaller than that, so every sample before the band is above and every sample after it is
-    /// below; only samples inside the band can go either way.
+    /// exponential decay), from where the slowest decay rate alone would put it; the bracket found
+    /// on the way keeps the steps, and a step that leaves it bisects instead (or doubles, while no
+    /// time at rest is known). A band is accepted only when the energy sampled at its ends is
+    /// above and below the threshold by a relative 1e-10: the energy never increases, and a
+    /// sample's rounding error is far smaller than that, so every sample before the band is above
+    /// and every sample after it is below; only samples inside the band can go either way.
     ///
-    /// - Complexity: O(1): at most 40 Newton or bisection steps (typically 4-8) and two samples
-    ///   per band tried (at most 5).
-    static func crossingBand(_ solutions: [SpringSolution], from lo: Double, to hi: Double, thresholdSquared: Double)
-        -> ClosedRange<Double>?
-    {
-        var lo = lo
-        var hi = hi
+    /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 4-10) and two
+    ///   samples per band tried (at most 5).
+    static func crossingBand(_ solutions: [SpringSolution], thresholdSquared: Double) -> ClosedRange<Double>? {
+        guard let first = solutions.first else { return nil }
+        let rate = first.decayRate
         let target = log(thresholdSquared)
-        var t = hi
-        for _ in 0..<40 {
+        let start = log(energy(solutions, at: 0).sum) - target
+        var lo = 0.0
+        var hi = Double.infinity
+        var t = rate > 0 && rate.isFinite && start > 0 && start.isFinite ? start / (2 * rate) : 1
+        var converged = false
+        for _ in 0..<60 {
+            guard t > 0, t.isFinite else { return nil }
             let (sum, slope) = energy(solutions, at: t)
             if sum > thresholdSquared { lo = t } else { hi = t }
-            var next = lo + (hi - lo) / 2
+            var next = hi.isFinite ? lo + (hi - lo) / 2 : 2 * t
             if sum > 0, slope < 0 {
                 let newton = t - (log(sum) - target) * sum / slope
                 if newton > lo, newton < hi { next = newton }
             }
-            let settled = abs(next - t) <= 1e-13 * max(1, t) || hi - lo <= 1e-13 * max(1, hi)
+            converged = abs(next - t) <= 1e-12 * max(1, t) || (hi.isFinite && hi - lo <= 1e-12 * max(1, hi))
             t = next
-            if settled { break }
+            if converged { break }
         }
+        guard converged else { return nil }
         var width = 2e-9 * max(1, t)
         for _ in 0..<5 {
             let below = t - width

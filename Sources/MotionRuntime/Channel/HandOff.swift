@@ -55,8 +55,11 @@ public struct GestureSignal: Hashable, Sendable {
 
     /// The store key saying whether a gesture currently drives `property`.
     public static func heldKey(_ property: LayerProperty) -> PropertyKey<Bool> {
-        PropertyKey("motionc.held.\(property.rawValue)")
+        PropertyKey(heldNames[property.ordinal])
     }
+
+    /// The names of the ``heldKey(_:)`` slots, by ``LayerProperty/ordinal``: made once, not per call.
+    private static let heldNames = LayerProperty.allCases.map { "motionc.held.\($0.rawValue)" }
 
     /// The store key that remembers a velocity of `property` for the next physics motion on it.
     ///
