@@ -102,8 +102,10 @@ final class TokenLedger {
         live[key] = hold
         if token == nil { token = generator.generate() }
         guard end.isFinite else { return }
-        presentation.schedule(at: end) { [weak self] in
-            guard let self, self.live[key] == hold else { return }
+        // The scheduled end holds the ledger (no weak reference to make and load): the ledger
+        // owns no scheduled work, so this is no cycle, and it outlives its core by at most this.
+        presentation.schedule(at: end) {
+            guard self.live[key] == hold else { return }
             self.live[key] = nil
             self.endTokenIfIdle()
         }

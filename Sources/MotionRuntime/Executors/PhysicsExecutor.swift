@@ -74,9 +74,12 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
         init(path: PropertyPath, held: Bool) {
             self.path = path
-            self.key = "physics:\(path)"
+            self.key = path.component == nil ? Self.wholeKeys[path.property.ordinal] : "physics:\(path)"
             self.held = held
         }
+
+        /// The keys of whole-property paths, by ``LayerProperty/ordinal``: made once, not per path.
+        private static let wholeKeys = LayerProperty.allCases.map { "physics:\(PropertyPath($0))" }
 
         var friction: Double { frictions.reduce(0) { $0 + max(0, $1.coefficient) } }
     }
