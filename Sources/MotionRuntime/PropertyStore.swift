@@ -50,15 +50,10 @@ public final class PropertyStore {
     public subscript<Value>(key: PropertyKey<Value>) -> Value? {
         get { slots[key.name]?.value as? Value }
         set {
-            // One lookup for the slot; none for observers while there are none (executors
-            // storing their cores and shared state write here once per target).
-            if let i = slots.index(forKey: key.name) {
-                slots.values[i].value = newValue
-            } else {
-                reserveOnFirstWrite()
-                order.append(key.name)
-                slots[key.name] = Slot(value: newValue)
-            }
+            // One lookup for the slot (a new one shows in the count); none for observers while
+            // there are none (executors storing their cores and shared state write here once per
+            // target).
+            write(key.name) { $0.value = newValue }
             if let newValue, !keyObservers.isEmpty {
                 for observer in keyObservers[key.name] ?? [] { observer.body(newValue) }
             }
@@ -73,8 +68,17 @@ public final class PropertyStore {
 
     /// Stores the velocity of `key`; `nil` clears it. Observers are not notified.
     public func setVelocity<Value>(_ velocity: Value?, of key: PropertyKey<Value>) {
-        touch(key.name)
-        slots[key.name, default: Slot()].velocity = velocity
+        write(key.name) { $0.velocity = velocity }
+    }
+
+    /// Changes the slot `name` in place, making it (in first-write order) if it is new.
+    ///
+    /// - Complexity: O(1): one lookup; a new slot shows in the count.
+    private func write(_ name: String, _ change: (inout Slot) -> Void) {
+        reserveOnFirstWrite()
+        let count = slots.count
+        change(&slots[name, default: Slot()])
+        if slots.count != count { order.append(name) }
     }
 
     /// Whether a model value is stored under `name`, of whatever type.
@@ -99,13 +103,6 @@ public final class PropertyStore {
         allObservers.append((id, body))
         return Subscription { [weak self] in
             self?.allObservers.removeAll { $0.id == id }
-        }
-    }
-
-    private func touch(_ name: String) {
-        if slots[name] == nil {
-            reserveOnFirstWrite()
-            order.append(name)
         }
     }
 
