@@ -32,7 +32,9 @@ public final class PropertyStore {
 
     private var slots: [String: Slot] = [:]
     private var order: [String] = []
-    private var keyObservers: [String: [(id: Int, body: (Any) -> Void)]] = [:]
+    /// Observers of one key each, in subscription order: a list rather than a table per key, as a
+    /// target has a few (its physics and shape executors, an app's).
+    private var keyObservers: [(name: String, id: Int, body: (Any) -> Void)] = []
     private var allObservers: [(id: Int, body: (String) -> Void)] = []
     private var nextObserverID = 0
 
@@ -55,7 +57,7 @@ public final class PropertyStore {
             // target).
             write(key.name) { $0.value = newValue }
             if let newValue, !keyObservers.isEmpty {
-                for observer in keyObservers[key.name] ?? [] { observer.body(newValue) }
+                for observer in keyObservers where observer.name == key.name { observer.body(newValue) }
             }
             for observer in allObservers { observer.body(key.name) }
         }
@@ -91,9 +93,9 @@ public final class PropertyStore {
     /// Writes of a value of another type under the same name are not delivered.
     public func observe<Value>(_ key: PropertyKey<Value>, _ body: @escaping (Value) -> Void) -> Subscription {
         let id = makeObserverID()
-        keyObservers[key.name, default: []].append((id, { if let value = $0 as? Value { body(value) } }))
+        keyObservers.append((key.name, id, { if let value = $0 as? Value { body(value) } }))
         return Subscription { [weak self] in
-            self?.keyObservers[key.name]?.removeAll { $0.id == id }
+            self?.keyObservers.removeAll { $0.id == id }
         }
     }
 

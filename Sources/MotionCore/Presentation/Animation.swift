@@ -254,7 +254,7 @@ public struct SpringAnimation: Hashable, Sendable {
                 let newton = t - (log(sum) - target) * sum / slope
                 if newton > lo, newton < hi { next = newton }
             }
-            converged = abs(next - t) <= 1e-12 * max(1, t) || (hi.isFinite && hi - lo <= 1e-12 * max(1, hi))
+            converged = abs(next - t) <= 1e-10 * max(1, t) || (hi.isFinite && hi - lo <= 1e-10 * max(1, hi))
             t = next
             if converged { break }
         }
