@@ -444,6 +444,11 @@ public final class Runtime {
         return made
     }
 
+    /// Whether the runtime holds the executor `serial` (it has not been released).
+    func holdsExecutor(_ serial: Int) -> Bool {
+        records[serial] != nil
+    }
+
     /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
     /// `target`, made again if the runtime released it (a ``StoredExecutor`` finds its state in
     /// the target's store).
@@ -692,6 +697,8 @@ final class TargetRecord {
     init(target: MotionTarget, firstSerial: Int) {
         self.target = target
         self.firstSerial = firstSerial
+        // A target has a few executor types (tween, physics, gesture...): one allocation for them.
+        executors.reserveCapacity(4)
     }
 
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
