@@ -33,9 +33,10 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {
-            channel.observeHandOffs { [weak self] handOff in
-                guard let self else { return }
-                for key in handOff.endedKeys { self.ledger.end(key) }
+            // The observer needs the ledger only: holding it (the presentation and this core
+            // live in the same store) makes no weak reference to the core.
+            channel.observeHandOffs { [ledger] handOff in
+                for key in handOff.endedKeys { ledger.end(key) }
             }
         }
     }
