@@ -235,7 +235,7 @@ public struct SpringAnimation: Hashable, Sendable {
     /// and every sample after it is below; only samples inside the band can go either way.
     ///
     /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 4-10) and two
-    ///   samples per band tried (at most 5).
+    ///   samples per band tried (at most 7, typically 1).
     static func crossingBand(_ solutions: [SpringSolution], thresholdSquared: Double) -> ClosedRange<Double>? {
         guard let first = solutions.first else { return nil }
         let rate = first.decayRate
@@ -259,8 +259,10 @@ public struct SpringAnimation: Hashable, Sendable {
             if converged { break }
         }
         guard converged else { return nil }
-        var width = 2e-9 * max(1, t)
-        for _ in 0..<5 {
+        // From far narrower than the bisection's 1e-9 s (then at most one of its samples falls
+        // inside), wider while the ends are too close to the threshold to be certain.
+        var width = 1e-11 * max(1, t)
+        for _ in 0..<7 {
             let below = t - width
             let above = t + width
             if energy(solutions, at: below).sum > thresholdSquared * (1 + 1e-10),
