@@ -28,7 +28,7 @@ final class PresentationHub {
     private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
-    private(set) var animated: Set<Int> = []
+    private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
     private(set) var eventCount = 0
 
@@ -157,6 +157,45 @@ final class PresentationHub {
     /// time. `keepsAlive` work keeps the run from being at rest while it is pending.
     func schedule(at time: Double, keepsAlive: Bool = false, _ action: @escaping () -> Void) {
         queue.schedule(at: max(time, now), priority: 0, keepsAlive: keepsAlive, action)
+    }
+}
+
+/// The components events touched, as ``AnimatedComponent/code(layer:_:_:)``s: one bit each, a
+/// 64-bit word per layer (the code is `layer * 64 + property * 4 + component`), so inserting
+/// hashes nothing and the codes come out sorted.
+struct AnimatedComponentSet {
+    private var words: [UInt64] = []
+    /// How many codes are in the set.
+    private(set) var count = 0
+
+    /// Adds `code` (a non-negative code; others are ignored).
+    ///
+    /// - Complexity: O(1), amortised over the words added for new layers.
+    mutating func insert(_ code: Int) {
+        guard code >= 0 else { return }
+        let (word, bit) = (code / 64, code % 64)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        let mask: UInt64 = 1 << UInt64(bit)
+        if words[word] & mask == 0 {
+            words[word] |= mask
+            count += 1
+        }
+    }
+
+    /// The codes, ascending.
+    ///
+    /// - Complexity: O(layers + codes).
+    func sorted() -> [Int] {
+        var codes: [Int] = []
+        codes.reserveCapacity(count)
+        for (word, bits) in words.enumerated() where bits != 0 {
+            var rest = bits
+            while rest != 0 {
+                codes.append(word * 64 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return codes
     }
 }
 
