@@ -422,16 +422,17 @@ public final class Runtime {
         if traits.planEmitting, let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
-        let revival = ExecutorRevival(type: type, target: target, isStored: traits.stored)
+        // Each service gets a revival made for it (moved in, not a copy of a weak reference).
+        func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         if traits.continuous, let continuous = executor as? any ContinuousExecuting {
             continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival))
+                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
         }
         if traits.clockReading, let clockReading = executor as? any ClockReading {
             clockReading.setClock(RuntimeClockReader(runtime: self))
         }
         if let frameDriven = record.frameDriven {
-            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival))
+            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
         }
         for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
         return record
