@@ -133,16 +133,17 @@ struct ExecutorRevival {
     /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
     private let isStored: Bool
 
-    init(type: any Executor.Type, target: MotionTarget) {
+    init(type: any Executor.Type, target: MotionTarget, isStored: Bool) {
         self.type = type
         self.target = target
-        isStored = type is any StoredExecutorProtocol.Type
+        self.isStored = isStored
     }
 
     /// `serial` while the runtime holds that executor; else, for a stored executor, the serial of
     /// the one made again for the same type and target.
     func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
-        guard isStored, let runtime, let target else { return serial }
+        // The usual case, a live executor, loads no weak reference to the target.
+        guard isStored, let runtime, !runtime.holdsExecutor(serial), let target else { return serial }
         return runtime.liveSerial(serial, type: type, target: target)
     }
 }

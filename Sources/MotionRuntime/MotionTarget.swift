@@ -13,7 +13,16 @@ public final class MotionTarget {
     public let id: String
 
     /// State shared by all executors of this target: model values, velocities, anything keyed.
-    public let properties: PropertyStore
+    ///
+    /// Made on first use: a target nothing is ever added to (most of a document's) has none.
+    public var properties: PropertyStore {
+        if let store { return store }
+        let made = PropertyStore()
+        store = made
+        return made
+    }
+
+    private var store: PropertyStore?
 
     /// Where the built-in executors read the target's presentation and emit its channel events.
     ///
@@ -24,7 +33,6 @@ public final class MotionTarget {
     /// Creates a target with an empty property store, presented through `channel`.
     public init(id: String, channel: (any MotionChannel)? = nil) {
         self.id = id
-        self.properties = PropertyStore()
         self.channel = channel
     }
 }

@@ -32,7 +32,9 @@ public final class PropertyStore {
 
     private var slots: [String: Slot] = [:]
     private var order: [String] = []
-    private var keyObservers: [String: [(id: Int, body: (Any) -> Void)]] = [:]
+    /// Observers of one key each, in subscription order: a list rather than a table per key, as a
+    /// target has a few (its physics and shape executors, an app's).
+    private var keyObservers: [(name: String, id: Int, body: (Any) -> Void)] = []
     private var allObservers: [(id: Int, body: (String) -> Void)] = []
     private var nextObserverID = 0
 
@@ -50,16 +52,12 @@ public final class PropertyStore {
     public subscript<Value>(key: PropertyKey<Value>) -> Value? {
         get { slots[key.name]?.value as? Value }
         set {
-            // One lookup for the slot; none for observers while there are none (executors
-            // storing their cores and shared state write here once per target).
-            if let i = slots.index(forKey: key.name) {
-                slots.values[i].value = newValue
-            } else {
-                order.append(key.name)
-                slots[key.name] = Slot(value: newValue)
-            }
+            // One lookup for the slot (a new one shows in the count); none for observers while
+            // there are none (executors storing their cores and shared state write here once per
+            // target).
+            write(key.name) { $0.value = newValue }
             if let newValue, !keyObservers.isEmpty {
-                for observer in keyObservers[key.name] ?? [] { observer.body(newValue) }
+                for observer in keyObservers where observer.name == key.name { observer.body(newValue) }
             }
             for observer in allObservers { observer.body(key.name) }
         }
@@ -72,8 +70,17 @@ public final class PropertyStore {
 
     /// Stores the velocity of `key`; `nil` clears it. Observers are not notified.
     public func setVelocity<Value>(_ velocity: Value?, of key: PropertyKey<Value>) {
-        touch(key.name)
-        slots[key.name, default: Slot()].velocity = velocity
+        write(key.name) { $0.velocity = velocity }
+    }
+
+    /// Changes the slot `name` in place, making it (in first-write order) if it is new.
+    ///
+    /// - Complexity: O(1): one lookup; a new slot shows in the count.
+    private func write(_ name: String, _ change: (inout Slot) -> Void) {
+        reserveOnFirstWrite()
+        let count = slots.count
+        change(&slots[name, default: Slot()])
+        if slots.count != count { order.append(name) }
     }
 
     /// Whether a model value is stored under `name`, of whatever type.
@@ -86,9 +93,9 @@ public final class PropertyStore {
     /// Writes of a value of another type under the same name are not delivered.
     public func observe<Value>(_ key: PropertyKey<Value>, _ body: @escaping (Value) -> Void) -> Subscription {
         let id = makeObserverID()
-        keyObservers[key.name, default: []].append((id, { if let value = $0 as? Value { body(value) } }))
+        keyObservers.append((key.name, id, { if let value = $0 as? Value { body(value) } }))
         return Subscription { [weak self] in
-            self?.keyObservers[key.name]?.removeAll { $0.id == id }
+            self?.keyObservers.removeAll { $0.id == id }
         }
     }
 
@@ -101,9 +108,16 @@ public final class PropertyStore {
         }
     }
 
-    private func touch(_ name: String) {
-        if slots[name] == nil { order.append(name) }
+    /// Room for the few slots a target's executors write (their cores, the shared presentation,
+    /// gesture state), made at the first write instead of growing the tables one slot at a time.
+    private func reserveOnFirstWrite() {
+        guard order.isEmpty else { return }
+        slots.reserveCapacity(Self.initialCapacity)
+        order.reserveCapacity(Self.initialCapacity)
     }
+
+    /// Slots the tables hold before they first grow.
+    private static let initialCapacity = 8
 
     private func makeObserverID() -> Int {
         nextObserverID += 1

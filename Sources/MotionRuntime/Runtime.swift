@@ -44,6 +44,8 @@ public final class Runtime {
     }
 
     private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
+    /// What each executor type adopts, asked once per type (see ``ExecutorTraits``).
+    private var traits: [ObjectIdentifier: ExecutorTraits] = [:]
     private var records: [Int: ExecutorRecord] = [:]
     /// Executor serials in creation order; released ones are dropped lazily (see ``forget(_:)``).
     private var creationOrder: [Int] = []
@@ -407,29 +409,45 @@ public final class Runtime {
         if let existing = known?.executors.first(where: { $0.key.type == key.type }) {
             return existing
         }
+        let traits = self.traits[key.type] ?? makeTraits(type)
         let executor = type.init(target: target)
         nextSerial += 1
-        let record = ExecutorRecord(serial: nextSerial, key: key, executor: executor, target: target, now: now)
+        let record = ExecutorRecord(
+            serial: nextSerial, key: key, executor: executor, frameDriven: traits.frameDriven ? executor as? any FrameDriven : nil,
+            target: target, now: now)
         records[record.serial] = record
         creationOrder.append(record.serial)
         resting?.append(record)
         (known ?? targetRecord(for: target)).executors.append(record)
-        if let emitting = executor as? any PlanEmitting {
+        if traits.planEmitting, let emitting = executor as? any PlanEmitting {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
-        let revival = ExecutorRevival(type: type, target: target)
-        if let continuous = executor as? any ContinuousExecuting {
+        // Each service gets a revival made for it (moved in, not a copy of a weak reference).
+        func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
+        if traits.continuous, let continuous = executor as? any ContinuousExecuting {
             continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival))
+                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
         }
-        if let clockReading = executor as? any ClockReading {
+        if traits.clockReading, let clockReading = executor as? any ClockReading {
             clockReading.setClock(RuntimeClockReader(runtime: self))
         }
         if let frameDriven = record.frameDriven {
-            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival))
+            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
         }
         for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
         return record
+    }
+
+    /// The traits of `type`, remembered for the next executor of the type.
+    private func makeTraits(_ type: any Executor.Type) -> ExecutorTraits {
+        let made = ExecutorTraits(type)
+        traits[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    /// Whether the runtime holds the executor `serial` (it has not been released).
+    func holdsExecutor(_ serial: Int) -> Bool {
+        records[serial] != nil
     }
 
     /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
@@ -608,6 +626,27 @@ struct RestQueue {
     }
 }
 
+/// The service protocols an executor type adopts, asked once per type.
+///
+/// An instance's dynamic cast to a protocol its class does not adopt searches the conformances
+/// of the class and of each superclass; the runtime makes every cast only for types known to pass.
+struct ExecutorTraits {
+    let planEmitting: Bool
+    let continuous: Bool
+    let clockReading: Bool
+    let frameDriven: Bool
+    /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
+    let stored: Bool
+
+    init(_ type: any Executor.Type) {
+        planEmitting = type is any PlanEmitting.Type
+        continuous = type is any ContinuousExecuting.Type
+        clockReading = type is any ClockReading.Type
+        frameDriven = type is any FrameDriven.Type
+        stored = type is any StoredExecutorProtocol.Type
+    }
+}
+
 /// Identifies an executor: its target and its executor type.
 struct ExecutorKey: Hashable {
     let target: ObjectIdentifier
@@ -629,11 +668,14 @@ final class ExecutorRecord {
     var namedCount = 0
     var restingSince: Double?
 
-    init(serial: Int, key: ExecutorKey, executor: any Executor, target: MotionTarget, now: Double) {
+    init(
+        serial: Int, key: ExecutorKey, executor: any Executor, frameDriven: (any FrameDriven)?, target: MotionTarget,
+        now: Double
+    ) {
         self.serial = serial
         self.key = key
         self.executor = executor
-        self.frameDriven = executor as? any FrameDriven
+        self.frameDriven = frameDriven
         self.target = target
         self.restingSince = now
     }
@@ -656,6 +698,8 @@ final class TargetRecord {
     init(target: MotionTarget, firstSerial: Int) {
         self.target = target
         self.firstSerial = firstSerial
+        // A target has a few executor types (tween, physics, gesture...): one allocation for them.
+        executors.reserveCapacity(4)
     }
 
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }

@@ -61,6 +61,13 @@ public struct Transaction {
     /// Creates an empty transaction.
     public init() {}
 
+    /// Makes room for `count` operations in all, so that recording that many grows nothing.
+    ///
+    /// - Complexity: O(operations recorded so far).
+    public mutating func reserveCapacity(_ count: Int) {
+        operations.reserveCapacity(count)
+    }
+
     /// Whether nothing has been recorded.
     public var isEmpty: Bool { operations.isEmpty }
 

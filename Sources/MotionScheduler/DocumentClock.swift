@@ -49,12 +49,6 @@ struct ScheduledEvent {
     /// Whether a pending event means the run is not at rest (transactions, gesture starts).
     var keepsAlive: Bool
     var action: () -> Void
-
-    func precedes(_ other: ScheduledEvent) -> Bool {
-        if time != other.time { return time < other.time }
-        if priority != other.priority { return priority < other.priority }
-        return sequence < other.sequence
-    }
 }
 
 /// A binary min-heap of scheduled events, ordered by (time, priority, sequence).
@@ -77,7 +71,7 @@ struct EventQueue {
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
+            guard precedes(child, parent) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
@@ -96,12 +90,24 @@ struct EventQueue {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
-            if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
+            if left < heap.count, precedes(left, smallest) { smallest = left }
+            if right < heap.count, precedes(right, smallest) { smallest = right }
             if smallest == parent { break }
             heap.swapAt(parent, smallest)
             parent = smallest
         }
         return first
+    }
+
+    /// Whether the event at heap index `i` runs before the one at `j`, by (time, priority,
+    /// sequence); reads the fields in place, without copying the events (and retaining their
+    /// actions).
+    @inline(__always)
+    private func precedes(_ i: Int, _ j: Int) -> Bool {
+        let (a, b) = (heap[i].time, heap[j].time)
+        if a != b { return a < b }
+        let (p, q) = (heap[i].priority, heap[j].priority)
+        if p != q { return p < q }
+        return heap[i].sequence < heap[j].sequence
     }
 }

@@ -146,11 +146,16 @@ public final class DocumentRun {
     }
 
     private func commit(_ transaction: TransactionSpec) {
+        let operations = transaction.operations
         var runtimeTransaction = Transaction()
-        for operation in transaction.operations {
-            for index in hub.resolve(operation.target.value) {
+        // One operation per target a selector names: as many as the document's operations when
+        // each names one target (plain `#id`), the usual case.
+        runtimeTransaction.reserveCapacity(operations.count)
+        // By index: each field is read in place, not a copy of the whole operation per step.
+        for i in operations.indices {
+            for index in hub.resolve(operations[i].target.value) {
                 let target = targets[index]
-                switch operation.action {
+                switch operations[i].action {
                 case .add(let intention, let name):
                     if let name, let named = intention.namedRuntimeIntention {
                         try? runtimeTransaction.add(named, named: name.value, to: target)

@@ -20,10 +20,15 @@ final class PresentationHub {
     var queue = EventQueue()
     let document: MotionDocument
     private(set) var targets: [MotionTarget] = []
-    private let selectorTree: SelectorTree
+    /// The document's selector tree, built on the first selector that is not a plain `#id`.
+    private var selectorTree: SelectorTree?
+    /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
+    /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector.
+    private var idIndex: [Substring: Int]?
+    private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
-    private(set) var animated: Set<Int> = []
+    private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
     private(set) var eventCount = 0
 
@@ -32,7 +37,6 @@ final class PresentationHub {
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
         self.model = PresentationModel(layers: document.targets.map { $0.layer })
-        self.selectorTree = document.selectorTree
     }
 
     func attach(targets: [MotionTarget]) {
@@ -45,15 +49,69 @@ final class PresentationHub {
     // MARK: Selectors and inputs
 
     /// The targets `selector` resolves to, in document order, each once; none if it does not parse.
-    func resolve(_ selector: String) -> [Int] {
-        if let cached = selectorCache[selector] { return cached }
+    ///
+    /// A plain `#id` (the usual selector of a generated document) is looked up in the id index:
+    /// no parse, no selector tree, no array. Other selectors are parsed and matched once each, and
+    /// their matches kept for the next time.
+    ///
+    /// - Complexity: O(length of `selector`) for a plain `#id` or a selector seen before, after one
+    ///   O(targets) pass that builds the index (or the tree) the first time one is needed.
+    func resolve(_ selector: String) -> ResolvedTargets {
+        if let id = Self.plainID(selector) {
+            let index = idIndex ?? buildIDIndex()
+            guard let found = index[id] else { return ResolvedTargets(single: -1) }
+            return found >= 0 ? ResolvedTargets(single: found) : ResolvedTargets(sharedIDs[-1 - found])
+        }
+        if let cached = selectorCache[selector] { return ResolvedTargets(cached) }
         let matches: [Int]
         switch Selector.parse(selector) {
-        case .success(let parsed): matches = selectorTree.matches(parsed)
-        case .failure: matches = []
+        case .success(let parsed):
+            let tree = selectorTree ?? document.selectorTree
+            selectorTree = tree
+            matches = tree.matches(parsed)
+        case .failure:
+            matches = []
         }
         selectorCache[selector] = matches
-        return matches
+        return ResolvedTargets(matches)
+    }
+
+    /// The id of a selector that is `#` and an identifier, nothing else (no space, type or class).
+    private static func plainID(_ selector: String) -> Substring? {
+        var utf8 = selector.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "#") else { return nil }
+        var count = 0
+        while let byte = utf8.next() {
+            // ASCII identifier bytes only; anything else goes the general way.
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                count += 1
+            default:
+                return nil
+            }
+        }
+        return count > 0 ? selector.dropFirst() : nil
+    }
+
+    private func buildIDIndex() -> [Substring: Int] {
+        var index: [Substring: Int] = [:]
+        index.reserveCapacity(document.targets.count)
+        for (i, target) in document.targets.enumerated() {
+            let id = Substring(target.id.value)
+            guard let found = index[id] else {
+                index[id] = i
+                continue
+            }
+            if found >= 0 {
+                index[id] = -1 - sharedIDs.count
+                sharedIDs.append([found, i])
+            } else {
+                sharedIDs[-1 - found].append(i)
+            }
+        }
+        idIndex = index
+        return index
     }
 
     /// The inputs that drive a gesture intention of `kind` on `target`: the one named `gesture`,
@@ -102,19 +160,83 @@ final class PresentationHub {
     }
 }
 
+/// The components events touched, as ``AnimatedComponent/code(layer:_:_:)``s: one bit each, a
+/// 64-bit word per layer (the code is `layer * 64 + property * 4 + component`), so inserting
+/// hashes nothing and the codes come out sorted.
+struct AnimatedComponentSet {
+    private var words: [UInt64] = []
+    /// How many codes are in the set.
+    private(set) var count = 0
+
+    /// Adds `code` (a non-negative code; others are ignored).
+    ///
+    /// - Complexity: O(1), amortised over the words added for new layers.
+    mutating func insert(_ code: Int) {
+        guard code >= 0 else { return }
+        let (word, bit) = (code / 64, code % 64)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        let mask: UInt64 = 1 << UInt64(bit)
+        if words[word] & mask == 0 {
+            words[word] |= mask
+            count += 1
+        }
+    }
+
+    /// The codes, ascending.
+    ///
+    /// - Complexity: O(layers + codes).
+    func sorted() -> [Int] {
+        var codes: [Int] = []
+        codes.reserveCapacity(count)
+        for (word, bits) in words.enumerated() where bits != 0 {
+            var rest = bits
+            while rest != 0 {
+                codes.append(word * 64 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return codes
+    }
+}
+
+/// The targets a selector resolves to, in document order: most often one, held without an array.
+struct ResolvedTargets: RandomAccessCollection {
+    private let single: Int
+    private let list: [Int]?
+
+    /// One target, or none when `single` is negative.
+    init(single: Int) {
+        self.single = single
+        list = nil
+    }
+
+    init(_ list: [Int]) {
+        single = -1
+        self.list = list
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { list?.count ?? (single >= 0 ? 1 : 0) }
+    subscript(position: Int) -> Int { list?[position] ?? single }
+}
+
 /// A document target's channel: it reads the run's presentation and emits to the run's hub.
 final class DocumentChannel: MotionChannel {
     private weak var hub: PresentationHub?
+    /// The run's clock, held here so that reading the time (several times per intention) loads
+    /// no weak reference.
+    private let clock: DocumentClock
     /// The target's index in document pre-order.
     let index: Int
 
     init(hub: PresentationHub, index: Int) {
         self.hub = hub
+        self.clock = hub.clock
         self.index = index
     }
 
-    var now: Double { hub?.now ?? 0 }
-    var fps: Double { hub?.fps ?? Canvas.defaultFPS }
+    var now: Double { clock.now }
+    var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
         hub?.model.channel(layer: index, property: property) ?? PropertyChannel(model: property.defaultValue)

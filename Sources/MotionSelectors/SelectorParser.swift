@@ -135,13 +135,29 @@ struct SelectorParser {
         return position > start
     }
 
+    /// Reads an identifier, or nil when none starts here.
+    ///
+    /// - Complexity: O(length); the name's UTF-8 is written once into a string of the exact size
+    ///   (no allocation at all for names of up to 15 bytes), not grown scalar by scalar.
     private mutating func readIdentifier() -> String? {
         let start = position
-        while let scalar = current, Selector.isIdentifierScalar(scalar) { position += 1 }
+        var utf8Count = 0
+        while let scalar = current, Selector.isIdentifierScalar(scalar) {
+            utf8Count += UTF8.width(scalar)
+            position += 1
+        }
         guard position > start else { return nil }
-        var name = ""
-        name.unicodeScalars.append(contentsOf: scalars[start..<position])
-        return name
+        let name = scalars[start..<position]
+        return String(unsafeUninitializedCapacity: utf8Count) { buffer in
+            var written = 0
+            for scalar in name {
+                UTF8.encode(scalar) { byte in
+                    buffer[written] = byte
+                    written += 1
+                }
+            }
+            return written
+        }
     }
 
     // MARK: Errors

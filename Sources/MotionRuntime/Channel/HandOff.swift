@@ -55,8 +55,11 @@ public struct GestureSignal: Hashable, Sendable {
 
     /// The store key saying whether a gesture currently drives `property`.
     public static func heldKey(_ property: LayerProperty) -> PropertyKey<Bool> {
-        PropertyKey("motionc.held.\(property.rawValue)")
+        PropertyKey(heldNames[property.ordinal])
     }
+
+    /// The names of the ``heldKey(_:)`` slots, by ``LayerProperty/ordinal``: made once, not per call.
+    private static let heldNames = LayerProperty.allCases.map { "motionc.held.\($0.rawValue)" }
 
     /// The store key that remembers a velocity of `property` for the next physics motion on it.
     ///
@@ -99,8 +102,10 @@ final class TokenLedger {
         live[key] = hold
         if token == nil { token = generator.generate() }
         guard end.isFinite else { return }
-        presentation.schedule(at: end) { [weak self] in
-            guard let self, self.live[key] == hold else { return }
+        // The scheduled end holds the ledger (no weak reference to make and load): the ledger
+        // owns no scheduled work, so this is no cycle, and it outlives its core by at most this.
+        presentation.schedule(at: end) {
+            guard self.live[key] == hold else { return }
             self.live[key] = nil
             self.endTokenIfIdle()
         }

@@ -10,13 +10,9 @@ final class TargetPresentation {
     private static let key = PropertyKey<TargetPresentation>("motionc.presentation")
 
     let channel: any MotionChannel
-    /// The parts of each live key: the key itself (or, once a hand-off took some of its
-    /// components, the keys of its per-component projections) and the path each animates.
-    private var keyParts: [String: [String: PropertyPath]] = [:]
-    /// The family that emitted each live key.
-    private var keyFamilies: [String: DriverFamily] = [:]
-    /// The live key each animation key belongs to (itself, or the key it was projected from).
-    private var keyOwners: [String: String] = [:]
+    /// What the target knows of each key: one table, so that an `add` costs one lookup and one
+    /// write (see ``KeyRecord``).
+    private var keys: [String: KeyRecord] = [:]
     /// Observers of hand-offs (executors that must drop what they lost).
     private var handOffObservers: [(HandOff) -> Void] = []
     /// Observers of events (the shape and link executors' wake-up).
@@ -96,12 +92,39 @@ final class TargetPresentation {
     func presents(_ property: LayerProperty, component c: Int, key: String) -> Bool {
         let presentation = channel.presentation(of: property)
         guard let i = presentation.presenter(of: c, at: now) else { return false }
-        return keyOwners[presentation.entries[i].key] == key
+        return owner(of: presentation.entries[i].key) == key
     }
 
     /// Whether `key` is live.
     func hasKey(_ key: String) -> Bool {
-        keyParts[key] != nil
+        keys[key]?.live != nil
+    }
+
+    /// The live key the animation under `key` belongs to, or nil when no animation is under it.
+    private func owner(of key: String) -> String? {
+        keys[key]?.owner
+    }
+
+    /// Records that the animation under `key` belongs to the live key `owner` (nil: none is under it).
+    private func setOwner(_ key: String, _ owner: String?) {
+        updateRecord(key) { $0.owner = owner }
+    }
+
+    /// Records `key` as live with `live`, or (nil) as live no more.
+    private func setLive(_ key: String, _ live: LiveKey?) {
+        updateRecord(key) { $0.live = live }
+    }
+
+    /// Changes the record of `key` in place; a record left with nothing is dropped.
+    private func updateRecord(_ key: String, _ change: (inout KeyRecord) -> Void) {
+        if let i = keys.index(forKey: key) {
+            change(&keys.values[i])
+            if keys.values[i].isEmpty { keys.remove(at: i) }
+        } else {
+            var record = KeyRecord()
+            change(&record)
+            if !record.isEmpty { keys[key] = record }
+        }
     }
 
     // MARK: Emitting events
@@ -118,12 +141,10 @@ final class TargetPresentation {
         _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?,
         family: DriverFamily
     ) {
-        if let parts = keyParts[key] {
-            for part in parts.keys.sorted() where part != key { emitRemove(part, property: path.property) }
+        if let split = keys[key]?.live?.split {
+            for part in split.keys.sorted() where part != key { emitRemove(part, property: path.property) }
         }
-        keyParts[key] = [key: path]
-        keyFamilies[key] = family
-        keyOwners[key] = key
+        keys[key] = KeyRecord(owner: key, live: LiveKey(family: family, path: path))
         emitAdd(path, key: key, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
     }
 
@@ -138,15 +159,19 @@ final class TargetPresentation {
     /// property it animated.
     @discardableResult
     func remove(key: String) -> LayerProperty? {
-        guard let parts = keyParts.removeValue(forKey: key) else { return nil }
-        keyFamilies[key] = nil
-        guard let property = parts.values.first?.property else { return nil }
-        for part in parts.keys.sorted() { emitRemove(part, property: property) }
+        guard let live = keys[key]?.live else { return nil }
+        setLive(key, nil)
+        guard let split = live.split else {
+            emitRemove(key, property: live.path.property)
+            return live.path.property
+        }
+        guard let property = split.values.first?.property else { return nil }
+        for part in split.keys.sorted() { emitRemove(part, property: property) }
         return property
     }
 
     private func emitRemove(_ key: String, property: LayerProperty) {
-        keyOwners[key] = nil
+        setOwner(key, nil)
         channel.remove(key: key)
         notify(property)
     }
@@ -155,8 +180,8 @@ final class TargetPresentation {
     /// a `remove` followed by a `set` of each presented value. Does nothing for a key that is
     /// not live.
     func removeKeepingPresented(key: String) {
-        guard let parts = keyParts[key] else { return }
-        let paths = parts.values.sorted()
+        guard let live = keys[key]?.live else { return }
+        let paths = live.parts(of: key).values.sorted()
         let values = paths.map { presented($0) }
         remove(key: key)
         for (path, value) in zip(paths, values) { set(path, value) }
@@ -187,15 +212,15 @@ final class TargetPresentation {
             return
         }
         let taken = Set(path.componentIndices)
-        let owners = entries.map { keyOwners[$0.key] }
+        let owners = entries.map { owner(of: $0.key) }
         var ended: [String] = []
         var visited: Set<String> = []
         var firstProjected: Int?
         for (index, entry) in entries.enumerated() {
-            guard let key = keyOwners[entry.key], visited.insert(key).inserted,
-                let owner = keyFamilies[key], family.takesOver(from: owner),
-                var parts = keyParts[key]
+            guard let key = owner(of: entry.key), visited.insert(key).inserted,
+                let live = keys[key]?.live, family.takesOver(from: live.family)
             else { continue }
+            var parts = live.parts(of: key)
             for (part, partPath) in parts.sorted(by: { $0.key < $1.key }) {
                 let theirs = Set(partPath.componentIndices)
                 guard !theirs.isDisjoint(with: taken) else { continue }
@@ -209,18 +234,17 @@ final class TargetPresentation {
                     let projectedPath = PropertyPath(path.property, component: c)
                     let modelValue = MotionValue.scalar(channel.presentation(of: path.property).model[c])
                     parts[projectedKey] = projectedPath
-                    keyOwners[projectedKey] = key
+                    setOwner(projectedKey, key)
                     emitAdd(
                         projectedPath, key: projectedKey, animation: animation.projected(toComponent: c),
                         modelValue: modelValue, initialVelocity: nil)
                 }
             }
             if parts.isEmpty {
-                keyParts[key] = nil
-                keyFamilies[key] = nil
+                setLive(key, nil)
                 ended.append(key)
             } else {
-                keyParts[key] = parts
+                setLive(key, LiveKey(family: live.family, path: live.path, split: parts))
             }
         }
         // A projection is added now, so it would present over animations added after the one it
@@ -230,7 +254,7 @@ final class TargetPresentation {
             for owner in owners[(first + 1)...] {
                 guard let owner, readded.insert(owner).inserted else { continue }
                 let presentation = channel.presentation(of: path.property)
-                for entry in presentation.entries where keyOwners[entry.key] == owner {
+                for entry in presentation.entries where self.owner(of: entry.key) == owner {
                     let entryPath = PropertyPath(path.property, component: entry.component)
                     let modelValue = entry.component.map { MotionValue.scalar(presentation.model[$0]) } ?? presentation.model
                     emitAdd(entryPath, key: entry.key, animation: entry.animation, modelValue: modelValue, initialVelocity: nil)
@@ -256,5 +280,33 @@ final class TargetPresentation {
 
     private func notify(_ property: LayerProperty) {
         for observer in changeObservers { observer(property) }
+    }
+}
+
+/// What a ``TargetPresentation`` knows of one key.
+private struct KeyRecord {
+    /// The live key the animation under this key belongs to (itself, or the key it was
+    /// projected from); nil when no animation is under it.
+    var owner: String?
+    /// Set while the key is live: an animation an executor added and has not removed or lost.
+    var live: LiveKey?
+
+    /// Whether the record says nothing (and is dropped).
+    var isEmpty: Bool { owner == nil && live == nil }
+}
+
+/// A live key: the family that emitted it and the parts it animates.
+private struct LiveKey {
+    var family: DriverFamily
+    /// The path the key was added on.
+    var path: PropertyPath
+    /// The parts, once a hand-off took some of the key's components: the keys of its
+    /// per-component projections and the path each animates. Nil while the key is whole: its one
+    /// part is the key itself, on `path` (no table made per add).
+    var split: [String: PropertyPath]?
+
+    /// The parts of the live key `key`, as a table.
+    func parts(of key: String) -> [String: PropertyPath] {
+        split ?? [key: path]
     }
 }

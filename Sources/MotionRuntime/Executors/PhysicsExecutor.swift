@@ -74,9 +74,12 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
         init(path: PropertyPath, held: Bool) {
             self.path = path
-            self.key = "physics:\(path)"
+            self.key = path.component == nil ? Self.wholeKeys[path.property.ordinal] : "physics:\(path)"
             self.held = held
         }
+
+        /// The keys of whole-property paths, by ``LayerProperty/ordinal``: made once, not per path.
+        private static let wholeKeys = LayerProperty.allCases.map { "physics:\(PropertyPath($0))" }
 
         var friction: Double { frictions.reduce(0) { $0 + max(0, $1.coefficient) } }
     }
@@ -90,8 +93,9 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     private weak var target: MotionTarget?
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
-    private var states: [PropertyPath: PathState] = [:]
-    private var order: [PropertyPath] = []
+    /// The paths physics ever drove on the target, in first-use order: a list, as there are at
+    /// most a few per property (the whole property and its components).
+    private var states: [PathState] = []
     private var subscription: Subscription?
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
@@ -121,8 +125,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     ///
     /// The property continues from its presented value and velocity with what remains.
     public func removeIntention(named name: String) {
-        for path in order {
-            guard let state = states[path] else { continue }
+        for state in states {
             let springs = state.springs.count
             let frictions = state.frictions.count
             state.springs.removeAll { $0.name == name }
@@ -163,8 +166,9 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         guard handOff.family == .tween else { return }
         let property = handOff.path.property
         let taken = Set(handOff.path.componentIndices)
-        for path in order where path.property == property {
-            guard let state = states[path], !taken.isDisjoint(with: path.componentIndices) else { continue }
+        for state in states where state.path.property == property {
+            let path = state.path
+            guard !taken.isDisjoint(with: path.componentIndices) else { continue }
             if taken.isSuperset(of: path.componentIndices) {
                 state.springs.removeAll()
                 state.frictions.removeAll()
@@ -180,18 +184,16 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     }
 
     private func state(_ path: PropertyPath) -> PathState {
-        if let state = states[path] { return state }
+        if let state = states.first(where: { $0.path == path }) { return state }
         let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
-        states[path] = state
-        order.append(path)
+        states.append(state)
         return state
     }
 
     private func gesture(_ signal: GestureSignal) {
         guard let channel else { return }
-        for path in order where path.property == signal.property {
-            guard let state = states[path] else { continue }
+        for state in states where state.path.property == signal.property {
             switch signal.phase {
             case .began:
                 // The gesture's animation drives the property now; physics follows it.

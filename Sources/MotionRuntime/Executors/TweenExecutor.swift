@@ -33,9 +33,10 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
         if let channel {
-            channel.observeHandOffs { [weak self] handOff in
-                guard let self else { return }
-                for key in handOff.endedKeys { self.ledger.end(key) }
+            // The observer needs the ledger only: holding it (the presentation and this core
+            // live in the same store) makes no weak reference to the core.
+            channel.observeHandOffs { [ledger] handOff in
+                for key in handOff.endedKeys { ledger.end(key) }
             }
         }
     }
@@ -67,8 +68,11 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         }
     }
 
-    /// The keyframe animation a tween committed now becomes, and the value of its last moment.
-    static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (KeyframeAnimation, MotionValue)? {
+    /// The keyframe animation a tween committed now becomes, the value of its last moment and
+    /// when it ends.
+    static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (
+        animation: KeyframeAnimation, last: MotionValue, end: Double
+    )? {
         var values = tween.values
         var offsets = tween.offsets
         if tween.scalesPresented {
@@ -82,15 +86,19 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
             offsets = nil
         }
         guard !values.isEmpty else { return nil }
+        // Normalised once: the animation's key times and curves are those of `keyframes`, so it
+        // samples as `keyframes` (no second normalisation).
         let keyframes = Keyframes(values: values, offsets: offsets, curves: tween.easings)
         let animation = KeyframeAnimation(
             values: values, keyTimes: keyframes.offsets, timingFunctions: keyframes.curves,
             beginTime: now + (tween.delay > 0 ? tween.delay : 0), duration: tween.duration > 0 ? tween.duration : 0,
             repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
-        let (timing, sampled) = animation.sampler(addedTime: now)
+        let timing = TweenTiming(
+            commitTime: now, delay: animation.beginTime - now, duration: animation.duration,
+            repeatCount: animation.repeatCount, autoreverses: animation.autoreverses)
         let end = timing.end
-        let last = end.isFinite ? sampled.value(atProgress: timing.progress(at: end)) : sampled.lastValue
-        return (animation, last)
+        let last = end.isFinite ? keyframes.value(atProgress: timing.progress(at: end)) : keyframes.lastValue
+        return (animation, last, end)
     }
 
     private func start(_ tween: Tween, key: String) {
@@ -109,12 +117,11 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         }
         let now = channel.now
         let presented = channel.presented(tween.property)
-        guard let (animation, last) = Self.animation(for: tween, presented: presented, now: now) else { return }
+        guard let (animation, last, end) = Self.animation(for: tween, presented: presented, now: now) else { return }
         channel.handOff(tween.property, to: .tween)
         channel.add(
             tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
             family: .tween)
-        let end = animation.sampler(addedTime: now).timing.end
         ledger.hold(key, until: end, on: channel)
     }
 }
