@@ -46,10 +46,9 @@ enum TraceBenchmark {
                     try? writer.finish()
                 },
                 {
-                    // play --trace: the baked timeline's rows, through TimelinePlayback.
+                    // play --trace: the baked timeline's rows (as `motionc play --trace`, no render server).
                     guard let writer = try? TraceWriter(path: path) else { return }
-                    var playback = TimelinePlayback(timeline: timeline)
-                    playback.writeTrace(frames: frames, to: writer)
+                    timeline.writeTrace(frames: frames, to: writer)
                     playRows = writer.rowCount
                     writer.discard()
                 },
