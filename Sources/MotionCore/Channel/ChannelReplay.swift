@@ -49,9 +49,13 @@ public struct ChannelReplay: Sendable {
             lastPrune = -.infinity
         }
         time = t
-        while appliedEvents < events.count, events[appliedEvents].time <= t {
-            events[appliedEvents].apply(to: &model)
-            appliedEvents += 1
+        // Each event is read in place: a copy would count references to its key and animation.
+        let events = self.events
+        events.withUnsafeBufferPointer { events in
+            while appliedEvents < events.count, events[appliedEvents].time <= t {
+                events[appliedEvents].apply(to: &model)
+                appliedEvents += 1
+            }
         }
         if t - lastPrune >= 1 {
             model.prune(before: t)
@@ -82,8 +86,10 @@ public struct ChannelReplay: Sendable {
         let components = ChannelEvent.touchedComponents(events).filter {
             layerIDs.indices.contains($0.target) && layers.indices.contains($0.target)
         }
-        let model = PresentationModel(layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) })
-        var replay = ChannelReplay(forwardFrom: model, events: events)
+        var replay = ChannelReplay(
+            forwardFrom: PresentationModel(
+                layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
+            events: events)
         // Flat tables, read in place in the row loop: per (layer, property) group its channel's
         // slot and the end of its rows; per row the component, where its label's bytes start and
         // end in one buffer (padded for block copies), and the text of the value it printed last
@@ -94,7 +100,7 @@ public struct ChannelReplay: Sendable {
         var labels: [UInt8] = []
         var last: (layer: Int, property: LayerProperty)?
         for c in components {
-            guard let slot = model.slot(c.target, c.property) else { continue }
+            guard let slot = replay.model.slot(c.target, c.property) else { continue }
             if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
             } else {

@@ -178,32 +178,36 @@ struct SamplingArena: Sendable {
     }
 
     /// Appends the block of `channel` at the end of `words`.
+    ///
+    /// - Complexity: O(size of the channel's animations); the entries are read in place (an
+    ///   entry copy would count references to all its arrays) and nothing is allocated but words.
     private mutating func append(_ channel: PropertyChannel) {
         let b = words.count
-        let entries = channel.entries
-        let compilable = entries.allSatisfy(Self.isCompilable)
-        let latest = entries.last
-        let fast = compilable && latest.map { $0.component == nil } ?? false
-        put(compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0)
-        put(0, Self.code(channel.model.kind))
-        put(channel.model.components)
-        put(0)  // where the records start, written below
-        guard compilable, let latest else {
-            words[b + Header.length] = Double(words.count - b)
-            return
-        }
-        // The latest entry's body first, at a fixed offset, then the others'.
-        var bodies = [Int](repeating: 0, count: entries.count)
-        bodies[entries.count - 1] = words.count - b
-        appendBody(latest)
-        for (n, entry) in entries.dropLast().enumerated() {
-            bodies[n] = words.count - b
-            appendBody(entry)
-        }
-        words[b + Header.recordsOffset] = Double(words.count - b)
-        for (n, entry) in entries.enumerated() {
-            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
-            put(component, entry.addedTime, entry.end, Double(bodies[n]))
+        let model = channel.model
+        channel.entries.withUnsafeBufferPointer { entries in
+            let n = entries.count
+            let compilable = entries.allSatisfy(Self.isCompilable)
+            let fast = compilable && n > 0 && entries[n - 1].component == nil
+            put(compilable ? Double(n) : -1, fast ? 1 : 0, n > 0 ? entries[n - 1].addedTime : 0, n > 0 ? entries[n - 1].end : 0)
+            put(0, Self.code(model.kind))
+            put(model.components)
+            put(0)  // where the records start, written below
+            guard compilable, n > 0 else { return }
+            // The latest entry's body first, at a fixed offset, then the others'; each record
+            // gets its body's offset, kept on the stack meanwhile.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { bodies in
+                bodies[n - 1] = words.count - b
+                appendBody(entries[n - 1])
+                for i in 0..<(n - 1) {
+                    bodies[i] = words.count - b
+                    appendBody(entries[i])
+                }
+                words[b + Header.recordsOffset] = Double(words.count - b)
+                for i in 0..<n {
+                    let component = entries[i].component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
+                    put(component, entries[i].addedTime, entries[i].end, Double(bodies[i]))
+                }
+            }
         }
         words[b + Header.length] = Double(words.count - b)
     }

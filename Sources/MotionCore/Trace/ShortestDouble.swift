@@ -20,7 +20,7 @@ public enum ShortestDouble {
     ///     `.0` (`1`, `-40`, `0`, `-0`).
     /// - Complexity: O(1); no allocation besides `bytes` growing.
     public static func append(_ value: Double, to bytes: inout [UInt8], integralSuffix: Bool = true) {
-        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch -> Bool in
+        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { scratch -> Bool in
             guard let base = scratch.baseAddress else { return false }
             let count = write(value, to: base, integralSuffix: integralSuffix)
             guard count > 0 else { return false }
@@ -43,10 +43,15 @@ public enum ShortestDouble {
     }
 
     /// The scratch space ``write(_:to:integralSuffix:)`` needs: the text, then the digits.
-    static let scratchSize = 64  // the literal in append(_:to:integralSuffix:), for a stack allocation
+    static let scratchSize = 96  // the literal in append(_:to:integralSuffix:), for a stack allocation
 
     /// Writes the text at `out` (at least ``scratchSize`` bytes) and returns its length, or 0
     /// for NaN, infinities and subnormals.
+    ///
+    /// The digits are laid out with 16-byte block copies, so the bytes of `out` past the text
+    /// (up to ``scratchSize``) are overwritten.
+    ///
+    /// - Complexity: O(1).
     static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>, integralSuffix: Bool) -> Int {
         guard value.isFinite else { return 0 }
         var n = 0
@@ -54,43 +59,33 @@ public enum ShortestDouble {
             out[0] = UInt8(ascii: "-")
             n = 1
         }
-        // Digits first, after the room for the text, then laid out in front of them.
-        var digits = out + maximumLength
-        var count = 1
-        var exponent10 = 0
+        // 17 digits with leading zeros after the room for the text, then laid out in front of them.
+        let scratch = out + maximumLength
         let magnitude = abs(value)
+        let decided: (first: Int, count: Int, exponent10: Int)
         if magnitude < 9_007_199_254_740_992, magnitude.rounded(.towardZero) == magnitude {
             // Whole numbers below 2^53 (rest values, pixel positions, angles): their digits,
             // with trailing zeros dropped into the exponent, as for any other value.
-            var whole = UInt64(magnitude)
-            var end = 20
-            repeat {
-                end -= 1
-                digits[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-            } while whole > 0
-            count = 20 - end
-            digits.update(from: digits + end, count: count)
-            while count > 1, digits[count - 1] == UInt8(ascii: "0") {
-                count -= 1
-                exponent10 += 1
-            }
+            decided = layOut(UInt64(magnitude), 0, scratch)
         } else {
-            guard let decided = shortest(magnitude, digits: digits) else { return 0 }
-            digits += decided.first
-            (count, exponent10) = (decided.count, decided.exponent10)
+            guard let shortest = shortest(magnitude, digits: scratch) else { return 0 }
+            decided = shortest
         }
+        let digits = UnsafeRawPointer(scratch + decided.first)
+        let count = decided.count
+        let text = UnsafeMutableRawPointer(out)
         // The exponent of the first digit: value = d.ddd × 10^scientific.
-        let scientific = exponent10 + count - 1
+        let scientific = decided.exponent10 + count - 1
         // Swift writes integers above 2^53 and values below 10^-4 in exponential form.
         if scientific < -4 || magnitude > 9_007_199_254_740_992 {
-            out[n] = digits[0]
+            // d.ddde±dd: the digits after the first are at most 16.
+            let rest = digits.loadUnaligned(fromByteOffset: 1, as: SIMD16<UInt8>.self)
+            out[n] = digits.load(as: UInt8.self)
             n += 1
             if count > 1 {
                 out[n] = UInt8(ascii: ".")
-                n += 1
-                (out + n).update(from: digits + 1, count: count - 1)
-                n += count - 1
+                text.storeBytes(of: rest, toByteOffset: n + 1, as: SIMD16<UInt8>.self)
+                n += count
             }
             out[n] = UInt8(ascii: "e")
             out[n + 1] = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
@@ -106,29 +101,30 @@ public enum ShortestDouble {
             return n + 2
         }
         if scientific < 0 {
-            // 0.000ddd
-            out[n] = UInt8(ascii: "0")
-            out[n + 1] = UInt8(ascii: ".")
-            n += 2
-            (out + n).update(repeating: UInt8(ascii: "0"), count: -scientific - 1)
-            n += -scientific - 1
-            (out + n).update(from: digits, count: count)
+            // 0.000ddd: at most three zeros after the point, at most 17 digits.
+            let head = digits.loadUnaligned(as: SIMD16<UInt8>.self)
+            let last = digits.load(fromByteOffset: 16, as: UInt8.self)
+            text.storeBytes(of: 0x3030_3030_3030_2E30 as UInt64, toByteOffset: n, as: UInt64.self)  // "0.000000"
+            n += 1 - scientific
+            text.storeBytes(of: head, toByteOffset: n, as: SIMD16<UInt8>.self)
+            out[n + 16] = last
             return n + count
         }
         if scientific + 1 < count {
-            // ddd.ddd
-            (out + n).update(from: digits, count: scientific + 1)
+            // ddd.ddd: at most 16 digits before the point and 16 after.
+            let head = digits.loadUnaligned(as: SIMD16<UInt8>.self)
+            let tail = digits.loadUnaligned(fromByteOffset: scientific + 1, as: SIMD16<UInt8>.self)
+            text.storeBytes(of: head, toByteOffset: n, as: SIMD16<UInt8>.self)
             n += scientific + 1
             out[n] = UInt8(ascii: ".")
-            n += 1
-            (out + n).update(from: digits + scientific + 1, count: count - scientific - 1)
-            return n + count - scientific - 1
+            text.storeBytes(of: tail, toByteOffset: n + 1, as: SIMD16<UInt8>.self)
+            return n + 1 + count - scientific - 1
         }
         // ddd000 (and .0): at most 16 digits here, since the value is at most 2^53.
-        (out + n).update(from: digits, count: count)
-        n += count
-        (out + n).update(repeating: UInt8(ascii: "0"), count: scientific + 1 - count)
-        n += scientific + 1 - count
+        let head = digits.loadUnaligned(as: SIMD16<UInt8>.self)
+        text.storeBytes(of: SIMD16<UInt8>(repeating: UInt8(ascii: "0")), toByteOffset: n + count, as: SIMD16<UInt8>.self)
+        text.storeBytes(of: head, toByteOffset: n, as: SIMD16<UInt8>.self)
+        n += scientific + 1
         if integralSuffix {
             out[n] = UInt8(ascii: ".")
             out[n + 1] = UInt8(ascii: "0")
