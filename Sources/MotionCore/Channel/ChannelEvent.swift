@@ -71,20 +71,22 @@ public struct ChannelEvent: Hashable, Sendable {
     /// - Complexity: O(e + l) for e events on l layers: one bit per component of each layer,
     ///   read in order; O(e + c log c) for c touched components when layer numbers are outside
     ///   `0...2e` (not the layers of a timeline).
-    public static func touchedComponents(_ events: some Collection<ChannelEvent>) -> [AnimatedComponent] {
+    public static func touchedComponents(_ events: [ChannelEvent]) -> [AnimatedComponent] {
+        // Events read in place (indexing, not iterating, which would copy each one).
         var highest = -1
-        for event in events where event.path != nil {
-            guard event.layer >= 0, event.layer <= 2 * events.count else { return touchedComponentsSorting(events) }
-            highest = max(highest, event.layer)
+        for i in events.indices where events[i].path != nil {
+            let layer = events[i].layer
+            guard layer >= 0, layer <= 2 * events.count else { return touchedComponentsSorting(events) }
+            highest = max(highest, layer)
         }
         // One word per layer: bit `ordinal * 4 + c`, as in AnimatedComponent.code (components
         // are 0..<4, properties fewer than 16).
         var bits = [UInt64](repeating: 0, count: highest + 1)
-        for event in events {
-            guard let path = event.path else { continue }
+        for i in events.indices {
+            guard let path = events[i].path else { continue }
             for c in path.componentIndices {
                 guard (0..<4).contains(c) else { return touchedComponentsSorting(events) }
-                bits[event.layer] |= 1 << UInt64(path.property.ordinal * 4 + c)
+                bits[events[i].layer] |= 1 << UInt64(path.property.ordinal * 4 + c)
             }
         }
         var touched: [AnimatedComponent] = []

@@ -49,10 +49,12 @@ public struct ChannelReplay: Sendable {
             lastPrune = -.infinity
         }
         time = t
-        // Each event is read in place: a copy would count references to its key and animation.
+        // Each event is read in place through a pointer (a buffer's subscript returns a copy,
+        // which would count references to the event's key and animation).
         let events = self.events
-        events.withUnsafeBufferPointer { events in
-            while appliedEvents < events.count, events[appliedEvents].time <= t {
+        events.withUnsafeBufferPointer { buffer in
+            guard let events = buffer.baseAddress else { return }
+            while appliedEvents < buffer.count, events[appliedEvents].time <= t {
                 events[appliedEvents].apply(to: &model)
                 appliedEvents += 1
             }

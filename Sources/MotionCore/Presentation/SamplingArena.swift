@@ -184,15 +184,23 @@ struct SamplingArena: Sendable {
     private mutating func append(_ channel: PropertyChannel) {
         let b = words.count
         let model = channel.model
-        channel.entries.withUnsafeBufferPointer { entries in
-            let n = entries.count
-            let compilable = entries.allSatisfy(Self.isCompilable)
-            let fast = compilable && n > 0 && entries[n - 1].component == nil
-            put(compilable ? Double(n) : -1, fast ? 1 : 0, n > 0 ? entries[n - 1].addedTime : 0, n > 0 ? entries[n - 1].end : 0)
+        channel.entries.withUnsafeBufferPointer { buffer in
+            // Entries read through a pointer: a buffer's subscript returns a copy.
+            let n = buffer.count
+            guard let entries = buffer.baseAddress, n > 0 else {
+                put(0, 0, 0, 0)
+                put(0, Self.code(model.kind))
+                put(model.components)
+                put(0)
+                return
+            }
+            let compilable = (0..<n).allSatisfy { Self.isCompilable(entries[$0]) }
+            let fast = compilable && entries[n - 1].component == nil
+            put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
             put(0, Self.code(model.kind))
             put(model.components)
             put(0)  // where the records start, written below
-            guard compilable, n > 0 else { return }
+            guard compilable else { return }
             // The latest entry's body first, at a fixed offset, then the others'; each record
             // gets its body's offset, kept on the stack meanwhile.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { bodies in
