@@ -117,4 +117,17 @@ import Testing
         let one = 2 * (-1 - ShortestDouble.Powers.lowestK)
         #expect(table[one] == 5 << 60 && table[one + 1] == 1)
     }
+
+    @Test("eight digits at once: every byte is the digit of the decimal text, first digit lowest")
+    func eightDigits() {
+        var failures: [UInt32] = []
+        for x in Array(stride(from: UInt32(0), to: 100_000_000, by: 997)) + [0, 9, 10, 99, 100, 9_999, 10_000, 99_999_999] {
+            let text = String(x)
+            let expected = Array(repeating: UInt8(ascii: "0"), count: 8 - text.utf8.count) + Array(text.utf8)
+            let word = ShortestDouble.eightDigits(x)
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) + UInt8(ascii: "0") }
+            if bytes != expected { failures.append(x) }
+        }
+        #expect(failures.prefix(5) == [])
+    }
 }

@@ -43,7 +43,7 @@ public enum ShortestDouble {
     }
 
     /// The scratch space ``write(_:to:integralSuffix:)`` needs: the text, then the digits.
-    static let scratchSize = 96  // the literal in append(_:to:integralSuffix:), for a stack allocation
+    public static let scratchSize = 96  // the literal in append(_:to:integralSuffix:), for a stack allocation
 
     /// Writes the text at `out` (at least ``scratchSize`` bytes) and returns its length, or 0
     /// for NaN, infinities and subnormals.
@@ -52,7 +52,7 @@ public enum ShortestDouble {
     /// (up to ``scratchSize``) are overwritten.
     ///
     /// - Complexity: O(1).
-    static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>, integralSuffix: Bool) -> Int {
+    public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>, integralSuffix: Bool) -> Int {
         guard value.isFinite else { return 0 }
         var n = 0
         if value.sign == .minus {
@@ -208,41 +208,51 @@ public enum ShortestDouble {
     /// Writes `f` (below 10^17) as 17 digits with leading zeros and drops trailing zeros into
     /// the exponent: ``shortest(_:digits:)``'s result for `f` x 10^k.
     @inline(__always)
-    private static func layOut(
-        _ f: UInt64, _ k: Int, _ digits: UnsafeMutablePointer<UInt8>
-    ) -> (first: Int, count: Int, exponent10: Int) {
+    static func layOut(_ f: UInt64, _ k: Int, _ digits: UnsafeMutablePointer<UInt8>) -> (first: Int, count: Int, exponent10: Int) {
         let high = f / 100_000_000
-        writeEight(UInt32(truncatingIfNeeded: f - high * 100_000_000), to: digits + 9)
         let top = high / 100_000_000
-        writeEight(UInt32(truncatingIfNeeded: high - top * 100_000_000), to: digits + 1)
+        let middle = eightDigits(UInt32(truncatingIfNeeded: high &- top &* 100_000_000))
+        let low = eightDigits(UInt32(truncatingIfNeeded: f &- high &* 100_000_000))
+        let zeros: UInt64 = 0x3030_3030_3030_3030
         digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: top)
-        var first = 0
-        while first < 16, digits[first] == UInt8(ascii: "0") { first += 1 }
-        var end = 17
-        while end > first + 1, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        let text = UnsafeMutableRawPointer(digits)
+        text.storeBytes(of: middle | zeros, toByteOffset: 1, as: UInt64.self)
+        text.storeBytes(of: low | zeros, toByteOffset: 9, as: UInt64.self)
+        // Digit values are bytes, the first the lowest: zero bytes at the low end are leading
+        // zeros, at the high end trailing zeros.
+        let first: Int
+        if top != 0 {
+            first = 0
+        } else if middle != 0 {
+            first = 1 + middle.trailingZeroBitCount / 8
+        } else if low != 0 {
+            first = 9 + low.trailingZeroBitCount / 8
+        } else {
+            return (16, 1, k)  // zero
+        }
+        let end: Int
+        if low != 0 {
+            end = 17 - low.leadingZeroBitCount / 8
+        } else if middle != 0 {
+            end = 9 - middle.leadingZeroBitCount / 8
+        } else {
+            end = 1
+        }
         return (first, end - first, k + 17 - end)
     }
 
-    /// Writes the 8 digits of `x` (below 10^8, with leading zeros) at `out`, in two independent
-    /// halves.
+    /// The 8 decimal digits of `x` (below 10^8, with leading zeros) as the bytes of a word, the
+    /// first digit in the lowest byte (digit values, not ASCII): split in halves, quarters and
+    /// digits by multiplications on all lanes at once.
     @inline(__always)
-    private static func writeEight(_ x: UInt32, to out: UnsafeMutablePointer<UInt8>) {
+    static func eightDigits(_ x: UInt32) -> UInt64 {
         let high = x / 10_000
-        let low = x - high * 10_000
-        writeFour(high, to: out)
-        writeFour(low, to: out + 4)
-    }
-
-    /// Writes the 4 digits of `x` (below 10^4, with leading zeros) at `out`.
-    @inline(__always)
-    private static func writeFour(_ x: UInt32, to out: UnsafeMutablePointer<UInt8>) {
-        let high = x / 100
-        let low = x - high * 100
-        let zero = UInt8(ascii: "0")
-        out[0] = zero &+ UInt8(truncatingIfNeeded: high / 10)
-        out[1] = zero &+ UInt8(truncatingIfNeeded: high % 10)
-        out[2] = zero &+ UInt8(truncatingIfNeeded: low / 10)
-        out[3] = zero &+ UInt8(truncatingIfNeeded: low % 10)
+        var v = UInt64(high) | UInt64(x &- high &* 10_000) << 32
+        // x / 100 = (x * 10486) >> 20 and x / 10 = (x * 103) >> 10 for the lane's range.
+        let hundreds = ((v &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        v = hundreds | ((v &- hundreds &* 100) << 16)
+        let tens = ((v &* 103) >> 10) & 0x000F_000F_000F_000F
+        return tens | ((v &- tens &* 10) << 8)
     }
 
     /// ⌊g x cp / 2^127⌋ with its lowest bit set when the quotient is inexact ("round to odd"),
