@@ -194,7 +194,7 @@ struct SamplingArena: Sendable {
                 put(0)
                 return
             }
-            let compilable = (0..<n).allSatisfy { Self.isCompilable(entries[$0]) }
+            let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
             let fast = compilable && entries[n - 1].component == nil
             put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
             put(0, Self.code(model.kind))
@@ -205,10 +205,10 @@ struct SamplingArena: Sendable {
             // gets its body's offset, kept on the stack meanwhile.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { bodies in
                 bodies[n - 1] = words.count - b
-                appendBody(entries[n - 1])
+                appendBody(entries + n - 1)
                 for i in 0..<(n - 1) {
                     bodies[i] = words.count - b
-                    appendBody(entries[i])
+                    appendBody(entries + i)
                 }
                 words[b + Header.recordsOffset] = Double(words.count - b)
                 for i in 0..<n {
@@ -220,27 +220,36 @@ struct SamplingArena: Sendable {
         words[b + Header.length] = Double(words.count - b)
     }
 
-    /// Whether the block form samples `entry` exactly as ``PropertyChannel/Entry/sample(at:)``
-    /// does: keyframes with at least one value, all of one kind; springs whose per-component
-    /// solutions share one regime and rate (as solutions of one spring always do).
-    static func isCompilable(_ entry: PropertyChannel.Entry) -> Bool {
+    /// Whether the block form samples the entry at `entry` exactly as
+    /// ``PropertyChannel/Entry/sample(at:)`` does: keyframes with at least one value, all of one
+    /// kind; springs whose per-component solutions share one regime and rate (as solutions of one
+    /// spring always do).
+    ///
+    /// The entry is read in place, field by field: passing it by value next to the arena being
+    /// written would copy it whole (the compiler cannot tell the two apart).
+    static func isCompilable(_ entry: UnsafePointer<PropertyChannel.Entry>) -> Bool {
         // Path animations sample from the channel itself.
-        guard entry.path == nil else { return false }
-        if let first = entry.springSolutions.first {
-            return entry.springSolutions.allSatisfy {
+        guard entry.pointee.path == nil else { return false }
+        let solutions = entry.pointee.springSolutions
+        if let first = solutions.first {
+            return solutions.allSatisfy {
                 $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
                     && $0.c1.bitPattern == first.c1.bitPattern && $0.damping.bitPattern == first.damping.bitPattern
             }
         }
-        let values = entry.keyframes.values
+        let values = entry.pointee.keyframes.values
         guard let kind = values.first?.kind else { return false }
         return values.allSatisfy { $0.kind == kind }
     }
 
-    private mutating func appendBody(_ entry: PropertyChannel.Entry) {
-        if let first = entry.springSolutions.first {
-            let to = entry.keyframes.lastValue
-            put(SpringBody.tag, Self.code(to.kind), entry.springBegin, entry.end)
+    /// Appends the body of the entry at `entry`, read in place field by field (as
+    /// ``isCompilable(_:)``).
+    private mutating func appendBody(_ entry: UnsafePointer<PropertyChannel.Entry>) {
+        let solutions = entry.pointee.springSolutions
+        let keyframes = entry.pointee.keyframes
+        if let first = solutions.first {
+            let to = keyframes.lastValue
+            put(SpringBody.tag, Self.code(to.kind), entry.pointee.springBegin, entry.pointee.end)
             put(to.components)
             let regime: Double
             switch first.regime {
@@ -248,13 +257,12 @@ struct SamplingArena: Sendable {
             case .critical: regime = 1
             case .overdamped: regime = 2
             }
-            put(Double(entry.springSolutions.count), regime, first.c0, first.c1)
+            put(Double(solutions.count), regime, first.c0, first.c1)
             put(first.damping)
-            for s in entry.springSolutions { put(s.destination, s.initialValue, s.c2, s.c3) }
+            for s in solutions { put(s.destination, s.initialValue, s.c2, s.c3) }
             return
         }
-        let timing = entry.timing
-        let keyframes = entry.keyframes
+        let timing = entry.pointee.timing
         let values = keyframes.values
         let start = timing.start
         let d = timing.passDuration
