@@ -286,25 +286,36 @@ public enum ShortestDouble {
         /// The lowest and highest decimal exponent a normal double needs.
         static let (lowestK, highestK) = (-324, 292)
 
+        /// The power of two the negative powers of ten are divided out of: 2^1200 / 10^n
+        /// keeps every bit the table needs (the largest shift is below 1100).
+        static let dividendBits = 1200
+
         /// `g1, g0` for k = lowestK... highestK, two words each.
+        ///
+        /// 10^n for n >= 0 grows by exact multiplications by 10; ⌊2^1200 / 10^n⌋ shrinks by exact
+        /// divisions by 10 (⌊⌊x⌋ / 10⌋ = ⌊x / 10⌋), and ⌊2^s / 10^n⌋ is its top bits. Building
+        /// it takes about a hundred thousand word operations, once.
         static let table: [UInt64] = {
-            var table: [UInt64] = []
-            table.reserveCapacity(2 * (highestK - lowestK + 1))
-            for k in lowestK...highestK {
-                let e = -k
-                let shift = 125 - floorLog2(pow10: e)
-                let power = BigNatural.power(ofTen: abs(e))
-                // 10^e x 2^shift, truncated, as a 128-bit number.
-                let g: (high: UInt64, low: UInt64)
-                if e >= 0 {
-                    g = power.top128(shiftedLeftBy: shift)
-                } else {
-                    g = BigNatural.quotient(powerOfTwo: shift, dividedBy: power)
-                }
+            let count = highestK - lowestK + 1
+            var table = [UInt64](repeating: 0, count: 2 * count)
+            func store(_ k: Int, _ g: (high: UInt64, low: UInt64)) {
                 let (low, carry) = g.low.addingReportingOverflow(1)
                 let high = g.high &+ (carry ? 1 : 0)
-                table.append(high << 1 | low >> 63)
-                table.append(low & ((1 << 63) - 1))
+                table[2 * (k - lowestK)] = high << 1 | low >> 63
+                table[2 * (k - lowestK) + 1] = low & ((1 << 63) - 1)
+            }
+            // e = -k >= 0: ⌊10^e x 2^shift⌋.
+            var power = BigNatural(limbs: [1])
+            for e in 0...(-lowestK) {
+                store(-e, power.bits(shiftedLeftBy: 125 - floorLog2(pow10: e)))
+                power.multiply(by: 10)
+            }
+            // e = -k < 0: ⌊2^shift / 10^n⌋ = ⌊⌊2^1200 / 10^n⌋ / 2^(1200 - shift)⌋.
+            var quotient = BigNatural(limbs: [UInt32](repeating: 0, count: dividendBits / 32 + 1))
+            quotient.limbs[dividendBits / 32] = 1 << UInt32(dividendBits % 32)
+            for n in 1...highestK {
+                quotient.divide(by: 10)
+                store(n, quotient.bits(shiftedLeftBy: 125 - floorLog2(pow10: -n) - dividendBits))
             }
             return table
         }()
@@ -315,25 +326,25 @@ public enum ShortestDouble {
     struct BigNatural {
         var limbs: [UInt32]
 
-        /// 10^n.
-        static func power(ofTen n: Int) -> BigNatural {
-            var value = BigNatural(limbs: [1])
-            for _ in 0..<n {
-                var carry: UInt64 = 0
-                for i in value.limbs.indices {
-                    let product = UInt64(value.limbs[i]) * 10 + carry
-                    value.limbs[i] = UInt32(truncatingIfNeeded: product)
-                    carry = product >> 32
-                }
-                if carry > 0 { value.limbs.append(UInt32(carry)) }
+        /// Multiplies by a small factor, exactly.
+        mutating func multiply(by factor: UInt32) {
+            var carry: UInt64 = 0
+            for i in limbs.indices {
+                let product = UInt64(limbs[i]) * UInt64(factor) + carry
+                limbs[i] = UInt32(truncatingIfNeeded: product)
+                carry = product >> 32
             }
-            return value
+            if carry > 0 { limbs.append(UInt32(carry)) }
         }
 
-        /// The number of significant bits.
-        var bitWidth: Int {
-            guard let last = limbs.last(where: { $0 != 0 }), let i = limbs.lastIndex(where: { $0 != 0 }) else { return 0 }
-            return 32 * i + 32 - last.leadingZeroBitCount
+        /// Divides by a small divisor, rounding down.
+        mutating func divide(by divisor: UInt32) {
+            var remainder: UInt64 = 0
+            for i in limbs.indices.reversed() {
+                let current = remainder << 32 | UInt64(limbs[i])
+                limbs[i] = UInt32(current / UInt64(divisor))
+                remainder = current % UInt64(divisor)
+            }
         }
 
         /// Bit `i` (0 or 1).
@@ -343,53 +354,12 @@ public enum ShortestDouble {
         }
 
         /// ⌊self x 2^shift⌋ (shift may be negative) when it is below 2^128, as two words.
-        func top128(shiftedLeftBy shift: Int) -> (high: UInt64, low: UInt64) {
+        func bits(shiftedLeftBy shift: Int) -> (high: UInt64, low: UInt64) {
             var high: UInt64 = 0
             var low: UInt64 = 0
-            for i in stride(from: 127, through: 0, by: -1) {
+            for i in 0..<128 {
                 let b = bit(i - shift)
                 if i >= 64 { high |= b << UInt64(i - 64) } else { low |= b << UInt64(i) }
-            }
-            return (high, low)
-        }
-
-        /// ⌊2^n / divisor⌋ for a quotient below 2^128 and a divisor above 1, by long division.
-        static func quotient(powerOfTwo n: Int, dividedBy divisor: BigNatural) -> (high: UInt64, low: UInt64) {
-            // The remainder starts at 2^(width - 1), below the divisor, which takes the
-            // dividend's first bits; each remaining bit doubles it.
-            let width = divisor.bitWidth
-            var remainder = BigNatural(limbs: [UInt32](repeating: 0, count: divisor.limbs.count + 1))
-            remainder.limbs[(width - 1) / 32] = 1 << UInt32((width - 1) % 32)
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            for _ in 0..<(n - (width - 1)) {
-                // remainder = 2 x remainder, then subtract the divisor when it fits.
-                var carry: UInt32 = 0
-                for i in remainder.limbs.indices {
-                    let limb = remainder.limbs[i]
-                    remainder.limbs[i] = limb << 1 | carry
-                    carry = limb >> 31
-                }
-                var fits = true
-                for i in stride(from: remainder.limbs.count - 1, through: 0, by: -1) {
-                    let d = i < divisor.limbs.count ? divisor.limbs[i] : 0
-                    if remainder.limbs[i] != d {
-                        fits = remainder.limbs[i] > d
-                        break
-                    }
-                }
-                if fits {
-                    var borrow: Int64 = 0
-                    for i in remainder.limbs.indices {
-                        let d = i < divisor.limbs.count ? Int64(divisor.limbs[i]) : 0
-                        var difference = Int64(remainder.limbs[i]) - d - borrow
-                        borrow = difference < 0 ? 1 : 0
-                        if difference < 0 { difference += 1 << 32 }
-                        remainder.limbs[i] = UInt32(difference)
-                    }
-                }
-                high = high << 1 | low >> 63
-                low = low << 1 | (fits ? 1 : 0)
             }
             return (high, low)
         }
