@@ -93,23 +93,25 @@ public struct ChannelReplay: Sendable {
                 layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
             events: events)
         // Flat tables, read in place in the row loop: per (layer, property) group its channel's
-        // slot and the end of its rows; per row the component, where its label's bytes start and
-        // end in one buffer (padded for block copies), and the text of the value it printed last
-        // (a value at rest is formatted once). The loop then neither counts references nor
-        // allocates.
-        var groups: [(channel: Int, end: Int)] = []
+        // slot, the end of its rows and the most bytes its rows take besides their time; per row
+        // the component, where its label's bytes start and end in one buffer (padded for block
+        // copies), and the text of the value it printed last (a value at rest is formatted once).
+        // The loop then neither counts references nor allocates, and writes rows straight into
+        // the writer's buffer, a batch of groups at a time.
+        var groups: [(channel: Int, end: Int, bytes: Int)] = []
         var rows: [(component: Int, labelStart: Int, labelCount: Int)] = []
         var labels: [UInt8] = []
         var last: (layer: Int, property: LayerProperty)?
         for c in components {
             guard let slot = replay.model.slot(c.target, c.property) else { continue }
+            let label = TraceLabel(target: layerIDs[c.target], component: c.name).bytes
             if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
+                groups[groups.count - 1].bytes += label.count + TraceWriter.rowBound
             } else {
-                groups.append((slot, rows.count + 1))
+                groups.append((slot, rows.count + 1, label.count + TraceWriter.rowBound))
                 last = (c.target, c.property)
             }
-            let label = TraceLabel(target: layerIDs[c.target], component: c.name).bytes
             rows.append((c.component, labels.count, label.count))
             labels.append(contentsOf: label)
         }
@@ -119,21 +121,38 @@ public struct ChannelReplay: Sendable {
             let t = Double(k) / fps
             replay.advance(to: t)
             let model = replay.model
+            let time = writer.timeColumn(t)
             groups.withUnsafeBufferPointer { groups in
                 rows.withUnsafeBufferPointer { rows in
                     labels.withUnsafeBufferPointer { labels in
                         memos.withUnsafeMutableBufferPointer { memos in
                             guard let labels = labels.baseAddress, let memos = memos.baseAddress else { return }
+                            var g = 0
                             var row = 0
-                            for g in groups {
-                                let value = model.sample(g.channel, at: t)
-                                while row < g.end {
-                                    let r = rows[row]
-                                    writer.append(
-                                        time: t, paddedColumns: labels + r.labelStart, count: r.labelCount,
-                                        value: value[r.component], memo: &memos[row])
-                                    row += 1
+                            while g < groups.count {
+                                // The groups whose rows fit one buffer's worth (at least one).
+                                var last = g
+                                var bound = 0
+                                repeat {
+                                    bound += groups[last].bytes + (groups[last].end - (last == 0 ? 0 : groups[last - 1].end)) * time.count
+                                    last += 1
+                                } while last < groups.count && bound + groups[last].bytes + 4 * time.count <= TraceWriter.flushSize
+                                writer.writeRows(bound: bound) { start in
+                                    var p = start
+                                    let first = row
+                                    for group in groups[g..<last] {
+                                        let value = model.sample(group.channel, at: t)
+                                        while row < group.end {
+                                            let r = rows[row]
+                                            p = TraceWriter.writeRow(
+                                                at: p, time: time, columns: labels + r.labelStart, count: r.labelCount,
+                                                value: value[r.component], memo: &memos[row])
+                                            row += 1
+                                        }
+                                    }
+                                    return (p, row - first)
                                 }
+                                g = last
                             }
                         }
                     }

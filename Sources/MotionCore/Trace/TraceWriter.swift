@@ -51,7 +51,7 @@ public final class TraceWriter {
     static let columnPadding = 16
 
     /// Rows are written to the file in blocks of about this many bytes.
-    private static let flushSize = 1 << 16
+    static let flushSize = 1 << 16
     /// Room kept past ``flushSize`` for one row's time, separators and value.
     private static let rowSlack = 128
     /// How many rows were appended.
@@ -140,7 +140,16 @@ public final class TraceWriter {
     /// Makes room for a row and writes its time and comma.
     @inline(__always)
     private func beginRow(time: Double, reserving count: Int) {
-        // Rows come in runs of one frame time: its text is made once per run.
+        let column = timeColumn(time)
+        reserve(column.count + count)
+        // A raw buffer, not an array: copying it counts no references.
+        copyBlocks(from: column.start, count: column.count)
+    }
+
+    /// The time column of rows at `time` with its comma: made once per run of rows at one time
+    /// (a frame), readable ``columnPadding`` bytes past its end.
+    @inline(__always)
+    func timeColumn(_ time: Double) -> (start: UnsafePointer<UInt8>, count: Int) {
         if time.bitPattern != lastTime.bitPattern {
             lastTime = time
             var text: [UInt8] = []
@@ -157,9 +166,110 @@ public final class TraceWriter {
                 timeCount += 1
             }
         }
-        reserve(timeCount + count)
-        // A raw buffer, not an array: copying it counts no references.
-        copyBlocks(from: timeBytes, count: timeCount)
+        return (UnsafePointer(timeBytes), timeCount)
+    }
+
+    /// The most bytes ``writeRow(at:time:columns:count:value:memo:)`` touches past a row's time
+    /// and columns: the value's scratch (``ShortestDouble/scratchSize``), block-copy overrun and
+    /// the newline, rounded up.
+    static let rowBound = 128
+
+    /// Lets `body` write rows straight into the buffer: it gets where they start, with room for
+    /// `bound` bytes (rows' time and columns plus ``rowBound`` each), and returns where they end
+    /// and how many it wrote. For row loops that write many rows between two checks of the room.
+    ///
+    /// - Complexity: O(1) besides `body`, amortised: the buffer is flushed when full, and grows
+    ///   only for a bound above its size.
+    @inline(__always)
+    func writeRows(bound: Int, _ body: (UnsafeMutablePointer<UInt8>) -> (end: UnsafeMutablePointer<UInt8>, rows: Int)) {
+        if used + bound > capacity {
+            flush()
+            if bound > capacity {
+                storage.deallocate()
+                capacity = bound
+                storage = .allocate(capacity: capacity)
+            }
+        }
+        let (end, rows) = body(storage + used)
+        used = end - storage
+        rowCount += rows
+        if used >= Self.flushSize { flush() }
+    }
+
+    /// Writes one row at `p`: `time` (with its comma, from ``timeColumn(_:)``), `count` bytes of
+    /// columns at `columns` (readable ``columnPadding`` bytes further), the value (copied from
+    /// `memo` when it is the value `memo` holds, else formatted and remembered) and the newline;
+    /// returns where the row ends. `p` has room for the row plus ``rowBound``.
+    ///
+    /// - Complexity: O(1), no allocation but for NaN, infinities and subnormals.
+    @inline(__always)
+    static func writeRow(
+        at p: UnsafeMutablePointer<UInt8>, time: (start: UnsafePointer<UInt8>, count: Int), columns: UnsafePointer<UInt8>,
+        count: Int, value: Double, memo: inout TraceValueMemo
+    ) -> UnsafeMutablePointer<UInt8> {
+        let q = copyBlocks(from: columns, count: count, to: copyBlocks(from: time.start, count: time.count, to: p))
+        let end = writeValue(value, at: q, memo: &memo)
+        end.pointee = UInt8(ascii: "\n")
+        return end + 1
+    }
+
+    /// Writes a value's text at `p` (with ``ShortestDouble/scratchSize`` bytes of room), copied
+    /// from `memo` when it is the value `memo` holds, else formatted and remembered; returns where
+    /// it ends.
+    @inline(__always)
+    static func writeValue(
+        _ value: Double, at p: UnsafeMutablePointer<UInt8>, memo: inout TraceValueMemo
+    ) -> UnsafeMutablePointer<UInt8> {
+        let to = UnsafeMutableRawPointer(p)
+        if memo.count > 0, memo.bits == value.bitPattern {
+            // Both blocks, whatever the text's length: there is the room.
+            to.storeBytes(of: memo.text.0, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: memo.text.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            return p + memo.count
+        }
+        let end = writeValue(value, at: p)
+        let count = end - p
+        memo.bits = value.bitPattern
+        memo.count = count <= TraceValueMemo.capacity ? count : 0
+        memo.text = (
+            UnsafeRawPointer(to).loadUnaligned(as: SIMD16<UInt8>.self),
+            UnsafeRawPointer(to).loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        )
+        return end
+    }
+
+    /// Copies `count` bytes from `source` (readable ``columnPadding`` bytes further) to `p` in
+    /// 16-byte blocks; returns where they end.
+    @inline(__always)
+    static func copyBlocks(from source: UnsafePointer<UInt8>, count: Int, to p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(p)
+        var offset = 0
+        repeat {
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
+            offset += 16
+        } while offset < count
+        return p + count
+    }
+
+    /// Writes a value's text at `p` (with ``ShortestDouble/scratchSize`` bytes of room); returns
+    /// where it ends.
+    @inline(__always)
+    static func writeValue(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if value == 0 {
+            p.pointee = UInt8(ascii: "0")
+            return p + 1
+        }
+        let count = ShortestDouble.write(value, to: p, integralSuffix: false)
+        if count > 0 { return p + count }
+        var text: [UInt8] = []
+        appendValue(value, to: &text)
+        text.withUnsafeBufferPointer { text in
+            if let base = text.baseAddress { p.update(from: base, count: text.count) }
+        }
+        return p + text.count
     }
 
     /// Copies `count` bytes in 16-byte blocks: a few unaligned loads and stores instead of a call
@@ -167,15 +277,7 @@ public final class TraceWriter {
     /// bytes past `count`; the destination has the room (``rowSlack``).
     @inline(__always)
     private func copyBlocks(from source: UnsafePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(storage + used)
-        var offset = 0
-        repeat {
-            to.storeBytes(
-                of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
-            offset += 16
-        } while offset < count
-        used += count
+        used = Self.copyBlocks(from: source, count: count, to: storage + used) - storage
     }
 
     /// Writes the value and the newline, and flushes a full buffer.
@@ -188,19 +290,7 @@ public final class TraceWriter {
     /// Writes the value's text.
     @inline(__always)
     private func writeValue(_ value: Double) {
-        if value == 0 {
-            storage[used] = UInt8(ascii: "0")
-            used += 1
-        } else {
-            let count = ShortestDouble.write(value, to: storage + used, integralSuffix: false)
-            if count > 0 {
-                used += count
-            } else {
-                var text: [UInt8] = []
-                Self.appendValue(value, to: &text)
-                text.withUnsafeBufferPointer { copy($0) }
-            }
-        }
+        used = Self.writeValue(value, at: storage + used) - storage
     }
 
     /// Writes the newline, counts the row and flushes a full buffer.
@@ -224,39 +314,11 @@ public final class TraceWriter {
         endRow(value: value, memo: &memo)
     }
 
-    /// Appends one row as ``append(time:columns:value:memo:)`` does, from `count` bytes of
-    /// columns at `columns` that stay readable ``columnPadding`` bytes further (row loops keep
-    /// their labels in one padded buffer): short runs are copied in blocks.
-    ///
-    /// - Complexity: O(1) amortised, no allocation, no reference counting.
-    @inline(__always)
-    func append(time: Double, paddedColumns columns: UnsafePointer<UInt8>, count: Int, value: Double, memo: inout TraceValueMemo) {
-        beginRow(time: time, reserving: count)
-        copyBlocks(from: columns, count: count)
-        endRow(value: value, memo: &memo)
-    }
-
     /// Writes the value (copied from `memo` when it is the value `memo` holds, else formatted
     /// and remembered), the newline, and flushes a full buffer.
     @inline(__always)
     private func endRow(value: Double, memo: inout TraceValueMemo) {
-        let to = UnsafeMutableRawPointer(storage + used)
-        if memo.count > 0, memo.bits == value.bitPattern {
-            // Both blocks, whatever the text's length: the row has the room (rowSlack).
-            to.storeBytes(of: memo.text.0, as: SIMD16<UInt8>.self)
-            to.storeBytes(of: memo.text.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
-            used += memo.count
-        } else {
-            let start = used
-            writeValue(value)
-            let count = used - start
-            memo.bits = value.bitPattern
-            memo.count = count <= TraceValueMemo.capacity ? count : 0
-            memo.text = (
-                UnsafeRawPointer(to).loadUnaligned(as: SIMD16<UInt8>.self),
-                UnsafeRawPointer(to).loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
-            )
-        }
+        used = Self.writeValue(value, at: storage + used, memo: &memo) - storage
         finishRow()
     }
 
