@@ -46,10 +46,9 @@ enum TraceBenchmark {
                     try? writer.finish()
                 },
                 {
-                    // play --trace: the baked timeline's rows, through TimelinePlayback.
+                    // play --trace: the baked timeline's rows (as `motionc play --trace`, no render server).
                     guard let writer = try? TraceWriter(path: path) else { return }
-                    var playback = TimelinePlayback(timeline: timeline)
-                    playback.writeTrace(frames: frames, to: writer)
+                    timeline.writeTrace(frames: frames, to: writer)
                     playRows = writer.rowCount
                     writer.discard()
                 },
@@ -61,6 +60,14 @@ enum TraceBenchmark {
                         if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
                     }
                     checksum &+= buffer.count
+                },
+                {
+                    // Value text as the trace writes it: straight into one reused buffer.
+                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
+                    defer { buffer.deallocate() }
+                    for v in values {
+                        checksum &+= ShortestDouble.write(v, to: buffer, integralSuffix: false)
+                    }
                 },
                 {
                     var buffer: [UInt8] = []
@@ -106,8 +113,8 @@ enum TraceBenchmark {
                     file.discard()
                 },
             ])
-        let (row, play, fast, described, csv, labelled, previousCSV) = (
-            times[0], times[1], times[2], times[3], times[4], times[5], times[6]
+        let (row, play, appended, fast, described, csv, labelled, previousCSV) = (
+            times[0], times[1], times[2], times[3], times[4], times[5], times[6], times[7]
         )
         let perRow = row / Double(max(rows, 1)) * 1e9
         let n = Double(max(values.count, 1))
@@ -122,8 +129,9 @@ enum TraceBenchmark {
             "    of which CSV (TraceWriter.append)  \(Measure.fixed(csv / n * 1e9, 1)) ns; with TraceLabel \(Measure.fixed(labelled / n * 1e9, 1)) ns; the rest is sampling and the row loop"
         )
         print(
-            "  value text: ShortestDouble        \(Measure.fixed(fast / n * 1e9, 1)) ns   description \(Measure.fixed(described / n * 1e9, 1)) ns   ratio \(Measure.fixed(described / max(fast, 1e-12), 1))x"
+            "  value text: ShortestDouble (into one buffer)  \(Measure.fixed(fast / n * 1e9, 1)) ns   description \(Measure.fixed(described / n * 1e9, 1)) ns   ratio \(Measure.fixed(described / max(fast, 1e-12), 1))x"
         )
+        print("    appended to an array (ShortestDouble.append)  \(Measure.fixed(appended / n * 1e9, 1)) ns")
         print(
             "    CSV as before (description, a digit array per time)  \(Measure.fixed(previousCSV / n * 1e9, 1)) ns   ratio \(Measure.fixed(previousCSV / csv, 1))x"
         )

@@ -17,11 +17,9 @@ extension Timeline {
     /// up to each frame. `motionc play --trace` and `motionc run --trace` both write this, from the
     /// same kind of timeline.
     ///
-    /// - Complexity: O(frames x touched components + events).
+    /// - Complexity: O(frames x touched components + events + layers).
     public func writeTrace(frames: Int, to writer: TraceWriter) {
-        var replay = ChannelReplay(initial: initialPresentation, events: events)
-        replay.writeTrace(
-            components: ChannelEvent.touchedComponents(events), layerIDs: layers.map(\.id), frames: frames, fps: canvas.fps,
-            to: writer)
+        ChannelReplay.writeTrace(
+            layers: layers.map(\.model), layerIDs: layers.map(\.id), events: events, frames: frames, fps: canvas.fps, to: writer)
     }
 }

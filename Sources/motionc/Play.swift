@@ -35,19 +35,16 @@ struct Play: ParsableCommand {
         let fps = timeline.canvas.fps
         let frames = try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps)
         let components = timeline.touchedComponents
-        var writer: TraceWriter?
         if let trace {
-            writer = try TraceWriter(path: trace)
+            // The trace replays the events itself, keeping only the channels it prints: no
+            // render server (which keeps every layer's every property) is needed.
+            let writer = try TraceWriter(path: trace)
+            timeline.writeTrace(frames: frames, to: writer)
+            try writer.finish()
+        } else {
+            let server = RenderServer(timeline: timeline)
+            server.withPlayback { $0.advance(to: Double(frames - 1) / fps) }
         }
-        let server = RenderServer(timeline: timeline)
-        server.withPlayback { playback in
-            if let writer {
-                playback.writeTrace(frames: frames, to: writer)
-            } else {
-                playback.advance(to: Double(frames - 1) / fps)
-            }
-        }
-        try writer?.finish()
         let seconds = Double(frames - 1) / fps
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }

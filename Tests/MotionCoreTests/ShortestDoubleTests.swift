@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MotionCore
@@ -77,7 +78,7 @@ import Testing
         #expect(ShortestDouble.text(.infinity, integralSuffix: false) == "inf")
     }
 
-    @Test("Grisu3 decides almost every value itself; the rest go to description")
+    @Test("Schubfach decides every normal double itself; only subnormals, NaN and infinities go to description")
     func fastPathShare() {
         var generator = TestRandom(seed: 42)
         var undecided = 0
@@ -87,7 +88,46 @@ import Testing
             let v = Double(bitPattern: generator.next() & ~(0x7FF << 52) | ((1 + generator.next() % 2046) << 52))
             if ShortestDouble.write(v, to: scratch, integralSuffix: true) == 0 { undecided += 1 }
         }
-        // Grisu3 leaves about 0.5% of doubles undecided; far more would mean a broken fast path.
-        #expect(undecided < 2_000)
+        #expect(undecided == 0)
+        #expect(ShortestDouble.write(Double.leastNormalMagnitude.nextDown, to: scratch, integralSuffix: true) == 0)
+    }
+
+    @Test(
+        "the table of scaled powers of ten: each entry g is the least integer above 10^e x 2^(125 - floor(e log2 10)), between 2^125 and 2^126"
+    )
+    func powersTable() {
+        // Checked here with Double for the leading bits and with exact products for e >= 0.
+        let table = ShortestDouble.Powers.table
+        #expect(table.count == 2 * (ShortestDouble.Powers.highestK - ShortestDouble.Powers.lowestK + 1))
+        for (n, k) in (ShortestDouble.Powers.lowestK...ShortestDouble.Powers.highestK).enumerated() {
+            let (g1, g0) = (table[2 * n], table[2 * n + 1])
+            #expect(g0 >> 63 == 0)
+            // g is in [2^125, 2^126): g1 in [2^62, 2^63).
+            #expect(g1 >> 62 == 1)
+            // log2(g) = 125 + frac(e log2 10) up to rounding: compare g1 / 2^62 with 10^e / 2^floor.
+            let e = -k
+            let expected = pow(10, Double(e) - Double(ShortestDouble.floorLog2(pow10: e)) * log10(2.0))
+            let actual = Double(g1) / 0x1p62
+            #expect(abs(actual - expected) < 1e-12)
+        }
+        // 10^0 x 2^125 + 1 exactly.
+        let zero = 2 * (0 - ShortestDouble.Powers.lowestK)
+        #expect(table[zero] == 1 << 62 && table[zero + 1] == 1)
+        // 10^1 x 2^122 + 1 = 5 x 2^123 + 1 exactly (k = -1).
+        let one = 2 * (-1 - ShortestDouble.Powers.lowestK)
+        #expect(table[one] == 5 << 60 && table[one + 1] == 1)
+    }
+
+    @Test("eight digits at once: every byte is the digit of the decimal text, first digit lowest")
+    func eightDigits() {
+        var failures: [UInt32] = []
+        for x in Array(stride(from: UInt32(0), to: 100_000_000, by: 997)) + [0, 9, 10, 99, 100, 9_999, 10_000, 99_999_999] {
+            let text = String(x)
+            let expected = Array(repeating: UInt8(ascii: "0"), count: 8 - text.utf8.count) + Array(text.utf8)
+            let word = ShortestDouble.eightDigits(x)
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) + UInt8(ascii: "0") }
+            if bytes != expected { failures.append(x) }
+        }
+        #expect(failures.prefix(5) == [])
     }
 }

@@ -51,3 +51,46 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
     }
 }
+
+/// A replayed trace written straight into the writer's buffer in batches: many layers, values
+/// that change and repeat, and a label longer than the buffer give the rows built here one by one.
+@Suite struct ReplayTraceRowTests {
+    @Test("rows of a replay, in batches, are the rows built one by one")
+    func replayRows() throws {
+        let path = NSTemporaryDirectory() + "trace-replay-\(UUID().uuidString).csv"
+        defer { unlink(path) }
+        let count = 3_000
+        let ids = (0..<count).map { $0 == 1_234 ? String(repeating: "y", count: 100_000) : "layer\($0)" }
+        // Opacity set at 0 and at 0.5; position.x set at 0.25 on every third layer.
+        var events: [ChannelEvent] = []
+        for i in 0..<count {
+            events.append(ChannelEvent(time: 0, layer: i, action: .set(path: PropertyPath(.opacity), value: .scalar(Double(i) / 7))))
+        }
+        for i in stride(from: 0, to: count, by: 3) {
+            events.append(
+                ChannelEvent(time: 0.25, layer: i, action: .set(path: PropertyPath(.position, component: 0), value: .scalar(-Double(i)))))
+        }
+        for i in 0..<count {
+            events.append(ChannelEvent(time: 0.5, layer: i, action: .set(path: PropertyPath(.opacity), value: .scalar(1e-7 * Double(i)))))
+        }
+        let writer = try TraceWriter(path: path)
+        ChannelReplay.writeTrace(
+            layers: Array(repeating: [:], count: count), layerIDs: ids, events: events, frames: 40, fps: 60, to: writer)
+        try writer.finish()
+        var expected = "time,target,property,value\n"
+        for k in 0..<40 {
+            let t = Double(k) / 60
+            let time = TraceWriter.format(time: t)
+            for i in 0..<count {
+                // Trace order: layer, then property order (position before opacity).
+                if i % 3 == 0 {
+                    // Before its set at 0.25, position.x shows the default position's x, 0.
+                    expected += "\(time),\(ids[i]),position.x,\(TraceWriter.format(value: t >= 0.25 ? -Double(i) : 0))\n"
+                }
+                expected += "\(time),\(ids[i]),opacity,\(TraceWriter.format(value: t >= 0.5 ? 1e-7 * Double(i) : Double(i) / 7))\n"
+            }
+        }
+        #expect(writer.rowCount == 40 * (count + count / 3))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+}

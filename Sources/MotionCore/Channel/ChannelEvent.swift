@@ -68,8 +68,42 @@ public struct ChannelEvent: Hashable, Sendable {
     ///
     /// They come in trace order: layer, then `LayerProperty.allCases` order, then component.
     ///
+    /// - Complexity: O(e + l) for e events on l layers: one bit per component of each layer,
+    ///   read in order; O(e + c log c) for c touched components when layer numbers are outside
+    ///   `0...2e` (not the layers of a timeline).
+    public static func touchedComponents(_ events: [ChannelEvent]) -> [AnimatedComponent] {
+        // Events read in place (indexing, not iterating, which would copy each one).
+        var highest = -1
+        for i in events.indices where events[i].path != nil {
+            let layer = events[i].layer
+            guard layer >= 0, layer <= 2 * events.count else { return touchedComponentsSorting(events) }
+            highest = max(highest, layer)
+        }
+        // One word per layer: bit `ordinal * 4 + c`, as in AnimatedComponent.code (components
+        // are 0..<4, properties fewer than 16).
+        var bits = [UInt64](repeating: 0, count: highest + 1)
+        for i in events.indices {
+            guard let path = events[i].path else { continue }
+            for c in path.componentIndices {
+                guard (0..<4).contains(c) else { return touchedComponentsSorting(events) }
+                bits[events[i].layer] |= 1 << UInt64(path.property.ordinal * 4 + c)
+            }
+        }
+        var touched: [AnimatedComponent] = []
+        for (layer, var word) in bits.enumerated() {
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                word &= word - 1
+                touched.append(AnimatedComponent(code: layer * 64 + bit))
+            }
+        }
+        return touched
+    }
+
+    /// ``touchedComponents(_:)`` for any layer numbers: a set of codes, sorted.
+    ///
     /// - Complexity: O(e + c log c) for e events and c touched components.
-    public static func touchedComponents(_ events: some Sequence<ChannelEvent>) -> [AnimatedComponent] {
+    private static func touchedComponentsSorting(_ events: some Sequence<ChannelEvent>) -> [AnimatedComponent] {
         var seen = Set<Int>()
         for event in events {
             guard let path = event.path else { continue }

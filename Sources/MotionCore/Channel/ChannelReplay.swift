@@ -7,7 +7,9 @@
 public struct ChannelReplay: Sendable {
     /// The presentation with the events applied so far.
     public private(set) var model: PresentationModel
-    private let initial: PresentationModel
+    /// What ``advance(to:)`` starts again from for an earlier time; nil for a replay that only
+    /// moves forward (a trace's), which then shares no storage with its model.
+    private let initial: PresentationModel?
     private let events: [ChannelEvent]
     /// How many events have been applied.
     public private(set) var appliedEvents = 0
@@ -19,6 +21,13 @@ public struct ChannelReplay: Sendable {
     public init(initial: PresentationModel, events: [ChannelEvent]) {
         self.model = initial
         self.initial = initial
+        self.events = events
+    }
+
+    /// Starts from `model` and `events`, for a replay that only moves forward.
+    private init(forwardFrom model: PresentationModel, events: [ChannelEvent]) {
+        self.model = model
+        self.initial = nil
         self.events = events
     }
 
@@ -34,15 +43,21 @@ public struct ChannelReplay: Sendable {
     ///
     /// - Complexity: O(events applied), amortised over a forward replay.
     public mutating func advance(to t: Double) {
-        if t < time {
+        if t < time, let initial {
             model = initial
             appliedEvents = 0
             lastPrune = -.infinity
         }
         time = t
-        while appliedEvents < events.count, events[appliedEvents].time <= t {
-            events[appliedEvents].apply(to: &model)
-            appliedEvents += 1
+        // Each event is read in place through a pointer (a buffer's subscript returns a copy,
+        // which would count references to the event's key and animation).
+        let events = self.events
+        events.withUnsafeBufferPointer { buffer in
+            guard let events = buffer.baseAddress else { return }
+            while appliedEvents < buffer.count, events[appliedEvents].time <= t {
+                events[appliedEvents].apply(to: &model)
+                appliedEvents += 1
+            }
         }
         if t - lastPrune >= 1 {
             model.prune(before: t)
@@ -55,56 +70,89 @@ public struct ChannelReplay: Sendable {
         event.apply(to: &model)
     }
 
-    /// Replays frames `0..<frames` (t = k / fps) and writes their trace (docs/format.md §5.1).
+    /// Writes the trace (docs/format.md §5.1) of `events` played over layers whose initial
+    /// values are `layers`, labelled `layerIDs`: frames `0..<frames`, at t = k / fps.
     ///
-    /// The trace holds `components` (normally ``ChannelEvent/touchedComponents(_:)`` of the
-    /// events): per frame, one row per component in the order given, labelled with `layerIDs`.
-    /// `motionc run --trace` and `motionc play --trace` both write their rows here, so they agree
-    /// by construction.
+    /// The trace holds every component an event touches (``ChannelEvent/touchedComponents(_:)``),
+    /// in that order, sampled after the events up to each frame. `motionc run --trace` and
+    /// `motionc play --trace` both write their rows here, so they agree by construction.
     ///
-    /// - Complexity: O(frames x components + events).
-    public mutating func writeTrace(
-        components: [AnimatedComponent], layerIDs: [String], frames: Int, fps: Double, to writer: TraceWriter
+    /// The replay keeps only the channels the trace prints (no event writes another), and every
+    /// table the row loop reads is flat and built before it.
+    ///
+    /// - Complexity: O(frames x touched components + events + layers).
+    public static func writeTrace(
+        layers: [[LayerProperty: MotionValue]], layerIDs: [String], events: [ChannelEvent], frames: Int, fps: Double,
+        to writer: TraceWriter
     ) {
-        // Flat tables, read in place in the row loop: per (layer, property) group its channel
-        // and the end of its rows; per row the component, where its label's bytes end in one
-        // buffer, and the text of the value it printed last (a value at rest is formatted once).
-        // The loop then neither counts references nor allocates.
-        var groups: [(channel: Int, end: Int)] = []
-        var rows: [(component: Int, labelEnd: Int)] = []
+        let components = ChannelEvent.touchedComponents(events).filter {
+            layerIDs.indices.contains($0.target) && layers.indices.contains($0.target)
+        }
+        var replay = ChannelReplay(
+            forwardFrom: PresentationModel(
+                layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
+            events: events)
+        // Flat tables, read in place in the row loop: per (layer, property) group its channel's
+        // slot, the end of its rows and the most bytes its rows take besides their time; per row
+        // the component, where its label's bytes start and end in one buffer (padded for block
+        // copies), and the text of the value it printed last (a value at rest is formatted once).
+        // The loop then neither counts references nor allocates, and writes rows straight into
+        // the writer's buffer, a batch of groups at a time.
+        var groups: [(channel: Int, end: Int, bytes: Int)] = []
+        var rows: [(component: Int, labelStart: Int, labelCount: Int)] = []
         var labels: [UInt8] = []
         var last: (layer: Int, property: LayerProperty)?
-        for c in components where layerIDs.indices.contains(c.target) && c.target < model.layerCount {
+        for c in components {
+            guard let slot = replay.model.slot(c.target, c.property) else { continue }
+            let label = TraceLabel(target: layerIDs[c.target], component: c.name).bytes
             if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
+                groups[groups.count - 1].bytes += label.count + TraceWriter.rowBound
             } else {
-                groups.append((PresentationModel.index(c.target, c.property), rows.count + 1))
+                groups.append((slot, rows.count + 1, label.count + TraceWriter.rowBound))
                 last = (c.target, c.property)
             }
-            labels.append(contentsOf: TraceLabel(target: layerIDs[c.target], component: c.name).bytes)
-            rows.append((c.component, labels.count))
+            rows.append((c.component, labels.count, label.count))
+            labels.append(contentsOf: label)
         }
+        labels.append(contentsOf: repeatElement(0, count: TraceWriter.columnPadding))
         var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: rows.count)
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
-            advance(to: t)
-            let model = self.model
+            replay.advance(to: t)
+            let model = replay.model
+            let time = writer.timeColumn(t)
             groups.withUnsafeBufferPointer { groups in
                 rows.withUnsafeBufferPointer { rows in
                     labels.withUnsafeBufferPointer { labels in
                         memos.withUnsafeMutableBufferPointer { memos in
+                            guard let labels = labels.baseAddress, let memos = memos.baseAddress else { return }
+                            var g = 0
                             var row = 0
-                            var start = 0
-                            for g in groups {
-                                let value = model.sample(g.channel, at: t)
-                                while row < g.end {
-                                    let end = rows[row].labelEnd
-                                    writer.append(
-                                        time: t, columns: UnsafeBufferPointer(rebasing: labels[start..<end]),
-                                        value: value[rows[row].component], memo: &memos[row])
-                                    start = end
-                                    row += 1
+                            while g < groups.count {
+                                // The groups whose rows fit one buffer's worth (at least one).
+                                var last = g
+                                var bound = 0
+                                repeat {
+                                    bound += groups[last].bytes + (groups[last].end - (last == 0 ? 0 : groups[last - 1].end)) * time.count
+                                    last += 1
+                                } while last < groups.count && bound + groups[last].bytes + 4 * time.count <= TraceWriter.flushSize
+                                writer.writeRows(bound: bound) { start in
+                                    var p = start
+                                    let first = row
+                                    for group in groups[g..<last] {
+                                        let value = model.sample(group.channel, at: t)
+                                        while row < group.end {
+                                            let r = rows[row]
+                                            p = TraceWriter.writeRow(
+                                                at: p, time: time, columns: labels + r.labelStart, count: r.labelCount,
+                                                value: value[r.component], memo: &memos[row])
+                                            row += 1
+                                        }
+                                    }
+                                    return (p, row - first)
                                 }
+                                g = last
                             }
                         }
                     }

@@ -208,12 +208,20 @@ public struct PresentationModel: Sendable {
     /// How many channels each layer has: one per ``LayerProperty``.
     public static let channelsPerLayer = LayerProperty.allCases.count
 
-    /// Every layer's channels in one flat array, `channelsPerLayer` per layer, indexed by
-    /// ``LayerProperty/ordinal``: the authoritative form, edited by events.
+    /// The kept channels in one flat array, indexed by slot (``slot(_:_:)``): the authoritative
+    /// form, edited by events. Every channel, `channelsPerLayer` per layer in
+    /// ``LayerProperty/ordinal`` order, unless the model keeps only some (``slots``).
     @usableFromInline private(set) var storage: [PropertyChannel]
 
     /// The same channels compiled for sampling, recompiled whenever a channel's animations change.
     @usableFromInline private(set) var arena: SamplingArena
+
+    /// Where channel `layer * channelsPerLayer + ordinal` is in ``storage`` (-1 when not kept),
+    /// for a model that keeps only some channels; empty when it keeps them all, each at its own index.
+    @usableFromInline private(set) var slots: [Int32] = []
+
+    /// The number of layers.
+    public let layerCount: Int
 
     /// Creates the presentation of `layers` with their initial model values.
     public init(layers: [[LayerProperty: MotionValue]]) {
@@ -224,17 +232,50 @@ public struct PresentationModel: Sendable {
             for property in properties { storage.append(PropertyChannel(model: values[property] ?? property.defaultValue)) }
         }
         arena = SamplingArena(channels: storage)
+        layerCount = layers.count
     }
 
-    /// The number of layers.
-    public var layerCount: Int { storage.count / Self.channelsPerLayer }
+    /// Creates the presentation of the channels `kept` holds of `layers`, with their initial
+    /// model values: what a trace needs, whose events only touch the channels it prints.
+    ///
+    /// Events on other channels are ignored, and reading one gives its property's default value.
+    /// A `kept` entry is a `layer * channelsPerLayer + ordinal` index; those outside `layers` are
+    /// ignored.
+    ///
+    /// - Complexity: O(layers + kept channels): the other channels cost 4 bytes each.
+    init(layers: [[LayerProperty: MotionValue]], keeping kept: some Sequence<Int>) {
+        let properties = LayerProperty.allCases
+        var slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
+        storage = []
+        for i in kept where slots.indices.contains(i) && slots[i] < 0 {
+            slots[i] = Int32(storage.count)
+            let property = properties[i % Self.channelsPerLayer]
+            storage.append(PropertyChannel(model: layers[i / Self.channelsPerLayer][property] ?? property.defaultValue))
+        }
+        self.slots = slots
+        arena = SamplingArena(channels: storage)
+        layerCount = layers.count
+    }
 
     @inlinable
     static func index(_ layer: Int, _ property: LayerProperty) -> Int { layer &* channelsPerLayer &+ property.ordinal }
 
+    /// Where the channel of `property` on `layer` (a layer below ``layerCount``) is kept in
+    /// ``storage``, or nil when the model does not keep it.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func slot(_ layer: Int, _ property: LayerProperty) -> Int? {
+        let i = Self.index(layer, property)
+        if slots.isEmpty { return i }
+        let slot = Int(slots[i])
+        return slot >= 0 ? slot : nil
+    }
+
     /// The channel of `property` on `layer`.
     public func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
-        storage[Self.index(layer, property)]
+        guard let i = slot(layer, property) else { return PropertyChannel(model: property.defaultValue) }
+        return storage[i]
     }
 
     /// The value a viewer sees of `property` on `layer` at `t` (docs/format.md §2.2).
@@ -245,11 +286,12 @@ public struct PresentationModel: Sendable {
     ///   block and one sample when one animation drives it.
     @inlinable
     public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
-        sample(Self.index(layer, property), at: t)
+        guard let i = slot(layer, property) else { return property.defaultValue }
+        return sample(i, at: t)
     }
 
-    /// The presented value of channel `i` at `t`: from its compiled block, or (for the rare
-    /// channel the block form does not cover) from the channel itself.
+    /// The presented value of the channel in slot `i` at `t`: from its compiled block, or (for the
+    /// rare channel the block form does not cover) from the channel itself.
     ///
     /// - Complexity: as ``value(layer:property:at:)``.
     @usableFromInline
@@ -260,7 +302,7 @@ public struct PresentationModel: Sendable {
 
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
-        let i = Self.index(layer, path.property)
+        guard let i = slot(layer, path.property) else { return }
         let before = storage[i].entries.count
         storage[i].set(value, component: path.component, at: t)
         if storage[i].entries.count != before {
@@ -274,10 +316,10 @@ public struct PresentationModel: Sendable {
     /// Adds an animation under `key` (keys are per layer).
     public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
         for property in LayerProperty.allCases where property != path.property {
-            let i = Self.index(layer, property)
+            guard let i = slot(layer, property) else { continue }
             if storage[i].remove(key: key) { arena.compile(i, storage[i]) }
         }
-        let i = Self.index(layer, path.property)
+        guard let i = slot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
         arena.compile(i, storage[i])
         arena.compactIfNeeded()
@@ -303,7 +345,7 @@ public struct PresentationModel: Sendable {
     public mutating func remove(layer: Int, key: String) -> Bool {
         var removed = false
         for property in LayerProperty.allCases {
-            let i = Self.index(layer, property)
+            guard let i = slot(layer, property) else { continue }
             if storage[i].remove(key: key) {
                 arena.compile(i, storage[i])
                 removed = true

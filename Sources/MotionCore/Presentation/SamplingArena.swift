@@ -178,57 +178,78 @@ struct SamplingArena: Sendable {
     }
 
     /// Appends the block of `channel` at the end of `words`.
+    ///
+    /// - Complexity: O(size of the channel's animations); the entries are read in place (an
+    ///   entry copy would count references to all its arrays) and nothing is allocated but words.
     private mutating func append(_ channel: PropertyChannel) {
         let b = words.count
-        let entries = channel.entries
-        let compilable = entries.allSatisfy(Self.isCompilable)
-        let latest = entries.last
-        let fast = compilable && latest.map { $0.component == nil } ?? false
-        put(compilable ? Double(entries.count) : -1, fast ? 1 : 0, latest?.addedTime ?? 0, latest?.end ?? 0)
-        put(0, Self.code(channel.model.kind))
-        put(channel.model.components)
-        put(0)  // where the records start, written below
-        guard compilable, let latest else {
-            words[b + Header.length] = Double(words.count - b)
-            return
-        }
-        // The latest entry's body first, at a fixed offset, then the others'.
-        var bodies = [Int](repeating: 0, count: entries.count)
-        bodies[entries.count - 1] = words.count - b
-        appendBody(latest)
-        for (n, entry) in entries.dropLast().enumerated() {
-            bodies[n] = words.count - b
-            appendBody(entry)
-        }
-        words[b + Header.recordsOffset] = Double(words.count - b)
-        for (n, entry) in entries.enumerated() {
-            let component = entry.component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
-            put(component, entry.addedTime, entry.end, Double(bodies[n]))
+        let model = channel.model
+        channel.entries.withUnsafeBufferPointer { buffer in
+            // Entries read through a pointer: a buffer's subscript returns a copy.
+            let n = buffer.count
+            guard let entries = buffer.baseAddress, n > 0 else {
+                put(0, 0, 0, 0)
+                put(0, Self.code(model.kind))
+                put(model.components)
+                put(0)
+                return
+            }
+            let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
+            let fast = compilable && entries[n - 1].component == nil
+            put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
+            put(0, Self.code(model.kind))
+            put(model.components)
+            put(0)  // where the records start, written below
+            guard compilable else { return }
+            // The latest entry's body first, at a fixed offset, then the others'; each record
+            // gets its body's offset, kept on the stack meanwhile.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { bodies in
+                bodies[n - 1] = words.count - b
+                appendBody(entries + n - 1)
+                for i in 0..<(n - 1) {
+                    bodies[i] = words.count - b
+                    appendBody(entries + i)
+                }
+                words[b + Header.recordsOffset] = Double(words.count - b)
+                for i in 0..<n {
+                    let component = entries[i].component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
+                    put(component, entries[i].addedTime, entries[i].end, Double(bodies[i]))
+                }
+            }
         }
         words[b + Header.length] = Double(words.count - b)
     }
 
-    /// Whether the block form samples `entry` exactly as ``PropertyChannel/Entry/sample(at:)``
-    /// does: keyframes with at least one value, all of one kind; springs whose per-component
-    /// solutions share one regime and rate (as solutions of one spring always do).
-    static func isCompilable(_ entry: PropertyChannel.Entry) -> Bool {
+    /// Whether the block form samples the entry at `entry` exactly as
+    /// ``PropertyChannel/Entry/sample(at:)`` does: keyframes with at least one value, all of one
+    /// kind; springs whose per-component solutions share one regime and rate (as solutions of one
+    /// spring always do).
+    ///
+    /// The entry is read in place, field by field: passing it by value next to the arena being
+    /// written would copy it whole (the compiler cannot tell the two apart).
+    static func isCompilable(_ entry: UnsafePointer<PropertyChannel.Entry>) -> Bool {
         // Path animations sample from the channel itself.
-        guard entry.path == nil else { return false }
-        if let first = entry.springSolutions.first {
-            return entry.springSolutions.allSatisfy {
+        guard entry.pointee.path == nil else { return false }
+        let solutions = entry.pointee.springSolutions
+        if let first = solutions.first {
+            return solutions.allSatisfy {
                 $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
                     && $0.c1.bitPattern == first.c1.bitPattern && $0.damping.bitPattern == first.damping.bitPattern
             }
         }
-        let values = entry.keyframes.values
+        let values = entry.pointee.keyframes.values
         guard let kind = values.first?.kind else { return false }
         return values.allSatisfy { $0.kind == kind }
     }
 
-    private mutating func appendBody(_ entry: PropertyChannel.Entry) {
-        if let first = entry.springSolutions.first {
-            let to = entry.keyframes.lastValue
-            put(SpringBody.tag, Self.code(to.kind), entry.springBegin, entry.end)
+    /// Appends the body of the entry at `entry`, read in place field by field (as
+    /// ``isCompilable(_:)``).
+    private mutating func appendBody(_ entry: UnsafePointer<PropertyChannel.Entry>) {
+        let solutions = entry.pointee.springSolutions
+        let keyframes = entry.pointee.keyframes
+        if let first = solutions.first {
+            let to = keyframes.lastValue
+            put(SpringBody.tag, Self.code(to.kind), entry.pointee.springBegin, entry.pointee.end)
             put(to.components)
             let regime: Double
             switch first.regime {
@@ -236,13 +257,12 @@ struct SamplingArena: Sendable {
             case .critical: regime = 1
             case .overdamped: regime = 2
             }
-            put(Double(entry.springSolutions.count), regime, first.c0, first.c1)
+            put(Double(solutions.count), regime, first.c0, first.c1)
             put(first.damping)
-            for s in entry.springSolutions { put(s.destination, s.initialValue, s.c2, s.c3) }
+            for s in solutions { put(s.destination, s.initialValue, s.c2, s.c3) }
             return
         }
-        let timing = entry.timing
-        let keyframes = entry.keyframes
+        let timing = entry.pointee.timing
         let values = keyframes.values
         let start = timing.start
         let d = timing.passDuration

@@ -46,8 +46,12 @@ public final class TraceWriter {
     private var timeCapacity = 32
     private var timeCount = 0
 
+    /// How many bytes past a row's columns ``append(time:paddedColumns:count:value:memo:)`` may
+    /// read: it copies in 16-byte blocks.
+    static let columnPadding = 16
+
     /// Rows are written to the file in blocks of about this many bytes.
-    private static let flushSize = 1 << 16
+    static let flushSize = 1 << 16
     /// Room kept past ``flushSize`` for one row's time, separators and value.
     private static let rowSlack = 128
     /// How many rows were appended.
@@ -60,7 +64,7 @@ public final class TraceWriter {
         file = try AtomicFileWriter(path: path)
         capacity = Self.flushSize + Self.rowSlack
         storage = .allocate(capacity: capacity)
-        timeBytes = .allocate(capacity: timeCapacity)
+        timeBytes = .allocate(capacity: timeCapacity + Self.columnPadding)
         var header = "time,target,property,value\n"
         header.withUTF8 { copy($0) }
     }
@@ -136,7 +140,16 @@ public final class TraceWriter {
     /// Makes room for a row and writes its time and comma.
     @inline(__always)
     private func beginRow(time: Double, reserving count: Int) {
-        // Rows come in runs of one frame time: its text is made once per run.
+        let column = timeColumn(time)
+        reserve(column.count + count)
+        // A raw buffer, not an array: copying it counts no references.
+        copyBlocks(from: column.start, count: column.count)
+    }
+
+    /// The time column of rows at `time` with its comma: made once per run of rows at one time
+    /// (a frame), readable ``columnPadding`` bytes past its end.
+    @inline(__always)
+    func timeColumn(_ time: Double) -> (start: UnsafePointer<UInt8>, count: Int) {
         if time.bitPattern != lastTime.bitPattern {
             lastTime = time
             var text: [UInt8] = []
@@ -145,7 +158,7 @@ public final class TraceWriter {
             if text.count > timeCapacity {
                 timeBytes.deallocate()
                 timeCapacity = text.count
-                timeBytes = .allocate(capacity: timeCapacity)
+                timeBytes = .allocate(capacity: timeCapacity + Self.columnPadding)
             }
             timeCount = 0
             for byte in text {
@@ -153,10 +166,118 @@ public final class TraceWriter {
                 timeCount += 1
             }
         }
-        reserve(timeCount + count)
-        // A raw buffer, not an array: copying it counts no references.
-        (storage + used).update(from: timeBytes, count: timeCount)
-        used += timeCount
+        return (UnsafePointer(timeBytes), timeCount)
+    }
+
+    /// The most bytes ``writeRow(at:time:columns:count:value:memo:)`` touches past a row's time
+    /// and columns: the value's scratch (``ShortestDouble/scratchSize``), block-copy overrun and
+    /// the newline, rounded up.
+    static let rowBound = 128
+
+    /// Lets `body` write rows straight into the buffer: it gets where they start, with room for
+    /// `bound` bytes (rows' time and columns plus ``rowBound`` each), and returns where they end
+    /// and how many it wrote. For row loops that write many rows between two checks of the room.
+    ///
+    /// - Complexity: O(1) besides `body`, amortised: the buffer is flushed when full, and grows
+    ///   only for a bound above its size.
+    @inline(__always)
+    func writeRows(bound: Int, _ body: (UnsafeMutablePointer<UInt8>) -> (end: UnsafeMutablePointer<UInt8>, rows: Int)) {
+        if used + bound > capacity {
+            flush()
+            if bound > capacity {
+                storage.deallocate()
+                capacity = bound
+                storage = .allocate(capacity: capacity)
+            }
+        }
+        let (end, rows) = body(storage + used)
+        used = end - storage
+        rowCount += rows
+        if used >= Self.flushSize { flush() }
+    }
+
+    /// Writes one row at `p`: `time` (with its comma, from ``timeColumn(_:)``), `count` bytes of
+    /// columns at `columns` (readable ``columnPadding`` bytes further), the value (copied from
+    /// `memo` when it is the value `memo` holds, else formatted and remembered) and the newline;
+    /// returns where the row ends. `p` has room for the row plus ``rowBound``.
+    ///
+    /// - Complexity: O(1), no allocation but for NaN, infinities and subnormals.
+    @inline(__always)
+    static func writeRow(
+        at p: UnsafeMutablePointer<UInt8>, time: (start: UnsafePointer<UInt8>, count: Int), columns: UnsafePointer<UInt8>,
+        count: Int, value: Double, memo: inout TraceValueMemo
+    ) -> UnsafeMutablePointer<UInt8> {
+        let q = copyBlocks(from: columns, count: count, to: copyBlocks(from: time.start, count: time.count, to: p))
+        let end = writeValue(value, at: q, memo: &memo)
+        end.pointee = UInt8(ascii: "\n")
+        return end + 1
+    }
+
+    /// Writes a value's text at `p` (with ``ShortestDouble/scratchSize`` bytes of room), copied
+    /// from `memo` when it is the value `memo` holds, else formatted and remembered; returns where
+    /// it ends.
+    @inline(__always)
+    static func writeValue(
+        _ value: Double, at p: UnsafeMutablePointer<UInt8>, memo: inout TraceValueMemo
+    ) -> UnsafeMutablePointer<UInt8> {
+        let to = UnsafeMutableRawPointer(p)
+        if memo.count > 0, memo.bits == value.bitPattern {
+            // Both blocks, whatever the text's length: there is the room.
+            to.storeBytes(of: memo.text.0, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: memo.text.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            return p + memo.count
+        }
+        let end = writeValue(value, at: p)
+        let count = end - p
+        memo.bits = value.bitPattern
+        memo.count = count <= TraceValueMemo.capacity ? count : 0
+        memo.text = (
+            UnsafeRawPointer(to).loadUnaligned(as: SIMD16<UInt8>.self),
+            UnsafeRawPointer(to).loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        )
+        return end
+    }
+
+    /// Copies `count` bytes from `source` (readable ``columnPadding`` bytes further) to `p` in
+    /// 16-byte blocks; returns where they end.
+    @inline(__always)
+    static func copyBlocks(from source: UnsafePointer<UInt8>, count: Int, to p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(p)
+        var offset = 0
+        repeat {
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset, as: SIMD16<UInt8>.self)
+            offset += 16
+        } while offset < count
+        return p + count
+    }
+
+    /// Writes a value's text at `p` (with ``ShortestDouble/scratchSize`` bytes of room); returns
+    /// where it ends.
+    @inline(__always)
+    static func writeValue(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if value == 0 {
+            p.pointee = UInt8(ascii: "0")
+            return p + 1
+        }
+        let count = ShortestDouble.write(value, to: p, integralSuffix: false)
+        if count > 0 { return p + count }
+        var text: [UInt8] = []
+        appendValue(value, to: &text)
+        text.withUnsafeBufferPointer { text in
+            if let base = text.baseAddress { p.update(from: base, count: text.count) }
+        }
+        return p + text.count
+    }
+
+    /// Copies `count` bytes in 16-byte blocks: a few unaligned loads and stores instead of a call
+    /// to `memmove`, for the short runs of a row. `source` must stay readable up to ``columnPadding``
+    /// bytes past `count`; the destination has the room (``rowSlack``).
+    @inline(__always)
+    private func copyBlocks(from source: UnsafePointer<UInt8>, count: Int) {
+        used = Self.copyBlocks(from: source, count: count, to: storage + used) - storage
     }
 
     /// Writes the value and the newline, and flushes a full buffer.
@@ -169,19 +290,7 @@ public final class TraceWriter {
     /// Writes the value's text.
     @inline(__always)
     private func writeValue(_ value: Double) {
-        if value == 0 {
-            storage[used] = UInt8(ascii: "0")
-            used += 1
-        } else {
-            let count = ShortestDouble.write(value, to: storage + used, integralSuffix: false)
-            if count > 0 {
-                used += count
-            } else {
-                var text: [UInt8] = []
-                Self.appendValue(value, to: &text)
-                text.withUnsafeBufferPointer { copy($0) }
-            }
-        }
+        used = Self.writeValue(value, at: storage + used) - storage
     }
 
     /// Writes the newline, counts the row and flushes a full buffer.
@@ -202,24 +311,14 @@ public final class TraceWriter {
     func append(time: Double, columns: UnsafeBufferPointer<UInt8>, value: Double, memo: inout TraceValueMemo) {
         beginRow(time: time, reserving: columns.count)
         copy(columns)
-        if memo.count > 0, memo.bits == value.bitPattern {
-            withUnsafeBytes(of: memo.text) { text in
-                guard let base = text.baseAddress else { return }
-                (storage + used).update(from: base.assumingMemoryBound(to: UInt8.self), count: memo.count)
-            }
-            used += memo.count
-        } else {
-            let start = used
-            writeValue(value)
-            let count = used - start
-            memo.bits = value.bitPattern
-            memo.count = count <= TraceValueMemo.capacity ? count : 0
-            if memo.count > 0 {
-                withUnsafeMutableBytes(of: &memo.text) { text in
-                    text.baseAddress?.copyMemory(from: storage + start, byteCount: count)
-                }
-            }
-        }
+        endRow(value: value, memo: &memo)
+    }
+
+    /// Writes the value (copied from `memo` when it is the value `memo` holds, else formatted
+    /// and remembered), the newline, and flushes a full buffer.
+    @inline(__always)
+    private func endRow(value: Double, memo: inout TraceValueMemo) {
+        used = Self.writeValue(value, at: storage + used, memo: &memo) - storage
         finishRow()
     }
 
