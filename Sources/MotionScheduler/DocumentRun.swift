@@ -98,9 +98,9 @@ public final class DocumentRun {
 
     /// The components any event touched so far, in trace order.
     ///
-    /// - Complexity: O(c log c) for c components.
+    /// - Complexity: O(l + c) for l layers and c components.
     public var animatedComponents: [AnimatedComponent] {
-        hub.animated.sorted().map(AnimatedComponent.init(code:))
+        hub.animated.components()
     }
 
     /// How many components any event touched so far.

@@ -160,45 +160,6 @@ final class PresentationHub {
     }
 }
 
-/// The components events touched, as ``AnimatedComponent/code(layer:_:_:)``s: one bit each, a
-/// 64-bit word per layer (the code is `layer * 64 + property * 4 + component`), so inserting
-/// hashes nothing and the codes come out sorted.
-struct AnimatedComponentSet {
-    private var words: [UInt64] = []
-    /// How many codes are in the set.
-    private(set) var count = 0
-
-    /// Adds `code` (a non-negative code; others are ignored).
-    ///
-    /// - Complexity: O(1), amortised over the words added for new layers.
-    mutating func insert(_ code: Int) {
-        guard code >= 0 else { return }
-        let (word, bit) = (code / 64, code % 64)
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
-        let mask: UInt64 = 1 << UInt64(bit)
-        if words[word] & mask == 0 {
-            words[word] |= mask
-            count += 1
-        }
-    }
-
-    /// The codes, ascending.
-    ///
-    /// - Complexity: O(layers + codes).
-    func sorted() -> [Int] {
-        var codes: [Int] = []
-        codes.reserveCapacity(count)
-        for (word, bits) in words.enumerated() where bits != 0 {
-            var rest = bits
-            while rest != 0 {
-                codes.append(word * 64 + rest.trailingZeroBitCount)
-                rest &= rest - 1
-            }
-        }
-        return codes
-    }
-}
-
 /// The targets a selector resolves to, in document order: most often one, held without an array.
 struct ResolvedTargets: RandomAccessCollection {
     private let single: Int

@@ -81,23 +81,15 @@ public struct ChannelEvent: Hashable, Sendable {
         }
         // One word per layer: bit `ordinal * 4 + c`, as in AnimatedComponent.code (components
         // are 0..<4, properties fewer than 16).
-        var bits = [UInt64](repeating: 0, count: highest + 1)
+        var touched = AnimatedComponentSet(layers: highest + 1)
         for i in events.indices {
             guard let path = events[i].path else { continue }
             for c in path.componentIndices {
                 guard (0..<4).contains(c) else { return touchedComponentsSorting(events) }
-                bits[events[i].layer] |= 1 << UInt64(path.property.ordinal * 4 + c)
+                touched.insert(AnimatedComponent.code(layer: events[i].layer, path.property, c))
             }
         }
-        var touched: [AnimatedComponent] = []
-        for (layer, var word) in bits.enumerated() {
-            while word != 0 {
-                let bit = word.trailingZeroBitCount
-                word &= word - 1
-                touched.append(AnimatedComponent(code: layer * 64 + bit))
-            }
-        }
-        return touched
+        return touched.components()
     }
 
     /// ``touchedComponents(_:)`` for any layer numbers: a set of codes, sorted.
@@ -109,7 +101,7 @@ public struct ChannelEvent: Hashable, Sendable {
             guard let path = event.path else { continue }
             for c in path.componentIndices { seen.insert(AnimatedComponent.code(layer: event.layer, path.property, c)) }
         }
-        return seen.sorted().map(AnimatedComponent.init(code:))
+        return seen.sorted().compactMap(AnimatedComponent.init(code:))
     }
 }
 
@@ -142,9 +134,17 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
         layer * 64 + property.ordinal * 4 + component
     }
 
-    /// The component a ``code(layer:_:_:)`` stands for.
-    public init(code: Int) {
-        self.init(target: code / 64, property: LayerProperty.allCases[(code % 64) / 4], component: code % 4)
+    /// The component a ``code(layer:_:_:)`` stands for, or nil for a number no component has.
+    ///
+    /// Codes of negative layers decode too (the division rounds down).
+    public init?(code: Int) {
+        var (layer, rest) = code.quotientAndRemainder(dividingBy: 64)
+        if rest < 0 {
+            layer -= 1
+            rest += 64
+        }
+        guard rest / 4 < LayerProperty.allCases.count else { return nil }
+        self.init(target: layer, property: LayerProperty.allCases[rest / 4], component: rest % 4)
     }
 }
 
