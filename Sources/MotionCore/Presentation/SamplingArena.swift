@@ -56,15 +56,26 @@ struct SamplingArena: Sendable {
     /// Word offsets in a block's header (the table above). `model` is the first of the model
     /// value's four words; `latestBody`, the header's size, is where the latest entry's body starts.
     enum Header {
-        static let (count, fast, latestAdded, latestEnd, length, kind, model) = (0, 1, 2, 3, 4, 5, 6)
-        static let (recordsOffset, latestBody) = (10, 11)
+        static let count = 0
+        static let fast = 1
+        static let latestAdded = 2
+        static let latestEnd = 3
+        static let length = 4
+        static let kind = 5
+        static let model = 6
+        static let recordsOffset = 10
+        static let latestBody = 11
     }
 
     /// Word offsets in an entry's record, and its size. `component` is -1 for the whole property,
     /// 0..<4 for one component and ``noComponent`` for none; `body` is the body's offset from the
     /// block's start.
     enum Record {
-        static let (component, added, end, body, size) = (0, 1, 2, 3, 4)
+        static let component = 0
+        static let added = 1
+        static let end = 2
+        static let body = 3
+        static let size = 4
         /// The component code of an entry that drives no component 0..<4 (never chosen).
         static let noComponent = 99.0
     }
@@ -74,8 +85,18 @@ struct SamplingArena: Sendable {
     /// `ax, bx, cx, ay, by, cy`).
     enum KeyframeBody {
         static let tag = 0.0
-        static let (kind, start, passDuration, passes, end, finalProgress, autoreverses) = (1, 2, 3, 4, 5, 6, 7)
-        static let (valueCount, lanes, curveCount, offsets, curveSize) = (8, 9, 10, 11, 7)
+        static let kind = 1
+        static let start = 2
+        static let passDuration = 3
+        static let passes = 4
+        static let end = 5
+        static let finalProgress = 6
+        static let autoreverses = 7
+        static let valueCount = 8
+        static let lanes = 9
+        static let curveCount = 10
+        static let offsets = 11
+        static let curveSize = 7
     }
 
     /// Word offsets in a spring body (tag 1). `destination` is the first of four words; the
@@ -83,8 +104,17 @@ struct SamplingArena: Sendable {
     /// `c2`, `c3`).
     enum SpringBody {
         static let tag = 1.0
-        static let (kind, begin, end, destination, solutionCount, regime) = (1, 2, 3, 4, 8, 9)
-        static let (c0, c1, damping, solutions, solutionSize) = (10, 11, 12, 13, 4)
+        static let kind = 1
+        static let begin = 2
+        static let end = 3
+        static let destination = 4
+        static let solutionCount = 8
+        static let regime = 9
+        static let c0 = 10
+        static let c1 = 11
+        static let damping = 12
+        static let solutions = 13
+        static let solutionSize = 4
     }
 
     /// Garbage words below which ``compactIfNeeded()`` never rewrites the blocks.

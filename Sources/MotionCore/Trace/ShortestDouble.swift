@@ -284,7 +284,8 @@ public enum ShortestDouble {
     /// 2^126), as g1 = g >> 63 and g0 = g mod 2^63.
     enum Powers {
         /// The lowest and highest decimal exponent a normal double needs.
-        static let (lowestK, highestK) = (-324, 292)
+        static let lowestK = -324
+        static let highestK = 292
 
         /// The power of two the negative powers of ten are divided out of: 2^1200 / 10^n
         /// keeps every bit the table needs (the largest shift is below 1100).
