@@ -95,7 +95,9 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(total size of the channels).
     init(channels: [PropertyChannel]) {
         blockStart.reserveCapacity(channels.count)
-        words.reserveCapacity(channels.count * Header.latestBody)
+        // Twice the headers' words: the first animations added are appended without copying the
+        // whole arena (the spare capacity is address space, touched only when written).
+        words.reserveCapacity(2 * channels.count * Header.latestBody)
         for channel in channels {
             blockStart.append(words.count)
             append(channel)
@@ -130,7 +132,8 @@ struct SamplingArena: Sendable {
     mutating func compactIfNeeded() {
         guard garbage > Self.compactionFloor, garbage * 2 > words.count else { return }
         var compacted: [Double] = []
-        compacted.reserveCapacity(words.count - garbage)
+        // With the same headroom as a new arena, so the next compile does not copy it again.
+        compacted.reserveCapacity(2 * (words.count - garbage))
         for i in blockStart.indices {
             let b = blockStart[i]
             let length = Int(words[b + Header.length])
