@@ -14,7 +14,7 @@ extension MotionDocument {
     /// Documents without such options come back unchanged.
     /// - Complexity: O(ops + targets x staggered ops).
     public func compiledAdditions() -> MotionDocument {
-        guard transactions.contains(where: { $0.operations.contains { $0.stagger != nil } }) else { return self }
+        guard hasStaggeredOperation else { return self }
         var result = self
         var later: [TransactionSpec] = []
         let tree = selectorTree
@@ -54,5 +54,16 @@ extension MotionDocument {
         result.transactions += later.enumerated().sorted { ($0.element.at.value, $0.offset) < ($1.element.at.value, $1.offset) }
             .map(\.element)
         return result
+    }
+
+    /// Whether some operation has a `stagger`.
+    ///
+    /// - Complexity: O(ops), each read in place (by index: iterating would copy every operation).
+    private var hasStaggeredOperation: Bool {
+        for t in transactions.indices {
+            let operations = transactions[t].operations
+            for o in operations.indices where operations[o].stagger != nil { return true }
+        }
+        return false
     }
 }

@@ -37,10 +37,15 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The decoded intention as a runtime intention.
-    public var runtimeIntention: any Intention { box.anyValue }
+    ///
+    /// - Complexity: O(1): the box wraps its value once, straight from its own type (not through
+    ///   ``value``'s existential, which would box and copy it twice).
+    public var runtimeIntention: any Intention { box.runtime }
 
     /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
-    public var namedRuntimeIntention: (any NamedIntention)? { box.anyValue as? any NamedIntention }
+    ///
+    /// - Complexity: O(1): one cast from the value's own type.
+    public var namedRuntimeIntention: (any NamedIntention)? { box.named }
 
     /// The type and the value, for messages and test failures.
     public var description: String { "\(typeName): \(value)" }
@@ -64,6 +69,10 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 protocol IntentionBox: AnyObject, Sendable {
     /// The value as an existential.
     var anyValue: any Intention & Hashable { get }
+    /// The value as a runtime intention.
+    var runtime: any Intention { get }
+    /// The value as a named runtime intention; nil when its type cannot be named.
+    var named: (any NamedIntention)? { get }
     /// Whether `other` holds a value of the same type, equal to this one.
     func isEqual(to other: any IntentionBox) -> Bool
     /// Hashes the value.
@@ -79,6 +88,12 @@ final class TypedIntentionBox<Value: Intention & Hashable>: IntentionBox {
     @usableFromInline init(_ value: Value) { self.value = value }
 
     @usableFromInline var anyValue: any Intention & Hashable { value }
+
+    // Not stored: a second copy of every value would cost the front end memory and time for what
+    // a commit does once per operation.
+    @usableFromInline var runtime: any Intention { value }
+
+    @usableFromInline var named: (any NamedIntention)? { value as? any NamedIntention }
 
     @usableFromInline func isEqual(to other: any IntentionBox) -> Bool { (other as? TypedIntentionBox<Value>)?.value == value }
 

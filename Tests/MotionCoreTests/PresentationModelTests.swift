@@ -238,6 +238,33 @@ import Testing
         }
     }
 
+    /// Each layer presents the values it gives, and its other properties' defaults.
+    @Test func layersStartFromTheirGivenValuesAndTheDefaults() {
+        let given: [[LayerProperty: MotionValue]] = [
+            [.opacity: .scalar(0.25), .shape: .scalar(3)], [:], [.position: .point(7, 8), .borderColor: .scalar(0.5)],
+        ]
+        let model = PresentationModel(layers: given)
+        for (layer, values) in given.enumerated() {
+            for property in LayerProperty.allCases {
+                #expect(model.value(layer: layer, property: property, at: 0) == values[property] ?? property.defaultValue)
+            }
+        }
+    }
+
+    /// The first animations added fit in the arena's spare capacity: its words are not copied.
+    @Test func firstAnimationsAddedDoNotGrowTheArena() {
+        var model = Self.model(layers: 100)
+        let capacity = model.arena.words.capacity
+        #expect(capacity >= 2 * model.arena.words.count)
+        for layer in 0..<100 {
+            model.add(
+                layer: layer, path: PropertyPath(.opacity), key: "o", animation: Self.tween(.scalar(0), .scalar(1), duration: 1, begin: 0),
+                at: 0)
+        }
+        #expect(model.arena.words.capacity == capacity)
+        #expect(model.value(layer: 99, property: .opacity, at: 0.5)[0] == 0.5)
+    }
+
     /// Enough replaced animations to compact the arena several times: values stay right.
     @Test func compactionKeepsEveryChannel() {
         var model = Self.model(layers: 50)

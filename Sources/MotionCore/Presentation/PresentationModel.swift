@@ -163,9 +163,10 @@ public struct PropertyChannel: Hashable, Sendable {
     /// Removes the animation under `key`; returns whether there was one.
     @discardableResult
     public mutating func remove(key: String) -> Bool {
-        let before = entries.count
+        // Looked for first: most channels hold no animation under `key`, and are left untouched.
+        guard entries.contains(where: { $0.key == key }) else { return false }
         entries.removeAll { $0.key == key }
-        return entries.count != before
+        return true
     }
 
     /// Writes the model value of `component` (or the whole value) at time `t`.
@@ -225,11 +226,15 @@ public struct PresentationModel: Sendable {
 
     /// Creates the presentation of `layers` with their initial model values.
     public init(layers: [[LayerProperty: MotionValue]]) {
+        // Each layer starts from the defaults; the values it gives are written at their ordinals
+        // (no hashed lookup per property).
+        let defaults = LayerProperty.allCases.map { PropertyChannel(model: $0.defaultValue) }
         storage = []
         storage.reserveCapacity(layers.count * Self.channelsPerLayer)
-        let properties = LayerProperty.allCases
         for values in layers {
-            for property in properties { storage.append(PropertyChannel(model: values[property] ?? property.defaultValue)) }
+            let base = storage.count
+            storage.append(contentsOf: defaults)
+            for (property, value) in values { storage[base + property.ordinal] = PropertyChannel(model: value) }
         }
         arena = SamplingArena(channels: storage)
         layerCount = layers.count
@@ -316,7 +321,8 @@ public struct PresentationModel: Sendable {
     /// Adds an animation under `key` (keys are per layer).
     public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
         for property in LayerProperty.allCases where property != path.property {
-            guard let i = slot(layer, property) else { continue }
+            // Channels without animations (most of them) hold no key: skipped without a scan.
+            guard let i = slot(layer, property), !storage[i].entries.isEmpty else { continue }
             if storage[i].remove(key: key) { arena.compile(i, storage[i]) }
         }
         guard let i = slot(layer, path.property) else { return }

@@ -125,7 +125,9 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(total size of the channels).
     init(channels: [PropertyChannel]) {
         blockStart.reserveCapacity(channels.count)
-        words.reserveCapacity(channels.count * Header.latestBody)
+        // Twice the headers' words: the first animations added are appended without copying the
+        // whole arena (the spare capacity is address space, touched only when written).
+        words.reserveCapacity(2 * channels.count * Header.latestBody)
         for channel in channels {
             blockStart.append(words.count)
             append(channel)
@@ -160,7 +162,8 @@ struct SamplingArena: Sendable {
     mutating func compactIfNeeded() {
         guard garbage > Self.compactionFloor, garbage * 2 > words.count else { return }
         var compacted: [Double] = []
-        compacted.reserveCapacity(words.count - garbage)
+        // With the same headroom as a new arena, so the next compile does not copy it again.
+        compacted.reserveCapacity(2 * (words.count - garbage))
         for i in blockStart.indices {
             let b = blockStart[i]
             let length = Int(words[b + Header.length])
@@ -212,18 +215,13 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(size of the channel's animations); the entries are read in place (an
     ///   entry copy would count references to all its arrays) and nothing is allocated but words.
     private mutating func append(_ channel: PropertyChannel) {
-        let b = words.count
         let model = channel.model
+        if channel.entries.isEmpty { return appendHeaderOnly(model) }
+        let b = words.count
         channel.entries.withUnsafeBufferPointer { buffer in
             // Entries read through a pointer: a buffer's subscript returns a copy.
             let n = buffer.count
-            guard let entries = buffer.baseAddress, n > 0 else {
-                put(0, 0, 0, 0)
-                put(0, Self.code(model.kind))
-                put(model.components)
-                put(0)
-                return
-            }
+            guard let entries = buffer.baseAddress, n > 0 else { return appendHeaderOnly(model) }
             let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
             let fast = compilable && entries[n - 1].component == nil
             put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
@@ -248,6 +246,20 @@ struct SamplingArena: Sendable {
             }
         }
         words[b + Header.length] = Double(words.count - b)
+    }
+
+    /// Appends the block of a channel without animations (every channel of a new model): its
+    /// header alone, written on the stack and appended in one copy.
+    ///
+    /// - Complexity: O(1).
+    private mutating func appendHeaderOnly(_ model: MotionValue) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Header.latestBody) { block in
+            _ = block.initialize(from: repeatElement(0, count: Header.latestBody))
+            block[Header.length] = Double(Header.latestBody)
+            block[Header.kind] = Self.code(model.kind)
+            for c in 0..<4 { block[Header.model + c] = model.components[c] }
+            words.append(contentsOf: block)
+        }
     }
 
     /// Whether the block form samples the entry at `entry` exactly as
