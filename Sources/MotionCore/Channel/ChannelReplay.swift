@@ -70,8 +70,10 @@ public struct ChannelReplay: Sendable {
         event.apply(to: &model)
     }
 
-    /// Writes the trace (docs/format.md §5.1) of `events` played over layers whose initial
-    /// values are `layers`, labelled `layerIDs`: frames `0..<frames`, at t = k / fps.
+    /// Writes the trace (docs/format.md §5.1) of `events` played over `layers`.
+    ///
+    /// The layers start from the values `layers` gives and are labelled `layerIDs`; the frames
+    /// are `0..<frames`, at t = k / fps.
     ///
     /// The trace holds every component an event touches (``ChannelEvent/touchedComponents(_:)``),
     /// in that order, sampled after the events up to each frame. `motionc run --trace` and

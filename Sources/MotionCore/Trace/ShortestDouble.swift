@@ -4,7 +4,7 @@
 /// `1.2345678901234567e+20`, `-0.0`, `inf`, `nan`): the fewest significant digits that read
 /// back as the same `Double`, and among those the closest to the exact binary value. Whole
 /// numbers below 2^53 are written from their integer; the digits of other normal values come from
-/// Raffaello Giulietti's Schubfach (``shortest(_:digits:)``) with a table of scaled powers of ten
+/// Raffaello Giulietti's Schubfach (`shortest(_:digits:)`) with a table of scaled powers of ten
 /// built once with exact integer arithmetic. For subnormals, NaN and infinities the text is
 /// `description`'s own. No `String` is built on the fast path.
 public enum ShortestDouble {
@@ -45,8 +45,9 @@ public enum ShortestDouble {
     /// The scratch space ``write(_:to:integralSuffix:)`` needs: the text, then the digits.
     public static let scratchSize = 96  // the literal in append(_:to:integralSuffix:), for a stack allocation
 
-    /// Writes the text at `out` (at least ``scratchSize`` bytes) and returns its length, or 0
-    /// for NaN, infinities and subnormals.
+    /// Writes the text at `out` and returns its length, or 0 for NaN, infinities and subnormals.
+    ///
+    /// `out` must have room for at least ``scratchSize`` bytes.
     ///
     /// The digits are laid out with 16-byte block copies, so the bytes of `out` past the text
     /// (up to ``scratchSize``) are overwritten.
