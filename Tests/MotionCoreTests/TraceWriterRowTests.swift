@@ -37,13 +37,24 @@ import Testing
         // Five rows per frame; values repeat, change, come back, and differ only in sign or last bit.
         let values: [Double] = [0, -0.0, 1e-5, -1.2345678901234567e-300, 0.1, 0.1.nextUp, 180, -40]
         var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: 5)
-        let columns: [UInt8] = Array("card,opacity,".utf8)
+        let label = Array("card,opacity,".utf8)
+        // Padded as the replay's labels are: rows are copied in 16-byte blocks.
+        let columns = label + [UInt8](repeating: 0, count: TraceWriter.columnPadding)
         var expected = "time,target,property,value\n"
         for frame in 0..<40 {
             let t = Double(frame) / 60
             for row in 0..<5 {
                 let value = values[(frame / (row + 1) + row) % values.count]
-                columns.withUnsafeBufferPointer { writer.append(time: t, columns: $0, value: value, memo: &memos[row]) }
+                // As the replay writes rows: straight into the writer's buffer.
+                let time = writer.timeColumn(t)
+                columns.withUnsafeBufferPointer { columns in
+                    guard let base = columns.baseAddress else { return }
+                    writer.writeRows(bound: time.count + label.count + TraceWriter.rowBound) { p in
+                        let end = TraceWriter.writeRow(
+                            at: p, time: time, columns: base, count: label.count, value: value, memo: &memos[row])
+                        return (end, 1)
+                    }
+                }
                 expected += "\(TraceWriter.format(time: t)),card,opacity,\(TraceWriter.format(value: value))\n"
             }
         }

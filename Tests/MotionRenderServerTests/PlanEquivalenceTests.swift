@@ -54,8 +54,7 @@ func playTrace(_ document: MotionDocument, to path: String) throws {
     let timeline = try TimelineJSON.decode(Array(text.utf8))
     let frames = Canvas.lastFrame(seconds: timeline.end, fps: timeline.canvas.fps) + 1
     let writer = try TraceWriter(path: path)
-    let server = RenderServer(timeline: timeline)
-    server.withPlayback { $0.writeTrace(frames: frames, to: writer) }
+    timeline.writeTrace(frames: frames, to: writer)
     try writer.finish()
 }
 

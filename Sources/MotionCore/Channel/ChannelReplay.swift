@@ -95,12 +95,12 @@ public struct ChannelReplay: Sendable {
                 layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
             events: events)
         // Flat tables, read in place in the row loop: per (layer, property) group its channel's
-        // slot, the end of its rows and the most bytes its rows take besides their time; per row
+        // slot, the end of its rows, how many there are and the most bytes its rows take besides their time; per row
         // the component, where its label's bytes start and end in one buffer (padded for block
         // copies), and the text of the value it printed last (a value at rest is formatted once).
         // The loop then neither counts references nor allocates, and writes rows straight into
         // the writer's buffer, a batch of groups at a time.
-        var groups: [(channel: Int, end: Int, bytes: Int)] = []
+        var groups: [(channel: Int, end: Int, rows: Int, bytes: Int)] = []
         var rows: [(component: Int, labelStart: Int, labelCount: Int)] = []
         var labels: [UInt8] = []
         var last: (layer: Int, property: LayerProperty)?
@@ -109,9 +109,10 @@ public struct ChannelReplay: Sendable {
             let label = TraceLabel(target: layerIDs[c.target], component: c.name).bytes
             if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
+                groups[groups.count - 1].rows += 1
                 groups[groups.count - 1].bytes += label.count + TraceWriter.rowBound
             } else {
-                groups.append((slot, rows.count + 1, label.count + TraceWriter.rowBound))
+                groups.append((slot, rows.count + 1, 1, label.count + TraceWriter.rowBound))
                 last = (c.target, c.property)
             }
             rows.append((c.component, labels.count, label.count))
@@ -136,9 +137,10 @@ public struct ChannelReplay: Sendable {
                                 var last = g
                                 var bound = 0
                                 repeat {
-                                    bound += groups[last].bytes + (groups[last].end - (last == 0 ? 0 : groups[last - 1].end)) * time.count
+                                    bound += groups[last].bytes + groups[last].rows * time.count
                                     last += 1
-                                } while last < groups.count && bound + groups[last].bytes + 4 * time.count <= TraceWriter.flushSize
+                                } while last < groups.count
+                                    && bound + groups[last].bytes + groups[last].rows * time.count <= TraceWriter.flushSize
                                 writer.writeRows(bound: bound) { start in
                                     var p = start
                                     let first = row

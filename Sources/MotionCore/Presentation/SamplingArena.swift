@@ -221,7 +221,7 @@ struct SamplingArena: Sendable {
         channel.entries.withUnsafeBufferPointer { buffer in
             // Entries read through a pointer: a buffer's subscript returns a copy.
             let n = buffer.count
-            guard let entries = buffer.baseAddress, n > 0 else { return appendHeaderOnly(model) }
+            guard let entries = buffer.baseAddress else { return appendHeaderOnly(model) }
             let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
             let fast = compilable && entries[n - 1].component == nil
             put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)

@@ -22,6 +22,8 @@ public enum ShortestDouble {
     public static func append(_ value: Double, to bytes: inout [UInt8], integralSuffix: Bool = true) {
         let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { scratch -> Bool in
             guard let base = scratch.baseAddress else { return false }
+            // Zeroed: the digits are laid out in 16-byte blocks, read past the text.
+            base.initialize(repeating: 0, count: scratch.count)
             let count = write(value, to: base, integralSuffix: integralSuffix)
             guard count > 0 else { return false }
             bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -46,8 +46,8 @@ public final class TraceWriter {
     private var timeCapacity = 32
     private var timeCount = 0
 
-    /// How many bytes past a row's columns ``append(time:paddedColumns:count:value:memo:)`` may
-    /// read: it copies in 16-byte blocks.
+    /// How many bytes past a row's time and columns ``writeRow(at:time:columns:count:value:memo:)``
+    /// may read: it copies in 16-byte blocks (``copyBlocks(from:count:to:)``).
     static let columnPadding = 16
 
     /// Rows are written to the file in blocks of about this many bytes.
@@ -63,8 +63,8 @@ public final class TraceWriter {
         self.path = path
         file = try AtomicFileWriter(path: path)
         capacity = Self.flushSize + Self.rowSlack
-        storage = .allocate(capacity: capacity)
-        timeBytes = .allocate(capacity: timeCapacity + Self.columnPadding)
+        storage = Self.allocateZeroed(capacity)
+        timeBytes = Self.allocateZeroed(timeCapacity + Self.columnPadding)
         var header = "time,target,property,value\n"
         header.withUTF8 { copy($0) }
     }
@@ -83,6 +83,14 @@ public final class TraceWriter {
         used += bytes.count
     }
 
+    /// A buffer of `count` zero bytes: block copies and the value memo read whole 16-byte blocks,
+    /// past the bytes a row wrote, so every byte they may read is initialised.
+    private static func allocateZeroed(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        bytes.initialize(repeating: 0, count: count)
+        return bytes
+    }
+
     /// Makes room for `count` more bytes plus a row's slack: flushes, and grows for long names.
     @inline(__always)
     private func reserve(_ count: Int) {
@@ -91,7 +99,7 @@ public final class TraceWriter {
         if count + Self.rowSlack > capacity {
             storage.deallocate()
             capacity = count + Self.rowSlack
-            storage = .allocate(capacity: capacity)
+            storage = Self.allocateZeroed(capacity)
         }
     }
 
@@ -158,7 +166,7 @@ public final class TraceWriter {
             if text.count > timeCapacity {
                 timeBytes.deallocate()
                 timeCapacity = text.count
-                timeBytes = .allocate(capacity: timeCapacity + Self.columnPadding)
+                timeBytes = Self.allocateZeroed(timeCapacity + Self.columnPadding)
             }
             timeCount = 0
             for byte in text {
@@ -187,7 +195,7 @@ public final class TraceWriter {
             if bound > capacity {
                 storage.deallocate()
                 capacity = bound
-                storage = .allocate(capacity: capacity)
+                storage = Self.allocateZeroed(capacity)
             }
         }
         let (end, rows) = body(storage + used)
@@ -300,26 +308,6 @@ public final class TraceWriter {
         used += 1
         rowCount += 1
         if used >= Self.flushSize { flush() }
-    }
-
-    /// Appends one row as ``append(time:columns:value:)`` does, reusing the value's text from
-    /// `memo` when the value is the one `memo` last saw (a component at rest repeats its value
-    /// every frame), and remembering it otherwise.
-    ///
-    /// - Complexity: O(1) amortised, no allocation; a repeated value is copied, not formatted.
-    @inline(__always)
-    func append(time: Double, columns: UnsafeBufferPointer<UInt8>, value: Double, memo: inout TraceValueMemo) {
-        beginRow(time: time, reserving: columns.count)
-        copy(columns)
-        endRow(value: value, memo: &memo)
-    }
-
-    /// Writes the value (copied from `memo` when it is the value `memo` holds, else formatted
-    /// and remembered), the newline, and flushes a full buffer.
-    @inline(__always)
-    private func endRow(value: Double, memo: inout TraceValueMemo) {
-        used = Self.writeValue(value, at: storage + used, memo: &memo) - storage
-        finishRow()
     }
 
     /// Flushes the rows and renames the temporary file over ``path``.

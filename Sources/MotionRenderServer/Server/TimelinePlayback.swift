@@ -124,18 +124,3 @@ public struct TimelinePlayback: Sendable {
         }
     }
 }
-
-extension TimelinePlayback {
-    /// Writes the timeline's trace (docs/format.md §5.1) of frames `0..<frames` (t = k / fps).
-    ///
-    /// It writes what `Timeline.writeTrace(frames:to:)` does; the playback itself does not move.
-    ///
-    /// The trace holds every component an event touches, with the rows `motionc run --trace` writes
-    /// for the same document: time, then layer order, then `LayerProperty.allCases` order, then
-    /// component.
-    ///
-    /// - Complexity: O(frames x touched components + events + layers).
-    public func writeTrace(frames: Int, to writer: TraceWriter) {
-        timeline.writeTrace(frames: frames, to: writer)
-    }
-}
