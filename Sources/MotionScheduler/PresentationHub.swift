@@ -57,7 +57,7 @@ final class PresentationHub {
     /// - Complexity: O(length of `selector`) for a plain `#id` or a selector seen before, after one
     ///   O(targets) pass that builds the index (or the tree) the first time one is needed.
     func resolve(_ selector: String) -> ResolvedTargets {
-        if let id = Self.plainID(selector) {
+        if let id = Selector.plainID(selector) {
             let index = idIndex ?? buildIDIndex()
             guard let found = index[id] else { return ResolvedTargets(single: -1) }
             return found >= 0 ? ResolvedTargets(single: found) : ResolvedTargets(sharedIDs[-1 - found])
@@ -74,24 +74,6 @@ final class PresentationHub {
         }
         selectorCache[selector] = matches
         return ResolvedTargets(matches)
-    }
-
-    /// The id of a selector that is `#` and an identifier, nothing else (no space, type or class).
-    private static func plainID(_ selector: String) -> Substring? {
-        var utf8 = selector.utf8.makeIterator()
-        guard utf8.next() == UInt8(ascii: "#") else { return nil }
-        var count = 0
-        while let byte = utf8.next() {
-            // ASCII identifier bytes only; anything else goes the general way.
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                count += 1
-            default:
-                return nil
-            }
-        }
-        return count > 0 ? selector.dropFirst() : nil
     }
 
     private func buildIDIndex() -> [Substring: Int] {

@@ -55,6 +55,20 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
         !text.isEmpty && text.unicodeScalars.allSatisfy(isIdentifierScalar)
     }
 
+    /// The id of a selector that is exactly `#` and an ASCII identifier, or nil for any other.
+    ///
+    /// Such a selector selects the targets with that id and nothing else, so a caller can look the
+    /// id up instead of parsing and matching; every other selector (spaces, types, classes,
+    /// combinators, non-ASCII letters) returns nil and goes the general way.
+    ///
+    /// - Complexity: O(*n*) in the length of `selector`; nothing is allocated.
+    public static func plainID(_ selector: String) -> Substring? {
+        let utf8 = selector.utf8
+        guard utf8.first == UInt8(ascii: "#"), utf8.count > 1 else { return nil }
+        for byte in utf8.dropFirst() where byte > 0x7F || !isIdentifierScalar(Unicode.Scalar(byte)) { return nil }
+        return selector.dropFirst()
+    }
+
     /// Whether one scalar may appear in an identifier.
     static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {

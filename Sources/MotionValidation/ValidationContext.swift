@@ -45,7 +45,7 @@ struct ValidationContext {
     /// - Complexity: amortised O(1) for a selector text seen before.
     mutating func targets(of selector: String) -> ResolvedTargets? {
         if let cached = resolved[selector] { return cached }
-        if let id = Self.plainID(selector) {
+        if let id = Selector.plainID(selector) {
             let result = idIndex[String(id)].map(ResolvedTargets.one) ?? ResolvedTargets.many([])
             resolved[selector] = result
             return result
@@ -67,24 +67,6 @@ struct ValidationContext {
             cachedTree = tree
             return tree
         }
-    }
-
-    /// The id of a selector that is exactly `#id` with an ASCII identifier, or nil.
-    static func plainID(_ selector: String) -> Substring? {
-        var utf8 = selector.utf8[...]
-        guard utf8.first == UInt8(ascii: "#") else { return nil }
-        utf8 = utf8.dropFirst()
-        guard !utf8.isEmpty,
-            utf8.allSatisfy({ byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                    true
-                default: false
-                }
-            })
-        else { return nil }
-        return selector.dropFirst()
     }
 
     /// `#id` for a target index, as messages show targets.

@@ -103,7 +103,7 @@ struct Composer {
             startLine: UInt32(truncatingIfNeeded: s.line), startColumn: UInt32(truncatingIfNeeded: s.column),
             endLine: UInt32(truncatingIfNeeded: e.line), endColumn: UInt32(truncatingIfNeeded: e.column))
         // The side table is touched only for the rare marks that do not fit.
-        if let packed = marks.packed { record.marks = packed } else { record.setMarks(marks, &overflowMarks) }
+        record.setMarks(marks, &overflowMarks)
         return record
     }
 
@@ -275,11 +275,7 @@ struct Composer {
         var marks = nodes[index].marks(overflowMarks)
         marks.endLine = UInt32(truncatingIfNeeded: end.line)
         marks.endColumn = UInt32(truncatingIfNeeded: end.column)
-        if let packed = marks.packed, nodes[index].marks & YAMLMarks.overflowFlag == 0 {
-            nodes[index].marks = packed
-        } else {
-            nodes[index].setMarks(marks, &overflowMarks)
-        }
+        nodes[index].setMarks(marks, &overflowMarks)
         if frame.anchorSlot >= 0 {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
             anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)

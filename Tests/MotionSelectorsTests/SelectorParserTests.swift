@@ -119,3 +119,25 @@ struct SelectorParserTests {
         #expect(Selector(groups: []) == nil)
     }
 }
+
+/// `Selector.plainID`, the shortcut the validator and the scheduler take for `#id`, against the
+/// parser: it answers only for selectors that parse to one id and nothing else.
+@Suite struct PlainIDTests {
+    @Test(
+        "plain #id selectors give their id; every other selector gives nil",
+        arguments: [
+            ("#card", "card"), ("#x-1_y", "x-1_y"), ("#9", "9"), ("#", nil), ("", nil), ("card", nil),
+            ("#a ", nil), (" #a", nil), ("#a.wide", nil), ("#a #b", nil), ("#a,#b", nil), ("Card#a", nil),
+            ("##a", nil), ("#é", nil), ("#a>b", nil), ("*", nil),
+        ] as [(String, String?)])
+    func plainIDs(_ selector: String, _ expected: String?) {
+        #expect(Selector.plainID(selector).map(String.init) == expected)
+        if expected != nil {
+            // A plain id parses, as the general way would have it.
+            guard case .success = Selector.parse(selector) else {
+                Issue.record("\(selector) does not parse")
+                return
+            }
+        }
+    }
+}
