@@ -53,8 +53,9 @@ public struct SourceLines: Sendable {
         self.bytes = bytes
         var bounds: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { b in
-            var lineStart = 0
-            var index = 0
+            // A byte-order mark is not text of the first line: its columns start after it.
+            var lineStart = SourceLines.byteOrderMarkLength(bytes)
+            var index = lineStart
             while index < b.count {
                 let byte = b[index]
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
@@ -71,6 +72,13 @@ public struct SourceLines: Sendable {
             bounds.append(lineStart..<b.count)
         }
         self.bounds = bounds
+    }
+
+    /// The length of the UTF-8 byte-order mark `bytes` start with: 3, or 0 when there is none.
+    ///
+    /// Columns, as libyaml counts them, start after it.
+    public static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// The number of lines: line breaks plus one.

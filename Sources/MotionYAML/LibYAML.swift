@@ -1,4 +1,5 @@
 import CYAML
+import MotionDiagnostics
 
 /// Owning a libyaml parser for the length of one parse.
 enum LibYAML {
@@ -6,7 +7,9 @@ enum LibYAML {
     /// slot; both are heap-allocated (libyaml keeps pointers into the parser) and freed after.
     ///
     /// Returns `nil` when libyaml cannot initialise (out of memory). An empty input is given to
-    /// libyaml as a valid pointer with length 0, never a nil pointer (libyaml asserts on it).
+    /// libyaml as a valid pointer with length 0, never a nil pointer (libyaml asserts on it). A
+    /// UTF-8 byte-order mark is not given to libyaml: with the encoding set, libyaml would read
+    /// it as a character of the first line, indenting the first key by one column.
     static func withParser<R>(
         _ bytes: [UInt8],
         _ body: (UnsafeMutablePointer<yaml_parser_t>, UnsafeMutablePointer<yaml_event_t>) -> R
@@ -20,7 +23,8 @@ enum LibYAML {
         let storage = bytes.isEmpty ? [0] : bytes
         return storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            yaml_parser_set_input_string(parser, base, bytes.count)
+            let skipped = SourceLines.byteOrderMarkLength(bytes)
+            yaml_parser_set_input_string(parser, base + skipped, bytes.count - skipped)
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
             return body(parser, event)
         }

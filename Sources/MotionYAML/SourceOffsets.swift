@@ -12,8 +12,7 @@ enum SourceOffsets {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var column = 1
-        var i = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, end >= 3 { i = 3 }
+        var i = min(SourceLines.byteOrderMarkLength(bytes), end)
         while i < end {
             let c = bytes[i]
             if c == 0x0A {

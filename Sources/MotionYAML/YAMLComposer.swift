@@ -38,6 +38,8 @@ struct Composer {
         self.file = file
         self.limits = limits
         self.source = source
+        // libyaml's character 0 is the first after a byte-order mark.
+        syncByte = SourceLines.byteOrderMarkLength(source)
         let inputCount = source.count
         // Reserved, not touched: pages that stay unused cost no memory, and a buffer that never
         // grows is never copied (a copy would hold the old and the new buffer at once). A node

@@ -54,4 +54,26 @@ struct FileReadingTests {
         #expect(throws: FileError.self) { try DocumentLoader.load(path: dir.path) }
         #expect(throws: FileError.self) { try DocumentLoader.load(path: dir.appendingPathComponent("none.yaml").path) }
     }
+
+    /// A document saved with a UTF-8 byte-order mark (as some editors save) reads as without
+    /// one: the same document, and diagnostics at the same line and column, quoting the line
+    /// without the mark.
+    @Test func byteOrderMarkIsNotText() throws {
+        let text = "motion: 1\nname: card\ntargets:\n  a: { layer: { opacity: 0.5 } }\n"
+        let plain = DocumentLoader.load(Array(text.utf8), file: "a.yaml")
+        let marked = DocumentLoader.load([0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "a.yaml")
+        #expect(plain.diagnostics.isEmpty && marked.diagnostics.isEmpty, "\(marked.diagnostics)")
+        #expect(marked.document?.name == "card")
+        #expect(marked.document?.targets.map(\.id.value) == ["a"])
+        #expect(marked.document?.targets.first?.id.range == plain.document?.targets.first?.id.range)
+
+        // An unknown key on the first line: column 1, the quoted line without the mark.
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("motoin: 1\n".utf8)
+        let result = DocumentLoader.load(bytes, file: "b.yaml")
+        let unknown = try #require(result.diagnostics.first { $0.code == .D002 })
+        #expect(unknown.range == SourceRange(line: 1, column: 1, endColumn: 7))
+        let output = DiagnosticRenderer.render(
+            [unknown], format: .text, sources: ["b.yaml": SourceFile(path: "b.yaml", bytes: bytes)], fileCount: 1)
+        #expect(output.contains("    1 | motoin: 1\n      | ^^^^^^\n"), "\(output)")
+    }
 }
