@@ -22,7 +22,6 @@ struct ValidationContext {
     init(document: MotionDocument) {
         self.document = document
         self.idIndex = document.targetIndex
-        resolved.reserveCapacity(document.targets.count)
         var tweens = 0
         var named = 0
         document.forEachOperation { _, operation in
@@ -44,12 +43,11 @@ struct ValidationContext {
     ///
     /// - Complexity: amortised O(1) for a selector text seen before.
     mutating func targets(of selector: String) -> ResolvedTargets? {
-        if let cached = resolved[selector] { return cached }
+        // A plain `#id` is one lookup, cheaper than the cache, which it would only fill.
         if let id = Selector.plainID(selector) {
-            let result = idIndex[String(id)].map(ResolvedTargets.one) ?? ResolvedTargets.many([])
-            resolved[selector] = result
-            return result
+            return idIndex[String(id)].map(ResolvedTargets.one) ?? ResolvedTargets.many([])
         }
+        if let cached = resolved[selector] { return cached }
         let result: ResolvedTargets?
         switch Selector.parse(selector) {
         case .success(let parsed): result = .many(tree.matches(parsed))
@@ -84,7 +82,7 @@ extension MotionDocument {
     /// The operations are read in place, each transaction's list without a copy of it; handing
     /// one on costs a retain of its intention's box.
     /// - Complexity: O(operations).
-    func forEachOperation(_ body: (_ transaction: Int, _ operation: OperationSpec) -> Void) {
+    func forEachOperation(_ body: (_ transaction: Int, _ operation: borrowing OperationSpec) -> Void) {
         for transaction in transactions.indices {
             transactions[transaction].operations.withUnsafeBufferPointer { operations in
                 for index in operations.indices { body(transaction, operations[index]) }
