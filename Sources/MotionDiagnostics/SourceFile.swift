@@ -41,7 +41,8 @@ public struct SourceFile: Sendable {
 
 /// The lines of a source file: where each starts and ends.
 ///
-/// Line breaks are `\n`, `\r\n` and `\r`, as libyaml counts them.
+/// Line breaks are LF, CR LF, CR, NEL (U+0085), LS (U+2028) and PS (U+2029), as libyaml counts
+/// them, so that the line a diagnostic names is the line quoted.
 public struct SourceLines: Sendable {
     private let bytes: [UInt8]
     /// Where each line's content starts and ends (the break excluded), as byte offsets.
@@ -58,12 +59,21 @@ public struct SourceLines: Sendable {
             var index = lineStart
             while index < b.count {
                 let byte = b[index]
-                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                // The break's length in bytes: LF, CR, CR LF, NEL (C2 85), LS and PS (E2 80 A8/A9).
+                var length = 0
+                if byte == UInt8(ascii: "\n") {
+                    length = 1
+                } else if byte == UInt8(ascii: "\r") {
+                    length = index + 1 < b.count && b[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+                } else if byte == 0xC2, index + 1 < b.count, b[index + 1] == 0x85 {
+                    length = 2
+                } else if byte == 0xE2, index + 2 < b.count, b[index + 1] == 0x80, b[index + 2] == 0xA8 || b[index + 2] == 0xA9 {
+                    length = 3
+                }
+                if length > 0 {
                     bounds.append(lineStart..<index)
-                    var next = index + 1
-                    if byte == UInt8(ascii: "\r"), next < b.count, b[next] == UInt8(ascii: "\n") { next += 1 }
-                    lineStart = next
-                    index = next
+                    lineStart = index + length
+                    index = lineStart
                 } else {
                     index += 1
                 }

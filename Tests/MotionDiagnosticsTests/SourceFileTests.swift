@@ -12,6 +12,8 @@ struct SourceFileTests {
         ("a\r\n\r\nb", ["a", "", "b"]),
         ("", [""]),
         ("é\ntab\there", ["é", "tab\there"]),
+        ("a\u{85}b\u{2028}c\u{2029}d", ["a", "b", "c", "d"]),
+        ("\u{FEFF}a\nb", ["a", "b"]),
     ])
     func splitsLines(text: String, lines: [String]) {
         let file = SourceFile(path: "x.yaml", text: text)

@@ -65,4 +65,15 @@ import Testing
         #expect(result.diagnostics.map(\.code) == [.Y002])
         #expect(result.diagnostics.first?.range.at == "2:1")
     }
+
+    /// NEL, LS and PS break lines for libyaml, and the quoted line is the one its marks name.
+    @Test func unicodeLineBreaksNumberLinesAsQuoted() throws {
+        for separator in ["\u{85}", "\u{2028}", "\u{2029}"] {
+            let text = "a: 1\(separator)b: 2\n"
+            let tree = parse(text).tree
+            let b = try #require(tree.node(["b"]))
+            #expect(tree.range(b).start == SourcePosition(line: 2, column: 4))
+            #expect(SourceLines(Array(text.utf8)).line(2) == "b: 2")
+        }
+    }
 }
