@@ -9,7 +9,7 @@ func keysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID, nodes: UnsafeBufferPointer<YAML
     if a == b { return true }
     let ra = nodes[Int(a.index)]
     let rb = nodes[Int(b.index)]
-    guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
+    guard scalarsOfOneLength(ra, rb) else { return false }
     let x = bytes[ra]
     let y = bytes[rb]
     var i = 0
@@ -20,16 +20,19 @@ func keysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID, nodes: UnsafeBufferPointer<YAML
     return true
 }
 
+/// Whether two records are scalars of the same length: the cheap test before comparing bytes.
+@inline(__always)
+func scalarsOfOneLength(_ a: YAMLNodeRecord, _ b: YAMLNodeRecord) -> Bool {
+    a.kind == .scalar && b.kind == .scalar && a.count == b.count
+}
+
 /// Duplicate keys (Y002): a linear scan for small mappings, a hash table for large ones.
 extension Composer {
-    /// Whether two keys are equal (``keysEqual(_:_:nodes:bytes:)``).
+    /// Whether two keys are equal (``keysEqual(_:_:nodes:bytes:)``), opening the views over the
+    /// arena only for keys that may be.
     @inline(__always)
     func smallKeysEqual(_ a: YAMLNodeID, _ b: YAMLNodeID) -> Bool {
-        if a == b { return true }
-        let ra = nodes[Int(a.index)]
-        let rb = nodes[Int(b.index)]
-        guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
-        return withKeyView { $0.equal(a, b) }
+        a == b || (scalarsOfOneLength(nodes[Int(a.index)], nodes[Int(b.index)]) && withKeyView { $0.equal(a, b) })
     }
 
     /// Runs `body` with read-only views of the nodes and scalar bytes for comparing keys.
