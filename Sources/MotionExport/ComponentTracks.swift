@@ -74,6 +74,8 @@ public struct ShownCurve: Hashable, Sendable {
 struct ChannelHistory: Sendable {
     var times: [Double]
     var channels: [PropertyChannel]
+    /// A sampler of each snapshot, built when the history is complete.
+    var samplers: [ChannelSampler] = []
 
     /// The snapshot in force at `t`.
     ///
@@ -90,7 +92,7 @@ struct ChannelHistory: Sendable {
 
     /// Component `c` of the presented value at `t`, as the render server samples it.
     func value(_ c: Int, at t: Double) -> Double {
-        channels[snapshot(at: t)].value(at: t)[c]
+        samplers[snapshot(at: t)].value(c, at: t)
     }
 }
 
@@ -170,7 +172,11 @@ public struct TimelineTracks: Sendable {
                 }
             }
         }
-        self.histories = histories
+        self.histories = histories.mapValues { history in
+            var history = history
+            history.samplers = history.channels.map(ChannelSampler.init)
+            return history
+        }
     }
 
     /// Whether some event touches `property` on `layer`.
@@ -187,14 +193,30 @@ public struct TimelineTracks: Sendable {
     }
 
     /// The smallest and largest value of a component over the span, sampled at every frame.
+    ///
+    /// - Complexity: O(f + n) for f frames and n snapshots: the times rise, so the snapshot in
+    ///   force only moves forward, and the channels are read in place.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
-        forEachCheckTime(every: 4) { t in
-            let v = value(layer: layer, property: property, component: c, at: t)
+        func include(_ v: Double) {
             if v.isFinite {
                 lo = min(lo, v)
                 hi = max(hi, v)
+            }
+        }
+        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] else {
+            include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
+            return lo <= hi ? lo...hi : 0...0
+        }
+        history.times.withUnsafeBufferPointer { times in
+            history.samplers.withUnsafeBufferPointer { samplers in
+                // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
+                var snapshot = 0
+                forEachCheckTime(every: 4) { t in
+                    while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
+                    include(samplers[snapshot].value(c, at: t))
+                }
             }
         }
         return lo <= hi ? lo...hi : 0...0
@@ -253,19 +275,19 @@ public struct TimelineTracks: Sendable {
             let a = max(history.times[i], 0)
             let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
             guard b > a else { continue }
-            let channel = history.channels[i]
-            for piece in pieces(of: channel, component: c, from: a, to: b) {
+            let sampler = history.samplers[i]
+            for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
                     segments += exact
                 case .exact(let exact):
                     let (p, q) = (exact.first?.start ?? a, exact.last?.end ?? b)
-                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
+                    let fit = self.fit(sampler, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
                     fitted.append(p...q)
                 case .live(let p, let q):
-                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
+                    let fit = self.fit(sampler, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
                     fitted.append(p...q)
@@ -325,9 +347,10 @@ public struct TimelineTracks: Sendable {
         case live(Double, Double)
     }
 
-    /// The pieces of component `c` of `channel` on `[a, b]`, split where the animation that gives
+    /// The pieces of component `c` of a channel on `[a, b]`, split where the animation that gives
     /// the value changes.
-    func pieces(of channel: PropertyChannel, component c: Int, from a: Double, to b: Double) -> [Piece] {
+    func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
+        let channel = sampler.channel
         var breaks = [a, b]
         for entry in channel.entries where entry.drives(c) {
             if entry.addedTime > a && entry.addedTime < b { breaks.append(entry.addedTime) }
@@ -341,7 +364,7 @@ public struct TimelineTracks: Sendable {
             guard q > p || (a == b) else { continue }
             let mid = p + (q - p) / 2
             guard let (index, time) = channel.driver(of: c, at: mid), time == mid else {
-                let v = channel.value(at: mid)[c]
+                let v = sampler.value(c, at: mid)
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
@@ -383,21 +406,22 @@ public struct TimelineTracks: Sendable {
     /// Above this many linear keyframes an animation is treated as sampled motion and fitted.
     static let sampledKeyframes = 12
 
-    /// Fitted segments of component `c` of `channel` on `[p, q]`, and their largest error.
+    /// Fitted segments of component `c` of a channel on `[p, q]`, and their largest error.
     ///
     /// A spring alone on the interval (the common case) is fitted once per shape: springs with
     /// the same parameters, the same velocity per unit of travel and the same timing relative to
     /// the check grid share one normalised fit, scaled to each travel.
-    func fit(_ channel: PropertyChannel, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
+    func fit(_ sampler: ChannelSampler, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
         -> CurveFit
     {
+        let channel = sampler.channel
         if limit == nil, let (index, _) = channel.driver(of: c, at: p + (q - p) / 2),
-            case .spring(let spring) = channel.entries[index].animation, channel.entries[index].end >= q
+            let (spring, whole, springEnd) = sampler.spring(index), springEnd >= q
         {
-            let slot = channel.entries[index].component == nil ? c : 0
+            let slot = whole ? c : 0
             let travel = spring.from[slot] - spring.to[slot]
             let begin = spring.beginTime
-            if travel != 0 && travel.isFinite && q <= channel.entries[index].end {
+            if travel != 0 && travel.isFinite && q <= springEnd {
                 // The normalised spring (from 1 to 0) is fitted over the whole time it takes to
                 // come within a hundredth of the budget, once per shape; each spring takes the
                 // part up to its own end (where the render server snaps it to its destination).
@@ -451,7 +475,7 @@ public struct TimelineTracks: Sendable {
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
             value: { t in
-                let v = channel.value(at: t)[c]
+                let v = sampler.value(c, at: t)
                 return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
             })
     }

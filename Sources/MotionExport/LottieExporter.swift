@@ -151,40 +151,45 @@ public final class LottieExporter {
             return
         }
         let keyframes = PlayerKeyframes.keyframes(scaled)
-        Self.animated(keyframes.map { (frame($0.time), $0.values) }, to: &json) { k, json in
+        Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
+            json.member("t", frame(keyframe.time))
+            json.key("s")
+            json.numbers(keyframe.values)
+            guard k < keyframes.count - 1 else { return }
             // The out handle (x1, y1) of this keyframe and the in handle (x2, y2) of the next, one
             // number per dimension.
-            let handles = keyframe.easings.map(\.controlPoints)
-            for (key, x, y) in [("o", handles.map(\.0), handles.map(\.1)), ("i", handles.map(\.2), handles.map(\.3))] {
-                json.key(key)
-                json.object { json in
-                    json.key("x")
-                    json.numbers(x)
-                    json.key("y")
-                    json.numbers(y)
-                }
-            }
+            Self.handles("o", keyframe.easings, to: &json) { ($0.0, $0.1) }
+            Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member("h", keyframe.hold ? 1 : 0)
         }
     }
 
-    /// Writes an animated property, `{"a": 1, "k": [...]}`: each keyframe's frame `t` and value
-    /// `s`, and on every keyframe but the last what `segment` writes (easing, tangents, hold).
-    static func animated(
-        _ keyframes: [(frame: Double, value: [Double])], to json: inout JSONStream, segment: (Int, inout JSONStream) -> Void
+    /// Writes `key` and one handle of each easing, `{"x": [...], "y": [...]}`: the point `handle`
+    /// picks from the control points `(x1, y1, x2, y2)`.
+    static func handles(
+        _ key: String, _ easings: [TimingCurve], to json: inout JSONStream,
+        _ handle: ((Double, Double, Double, Double)) -> (x: Double, y: Double)
     ) {
+        json.key(key)
+        json.object { json in
+            json.key("x")
+            json.array { json in for easing in easings { json.number(handle(easing.controlPoints).x) } }
+            json.key("y")
+            json.array { json in for easing in easings { json.number(handle(easing.controlPoints).y) } }
+        }
+    }
+
+    /// Writes an animated property, `{"a": 1, "k": [...]}`: `keyframe` writes the members of
+    /// keyframe k of `count` (its frame `t`, its value `s`, and on every keyframe but the last
+    /// the easing, tangents and hold of the segment it starts).
+    static func animated(count: Int, to json: inout JSONStream, keyframe: (Int, inout JSONStream) -> Void) {
         json.object { json in
             json.member("a", 1)
             json.key("k")
             json.array { json in
-                for (k, keyframe) in keyframes.enumerated() {
-                    json.object { json in
-                        json.member("t", keyframe.frame)
-                        json.key("s")
-                        json.numbers(keyframe.value)
-                        if k < keyframes.count - 1 { segment(k, &json) }
-                    }
+                for k in 0..<count {
+                    json.object { json in keyframe(k, &json) }
                 }
             }
         }
@@ -539,7 +544,7 @@ public final class LottieExporter {
         let layers = plan(roots: roots, ancestors: [], groupRoot: nil, assets: &assets)
         let background = canvas.background
         let clamp = { (v: Double) in min(max(v, 0), 1) }
-        var json = JSONStream()
+        var json = JSONStream(numbers: ExportNumber.append)
         json.object { json in
             json.member("v", "5.7.4")
             json.member("fr", fps)
@@ -602,7 +607,13 @@ public final class LottieExporter {
                 }
             }
         }
-        return json.text + "\n"
+        // The text and its final newline, copied once.
+        let bytes = json.bytes
+        return String(unsafeUninitializedCapacity: bytes.count + 1) { text in
+            _ = text.initialize(fromContentsOf: bytes)
+            text[bytes.count] = UInt8(ascii: "\n")
+            return bytes.count + 1
+        }
     }
 
     /// One item per animated component, in trace order.

@@ -18,9 +18,16 @@ public struct JSONStream {
     private var needsComma: [Bool] = [false]
     /// Whether a key was just written (its value takes no comma).
     private var afterKey = false
+    /// Appends a number's text.
+    private let writeNumber: (Double, inout [UInt8]) -> Void
 
     /// Creates an empty stream.
-    public init() {
+    ///
+    /// - Parameter numbers: appends a finite or non-finite number's text as
+    ///   ``JSONNumber/format(_:)`` spells it (the default is ``JSONNumber/append(_:to:)``; a
+    ///   faster formatter of the same text can take its place).
+    public init(numbers: @escaping (Double, inout [UInt8]) -> Void = JSONNumber.append) {
+        writeNumber = numbers
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -68,7 +75,7 @@ public struct JSONStream {
     /// Writes a number (shortest round-trip; `null` when not finite).
     public mutating func number(_ value: Double) {
         separate()
-        JSONNumber.append(value, to: &bytes)
+        writeNumber(value, &bytes)
     }
 
     /// Writes an array of numbers.
