@@ -213,9 +213,13 @@ public struct TimelineTracks: Sendable {
             history.samplers.withUnsafeBufferPointer { samplers in
                 // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
                 var snapshot = 0
+                var sampler = samplers[0]
                 forEachCheckTime(every: 4) { t in
-                    while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
-                    include(samplers[snapshot].value(c, at: t))
+                    if snapshot + 1 < times.count, times[snapshot + 1] <= t {
+                        while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
+                        sampler = samplers[snapshot]
+                    }
+                    include(sampler.value(c, at: t))
                 }
             }
         }

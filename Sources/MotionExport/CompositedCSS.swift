@@ -6,6 +6,64 @@ struct ComponentKey: Hashable, Sendable {
     var component: Int
 }
 
+/// One component of an animatable layer property as a CSS export names it.
+struct CSSComponent: Sendable {
+    var property: LayerProperty
+    var component: Int
+    var key: ComponentKey
+    /// The custom property (`--position-x`).
+    var name: String
+    /// The property path (`position.x`), as the report names it.
+    var pathText: String
+
+    /// Every component of every animatable property, in trace order (property, then component).
+    static let all: [CSSComponent] = LayerProperty.allCases.filter(\.isAnimatable).flatMap { property in
+        (0..<property.kind.componentCount).map { c in
+            CSSComponent(
+                property: property, component: c, key: ComponentKey(property: property, component: c),
+                name: CSSExporter.customProperty(property, c),
+                pathText: PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil).description)
+        }
+    }
+}
+
+/// The components of one layer in a CSS export, in ``CSSComponent/all``'s order: each one's value
+/// at the start, and how it moves when it does.
+struct LayerComponents {
+    var values = [Double](repeating: 0, count: CSSComponent.all.count)
+    var motions = [ComponentMotion?](repeating: nil, count: CSSComponent.all.count)
+
+    /// Where each (property ordinal, component) is in ``CSSComponent/all``, at `ordinal * 4 + component`.
+    private static let indices: [Int?] = {
+        var indices = [Int?](repeating: nil, count: LayerProperty.allCases.count * 4)
+        for (i, component) in CSSComponent.all.enumerated() { indices[component.property.ordinal * 4 + component.component] = i }
+        return indices
+    }()
+
+    /// The index of `key` in ``CSSComponent/all``.
+    static func index(_ key: ComponentKey) -> Int? {
+        let code = key.property.ordinal * 4 + key.component
+        return (0..<4).contains(key.component) && indices.indices.contains(code) ? indices[code] : nil
+    }
+
+    /// The value of `key` at the start.
+    func value(_ key: ComponentKey) -> Double? { Self.index(key).map { values[$0] } }
+
+    /// How `key` moves, when it does.
+    func motion(_ key: ComponentKey) -> ComponentMotion? { Self.index(key).flatMap { motions[$0] } }
+
+    /// Whether some component moves.
+    var moves: Bool { motions.contains { $0 != nil } }
+
+    /// Every value 0, nothing moving: ready for the next layer.
+    mutating func reset() {
+        for i in values.indices {
+            values[i] = 0
+            motions[i] = nil
+        }
+    }
+}
+
 /// How one component moves in a CSS export (docs/export.md §4).
 enum ComponentMotion {
     /// Its only animation, played with CSS's own iteration: the animation and the component's
@@ -57,12 +115,12 @@ struct CompositedProperty {
         return track
     }
 
-    /// The composited properties of one layer, whose components start at `values`: the
+    /// The composited properties of one layer, whose components start at `layer.values`: the
     /// transform's only while its anchor point and size hold still (the transform origin and the
     /// translation depend on them).
-    static func all(values: [ComponentKey: Double], animated: Set<ComponentKey>) -> [CompositedProperty] {
+    static func all(_ layer: LayerComponents) -> [CompositedProperty] {
         let value = { (property: LayerProperty, c: Int) in
-            values[ComponentKey(property: property, component: c)] ?? property.defaultValue[c]
+            layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
         }
         let opacity = CompositedProperty(
             name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
@@ -74,7 +132,10 @@ struct CompositedProperty {
                     return inside && (0...1).contains(y1) && (0...1).contains(y2)
                 }
             })
-        if animated.contains(where: { $0.property == .anchorPoint || $0.property == .size }) { return [opacity] }
+        let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
+            motion != nil && (component.property == .anchorPoint || component.property == .size)
+        }
+        if origin { return [opacity] }
         let offsetX = value(.anchorPoint, 0) * value(.size, 0)
         let offsetY = value(.anchorPoint, 1) * value(.size, 1)
         let number = CSSExporter.number
