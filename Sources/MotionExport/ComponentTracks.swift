@@ -110,9 +110,9 @@ public struct TimelineTracks: Sendable {
     public let span: ClosedRange<Double>
     /// The dense check's step: a quarter frame.
     public let checkStep: Double
-    /// The history of every (layer, property) that some event touches, keyed by
-    /// `layer * channelsPerLayer + property.ordinal`.
-    let histories: [Int: ChannelHistory]
+    /// The history of every (layer, property) that some event touches, at
+    /// `layer * channelsPerLayer + property.ordinal` (nil where none does).
+    let histories: [ChannelHistory?]
     /// Spring fits made so far, shared by the components of this timeline.
     let springFits = SpringFitCache()
     /// Curves made so far: a second asker (a preview after its export) gets the same one.
@@ -127,9 +127,10 @@ public struct TimelineTracks: Sendable {
         let fps = timeline.canvas.fps
         span = 0...(end.isFinite && end > 0 ? end : 0)
         checkStep = 1 / (4 * fps)
-        var histories: [Int: ChannelHistory] = [:]
-        var channels: [Int: PropertyChannel] = [:]
         let perLayer = PresentationModel.channelsPerLayer
+        var histories = [ChannelHistory?](repeating: nil, count: timeline.layers.count * perLayer)
+        // Each (layer, property)'s channel as the events so far left it; nil until one touches it.
+        var channels = [PropertyChannel?](repeating: nil, count: histories.count)
         func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
             channels[layer * perLayer + property.ordinal]
                 ?? PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
@@ -140,53 +141,65 @@ public struct TimelineTracks: Sendable {
                 histories[key] = ChannelHistory(times: [-.infinity], channels: [channel(layer, property)])
             }
             channels[key] = value
-            guard var history = histories.removeValue(forKey: key) else { return }
-            if history.times.last == t {
-                history.channels[history.channels.count - 1] = value
+            if histories[key]?.times.last == t {
+                histories[key]?.channels.removeLast()
             } else {
-                history.times.append(t)
-                history.channels.append(value)
+                histories[key]?.times.append(t)
             }
-            histories[key] = history
+            histories[key]?.channels.append(value)
         }
-        for event in timeline.events where event.layer >= 0 && event.layer < timeline.layers.count {
-            let layer = event.layer
-            switch event.action {
+        /// Removes the animation under `key` from every other property of `layer` that holds one
+        /// (a property no event touched yet holds none).
+        func remove(_ key: String, layer: Int, except skipped: LayerProperty?, at t: Double) {
+            for property in LayerProperty.allCases where property.isAnimatable && property != skipped {
+                guard var c = channels[layer * perLayer + property.ordinal] else { continue }
+                if c.remove(key: key) { record(layer, property, c, at: t) }
+            }
+        }
+        // Events read in place (indexing, not iterating, which would copy each one).
+        let events = timeline.events
+        for i in events.indices where events[i].layer >= 0 && events[i].layer < timeline.layers.count {
+            let (layer, time) = (events[i].layer, events[i].time)
+            switch events[i].action {
             case .set(let path, let value):
                 var c = channel(layer, path.property)
-                c.set(value, component: path.component, at: event.time)
-                record(layer, path.property, c, at: event.time)
+                c.set(value, component: path.component, at: time)
+                record(layer, path.property, c, at: time)
             case .add(let key, let path, let animation, let modelValue, _):
-                for property in LayerProperty.allCases where property.isAnimatable && property != path.property {
-                    var c = channel(layer, property)
-                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
-                }
+                remove(key, layer: layer, except: path.property, at: time)
                 var c = channel(layer, path.property)
-                c.set(modelValue, component: path.component, at: event.time)
-                c.add(animation, key: key, component: path.component, at: event.time)
-                record(layer, path.property, c, at: event.time)
+                c.set(modelValue, component: path.component, at: time)
+                c.add(animation, key: key, component: path.component, at: time)
+                record(layer, path.property, c, at: time)
             case .remove(let key):
-                for property in LayerProperty.allCases where property.isAnimatable {
-                    var c = channel(layer, property)
-                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
-                }
+                remove(key, layer: layer, except: nil, at: time)
             }
         }
-        self.histories = histories.mapValues { history in
-            var history = history
-            history.samplers = history.channels.map(ChannelSampler.init)
-            return history
+        var count = 0
+        for key in histories.indices {
+            guard let snapshots = histories[key]?.channels else { continue }
+            histories[key]?.samplers = snapshots.map(ChannelSampler.init)
+            count += 1
         }
+        self.histories = histories
+        // Room for a curve of about two components of each history, made without rehashing.
+        curves.reserve(count * 2)
+    }
+
+    /// The history of `property` on `layer`, when some event touches it.
+    func history(_ layer: Int, _ property: LayerProperty) -> ChannelHistory? {
+        let key = layer * PresentationModel.channelsPerLayer + property.ordinal
+        return layer >= 0 && key < histories.count ? histories[key] : nil
     }
 
     /// Whether some event touches `property` on `layer`.
     public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
-        histories[layer * PresentationModel.channelsPerLayer + property.ordinal] != nil
+        history(layer, property) != nil
     }
 
     /// Component `c` of `property` on `layer` as the render server presents it at `t`.
     public func value(layer: Int, property: LayerProperty, component c: Int, at t: Double) -> Double {
-        if let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] {
+        if let history = history(layer, property) {
             return history.value(c, at: t)
         }
         return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
@@ -205,7 +218,7 @@ public struct TimelineTracks: Sendable {
                 hi = max(hi, v)
             }
         }
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] else {
+        guard let history = history(layer, property) else {
             include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
             return lo <= hi ? lo...hi : 0...0
         }
@@ -258,7 +271,7 @@ public struct TimelineTracks: Sendable {
     public func curve(
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] else {
+        guard let history = history(layer, property) else {
             let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
@@ -581,7 +594,7 @@ public struct TimelineTracks: Sendable {
     /// That is the case when the property's only event adds that animation at time 0, or at a
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal],
+        guard let history = history(layer, property),
             history.channels.count == 2, let entry = history.channels[1].entries.first,
             history.channels[1].entries.count == 1, entry.drives(c), case .keyframe(let animation) = entry.animation
         else { return nil }
@@ -646,4 +659,7 @@ final class CurveCache: Sendable {
 
     /// Keeps `curve` for `key`.
     func store(_ key: CurveKey, _ curve: ShownCurve) { curves.withLock { $0[key] = curve } }
+
+    /// Makes room for `count` curves in all.
+    func reserve(_ count: Int) { curves.withLock { $0.reserveCapacity(count) } }
 }

@@ -16,10 +16,12 @@ public final class LottieExporter {
     /// Children of each layer, and the top-level layers, in document order.
     let children: [[Int]]
     let roots: [Int]
-    /// Every component a player shows, memoised.
-    var shownCache: [Int: ShownCurve] = [:]
-    /// What each (layer, path) component became, for the report.
-    var items: [PropertyPath: [Int: ExportItem]] = [:]
+    /// Every component a player shows, memoised: at `(layer * channelsPerLayer + ordinal) * 4 +
+    /// component`, 1 + its index in `shownCurves` (0 until it is made).
+    var shownIndex: [Int32]
+    var shownCurves: [ShownCurve] = []
+    /// What each (layer, path) component became, for the report, by ``code(_:_:)``.
+    var items: [Int: ExportItem] = [:]
     /// Problems to report as diagnostics.
     var findings: [ExportFinding] = []
     /// Told of every shape layer written: (written, layers in all).
@@ -41,6 +43,13 @@ public final class LottieExporter {
         }
         self.children = children
         self.roots = roots
+        shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
+    }
+
+    /// The report's key of a component: `layer * 64 + ordinal * 4 + component`, as
+    /// `AnimatedComponent.code`.
+    static func code(_ layer: Int, _ path: PropertyPath) -> Int {
+        AnimatedComponent.code(layer: layer, path.property, path.component ?? 0)
     }
 
     /// The Lottie document and what became of each animated component.
@@ -58,10 +67,14 @@ public final class LottieExporter {
     /// A component as shown (limited where the render server limits it), memoised.
     func shown(_ layer: Int, _ property: LayerProperty, _ c: Int) -> ShownCurve {
         let key = (layer * PresentationModel.channelsPerLayer + property.ordinal) * 4 + c
-        if let cached = shownCache[key] { return cached }
+        let cached = shownIndex.indices.contains(key) && (0..<4).contains(c) ? Int(shownIndex[key]) : -1
+        if cached > 0 { return shownCurves[cached - 1] }
         let limited = property == .opacity || property == .backgroundColor || property == .borderColor
         let curve = tracks.curve(layer: layer, property: property, component: c, limit: limited ? Self.unit : nil)
-        shownCache[key] = curve
+        if cached == 0, shownCurves.count < Int(Int32.max) {
+            shownCurves.append(curve)
+            shownIndex[key] = Int32(shownCurves.count)
+        }
         if tracks.isAnimated(layer: layer, property: property) {
             let path = PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil)
             record(layer, path, curve)
@@ -76,8 +89,9 @@ public final class LottieExporter {
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
             keyframes: constant ? 1 : PlayerKeyframes.keyframes([curve]).count, maxError: curve.maxError, reason: nil)
-        if let old = items[path]?[layer], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
-        items[path, default: [:]][layer] = item
+        let code = Self.code(layer, path)
+        if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
+        items[code] = item
     }
 
     /// A value computed from components (`inputs`), as a curve: exact when it is an affine map of
@@ -426,7 +440,7 @@ public final class LottieExporter {
                 for layer in animated {
                     let id = tracks.timeline.layers[layer].id
                     let reason = "Lottie draws layers in a fixed order; the zPosition animation reorders siblings"
-                    items[PropertyPath(.zPosition), default: [:]][layer] = ExportItem(
+                    items[Self.code(layer, PropertyPath(.zPosition))] = ExportItem(
                         target: id, property: "zPosition", method: .dropped, keyframes: 0, maxError: 0, reason: reason)
                     findings.append(ExportFinding(target: id, property: "zPosition", message: reason))
                 }
@@ -621,7 +635,7 @@ public final class LottieExporter {
         tracks.timeline.touchedComponents.compactMap { touched in
             let kind = touched.property.kind
             let path = PropertyPath(touched.property, component: kind.componentCount > 1 ? touched.component : nil)
-            return items[path]?[touched.layer]
+            return items[Self.code(touched.layer, path)]
                 ?? ExportItem(
                     target: tracks.timeline.layers[touched.layer].id, property: path.description, method: .exact, keyframes: 0,
                     maxError: 0, reason: "no Lottie property shows it on this layer")

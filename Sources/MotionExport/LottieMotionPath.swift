@@ -20,7 +20,7 @@ extension LottieExporter {
         guard let keyframes = PathKeyframes.keyframes(sole, offset: offset, until: tracks.span.upperBound) else { return nil }
         for c in 0..<2 {
             let path = PropertyPath(.position, component: c)
-            items[path, default: [:]][layer] = ExportItem(
+            items[Self.code(layer, path)] = ExportItem(
                 target: tracks.timeline.layers[layer].id, property: path.description, method: .exact, keyframes: keyframes.count,
                 maxError: 0, reason: nil)
         }
