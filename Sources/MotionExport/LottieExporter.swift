@@ -558,7 +558,8 @@ public final class LottieExporter {
         let layers = plan(roots: roots, ancestors: [], groupRoot: nil, assets: &assets)
         let background = canvas.background
         let clamp = { (v: Double) in min(max(v, 0), 1) }
-        var json = JSONStream(numbers: ExportNumber.append)
+        // About 2 KB a shape layer (transform, shapes and their keyframes), at most 1 GB at once.
+        var json = JSONStream(capacity: min(1 << 16 + timeline.layers.count * 2048, 1 << 30), numbers: ExportNumber.append)
         json.object { json in
             json.member("v", "5.7.4")
             json.member("fr", fps)

@@ -1,6 +1,7 @@
 import Foundation
 import MotionCore
 import MotionJSON
+import MotionTimeline
 import Testing
 
 @testable import MotionExport
@@ -72,6 +73,26 @@ struct ExportSamplingTests {
                   - { add: tween, target: "#card", property: backgroundColor.g, to: 0.5, duration: 0.2 }
             """
         expectSamplesAgree(TimelineTracks(try bake(document)), count: 2000, "overlaps")
+    }
+
+    @Test("one curve's keyframes are those of the general alignment: every component of every Plans document")
+    func singleCurveKeyframesAgree() throws {
+        let directory = Self.root.appendingPathComponent("Plans")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        var compared = 0
+        for name in names {
+            let tracks = TimelineTracks(try bake(try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)))
+            for (layer, property, c) in tracks.timeline.touchedComponents {
+                for limit in [nil, 0...1] as [ClosedRange<Double>?] {
+                    let curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
+                    #expect(
+                        PlayerKeyframes.keyframes([curve]) == PlayerKeyframes.alignedKeyframes([curve]),
+                        "\(name) layer \(layer) \(property) \(c)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 100)
     }
 
     @Test("export number text is JSONNumber's, for edge cases and a million random doubles")
