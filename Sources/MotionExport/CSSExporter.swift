@@ -82,14 +82,14 @@ public enum CSSExporter {
                             span: tracks.span.upperBound)
                     {
                         let name = "m\(layer)-\(real.name)"
-                        css += keyframesRule(name, track.rows, declaration: real.declaration)
+                        keyframesRule(name, track.rows, to: &css, declaration: real.declaration)
                         animations.append(track.entry(name))
                         for key in real.components { if let k = LayerComponents.index(key) { carried[k] = true } }
                         continue
                     }
                     let keyframesName = "m\(layer)-\(component.name.dropFirst(2))"
                     guard let track = sharedTrack([motion], fixed: [0], span: tracks.span.upperBound) else { continue }
-                    css += keyframesRule(keyframesName, track.rows) { "\(component.name): \(number($0.first ?? 0))" }
+                    keyframesRule(keyframesName, track.rows, to: &css) { "\(component.name): \(number($0.first ?? 0))" }
                     animations.append(track.entry(keyframesName))
                 }
             }
@@ -149,14 +149,24 @@ public enum CSSExporter {
     }
 
     /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
-    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], declaration: ([Double]) -> String) -> String {
-        var css = "@keyframes \(name) {\n"
+    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout String, declaration: ([Double]) -> String) {
+        css += "@keyframes "
+        css += name
+        css += " {\n"
         for row in rows {
-            css += "  \(percent(row.offset)) { \(declaration(row.values));"
-            if let curve = row.curve { css += " animation-timing-function: \(timing(curve, hold: row.hold));" }
+            css += "  "
+            css += percent(row.offset)
+            css += " { "
+            css += declaration(row.values)
+            css += ";"
+            if let curve = row.curve {
+                css += " animation-timing-function: "
+                css += timing(curve, hold: row.hold)
+                css += ";"
+            }
             css += " }\n"
         }
-        return css + "}\n"
+        css += "}\n"
     }
 
     /// The rows of one pass of a keyframe animation: per row, the value of each slot of
@@ -245,20 +255,25 @@ public enum CSSExporter {
 
     /// The page: the stylesheet and the layer tree as nested elements.
     static func html(_ timeline: Timeline, css: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>\(escape(timeline.name))</title>
-        <style>
-        \(css)</style>
-        </head>
-        <body>
-        \(elements(timeline))</body>
-        </html>
+        let head = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(escape(timeline.name))</title>
+            <style>
 
-        """
+            """
+        let body = elements(timeline)
+        // One buffer with room for it all: the stylesheet is copied once.
+        var page = ""
+        page.reserveCapacity(head.utf8.count + css.utf8.count + body.utf8.count + 64)
+        page += head
+        page += css
+        page += "</style>\n</head>\n<body>\n"
+        page += body
+        page += "</body>\n</html>\n"
+        return page
     }
 
     /// The page's body: the canvas block holding one element per layer, nested as the tree.

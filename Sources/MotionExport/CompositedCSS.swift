@@ -98,15 +98,15 @@ struct CSSTrack {
 /// A real CSS property that shows layer components by itself (`translate`, `rotate`, `scale`,
 /// `opacity`): animating it, rather than the components' custom properties, lets the browser's
 /// compositor play the animation off the page's main thread (docs/export.md §4).
-struct CompositedProperty {
+struct CompositedProperty: Sendable {
     /// The CSS property, also the end of its keyframes' name (`m3-translate`).
     var name: String
     /// The components it shows, in the order its declaration takes their values.
     var components: [ComponentKey]
     /// The property's declaration for one value per component.
-    var declaration: ([Double]) -> String
+    var declaration: @Sendable ([Double]) -> String
     /// Whether it shows these rows as the custom properties would (opacity: only within 0...1).
-    var accepts: ([CSSKeyframe]) -> Bool = { _ in true }
+    var accepts: @Sendable ([CSSKeyframe]) -> Bool = { _ in true }
 
     /// The animation that carries `motions` (nil: the component holds its `fixed` value), or nil
     /// when this property cannot carry them.
@@ -119,23 +119,13 @@ struct CompositedProperty {
     /// transform's only while its anchor point and size hold still (the transform origin and the
     /// translation depend on them).
     static func all(_ layer: LayerComponents) -> [CompositedProperty] {
-        let value = { (property: LayerProperty, c: Int) in
-            layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
-        }
-        let opacity = CompositedProperty(
-            name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
-            declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
-            accepts: { rows in
-                rows.allSatisfy { row in
-                    let inside = row.values.allSatisfy { (0...1).contains($0) }
-                    guard !row.hold, case .cubicBezier(_, let y1, _, let y2) = row.curve else { return inside }
-                    return inside && (0...1).contains(y1) && (0...1).contains(y2)
-                }
-            })
         let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
             motion != nil && (component.property == .anchorPoint || component.property == .size)
         }
         if origin { return [opacity] }
+        let value = { (property: LayerProperty, c: Int) in
+            layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
+        }
         let offsetX = value(.anchorPoint, 0) * value(.size, 0)
         let offsetY = value(.anchorPoint, 1) * value(.size, 1)
         let number = CSSExporter.number
@@ -144,15 +134,31 @@ struct CompositedProperty {
                 name: "translate",
                 components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
                 declaration: { v in "translate: \(number((v.first ?? 0) - offsetX))px \(number((v.last ?? 0) - offsetY))px" }),
-            CompositedProperty(
-                name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
-                declaration: { "rotate: \(number($0.first ?? 0))deg" }),
-            CompositedProperty(
-                name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
-                declaration: { v in "scale: \(number(v.first ?? 1)) \(number(v.last ?? 1))" }),
-            opacity,
+            rotate, scale, opacity,
         ]
     }
+
+    /// `opacity`: only within 0...1 (the custom property's `clamp` would limit the rest).
+    static let opacity = CompositedProperty(
+        name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
+        declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
+        accepts: { rows in
+            rows.allSatisfy { row in
+                let inside = row.values.allSatisfy { (0...1).contains($0) }
+                guard !row.hold, case .cubicBezier(_, let y1, _, let y2) = row.curve else { return inside }
+                return inside && (0...1).contains(y1) && (0...1).contains(y2)
+            }
+        })
+
+    /// `rotate`, in degrees.
+    static let rotate = CompositedProperty(
+        name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
+        declaration: { "rotate: \(CSSExporter.number($0.first ?? 0))deg" })
+
+    /// `scale`, x and y.
+    static let scale = CompositedProperty(
+        name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
+        declaration: { v in "scale: \(CSSExporter.number(v.first ?? 1)) \(CSSExporter.number(v.last ?? 1))" })
 }
 
 extension CSSExporter {

@@ -382,14 +382,21 @@ public final class LottieExporter {
         }
     }
 
-    /// Writes the identity transform every shape group ends with.
+    /// Writes the identity transform every shape group ends with (its text made once).
     static func groupTransform(to json: inout JSONStream) {
+        json.value(written: groupTransformText)
+    }
+
+    /// The identity transform of a shape group, as JSON text.
+    static let groupTransformText: [UInt8] = {
+        var json = JSONStream(capacity: 256, numbers: ExportNumber.append)
         json.object { json in
             json.member("ty", "tr")
             still(
                 with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
         }
-    }
+        return json.bytes
+    }()
 
     /// Writes the transform of a layer that does not move (a precomposition's, the background's).
     static func stillTransform(to json: inout JSONStream) {

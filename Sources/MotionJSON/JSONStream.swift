@@ -95,6 +95,13 @@ public struct JSONStream {
         JSONString.append(value, to: &bytes)
     }
 
+    /// Writes a value whose text was written before (by another stream): a fragment made once
+    /// and repeated.
+    public mutating func value(written text: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: text)
+    }
+
     /// Writes a value built as a tree (compact).
     public mutating func value(_ value: JSONValue) {
         separate()

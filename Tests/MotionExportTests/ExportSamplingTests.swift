@@ -114,7 +114,8 @@ struct ExportSamplingTests {
         for v in values {
             var bytes: [UInt8] = []
             ExportNumber.append(v, to: &bytes)
-            if String(decoding: bytes, as: UTF8.self) != JSONNumber.format(v) { mismatches.append(v) }
+            let expected = JSONNumber.format(v)
+            if String(decoding: bytes, as: UTF8.self) != expected || ExportNumber.text(v) != expected { mismatches.append(v) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { "\($0): \(ExportNumber.text($0)) vs \(JSONNumber.format($0))" })")
     }
