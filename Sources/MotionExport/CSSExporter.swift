@@ -16,7 +16,9 @@ public enum CSSExporter {
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public static func export(_ tracks: TimelineTracks, page: Bool, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let timeline = tracks.timeline
-        var css = preamble(timeline)
+        // A page is written around the stylesheet as it grows (not copied around it at the end).
+        var css = page ? pageHead(timeline) : ""
+        css += preamble(timeline)
         // One report item per touched component: by layer, each layer's in trace order.
         var ordered: [ExportItem] = []
         var touched = AnimatedComponentSet(layers: timeline.layers.count)
@@ -113,8 +115,8 @@ public enum CSSExporter {
             for item in items { if let item { ordered.append(item) } }
             progress?(layer + 1, timeline.layers.count)
         }
-        let text = page ? html(timeline, css: css) : css
-        return ExportResult(format: page ? .html : .css, text: text, items: ordered, findings: [])
+        if page { css += pageTail(timeline) }
+        return ExportResult(format: page ? .html : .css, text: css, items: ordered, findings: [])
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.
@@ -255,25 +257,32 @@ public enum CSSExporter {
 
     /// The page: the stylesheet and the layer tree as nested elements.
     static func html(_ timeline: Timeline, css: String) -> String {
-        let head = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(escape(timeline.name))</title>
-            <style>
-
-            """
-        let body = elements(timeline)
+        let (head, tail) = (pageHead(timeline), pageTail(timeline))
         // One buffer with room for it all: the stylesheet is copied once.
         var page = ""
-        page.reserveCapacity(head.utf8.count + css.utf8.count + body.utf8.count + 64)
+        page.reserveCapacity(head.utf8.count + css.utf8.count + tail.utf8.count)
         page += head
         page += css
-        page += "</style>\n</head>\n<body>\n"
-        page += body
-        page += "</body>\n</html>\n"
+        page += tail
         return page
+    }
+
+    /// The page's text before its stylesheet.
+    static func pageHead(_ timeline: Timeline) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>\(escape(timeline.name))</title>
+        <style>
+
+        """
+    }
+
+    /// The page's text after its stylesheet: the layer tree.
+    static func pageTail(_ timeline: Timeline) -> String {
+        "</style>\n</head>\n<body>\n" + elements(timeline) + "</body>\n</html>\n"
     }
 
     /// The page's body: the canvas block holding one element per layer, nested as the tree.
