@@ -110,9 +110,11 @@ public struct TimelineTracks: Sendable {
     public let span: ClosedRange<Double>
     /// The dense check's step: a quarter frame.
     public let checkStep: Double
-    /// The history of every (layer, property) that some event touches, at
-    /// `layer * channelsPerLayer + property.ordinal` (nil where none does).
-    let histories: [ChannelHistory?]
+    /// The history of every (layer, property) that some event touches.
+    let histories: [ChannelHistory]
+    /// At `layer * channelsPerLayer + property.ordinal`: 1 + the index of its history, or 0
+    /// where no event touches it (four bytes a property, however few are touched).
+    let historyIndex: [Int32]
     /// Spring fits made so far, shared by the components of this timeline.
     let springFits = SpringFitCache()
     /// Curves made so far: a second asker (a preview after its export) gets the same one.
@@ -128,31 +130,39 @@ public struct TimelineTracks: Sendable {
         span = 0...(end.isFinite && end > 0 ? end : 0)
         checkStep = 1 / (4 * fps)
         let perLayer = PresentationModel.channelsPerLayer
-        var histories = [ChannelHistory?](repeating: nil, count: timeline.layers.count * perLayer)
-        // Each (layer, property)'s channel as the events so far left it; nil until one touches it.
-        var channels = [PropertyChannel?](repeating: nil, count: histories.count)
+        var historyIndex = [Int32](repeating: 0, count: timeline.layers.count * perLayer)
+        var histories: [ChannelHistory] = []
+        // Beside each history: its channel as the events so far left it.
+        var channels: [PropertyChannel] = []
         func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
-            channels[layer * perLayer + property.ordinal]
-                ?? PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
+            let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
+            return i >= 0 ? channels[i] : PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
         }
         func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double) {
             let key = layer * perLayer + property.ordinal
-            if channels[key] == nil {
-                histories[key] = ChannelHistory(times: [-.infinity], channels: [channel(layer, property)])
+            var i = Int(historyIndex[key]) - 1
+            if i < 0 {
+                // Fewer than 2^31 histories: at most one per event.
+                i = histories.count
+                histories.append(ChannelHistory(times: [-.infinity], channels: [channel(layer, property)]))
+                channels.append(value)
+                historyIndex[key] = Int32(truncatingIfNeeded: i + 1)
             }
-            channels[key] = value
-            if histories[key]?.times.last == t {
-                histories[key]?.channels.removeLast()
+            channels[i] = value
+            if histories[i].times.last == t {
+                histories[i].channels.removeLast()
             } else {
-                histories[key]?.times.append(t)
+                histories[i].times.append(t)
             }
-            histories[key]?.channels.append(value)
+            histories[i].channels.append(value)
         }
         /// Removes the animation under `key` from every other property of `layer` that holds one
         /// (a property no event touched yet holds none).
         func remove(_ key: String, layer: Int, except skipped: LayerProperty?, at t: Double) {
             for property in LayerProperty.allCases where property.isAnimatable && property != skipped {
-                guard var c = channels[layer * perLayer + property.ordinal] else { continue }
+                let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
+                guard i >= 0 else { continue }
+                var c = channels[i]
                 if c.remove(key: key) { record(layer, property, c, at: t) }
             }
         }
@@ -175,21 +185,19 @@ public struct TimelineTracks: Sendable {
                 remove(key, layer: layer, except: nil, at: time)
             }
         }
-        var count = 0
-        for key in histories.indices {
-            guard let snapshots = histories[key]?.channels else { continue }
-            histories[key]?.samplers = snapshots.map(ChannelSampler.init)
-            count += 1
-        }
+        for i in histories.indices { histories[i].samplers = histories[i].channels.map(ChannelSampler.init) }
         self.histories = histories
+        self.historyIndex = historyIndex
         // Room for a curve of about two components of each history, made without rehashing.
-        curves.reserve(count * 2)
+        curves.reserve(histories.count * 2)
     }
 
     /// The history of `property` on `layer`, when some event touches it.
     func history(_ layer: Int, _ property: LayerProperty) -> ChannelHistory? {
         let key = layer * PresentationModel.channelsPerLayer + property.ordinal
-        return layer >= 0 && key < histories.count ? histories[key] : nil
+        guard layer >= 0, key < historyIndex.count else { return nil }
+        let i = Int(historyIndex[key]) - 1
+        return i >= 0 ? histories[i] : nil
     }
 
     /// Whether some event touches `property` on `layer`.

@@ -17,7 +17,6 @@ struct ExportSamplingTests {
     func expectSamplesAgree(_ tracks: TimelineTracks, count: Int = 240, _ context: String) {
         var compared = 0
         for (key, history) in tracks.histories.enumerated() {
-            guard let history else { continue }
             #expect(history.samplers.count == history.channels.count)
             for (channel, sampler) in zip(history.channels, history.samplers) {
                 var times = (0...count).map { tracks.span.upperBound * 1.25 * Double($0) / Double(count) - 0.1 }
