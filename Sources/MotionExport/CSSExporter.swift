@@ -16,71 +16,82 @@ public enum CSSExporter {
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public static func export(_ tracks: TimelineTracks, page: Bool, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let timeline = tracks.timeline
-        var css = preamble(timeline)
-        var items: [String: ExportItem] = [:]
-        let touchedComponents = Set(ChannelEvent.touchedComponents(timeline.events))
+        // A page is written around the stylesheet as it grows (not copied around it at the end).
+        var css = page ? pageHead(timeline) : ""
+        css += preamble(timeline)
+        // One report item per touched component: by layer, each layer's in trace order.
+        var ordered: [ExportItem] = []
+        var touched = AnimatedComponentSet(layers: timeline.layers.count)
+        for component in ChannelEvent.touchedComponents(timeline.events) {
+            touched.insert(AnimatedComponent.code(layer: component.target, component.property, component.component))
+        }
+        let all = CSSComponent.all
+        var components = LayerComponents()
+        var items = [ExportItem?](repeating: nil, count: all.count)
         for (layer, timelineLayer) in timeline.layers.enumerated() {
-            var declarations: [String] = []
             // Each component's value at the start, and how it moves when it does.
-            var values: [ComponentKey: Double] = [:]
-            var motions: [ComponentKey: ComponentMotion] = [:]
-            for property in LayerProperty.allCases where property.isAnimatable {
-                for c in 0..<property.kind.componentCount {
-                    let key = ComponentKey(property: property, component: c)
-                    let name = customProperty(property, c)
-                    let path = PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil)
-                    let touched = touchedComponents.contains(AnimatedComponent(target: layer, property: property, component: c))
-                    var item: ExportItem?
-                    if !tracks.isAnimated(layer: layer, property: property) {
-                        values[key] = (timelineLayer.model[property] ?? property.defaultValue)[c]
-                    } else if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
-                        values[key] = animation.values.first?[slot] ?? 0
-                        motions[key] = .iterated(animation, slot: slot)
-                        item = ExportItem(
-                            target: timelineLayer.id, property: path.description, method: .exact,
-                            keyframes: iteratedRows(animation, slots: [slot], fixed: [0]).count, maxError: 0,
-                            reason: animation.repeatCount > 1 || animation.autoreverses ? "repeats with the player's own iteration" : nil)
-                    } else {
-                        let curve = tracks.curve(layer: layer, property: property, component: c)
-                        let keyframes = PlayerKeyframes.keyframes([curve])
-                        values[key] = curve.value(at: 0)
-                        if tracks.span.upperBound > 0, !curve.isConstant { motions[key] = .span(curve, keyframes) }
-                        item = ExportItem(
-                            target: timelineLayer.id, property: path.description, method: curve.method,
-                            keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
-                    }
-                    declarations.append("\(name): \(number(values[key] ?? 0))")
-                    if touched, let item { items["\(layer) \(path)"] = item }
+            components.reset()
+            for i in items.indices { items[i] = nil }
+            var declarations = ""
+            // Per property: whether some event touches it, else its model value.
+            var state: (animated: Bool, model: MotionValue) = (false, .scalar(0))
+            for (i, component) in all.enumerated() {
+                let (property, c) = (component.property, component.component)
+                if c == 0 {
+                    let animated = tracks.isAnimated(layer: layer, property: property)
+                    state = (animated, animated ? .scalar(0) : timelineLayer.model[property] ?? property.defaultValue)
                 }
+                var item: ExportItem?
+                if !state.animated {
+                    components.values[i] = state.model[c]
+                } else if let (animation, slot) = tracks.soleAnimation(layer: layer, property: property, component: c) {
+                    components.values[i] = animation.values.first?[slot] ?? 0
+                    components.motions[i] = .iterated(animation, slot: slot)
+                    item = ExportItem(
+                        target: timelineLayer.id, property: component.pathText, method: .exact,
+                        keyframes: iteratedRows(animation, slots: [slot], fixed: [0]).count, maxError: 0,
+                        reason: animation.repeatCount > 1 || animation.autoreverses ? "repeats with the player's own iteration" : nil)
+                } else {
+                    let curve = tracks.curve(layer: layer, property: property, component: c)
+                    let keyframes = PlayerKeyframes.keyframes([curve])
+                    components.values[i] = curve.value(at: 0)
+                    if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve, keyframes) }
+                    item = ExportItem(
+                        target: timelineLayer.id, property: component.pathText, method: curve.method,
+                        keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
+                }
+                declarations += "  "
+                declarations += component.name
+                declarations += ": "
+                declarations += number(components.values[i])
+                declarations += ";\n"
+                if touched.contains(AnimatedComponent.code(layer: layer, property, c)) { items[i] = item }
             }
             // The composited properties take the motions they can carry; custom properties the rest.
             var animations: [String] = []
-            var carried: Set<ComponentKey> = []
             // A motion path's element is placed by offset-path and turned and scaled by its own
             // transform (custom properties): only opacity stays composited beside it.
             let motionPath = CSSMotionPath(tracks, layer: layer)
-            let composited = CompositedProperty.all(values: values, animated: Set(motions.keys)).filter {
-                motionPath == nil || $0.name == "opacity"
-            }
-            for property in LayerProperty.allCases where property.isAnimatable {
-                for c in 0..<property.kind.componentCount {
-                    let key = ComponentKey(property: property, component: c)
-                    guard let motion = motions[key], !carried.contains(key) else { continue }
-                    if let real = composited.first(where: { $0.components.contains(key) }),
+            if components.moves {
+                let composited = CompositedProperty.all(components).filter { motionPath == nil || $0.name == "opacity" }
+                var carried = [Bool](repeating: false, count: all.count)
+                for (i, component) in all.enumerated() {
+                    guard let motion = components.motions[i], !carried[i] else { continue }
+                    if let real = composited.first(where: { $0.components.contains(component.key) }),
                         let track = real.track(
-                            motions: real.components.map { motions[$0] }, fixed: real.components.map { values[$0] ?? 0 },
+                            motions: real.components.map { components.motion($0) },
+                            fixed: real.components.map { components.value($0) ?? 0 },
                             span: tracks.span.upperBound)
                     {
                         let name = "m\(layer)-\(real.name)"
-                        css += keyframesRule(name, track.rows, declaration: real.declaration)
+                        keyframesRule(name, track.rows, to: &css, declaration: real.declaration)
                         animations.append(track.entry(name))
-                        carried.formUnion(real.components)
+                        for key in real.components { if let k = LayerComponents.index(key) { carried[k] = true } }
                         continue
                     }
-                    let name = customProperty(property, c)
-                    let keyframesName = "m\(layer)-\(name.dropFirst(2))"
+                    let keyframesName = "m\(layer)-\(component.name.dropFirst(2))"
                     guard let track = sharedTrack([motion], fixed: [0], span: tracks.span.upperBound) else { continue }
-                    css += keyframesRule(keyframesName, track.rows) { "\(name): \(number($0.first ?? 0))" }
+                    keyframesRule(keyframesName, track.rows, to: &css) { "\(component.name): \(number($0.first ?? 0))" }
                     animations.append(track.entry(keyframesName))
                 }
             }
@@ -88,28 +99,24 @@ public enum CSSExporter {
                 // A motion path: the browser's own offset-path, exactly (docs/export.md).
                 css += motion.rule
                 animations.append(motion.animation)
-                declarations += motion.declarations
+                for declaration in motion.declarations { declarations += "  \(declaration);\n" }
                 for (property, c) in [(LayerProperty.position, 0), (.position, 1)] + (motion.orients ? [(.rotation, 0)] : []) {
-                    let path = PropertyPath(property, component: property == .position ? c : nil)
-                    guard items["\(layer) \(path)"] != nil else { continue }
-                    items["\(layer) \(path)"] = ExportItem(
-                        target: timelineLayer.id, property: path.description, method: .exact, keyframes: 2, maxError: 0,
+                    guard let i = LayerComponents.index(ComponentKey(property: property, component: c)), items[i] != nil else { continue }
+                    items[i] = ExportItem(
+                        target: timelineLayer.id, property: all[i].pathText, method: .exact, keyframes: 2, maxError: 0,
                         reason: property == .rotation ? "offset-rotate: auto" : "offset-path with offset-distance keyframes")
                 }
             }
-            css += "\(selector(timelineLayer.id)) {\n"
-            for declaration in declarations { css += "  \(declaration);\n" }
+            css += selector(timelineLayer.id)
+            css += " {\n"
+            css += declarations
             if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
             css += "}\n"
+            for item in items { if let item { ordered.append(item) } }
             progress?(layer + 1, timeline.layers.count)
         }
-        let ordered = timeline.touchedComponents.compactMap { touched -> ExportItem? in
-            let kind = touched.property.kind
-            let path = PropertyPath(touched.property, component: kind.componentCount > 1 ? touched.component : nil)
-            return items["\(touched.layer) \(path)"]
-        }
-        let text = page ? html(timeline, css: css) : css
-        return ExportResult(format: page ? .html : .css, text: text, items: ordered, findings: [])
+        if page { css += pageTail(timeline) }
+        return ExportResult(format: page ? .html : .css, text: css, items: ordered, findings: [])
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.
@@ -125,7 +132,7 @@ public enum CSSExporter {
     }
 
     /// Shortest round-trip number text.
-    static func number(_ v: Double) -> String { JSONNumber.format(v.isFinite ? v : 0) }
+    static func number(_ v: Double) -> String { ExportNumber.text(v.isFinite ? v : 0) }
 
     /// Seconds as a CSS time.
     static func seconds(_ v: Double) -> String { "\(number(v))s" }
@@ -144,14 +151,24 @@ public enum CSSExporter {
     }
 
     /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
-    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], declaration: ([Double]) -> String) -> String {
-        var css = "@keyframes \(name) {\n"
+    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout String, declaration: ([Double]) -> String) {
+        css += "@keyframes "
+        css += name
+        css += " {\n"
         for row in rows {
-            css += "  \(percent(row.offset)) { \(declaration(row.values));"
-            if let curve = row.curve { css += " animation-timing-function: \(timing(curve, hold: row.hold));" }
+            css += "  "
+            css += percent(row.offset)
+            css += " { "
+            css += declaration(row.values)
+            css += ";"
+            if let curve = row.curve {
+                css += " animation-timing-function: "
+                css += timing(curve, hold: row.hold)
+                css += ";"
+            }
             css += " }\n"
         }
-        return css + "}\n"
+        css += "}\n"
     }
 
     /// The rows of one pass of a keyframe animation: per row, the value of each slot of
@@ -240,6 +257,18 @@ public enum CSSExporter {
 
     /// The page: the stylesheet and the layer tree as nested elements.
     static func html(_ timeline: Timeline, css: String) -> String {
+        let (head, tail) = (pageHead(timeline), pageTail(timeline))
+        // One buffer with room for it all: the stylesheet is copied once.
+        var page = ""
+        page.reserveCapacity(head.utf8.count + css.utf8.count + tail.utf8.count)
+        page += head
+        page += css
+        page += tail
+        return page
+    }
+
+    /// The page's text before its stylesheet.
+    static func pageHead(_ timeline: Timeline) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -247,13 +276,13 @@ public enum CSSExporter {
         <meta charset="utf-8">
         <title>\(escape(timeline.name))</title>
         <style>
-        \(css)</style>
-        </head>
-        <body>
-        \(elements(timeline))</body>
-        </html>
 
         """
+    }
+
+    /// The page's text after its stylesheet: the layer tree.
+    static func pageTail(_ timeline: Timeline) -> String {
+        "</style>\n</head>\n<body>\n" + elements(timeline) + "</body>\n</html>\n"
     }
 
     /// The page's body: the canvas block holding one element per layer, nested as the tree.

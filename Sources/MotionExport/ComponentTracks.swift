@@ -74,6 +74,8 @@ public struct ShownCurve: Hashable, Sendable {
 struct ChannelHistory: Sendable {
     var times: [Double]
     var channels: [PropertyChannel]
+    /// A sampler of each snapshot, built when the history is complete.
+    var samplers: [ChannelSampler] = []
 
     /// The snapshot in force at `t`.
     ///
@@ -90,7 +92,7 @@ struct ChannelHistory: Sendable {
 
     /// Component `c` of the presented value at `t`, as the render server samples it.
     func value(_ c: Int, at t: Double) -> Double {
-        channels[snapshot(at: t)].value(at: t)[c]
+        samplers[snapshot(at: t)].value(c, at: t)
     }
 }
 
@@ -108,9 +110,11 @@ public struct TimelineTracks: Sendable {
     public let span: ClosedRange<Double>
     /// The dense check's step: a quarter frame.
     public let checkStep: Double
-    /// The history of every (layer, property) that some event touches, keyed by
-    /// `layer * channelsPerLayer + property.ordinal`.
-    let histories: [Int: ChannelHistory]
+    /// The history of every (layer, property) that some event touches.
+    let histories: [ChannelHistory]
+    /// At `layer * channelsPerLayer + property.ordinal`: 1 + the index of its history, or 0
+    /// where no event touches it (four bytes a property, however few are touched).
+    let historyIndex: [Int32]
     /// Spring fits made so far, shared by the components of this timeline.
     let springFits = SpringFitCache()
     /// Curves made so far: a second asker (a preview after its export) gets the same one.
@@ -125,76 +129,119 @@ public struct TimelineTracks: Sendable {
         let fps = timeline.canvas.fps
         span = 0...(end.isFinite && end > 0 ? end : 0)
         checkStep = 1 / (4 * fps)
-        var histories: [Int: ChannelHistory] = [:]
-        var channels: [Int: PropertyChannel] = [:]
         let perLayer = PresentationModel.channelsPerLayer
+        var historyIndex = [Int32](repeating: 0, count: timeline.layers.count * perLayer)
+        var histories: [ChannelHistory] = []
+        // Beside each history: its channel as the events so far left it.
+        var channels: [PropertyChannel] = []
         func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
-            channels[layer * perLayer + property.ordinal]
-                ?? PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
+            let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
+            return i >= 0 ? channels[i] : PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
         }
         func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double) {
             let key = layer * perLayer + property.ordinal
-            if channels[key] == nil {
-                histories[key] = ChannelHistory(times: [-.infinity], channels: [channel(layer, property)])
+            var i = Int(historyIndex[key]) - 1
+            if i < 0 {
+                // Fewer than 2^31 histories: at most one per event.
+                i = histories.count
+                histories.append(ChannelHistory(times: [-.infinity], channels: [channel(layer, property)]))
+                channels.append(value)
+                historyIndex[key] = Int32(truncatingIfNeeded: i + 1)
             }
-            channels[key] = value
-            guard var history = histories.removeValue(forKey: key) else { return }
-            if history.times.last == t {
-                history.channels[history.channels.count - 1] = value
+            channels[i] = value
+            if histories[i].times.last == t {
+                histories[i].channels.removeLast()
             } else {
-                history.times.append(t)
-                history.channels.append(value)
+                histories[i].times.append(t)
             }
-            histories[key] = history
+            histories[i].channels.append(value)
         }
-        for event in timeline.events where event.layer >= 0 && event.layer < timeline.layers.count {
-            let layer = event.layer
-            switch event.action {
+        /// Removes the animation under `key` from every other property of `layer` that holds one
+        /// (a property no event touched yet holds none).
+        func remove(_ key: String, layer: Int, except skipped: LayerProperty?, at t: Double) {
+            for property in LayerProperty.allCases where property.isAnimatable && property != skipped {
+                let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
+                guard i >= 0 else { continue }
+                var c = channels[i]
+                if c.remove(key: key) { record(layer, property, c, at: t) }
+            }
+        }
+        // Events read in place (indexing, not iterating, which would copy each one).
+        let events = timeline.events
+        for i in events.indices where events[i].layer >= 0 && events[i].layer < timeline.layers.count {
+            let (layer, time) = (events[i].layer, events[i].time)
+            switch events[i].action {
             case .set(let path, let value):
                 var c = channel(layer, path.property)
-                c.set(value, component: path.component, at: event.time)
-                record(layer, path.property, c, at: event.time)
+                c.set(value, component: path.component, at: time)
+                record(layer, path.property, c, at: time)
             case .add(let key, let path, let animation, let modelValue, _):
-                for property in LayerProperty.allCases where property.isAnimatable && property != path.property {
-                    var c = channel(layer, property)
-                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
-                }
+                remove(key, layer: layer, except: path.property, at: time)
                 var c = channel(layer, path.property)
-                c.set(modelValue, component: path.component, at: event.time)
-                c.add(animation, key: key, component: path.component, at: event.time)
-                record(layer, path.property, c, at: event.time)
+                c.set(modelValue, component: path.component, at: time)
+                c.add(animation, key: key, component: path.component, at: time)
+                record(layer, path.property, c, at: time)
             case .remove(let key):
-                for property in LayerProperty.allCases where property.isAnimatable {
-                    var c = channel(layer, property)
-                    if c.remove(key: key) { record(layer, property, c, at: event.time) }
-                }
+                remove(key, layer: layer, except: nil, at: time)
             }
         }
+        for i in histories.indices { histories[i].samplers = histories[i].channels.map(ChannelSampler.init) }
         self.histories = histories
+        self.historyIndex = historyIndex
+        // Room for a curve of about two components of each history, made without rehashing.
+        curves.reserve(histories.count * 2)
+    }
+
+    /// The history of `property` on `layer`, when some event touches it.
+    func history(_ layer: Int, _ property: LayerProperty) -> ChannelHistory? {
+        let key = layer * PresentationModel.channelsPerLayer + property.ordinal
+        guard layer >= 0, key < historyIndex.count else { return nil }
+        let i = Int(historyIndex[key]) - 1
+        return i >= 0 ? histories[i] : nil
     }
 
     /// Whether some event touches `property` on `layer`.
     public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
-        histories[layer * PresentationModel.channelsPerLayer + property.ordinal] != nil
+        history(layer, property) != nil
     }
 
     /// Component `c` of `property` on `layer` as the render server presents it at `t`.
     public func value(layer: Int, property: LayerProperty, component c: Int, at t: Double) -> Double {
-        if let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] {
+        if let history = history(layer, property) {
             return history.value(c, at: t)
         }
         return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
     }
 
     /// The smallest and largest value of a component over the span, sampled at every frame.
+    ///
+    /// - Complexity: O(f + n) for f frames and n snapshots: the times rise, so the snapshot in
+    ///   force only moves forward, and the channels are read in place.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
-        forEachCheckTime(every: 4) { t in
-            let v = value(layer: layer, property: property, component: c, at: t)
+        func include(_ v: Double) {
             if v.isFinite {
                 lo = min(lo, v)
                 hi = max(hi, v)
+            }
+        }
+        guard let history = history(layer, property) else {
+            include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
+            return lo <= hi ? lo...hi : 0...0
+        }
+        history.times.withUnsafeBufferPointer { times in
+            history.samplers.withUnsafeBufferPointer { samplers in
+                // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
+                var snapshot = 0
+                var sampler = samplers[0]
+                forEachCheckTime(every: 4) { t in
+                    if snapshot + 1 < times.count, times[snapshot + 1] <= t {
+                        while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
+                        sampler = samplers[snapshot]
+                    }
+                    include(sampler.value(c, at: t))
+                }
             }
         }
         return lo <= hi ? lo...hi : 0...0
@@ -232,7 +279,7 @@ public struct TimelineTracks: Sendable {
     public func curve(
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal] else {
+        guard let history = history(layer, property) else {
             let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
@@ -253,19 +300,19 @@ public struct TimelineTracks: Sendable {
             let a = max(history.times[i], 0)
             let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
             guard b > a else { continue }
-            let channel = history.channels[i]
-            for piece in pieces(of: channel, component: c, from: a, to: b) {
+            let sampler = history.samplers[i]
+            for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
                     segments += exact
                 case .exact(let exact):
                     let (p, q) = (exact.first?.start ?? a, exact.last?.end ?? b)
-                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
+                    let fit = self.fit(sampler, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
                     fitted.append(p...q)
                 case .live(let p, let q):
-                    let fit = self.fit(channel, c, p, q, limit: limit, tolerance: tol())
+                    let fit = self.fit(sampler, c, p, q, limit: limit, tolerance: tol())
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
                     fitted.append(p...q)
@@ -325,9 +372,10 @@ public struct TimelineTracks: Sendable {
         case live(Double, Double)
     }
 
-    /// The pieces of component `c` of `channel` on `[a, b]`, split where the animation that gives
+    /// The pieces of component `c` of a channel on `[a, b]`, split where the animation that gives
     /// the value changes.
-    func pieces(of channel: PropertyChannel, component c: Int, from a: Double, to b: Double) -> [Piece] {
+    func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
+        let channel = sampler.channel
         var breaks = [a, b]
         for entry in channel.entries where entry.drives(c) {
             if entry.addedTime > a && entry.addedTime < b { breaks.append(entry.addedTime) }
@@ -341,7 +389,7 @@ public struct TimelineTracks: Sendable {
             guard q > p || (a == b) else { continue }
             let mid = p + (q - p) / 2
             guard let (index, time) = channel.driver(of: c, at: mid), time == mid else {
-                let v = channel.value(at: mid)[c]
+                let v = sampler.value(c, at: mid)
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
@@ -383,21 +431,22 @@ public struct TimelineTracks: Sendable {
     /// Above this many linear keyframes an animation is treated as sampled motion and fitted.
     static let sampledKeyframes = 12
 
-    /// Fitted segments of component `c` of `channel` on `[p, q]`, and their largest error.
+    /// Fitted segments of component `c` of a channel on `[p, q]`, and their largest error.
     ///
     /// A spring alone on the interval (the common case) is fitted once per shape: springs with
     /// the same parameters, the same velocity per unit of travel and the same timing relative to
     /// the check grid share one normalised fit, scaled to each travel.
-    func fit(_ channel: PropertyChannel, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
+    func fit(_ sampler: ChannelSampler, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
         -> CurveFit
     {
+        let channel = sampler.channel
         if limit == nil, let (index, _) = channel.driver(of: c, at: p + (q - p) / 2),
-            case .spring(let spring) = channel.entries[index].animation, channel.entries[index].end >= q
+            let (spring, whole, springEnd) = sampler.spring(index), springEnd >= q
         {
-            let slot = channel.entries[index].component == nil ? c : 0
+            let slot = whole ? c : 0
             let travel = spring.from[slot] - spring.to[slot]
             let begin = spring.beginTime
-            if travel != 0 && travel.isFinite && q <= channel.entries[index].end {
+            if travel != 0 && travel.isFinite && q <= springEnd {
                 // The normalised spring (from 1 to 0) is fitted over the whole time it takes to
                 // come within a hundredth of the budget, once per shape; each spring takes the
                 // part up to its own end (where the render server snaps it to its destination).
@@ -451,7 +500,7 @@ public struct TimelineTracks: Sendable {
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
             value: { t in
-                let v = channel.value(at: t)[c]
+                let v = sampler.value(c, at: t)
                 return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
             })
     }
@@ -553,7 +602,7 @@ public struct TimelineTracks: Sendable {
     /// That is the case when the property's only event adds that animation at time 0, or at a
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal],
+        guard let history = history(layer, property),
             history.channels.count == 2, let entry = history.channels[1].entries.first,
             history.channels[1].entries.count == 1, entry.drives(c), case .keyframe(let animation) = entry.animation
         else { return nil }
@@ -618,4 +667,7 @@ final class CurveCache: Sendable {
 
     /// Keeps `curve` for `key`.
     func store(_ key: CurveKey, _ curve: ShownCurve) { curves.withLock { $0[key] = curve } }
+
+    /// Makes room for `count` curves in all.
+    func reserve(_ count: Int) { curves.withLock { $0.reserveCapacity(count) } }
 }

@@ -6,6 +6,64 @@ struct ComponentKey: Hashable, Sendable {
     var component: Int
 }
 
+/// One component of an animatable layer property as a CSS export names it.
+struct CSSComponent: Sendable {
+    var property: LayerProperty
+    var component: Int
+    var key: ComponentKey
+    /// The custom property (`--position-x`).
+    var name: String
+    /// The property path (`position.x`), as the report names it.
+    var pathText: String
+
+    /// Every component of every animatable property, in trace order (property, then component).
+    static let all: [CSSComponent] = LayerProperty.allCases.filter(\.isAnimatable).flatMap { property in
+        (0..<property.kind.componentCount).map { c in
+            CSSComponent(
+                property: property, component: c, key: ComponentKey(property: property, component: c),
+                name: CSSExporter.customProperty(property, c),
+                pathText: PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil).description)
+        }
+    }
+}
+
+/// The components of one layer in a CSS export, in ``CSSComponent/all``'s order: each one's value
+/// at the start, and how it moves when it does.
+struct LayerComponents {
+    var values = [Double](repeating: 0, count: CSSComponent.all.count)
+    var motions = [ComponentMotion?](repeating: nil, count: CSSComponent.all.count)
+
+    /// Where each (property ordinal, component) is in ``CSSComponent/all``, at `ordinal * 4 + component`.
+    private static let indices: [Int?] = {
+        var indices = [Int?](repeating: nil, count: LayerProperty.allCases.count * 4)
+        for (i, component) in CSSComponent.all.enumerated() { indices[component.property.ordinal * 4 + component.component] = i }
+        return indices
+    }()
+
+    /// The index of `key` in ``CSSComponent/all``.
+    static func index(_ key: ComponentKey) -> Int? {
+        let code = key.property.ordinal * 4 + key.component
+        return (0..<4).contains(key.component) && indices.indices.contains(code) ? indices[code] : nil
+    }
+
+    /// The value of `key` at the start.
+    func value(_ key: ComponentKey) -> Double? { Self.index(key).map { values[$0] } }
+
+    /// How `key` moves, when it does.
+    func motion(_ key: ComponentKey) -> ComponentMotion? { Self.index(key).flatMap { motions[$0] } }
+
+    /// Whether some component moves.
+    var moves: Bool { motions.contains { $0 != nil } }
+
+    /// Every value 0, nothing moving: ready for the next layer.
+    mutating func reset() {
+        for i in values.indices {
+            values[i] = 0
+            motions[i] = nil
+        }
+    }
+}
+
 /// How one component moves in a CSS export (docs/export.md §4).
 enum ComponentMotion {
     /// Its only animation, played with CSS's own iteration: the animation and the component's
@@ -40,15 +98,15 @@ struct CSSTrack {
 /// A real CSS property that shows layer components by itself (`translate`, `rotate`, `scale`,
 /// `opacity`): animating it, rather than the components' custom properties, lets the browser's
 /// compositor play the animation off the page's main thread (docs/export.md §4).
-struct CompositedProperty {
+struct CompositedProperty: Sendable {
     /// The CSS property, also the end of its keyframes' name (`m3-translate`).
     var name: String
     /// The components it shows, in the order its declaration takes their values.
     var components: [ComponentKey]
     /// The property's declaration for one value per component.
-    var declaration: ([Double]) -> String
+    var declaration: @Sendable ([Double]) -> String
     /// Whether it shows these rows as the custom properties would (opacity: only within 0...1).
-    var accepts: ([CSSKeyframe]) -> Bool = { _ in true }
+    var accepts: @Sendable ([CSSKeyframe]) -> Bool = { _ in true }
 
     /// The animation that carries `motions` (nil: the component holds its `fixed` value), or nil
     /// when this property cannot carry them.
@@ -57,24 +115,17 @@ struct CompositedProperty {
         return track
     }
 
-    /// The composited properties of one layer, whose components start at `values`: the
+    /// The composited properties of one layer, whose components start at `layer.values`: the
     /// transform's only while its anchor point and size hold still (the transform origin and the
     /// translation depend on them).
-    static func all(values: [ComponentKey: Double], animated: Set<ComponentKey>) -> [CompositedProperty] {
-        let value = { (property: LayerProperty, c: Int) in
-            values[ComponentKey(property: property, component: c)] ?? property.defaultValue[c]
+    static func all(_ layer: LayerComponents) -> [CompositedProperty] {
+        let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
+            motion != nil && (component.property == .anchorPoint || component.property == .size)
         }
-        let opacity = CompositedProperty(
-            name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
-            declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
-            accepts: { rows in
-                rows.allSatisfy { row in
-                    let inside = row.values.allSatisfy { (0...1).contains($0) }
-                    guard !row.hold, case .cubicBezier(_, let y1, _, let y2) = row.curve else { return inside }
-                    return inside && (0...1).contains(y1) && (0...1).contains(y2)
-                }
-            })
-        if animated.contains(where: { $0.property == .anchorPoint || $0.property == .size }) { return [opacity] }
+        if origin { return [opacity] }
+        let value = { (property: LayerProperty, c: Int) in
+            layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
+        }
         let offsetX = value(.anchorPoint, 0) * value(.size, 0)
         let offsetY = value(.anchorPoint, 1) * value(.size, 1)
         let number = CSSExporter.number
@@ -83,15 +134,31 @@ struct CompositedProperty {
                 name: "translate",
                 components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
                 declaration: { v in "translate: \(number((v.first ?? 0) - offsetX))px \(number((v.last ?? 0) - offsetY))px" }),
-            CompositedProperty(
-                name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
-                declaration: { "rotate: \(number($0.first ?? 0))deg" }),
-            CompositedProperty(
-                name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
-                declaration: { v in "scale: \(number(v.first ?? 1)) \(number(v.last ?? 1))" }),
-            opacity,
+            rotate, scale, opacity,
         ]
     }
+
+    /// `opacity`: only within 0...1 (the custom property's `clamp` would limit the rest).
+    static let opacity = CompositedProperty(
+        name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
+        declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
+        accepts: { rows in
+            rows.allSatisfy { row in
+                let inside = row.values.allSatisfy { (0...1).contains($0) }
+                guard !row.hold, case .cubicBezier(_, let y1, _, let y2) = row.curve else { return inside }
+                return inside && (0...1).contains(y1) && (0...1).contains(y2)
+            }
+        })
+
+    /// `rotate`, in degrees.
+    static let rotate = CompositedProperty(
+        name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
+        declaration: { "rotate: \(CSSExporter.number($0.first ?? 0))deg" })
+
+    /// `scale`, x and y.
+    static let scale = CompositedProperty(
+        name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
+        declaration: { v in "scale: \(CSSExporter.number(v.first ?? 1)) \(CSSExporter.number(v.last ?? 1))" })
 }
 
 extension CSSExporter {

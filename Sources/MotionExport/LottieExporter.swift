@@ -16,10 +16,12 @@ public final class LottieExporter {
     /// Children of each layer, and the top-level layers, in document order.
     let children: [[Int]]
     let roots: [Int]
-    /// Every component a player shows, memoised.
-    var shownCache: [Int: ShownCurve] = [:]
-    /// What each (layer, path) component became, for the report.
-    var items: [PropertyPath: [Int: ExportItem]] = [:]
+    /// Every component a player shows, memoised: at `(layer * channelsPerLayer + ordinal) * 4 +
+    /// component`, 1 + its index in `shownCurves` (0 until it is made).
+    var shownIndex: [Int32]
+    var shownCurves: [ShownCurve] = []
+    /// What each (layer, path) component became, for the report, by ``code(_:_:)``.
+    var items: [Int: ExportItem] = [:]
     /// Problems to report as diagnostics.
     var findings: [ExportFinding] = []
     /// Told of every shape layer written: (written, layers in all).
@@ -41,6 +43,13 @@ public final class LottieExporter {
         }
         self.children = children
         self.roots = roots
+        shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
+    }
+
+    /// The report's key of a component: `layer * 64 + ordinal * 4 + component`, as
+    /// `AnimatedComponent.code`.
+    static func code(_ layer: Int, _ path: PropertyPath) -> Int {
+        AnimatedComponent.code(layer: layer, path.property, path.component ?? 0)
     }
 
     /// The Lottie document and what became of each animated component.
@@ -58,10 +67,14 @@ public final class LottieExporter {
     /// A component as shown (limited where the render server limits it), memoised.
     func shown(_ layer: Int, _ property: LayerProperty, _ c: Int) -> ShownCurve {
         let key = (layer * PresentationModel.channelsPerLayer + property.ordinal) * 4 + c
-        if let cached = shownCache[key] { return cached }
+        let cached = shownIndex.indices.contains(key) && (0..<4).contains(c) ? Int(shownIndex[key]) : -1
+        if cached > 0 { return shownCurves[cached - 1] }
         let limited = property == .opacity || property == .backgroundColor || property == .borderColor
         let curve = tracks.curve(layer: layer, property: property, component: c, limit: limited ? Self.unit : nil)
-        shownCache[key] = curve
+        if cached == 0, shownCurves.count < Int(Int32.max) {
+            shownCurves.append(curve)
+            shownIndex[key] = Int32(shownCurves.count)
+        }
         if tracks.isAnimated(layer: layer, property: property) {
             let path = PropertyPath(property, component: property.kind.componentCount > 1 ? c : nil)
             record(layer, path, curve)
@@ -76,8 +89,9 @@ public final class LottieExporter {
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
             keyframes: constant ? 1 : PlayerKeyframes.keyframes([curve]).count, maxError: curve.maxError, reason: nil)
-        if let old = items[path]?[layer], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
-        items[path, default: [:]][layer] = item
+        let code = Self.code(layer, path)
+        if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
+        items[code] = item
     }
 
     /// A value computed from components (`inputs`), as a curve: exact when it is an affine map of
@@ -151,40 +165,45 @@ public final class LottieExporter {
             return
         }
         let keyframes = PlayerKeyframes.keyframes(scaled)
-        Self.animated(keyframes.map { (frame($0.time), $0.values) }, to: &json) { k, json in
+        Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
+            json.member("t", frame(keyframe.time))
+            json.key("s")
+            json.numbers(keyframe.values)
+            guard k < keyframes.count - 1 else { return }
             // The out handle (x1, y1) of this keyframe and the in handle (x2, y2) of the next, one
             // number per dimension.
-            let handles = keyframe.easings.map(\.controlPoints)
-            for (key, x, y) in [("o", handles.map(\.0), handles.map(\.1)), ("i", handles.map(\.2), handles.map(\.3))] {
-                json.key(key)
-                json.object { json in
-                    json.key("x")
-                    json.numbers(x)
-                    json.key("y")
-                    json.numbers(y)
-                }
-            }
+            Self.handles("o", keyframe.easings, to: &json) { ($0.0, $0.1) }
+            Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member("h", keyframe.hold ? 1 : 0)
         }
     }
 
-    /// Writes an animated property, `{"a": 1, "k": [...]}`: each keyframe's frame `t` and value
-    /// `s`, and on every keyframe but the last what `segment` writes (easing, tangents, hold).
-    static func animated(
-        _ keyframes: [(frame: Double, value: [Double])], to json: inout JSONStream, segment: (Int, inout JSONStream) -> Void
+    /// Writes `key` and one handle of each easing, `{"x": [...], "y": [...]}`: the point `handle`
+    /// picks from the control points `(x1, y1, x2, y2)`.
+    static func handles(
+        _ key: String, _ easings: [TimingCurve], to json: inout JSONStream,
+        _ handle: ((Double, Double, Double, Double)) -> (x: Double, y: Double)
     ) {
+        json.key(key)
+        json.object { json in
+            json.key("x")
+            json.array { json in for easing in easings { json.number(handle(easing.controlPoints).x) } }
+            json.key("y")
+            json.array { json in for easing in easings { json.number(handle(easing.controlPoints).y) } }
+        }
+    }
+
+    /// Writes an animated property, `{"a": 1, "k": [...]}`: `keyframe` writes the members of
+    /// keyframe k of `count` (its frame `t`, its value `s`, and on every keyframe but the last
+    /// the easing, tangents and hold of the segment it starts).
+    static func animated(count: Int, to json: inout JSONStream, keyframe: (Int, inout JSONStream) -> Void) {
         json.object { json in
             json.member("a", 1)
             json.key("k")
             json.array { json in
-                for (k, keyframe) in keyframes.enumerated() {
-                    json.object { json in
-                        json.member("t", keyframe.frame)
-                        json.key("s")
-                        json.numbers(keyframe.value)
-                        if k < keyframes.count - 1 { segment(k, &json) }
-                    }
+                for k in 0..<count {
+                    json.object { json in keyframe(k, &json) }
                 }
             }
         }
@@ -363,14 +382,21 @@ public final class LottieExporter {
         }
     }
 
-    /// Writes the identity transform every shape group ends with.
+    /// Writes the identity transform every shape group ends with (its text made once).
     static func groupTransform(to json: inout JSONStream) {
+        json.value(written: groupTransformText)
+    }
+
+    /// The identity transform of a shape group, as JSON text.
+    static let groupTransformText: [UInt8] = {
+        var json = JSONStream(capacity: 256, numbers: ExportNumber.append)
         json.object { json in
             json.member("ty", "tr")
             still(
                 with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
         }
-    }
+        return json.bytes
+    }()
 
     /// Writes the transform of a layer that does not move (a precomposition's, the background's).
     static func stillTransform(to json: inout JSONStream) {
@@ -421,7 +447,7 @@ public final class LottieExporter {
                 for layer in animated {
                     let id = tracks.timeline.layers[layer].id
                     let reason = "Lottie draws layers in a fixed order; the zPosition animation reorders siblings"
-                    items[PropertyPath(.zPosition), default: [:]][layer] = ExportItem(
+                    items[Self.code(layer, PropertyPath(.zPosition))] = ExportItem(
                         target: id, property: "zPosition", method: .dropped, keyframes: 0, maxError: 0, reason: reason)
                     findings.append(ExportFinding(target: id, property: "zPosition", message: reason))
                 }
@@ -539,7 +565,8 @@ public final class LottieExporter {
         let layers = plan(roots: roots, ancestors: [], groupRoot: nil, assets: &assets)
         let background = canvas.background
         let clamp = { (v: Double) in min(max(v, 0), 1) }
-        var json = JSONStream()
+        // About 2 KB a shape layer (transform, shapes and their keyframes), at most 1 GB at once.
+        var json = JSONStream(capacity: min(1 << 16 + timeline.layers.count * 2048, 1 << 30), numbers: ExportNumber.append)
         json.object { json in
             json.member("v", "5.7.4")
             json.member("fr", fps)
@@ -602,7 +629,13 @@ public final class LottieExporter {
                 }
             }
         }
-        return json.text + "\n"
+        // The text and its final newline, copied once.
+        let bytes = json.bytes
+        return String(unsafeUninitializedCapacity: bytes.count + 1) { text in
+            _ = text.initialize(fromContentsOf: bytes)
+            text[bytes.count] = UInt8(ascii: "\n")
+            return bytes.count + 1
+        }
     }
 
     /// One item per animated component, in trace order.
@@ -610,7 +643,7 @@ public final class LottieExporter {
         tracks.timeline.touchedComponents.compactMap { touched in
             let kind = touched.property.kind
             let path = PropertyPath(touched.property, component: kind.componentCount > 1 ? touched.component : nil)
-            return items[path]?[touched.layer]
+            return items[Self.code(touched.layer, path)]
                 ?? ExportItem(
                     target: tracks.timeline.layers[touched.layer].id, property: path.description, method: .exact, keyframes: 0,
                     maxError: 0, reason: "no Lottie property shows it on this layer")

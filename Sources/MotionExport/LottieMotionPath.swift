@@ -20,7 +20,7 @@ extension LottieExporter {
         guard let keyframes = PathKeyframes.keyframes(sole, offset: offset, until: tracks.span.upperBound) else { return nil }
         for c in 0..<2 {
             let path = PropertyPath(.position, component: c)
-            items[path, default: [:]][layer] = ExportItem(
+            items[Self.code(layer, path)] = ExportItem(
                 target: tracks.timeline.layers[layer].id, property: path.description, method: .exact, keyframes: keyframes.count,
                 maxError: 0, reason: nil)
         }
@@ -30,8 +30,12 @@ extension LottieExporter {
     /// Writes spatial keyframes as a Lottie position: `s` the point, `to`/`ti` the segment's
     /// tangents, one easing handle pair for the segment's progress along it.
     static func spatialProperty(_ keyframes: [PathKeyframe], frame: (Double) -> Double, to json: inout JSONStream) {
-        animated(keyframes.map { (frame($0.time), [$0.point.x, $0.point.y]) }, to: &json) { k, json in
+        animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
+            json.member("t", frame(keyframe.time))
+            json.key("s")
+            json.numbers([keyframe.point.x, keyframe.point.y])
+            guard k < keyframes.count - 1 else { return }
             let (x1, y1, x2, y2) = (keyframe.easing ?? .linear).controlPoints
             for (key, x, y) in [("o", x1, y1), ("i", x2, y2)] {
                 json.key(key)

@@ -19,7 +19,7 @@ extension TimelineTracks {
     /// It is found when the property's only event adds it (whole, not per coordinate); nil
     /// otherwise.
     public func solePath(layer: Int, property: LayerProperty = .position) -> SolePath? {
-        guard let history = histories[layer * PresentationModel.channelsPerLayer + property.ordinal],
+        guard let history = history(layer, property),
             history.channels.count == 2, history.channels[1].entries.count == 1, let entry = history.channels[1].entries.first,
             entry.component == nil, case .path(let animation) = entry.animation,
             animation.output == (property == .rotation ? .angle : .position)

@@ -29,6 +29,16 @@ public enum PlayerKeyframes {
     /// - Complexity: O(d·k) for d curves and k knots in all.
     public static func keyframes(_ curves: [ShownCurve]) -> [PlayerKeyframe] {
         guard !curves.isEmpty else { return [] }
+        if curves.count == 1, let knots = ownKnots(curves[0].segments) {
+            // One curve of contiguous segments: its knots are its own, each segment one interval.
+            return keyframes(aligned: [curves[0].segments], at: knots)
+        }
+        return alignedKeyframes(curves)
+    }
+
+    /// ``keyframes(_:)`` of any curves: each split at every knot of them all.
+    static func alignedKeyframes(_ curves: [ShownCurve]) -> [PlayerKeyframe] {
+        guard !curves.isEmpty else { return [] }
         var segmentLists = curves.map(\.segments)
         var unique = knots(of: segmentLists)
         guard unique.count >= 2 else {
@@ -55,7 +65,15 @@ public enum PlayerKeyframes {
             unique = knots(of: segmentLists)
         }
         guard aligned.allSatisfy({ $0.count == unique.count - 1 }) else { return [] }
+        return keyframes(aligned: aligned, at: unique)
+    }
+
+    /// The keyframes of curves split at the same knots: `aligned[d][i]` is dimension d's piece
+    /// from `knots[i]` to `knots[i + 1]` (at least two knots).
+    static func keyframes(aligned: [[CurveSegment]], at unique: [Double]) -> [PlayerKeyframe] {
+        let linear = [TimingCurve](repeating: .linear, count: aligned.count)
         var result: [PlayerKeyframe] = []
+        result.reserveCapacity(unique.count)
         var early = 0.0
         for i in 0..<(unique.count - 1) {
             // After a jump the next keyframe comes a jump lead early, so that a player whose time
@@ -63,33 +81,44 @@ public enum PlayerKeyframes {
             let start = unique[i] - early
             early = 0
             let end = unique[i + 1]
-            let pieces = aligned.map { $0[i] }
             let jumps = i + 1 < unique.count - 1 && aligned.contains { $0[i].to != $0[i + 1].from }
-            let steps = pieces.contains { piece in
-                if case .hold = piece.easing { return piece.from != piece.to }
+            let steps = aligned.contains { pieces in
+                if case .hold = pieces[i].easing { return pieces[i].from != pieces[i].to }
                 return false
             }
             let lead = min(jumpLead, (end - start) / 3)
+            let from = aligned.map { $0[i].from }
             if steps {
-                result.append(
-                    PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))
+                result.append(PlayerKeyframe(time: start, values: from, easings: linear, hold: true))
             } else if jumps && end - start > 3 * lead {
                 // The piece plays two jump leads faster; its end value holds until the jump, which
                 // comes one lead early.
                 let cut = end - 2 * lead
-                result.append(PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map(\.handles), hold: false))
-                result.append(PlayerKeyframe(time: cut, values: pieces.map(\.to), easings: pieces.map { _ in .linear }, hold: true))
+                result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
+                result.append(PlayerKeyframe(time: cut, values: aligned.map { $0[i].to }, easings: linear, hold: true))
                 early = lead
             } else if jumps {
-                result.append(
-                    PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map { _ in .linear }, hold: true))
+                result.append(PlayerKeyframe(time: start, values: from, easings: linear, hold: true))
             } else {
-                result.append(
-                    PlayerKeyframe(time: start, values: pieces.map(\.from), easings: pieces.map(\.handles), hold: false))
+                result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
             }
         }
         result.append(PlayerKeyframe(time: unique[unique.count - 1], values: aligned.map { $0.last?.to ?? 0 }, easings: [], hold: false))
         return result
+    }
+
+    /// The knots of one curve whose segments each last a while and follow each other without a
+    /// gap: its segments' starts and its end, what ``knots(of:)`` finds for it alone; nil for
+    /// any other curve.
+    static func ownKnots(_ segments: [CurveSegment]) -> [Double]? {
+        guard let first = segments.first else { return nil }
+        var knots = [first.start]
+        knots.reserveCapacity(segments.count + 1)
+        for (i, segment) in segments.enumerated() {
+            guard segment.start < segment.end, i == 0 || segments[i - 1].end == segment.start else { return nil }
+            knots.append(segment.end)
+        }
+        return knots
     }
 
     /// Every segment start and end, sorted, each once.

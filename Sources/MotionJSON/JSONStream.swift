@@ -14,14 +14,27 @@
 public struct JSONStream {
     /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8] = []
-    /// Per open container: whether the next key or value needs a comma before it.
-    private var needsComma: [Bool] = [false]
+    /// Whether the next key or value of the innermost open container needs a comma before it.
+    ///
+    /// One flag is enough: a container is itself a value of the one around it, so when it closes,
+    /// the outer container has had a value (its flag is set).
+    private var needsComma = false
     /// Whether a key was just written (its value takes no comma).
     private var afterKey = false
+    /// Appends a number's text.
+    private let writeNumber: (Double, inout [UInt8]) -> Void
 
     /// Creates an empty stream.
-    public init() {
-        bytes.reserveCapacity(1 << 16)
+    ///
+    /// - Parameters:
+    ///   - capacity: the bytes to make room for at once (an estimate of the output's size saves
+    ///     copying it as it grows).
+    ///   - numbers: appends a finite or non-finite number's text as ``JSONNumber/format(_:)``
+    ///     spells it (the default is ``JSONNumber/append(_:to:)``; a faster formatter of the same
+    ///     text can take its place).
+    public init(capacity: Int = 1 << 16, numbers: @escaping (Double, inout [UInt8]) -> Void = JSONNumber.append) {
+        writeNumber = numbers
+        bytes.reserveCapacity(max(capacity, 0))
     }
 
     /// The text written so far.
@@ -33,17 +46,17 @@ public struct JSONStream {
             afterKey = false
             return
         }
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     /// Writes an object whose members `body` writes.
     public mutating func object(_ body: (inout JSONStream) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        needsComma = false
         body(&self)
-        needsComma.removeLast()
+        needsComma = true
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -51,9 +64,9 @@ public struct JSONStream {
     public mutating func array(_ body: (inout JSONStream) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        needsComma = false
         body(&self)
-        needsComma.removeLast()
+        needsComma = true
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -68,7 +81,7 @@ public struct JSONStream {
     /// Writes a number (shortest round-trip; `null` when not finite).
     public mutating func number(_ value: Double) {
         separate()
-        JSONNumber.append(value, to: &bytes)
+        writeNumber(value, &bytes)
     }
 
     /// Writes an array of numbers.
@@ -80,6 +93,13 @@ public struct JSONStream {
     public mutating func string(_ value: String) {
         separate()
         JSONString.append(value, to: &bytes)
+    }
+
+    /// Writes a value whose text was written before (by another stream): a fragment made once
+    /// and repeated.
+    public mutating func value(written text: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: text)
     }
 
     /// Writes a value built as a tree (compact).

@@ -201,8 +201,17 @@ public enum JSONString {
     ///
     /// - Complexity: O(n) in the string's length.
     public static func append(_ string: String, to bytes: inout [UInt8]) {
-        let plain = string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        if plain {
+        let isPlain = { (byte: UInt8) in byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+        // Read in place where the text is stored as UTF-8 (short keys and names are).
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.allSatisfy(isPlain) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied == true { return }
+        if string.utf8.allSatisfy(isPlain) {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: string.utf8)
             bytes.append(UInt8(ascii: "\""))

@@ -1,0 +1,121 @@
+import Foundation
+import MotionCore
+import MotionJSON
+import MotionTimeline
+import Testing
+
+@testable import MotionExport
+
+/// The exports' fast paths give what the slower originals give: channel samples, number text.
+@Suite("Export sampling and number text")
+struct ExportSamplingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every snapshot of every channel history of a timeline, sampled both ways at `count` times
+    /// spread over the span and at the entries' own start and end times.
+    func expectSamplesAgree(_ tracks: TimelineTracks, count: Int = 240, _ context: String) {
+        var compared = 0
+        for (key, history) in tracks.histories.enumerated() {
+            #expect(history.samplers.count == history.channels.count)
+            for (channel, sampler) in zip(history.channels, history.samplers) {
+                var times = (0...count).map { tracks.span.upperBound * 1.25 * Double($0) / Double(count) - 0.1 }
+                for entry in channel.entries { times += [entry.addedTime, entry.end, entry.end.nextDown, entry.end.nextUp] }
+                for t in times where t.isFinite {
+                    let value = channel.value(at: t)
+                    for c in 0..<value.kind.componentCount {
+                        let fast = sampler.value(c, at: t)
+                        // Bit for bit: the exports' text must not change.
+                        #expect(
+                            fast.bitPattern == value[c].bitPattern || (fast.isNaN && value[c].isNaN),
+                            "\(context) channel \(key) component \(c) at \(t): \(fast) against \(value[c])")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 0, "\(context): nothing compared")
+    }
+
+    @Test("a channel sampler gives PropertyChannel.value bit for bit: every Plans and export test document")
+    func samplersAgree() throws {
+        var files: [URL] = []
+        for folder in ["Plans", "Tests/Exports/documents"] {
+            let directory = Self.root.appendingPathComponent(folder)
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
+            files += names.sorted().map { directory.appendingPathComponent($0) }
+        }
+        #expect(files.count > 20)
+        for file in files {
+            let tracks = TimelineTracks(try bake(try String(contentsOf: file, encoding: .utf8)))
+            expectSamplesAgree(tracks, file.lastPathComponent)
+        }
+    }
+
+    @Test("a channel sampler agrees where entries overlap, drive single components and end between samples")
+    func samplersAgreeOnOverlaps() throws {
+        let document = """
+            motion: 1
+            targets:
+              card: { layer: { position: [100, 100], size: [80, 40] } }
+            transactions:
+              - at: 0
+                ops:
+                  - { add: tween, target: "#card", property: position, to: [200, 50], duration: 1, repeat: 2, autoreverse: true }
+                  - { add: spring, target: "#card", property: backgroundColor, destination: "#FF000080", stiffness: 120, damping: 8 }
+              - at: 0.3
+                ops:
+                  - { add: spring, target: "#card", property: position.x, destination: 20, stiffness: 200, damping: 5 }
+                  - { add: tween, target: "#card", property: position.y, values: [0, 80, 10], offsets: [0, 0.3, 1], duration: 0.7 }
+              - at: 0.9
+                ops:
+                  - { add: tween, target: "#card", property: backgroundColor.g, to: 0.5, duration: 0.2 }
+            """
+        expectSamplesAgree(TimelineTracks(try bake(document)), count: 2000, "overlaps")
+    }
+
+    @Test("one curve's keyframes are those of the general alignment: every component of every Plans document")
+    func singleCurveKeyframesAgree() throws {
+        let directory = Self.root.appendingPathComponent("Plans")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        var compared = 0
+        for name in names {
+            let tracks = TimelineTracks(try bake(try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)))
+            for (layer, property, c) in tracks.timeline.touchedComponents {
+                for limit in [nil, 0...1] as [ClosedRange<Double>?] {
+                    let curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
+                    #expect(
+                        PlayerKeyframes.keyframes([curve]) == PlayerKeyframes.alignedKeyframes([curve]),
+                        "\(name) layer \(layer) \(property) \(c)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
+
+    @Test("export number text is JSONNumber's, for edge cases and a million random doubles")
+    func numberTextIsJSONs() {
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, -0.1, 1e-4, 1e-5, 123_456.789, 1e15, 1e15 + 1, 999_999_999_999_999,
+            9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_992.nextUp, -9_007_199_254_740_992, 1e16, 1e300,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, -.leastNormalMagnitude.nextDown, .greatestFiniteMagnitude,
+            .infinity, -.infinity, .nan, 0.5, 2.5e-7, 100, 1 / 3, 59.999999999999, 60.00000000000001,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1_000_000 {
+            let bits = generator.next() as UInt64
+            values.append(Double(bitPattern: bits))
+            // Numbers like an export's: frames, pixels, handles, fractions.
+            values.append(Double(Int64(bitPattern: bits) % 100_000) / Double(1 + Int(bits >> 48) % 1000))
+        }
+        var mismatches: [Double] = []
+        for v in values {
+            var bytes: [UInt8] = []
+            ExportNumber.append(v, to: &bytes)
+            let expected = JSONNumber.format(v)
+            if String(decoding: bytes, as: UTF8.self) != expected || ExportNumber.text(v) != expected { mismatches.append(v) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { "\($0): \(ExportNumber.text($0)) vs \(JSONNumber.format($0))" })")
+    }
+}
