@@ -398,6 +398,20 @@ public struct TraceLabel: Sendable, Hashable {
 
     /// The columns for `target` (an id without `#`) and `component` (`position.x`).
     public init(target: String, component: String) {
-        bytes = Array(target.utf8) + [UInt8(ascii: ",")] + Array(component.utf8) + [UInt8(ascii: ",")]
+        var bytes: [UInt8] = []
+        Self.append(target: target, component: component.utf8, to: &bytes)
+        self.bytes = bytes
+    }
+
+    /// Appends the columns for `target` and `component` (its UTF-8 bytes) to `bytes`, without
+    /// building a label: for row loops that keep every label in one buffer.
+    ///
+    /// - Complexity: O(length of the columns), no allocation besides `bytes` growing.
+    @inline(__always)
+    static func append(target: String, component: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: target.utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: component)
+        bytes.append(UInt8(ascii: ","))
     }
 }
