@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MotionCore
@@ -122,5 +123,33 @@ import Testing
             }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
+    @Test("values sampled one at a time on several threads at once are the channels' own, each thread with its memo")
+    func threadsSampleWithTheirOwnMemos() {
+        let curves: [TimingCurve] = [.cubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1), .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)]
+        let count = 300
+        var model = PresentationModel(layers: Array(repeating: [:], count: count))
+        for i in 0..<count {
+            let tween = KeyframeAnimation(
+                values: [.scalar(0), .scalar(Double(i) + 0.5), .scalar(3)], keyTimes: [0, 0.6, 1],
+                timingFunctions: [curves[i % 2], curves[(i + 1) % 2]], beginTime: Double(i % 4) * 0.03, duration: 0.4)
+            model.add(layer: i, path: PropertyPath(.opacity), key: "o", animation: .keyframe(tween), at: 0)
+        }
+        let shared = model
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var wrong = 0
+            for k in 0..<30 {
+                let t = Double(k + thread) / 60
+                for i in 0..<count {
+                    // The channel's authoritative form solves every curve afresh (Keyframes, TimingCurve).
+                    let expected = shared.channel(layer: i, property: .opacity).value(at: t)[0]
+                    if shared.value(layer: i, property: .opacity, at: t)[0].bitPattern != expected.bitPattern { wrong += 1 }
+                }
+            }
+            mismatches.withLock { $0 += wrong }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 }

@@ -461,7 +461,8 @@ struct SamplingArena: Sendable {
     /// A keyframe body's value at `t`: `Keyframes.value(atProgress: TweenTiming.progress(at: t))`
     /// from the precomputed words, with the same arithmetic.
     ///
-    /// The curve solve is answered from `memo` when it holds it (the same value, bit for bit).
+    /// The curve solve is answered from `memo` (nil: the thread's, ``CurveSolveMemo/forCurrentThread()``)
+    /// when it holds it: the same value, bit for bit.
     ///
     /// - Complexity: O(log k) for k keyframes, plus one curve solve.
     @inline(__always)
@@ -529,7 +530,12 @@ struct SamplingArena: Sendable {
                 e = u
             } else {
                 let curve = UnitBezier(ax: w[c + 1], bx: w[c + 2], cx: w[c + 3], ay: w[c + 4], by: w[c + 5], cy: w[c + 6])
-                e = memo?.pointee.solve(curve, u) ?? curve.solve(u)
+                // The caller's memo, else this thread's (the same value as a fresh solve).
+                if let memo = memo ?? CurveSolveMemo.forCurrentThread() {
+                    e = memo.pointee.solve(curve, u)
+                } else {
+                    e = curve.solve(u)
+                }
             }
         }
         let a = value(lo)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The latest cubic-bezier solves of one sampling loop, so that channels eased by the same curve
 /// at the same progress (layers animated together) solve it once per frame.
 ///
@@ -6,8 +12,9 @@
 /// goes to one of ``slotCount`` slots chosen by its bits, replacing what the slot held; a slot
 /// answers only a solve whose seven inputs are bit-equal to the ones it holds.
 ///
-/// A loop owns one memo (on its stack or beside its other tables) and passes it down to
-/// ``SamplingArena``'s keyframe sampling; nothing is shared between threads.
+/// A loop may own one memo (beside its other tables) and pass it down to ``SamplingArena``'s
+/// keyframe sampling; sampling without one uses the calling thread's own memo
+/// (``forCurrentThread()``). Nothing is shared between threads.
 @usableFromInline
 struct CurveSolveMemo {
     /// The number of slots: a power of two.
@@ -67,5 +74,49 @@ struct CurveSolveMemo {
             slots[index] = Slot(ax: key.0, bx: key.1, cx: key.2, ay: key.3, by: key.4, cy: key.5, progress: key.6, eased: eased)
         }
         return eased
+    }
+}
+
+extension CurveSolveMemo {
+    /// The key of each thread's memo, made once; nil if the system has no key left (sampling then
+    /// solves every curve afresh).
+    private static let threadKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, { memo in Self.release(memo) }) == 0 else { return nil }
+        return key
+    }()
+
+    /// Frees a thread's memo when the thread ends.
+    #if canImport(Darwin)
+        private static func release(_ memo: UnsafeMutableRawPointer) {
+            let memo = memo.assumingMemoryBound(to: CurveSolveMemo.self)
+            memo.deinitialize(count: 1)
+            memo.deallocate()
+        }
+    #else
+        private static func release(_ memo: UnsafeMutableRawPointer?) {
+            guard let memo = memo?.assumingMemoryBound(to: CurveSolveMemo.self) else { return }
+            memo.deinitialize(count: 1)
+            memo.deallocate()
+        }
+    #endif
+
+    /// The calling thread's memo, made on its first solve: for sampling that is handed no memo
+    /// (one value at a time, ``PresentationModel/value(layer:property:at:)``). Only this thread
+    /// reads or writes it, and a solve never samples again, so it is never used re-entrantly.
+    ///
+    /// - Complexity: O(1): one thread-specific read (plus one allocation per thread).
+    @usableFromInline
+    static func forCurrentThread() -> UnsafeMutablePointer<CurveSolveMemo>? {
+        guard let key = threadKey else { return nil }
+        if let memo = pthread_getspecific(key) { return memo.assumingMemoryBound(to: CurveSolveMemo.self) }
+        let memo = UnsafeMutablePointer<CurveSolveMemo>.allocate(capacity: 1)
+        memo.initialize(to: CurveSolveMemo())
+        guard pthread_setspecific(key, memo) == 0 else {
+            memo.deinitialize(count: 1)
+            memo.deallocate()
+            return nil
+        }
+        return memo
     }
 }
