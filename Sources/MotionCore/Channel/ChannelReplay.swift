@@ -55,7 +55,7 @@ public struct ChannelReplay: Sendable {
         events.withUnsafeBufferPointer { buffer in
             guard let events = buffer.baseAddress else { return }
             while appliedEvents < buffer.count, events[appliedEvents].time <= t {
-                events[appliedEvents].apply(to: &model)
+                ChannelEvent.apply(events + appliedEvents, to: &model)
                 appliedEvents += 1
             }
         }
@@ -90,10 +90,14 @@ public struct ChannelReplay: Sendable {
         let components = ChannelEvent.touchedComponents(events).filter {
             layerIDs.indices.contains($0.target) && layers.indices.contains($0.target)
         }
-        var replay = ChannelReplay(
-            forwardFrom: PresentationModel(
-                layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
-            events: events)
+        var model = PresentationModel(layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) })
+        // Room for every animation the events add: the arena is not copied as it grows.
+        var adds = 0
+        for i in events.indices {
+            if case .add = events[i].action { adds += 1 }
+        }
+        model.reserve(animations: adds)
+        var replay = ChannelReplay(forwardFrom: consume model, events: events)
         // Flat tables, read in place in the row loop: per (layer, property) group its channel's
         // slot, the end of its rows, how many there are and the most bytes its rows take besides their time; per row
         // the component, where its label's bytes start and end in one buffer (padded for block

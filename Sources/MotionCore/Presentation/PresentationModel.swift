@@ -277,6 +277,16 @@ public struct PresentationModel: Sendable {
         layerCount = layers.count
     }
 
+    /// Makes room in the sampling blocks for `count` animations added later (``SamplingArena/reserve(_:)``),
+    /// about ``wordsPerAnimation`` words each.
+    mutating func reserve(animations count: Int) {
+        arena.reserve(count * Self.wordsPerAnimation)
+    }
+
+    /// About how many words a channel's block grows by when an animation is added to it: the new
+    /// block's header and record, and a body of a few keyframes or a spring's solutions.
+    static let wordsPerAnimation = 64
+
     @inlinable
     static func index(_ layer: Int, _ property: LayerProperty) -> Int { layer &* channelsPerLayer &+ property.ordinal }
 

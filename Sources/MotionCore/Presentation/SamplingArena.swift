@@ -135,6 +135,14 @@ struct SamplingArena: Sendable {
         checkInvariants()
     }
 
+    /// Makes room for `count` more words, so that compiling the blocks of a known number of
+    /// animations (a trace's replay) does not copy the arena as it grows.
+    ///
+    /// - Complexity: O(words) when it grows the storage; the room is address space until written.
+    mutating func reserve(_ count: Int) {
+        words.reserveCapacity(words.count + count)
+    }
+
     /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
     ///
     /// - Complexity: O(size of the channel's animations).
