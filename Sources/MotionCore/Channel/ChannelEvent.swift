@@ -51,8 +51,19 @@ public struct ChannelEvent: Hashable, Sendable {
     ///
     /// - Complexity: O(k) for k animations on the layer.
     public func apply(to presentation: inout PresentationModel) {
+        withUnsafePointer(to: self) { Self.apply($0, to: &presentation) }
+    }
+
+    /// ``apply(to:)`` for the event at `event`, read in place: a replay applies its list's events
+    /// through a pointer without copying each one (a copy counts references to its key and
+    /// animation, and is made whenever the event is read next to the presentation being written).
+    ///
+    /// - Complexity: as ``apply(to:)``.
+    static func apply(_ event: UnsafePointer<ChannelEvent>, to presentation: inout PresentationModel) {
+        let layer = event.pointee.layer
+        let time = event.pointee.time
         guard layer >= 0, layer < presentation.layerCount else { return }
-        switch action {
+        switch event.pointee.action {
         case .set(let path, let value):
             presentation.set(layer: layer, path: path, value: value, at: time)
         case .add(let key, let path, let animation, let modelValue, let initialVelocity):

@@ -55,7 +55,7 @@ public struct ChannelReplay: Sendable {
         events.withUnsafeBufferPointer { buffer in
             guard let events = buffer.baseAddress else { return }
             while appliedEvents < buffer.count, events[appliedEvents].time <= t {
-                events[appliedEvents].apply(to: &model)
+                ChannelEvent.apply(events + appliedEvents, to: &model)
                 appliedEvents += 1
             }
         }
@@ -90,10 +90,14 @@ public struct ChannelReplay: Sendable {
         let components = ChannelEvent.touchedComponents(events).filter {
             layerIDs.indices.contains($0.target) && layers.indices.contains($0.target)
         }
-        var replay = ChannelReplay(
-            forwardFrom: PresentationModel(
-                layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) }),
-            events: events)
+        var model = PresentationModel(layers: layers, keeping: components.lazy.map { PresentationModel.index($0.target, $0.property) })
+        // Room for every animation the events add: the arena is not copied as it grows.
+        var adds = 0
+        for i in events.indices {
+            if case .add = events[i].action { adds += 1 }
+        }
+        model.reserve(animations: adds)
+        var replay = ChannelReplay(forwardFrom: consume model, events: events)
         // Flat tables, read in place in the row loop: per (layer, property) group its channel's
         // slot, the end of its rows, how many there are and the most bytes its rows take besides their time; per row
         // the component, where its label's bytes start and end in one buffer (padded for block
@@ -102,24 +106,33 @@ public struct ChannelReplay: Sendable {
         // the writer's buffer, a batch of groups at a time.
         var groups: [(channel: Int, end: Int, rows: Int, bytes: Int)] = []
         var rows: [(component: Int, labelStart: Int, labelCount: Int)] = []
+        rows.reserveCapacity(components.count)
         var labels: [UInt8] = []
+        // Each component's name once (`position.x`), by `ordinal * 4 + component`: the labels
+        // are written straight into `labels`, building no string or array per row.
+        var names = [[UInt8]](repeating: [], count: PresentationModel.channelsPerLayer * 4)
         var last: (layer: Int, property: LayerProperty)?
         for c in components {
             guard let slot = replay.model.slot(c.target, c.property) else { continue }
-            let label = TraceLabel(target: layerIDs[c.target], component: c.name).bytes
+            let name = c.property.ordinal * 4 + c.component
+            if names[name].isEmpty { names[name] = Array(c.name.utf8) }
+            let start = labels.count
+            TraceLabel.append(target: layerIDs[c.target], component: names[name], to: &labels)
+            let count = labels.count - start
             if let last, last.layer == c.target, last.property == c.property {
                 groups[groups.count - 1].end += 1
                 groups[groups.count - 1].rows += 1
-                groups[groups.count - 1].bytes += label.count + TraceWriter.rowBound
+                groups[groups.count - 1].bytes += count + TraceWriter.rowBound
             } else {
-                groups.append((slot, rows.count + 1, 1, label.count + TraceWriter.rowBound))
+                groups.append((slot, rows.count + 1, 1, count + TraceWriter.rowBound))
                 last = (c.target, c.property)
             }
-            rows.append((c.component, labels.count, label.count))
-            labels.append(contentsOf: label)
+            rows.append((c.component, start, count))
         }
         labels.append(contentsOf: repeatElement(0, count: TraceWriter.columnPadding))
         var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: rows.count)
+        // Tweens that share a curve and a progress (layers eased together) solve it once a frame.
+        var curves = CurveSolveMemo()
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             replay.advance(to: t)
@@ -145,7 +158,7 @@ public struct ChannelReplay: Sendable {
                                     var p = start
                                     let first = row
                                     for group in groups[g..<last] {
-                                        let value = model.sample(group.channel, at: t)
+                                        let value = model.sample(group.channel, at: t, memo: &curves)
                                         while row < group.end {
                                             let r = rows[row]
                                             p = TraceWriter.writeRow(

@@ -15,17 +15,22 @@ public struct PropertyChannel: Hashable, Sendable {
         @usableFromInline var timing: TweenTiming
         @usableFromInline var keyframes: Keyframes
         /// A spring's per-component closed forms, built once at add so sampling allocates nothing.
-        @usableFromInline var springSolutions: [SpringSolution] = []
+        @usableFromInline var springSolutions: [SpringSolution]
         /// A spring's begin time (unused for keyframe animations).
-        @usableFromInline var springBegin = 0.0
+        @usableFromInline var springBegin: Double
         /// A path animation (nil for the others).
         @usableFromInline var path: PathAnimation?
 
         init(key: String, component: Int?, addedTime: Double, animation: Animation) {
-            self.key = key
-            self.component = component
-            self.addedTime = addedTime
-            self.animation = animation
+            // Every field computed into a local and stored once: assigning fields of `self`
+            // branch by branch made the compiler copy the whole entry (counting references to
+            // all its arrays) and destroy the copy.
+            let timing: TweenTiming
+            let keyframes: Keyframes
+            let end: Double
+            var solutions: [SpringSolution] = []
+            var begin = 0.0
+            var pathAnimation: PathAnimation?
             switch animation {
             case .keyframe(let keyframe):
                 (timing, keyframes) = keyframe.sampler(addedTime: addedTime)
@@ -34,15 +39,25 @@ public struct PropertyChannel: Hashable, Sendable {
                 timing = TweenTiming(commitTime: addedTime, duration: 0)
                 keyframes = Keyframes(values: [spring.to])
                 end = spring.beginTime + spring.duration
-                springSolutions = spring.solutions
-                springBegin = spring.beginTime
+                solutions = spring.solutions
+                begin = spring.beginTime
             case .path(let path):
                 timing = path.timing(addedTime: addedTime)
                 end = timing.end
                 let last = end.isFinite ? timing.progress(at: end) : 0
                 keyframes = Keyframes(values: [path.value(atProgress: last)])
-                self.path = path
+                pathAnimation = path
             }
+            self.key = key
+            self.component = component
+            self.addedTime = addedTime
+            self.animation = animation
+            self.end = end
+            self.timing = timing
+            self.keyframes = keyframes
+            self.springSolutions = solutions
+            self.springBegin = begin
+            self.path = pathAnimation
         }
 
         /// The entry's whole value at `t`: all the components it drives, in one sample (one
@@ -262,6 +277,16 @@ public struct PresentationModel: Sendable {
         layerCount = layers.count
     }
 
+    /// Makes room in the sampling blocks for `count` animations added later (``SamplingArena/reserve(_:)``),
+    /// about ``wordsPerAnimation`` words each.
+    mutating func reserve(animations count: Int) {
+        arena.reserve(count * Self.wordsPerAnimation)
+    }
+
+    /// About how many words a channel's block grows by when an animation is added to it: the new
+    /// block's header and record, and a body of a few keyframes or a spring's solutions.
+    static let wordsPerAnimation = 64
+
     @inlinable
     static func index(_ layer: Int, _ property: LayerProperty) -> Int { layer &* channelsPerLayer &+ property.ordinal }
 
@@ -302,6 +327,16 @@ public struct PresentationModel: Sendable {
     @usableFromInline
     func sample(_ i: Int, at t: Double) -> MotionValue {
         if let value = arena.value(i, at: t) { return value }
+        return storage[i].value(at: t)
+    }
+
+    /// ``sample(_:at:)``, with cubic-bezier solves answered from `memo` when it holds them: for
+    /// loops that sample many channels at one time (the same values, bit for bit).
+    ///
+    /// - Complexity: as ``value(layer:property:at:)``; a solve the memo holds costs a lookup.
+    @inline(__always)
+    func sample(_ i: Int, at t: Double, memo: inout CurveSolveMemo) -> MotionValue {
+        if let value = arena.value(i, at: t, memo: &memo) { return value }
         return storage[i].value(at: t)
     }
 

@@ -135,6 +135,14 @@ struct SamplingArena: Sendable {
         checkInvariants()
     }
 
+    /// Makes room for `count` more words, so that compiling the blocks of a known number of
+    /// animations (a trace's replay) does not copy the arena as it grows.
+    ///
+    /// - Complexity: O(words) when it grows the storage; the room is address space until written.
+    mutating func reserve(_ count: Int) {
+        words.reserveCapacity(words.count + count)
+    }
+
     /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
     ///
     /// - Complexity: O(size of the channel's animations).
@@ -342,13 +350,25 @@ struct SamplingArena: Sendable {
     /// The presented value of channel `i` at `t`, or nil when the channel must be sampled in its
     /// authoritative form (``PropertyChannel/value(at:)``, whose rule this follows exactly).
     ///
-    /// - Complexity: as ``sample(block:in:at:)``.
+    /// - Complexity: as ``sample(block:in:at:memo:)``.
     @inline(__always)
     func value(_ i: Int, at t: Double) -> MotionValue? {
         let b = blockStart[i]
         // Safe: `b` is a block start `compile` wrote, and every offset read from it was written
         // inside that block.
-        return words.withUnsafeBufferPointer { Self.sample(block: b, in: $0, at: t) }
+        return words.withUnsafeBufferPointer { Self.sample(block: b, in: $0, at: t, memo: nil) }
+    }
+
+    /// ``value(_:at:)``, with the cubic-bezier solves answered from `memo` when it holds them
+    /// (the same values, bit for bit: ``CurveSolveMemo``).
+    ///
+    /// - Complexity: as ``value(_:at:)``, a remembered solve costing a lookup.
+    @inline(__always)
+    func value(_ i: Int, at t: Double, memo: inout CurveSolveMemo) -> MotionValue? {
+        let b = blockStart[i]
+        return withUnsafeMutablePointer(to: &memo) { memo in
+            words.withUnsafeBufferPointer { Self.sample(block: b, in: $0, at: t, memo: memo) }
+        }
     }
 
     /// The presented value of the channel whose block starts at `b`, following
@@ -359,20 +379,24 @@ struct SamplingArena: Sendable {
     ///   the block's header and the latest entry's body, when that entry drives the whole property
     ///   and covers `t`.
     @inline(__always)
-    static func sample(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
+    static func sample(
+        block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double, memo: UnsafeMutablePointer<CurveSolveMemo>?
+    ) -> MotionValue? {
         // The common case: the latest animation drives the whole property and covers `t`.
         if w[b + Header.fast] != 0, w[b + Header.latestAdded] <= t, t <= w[b + Header.latestEnd] {
-            return sampleBody(b + Header.latestBody, in: w, at: t)
+            return sampleBody(b + Header.latestBody, in: w, at: t, memo: memo)
         }
-        return sampleSlowly(block: b, in: w, at: t)
+        return sampleSlowly(block: b, in: w, at: t, memo: memo)
     }
 
-    /// ``sample(block:in:at:)`` when the fast path does not apply: the model value, or the
+    /// ``sample(block:in:at:memo:)`` when the fast path does not apply: the model value, or the
     /// per-component precedence rule over every entry.
     ///
     /// - Complexity: O(k) per component for k animations on the channel.
     @inline(never)
-    static func sampleSlowly(block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue? {
+    static func sampleSlowly(
+        block b: Int, in w: UnsafeBufferPointer<Double>, at t: Double, memo: UnsafeMutablePointer<CurveSolveMemo>?
+    ) -> MotionValue? {
         let n = Int(w[b + Header.count])
         if n < 0 { return nil }
         let model = MotionValue(
@@ -382,7 +406,7 @@ struct SamplingArena: Sendable {
         let records = b + Int(w[b + Header.recordsOffset])
         let last = records + (n - 1) * Record.size
         if w[last + Record.component] < 0, w[last + Record.added] <= t, t <= w[last + Record.end] {
-            return sampleBody(b + Int(w[last + Record.body]), in: w, at: t)
+            return sampleBody(b + Int(w[last + Record.body]), in: w, at: t, memo: memo)
         }
         var value = model
         // Which entry gives each component, and at what time; components that share both share
@@ -420,7 +444,7 @@ struct SamplingArena: Sendable {
             }
             let r = records + chosen * Record.size
             if chosen != sampled || time != sampledTime {
-                sample = sampleBody(b + Int(w[r + Record.body]), in: w, at: time)
+                sample = sampleBody(b + Int(w[r + Record.body]), in: w, at: time, memo: memo)
                 sampled = chosen
                 sampledTime = time
             }
@@ -433,9 +457,11 @@ struct SamplingArena: Sendable {
     ///
     /// - Complexity: O(1) for a spring; O(log k) plus one curve solve for k keyframes.
     @inline(__always)
-    static func sampleBody(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
+    static func sampleBody(
+        _ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double, memo: UnsafeMutablePointer<CurveSolveMemo>?
+    ) -> MotionValue {
         if w[s] == KeyframeBody.tag {
-            return keyframeValue(s, in: w, at: t)
+            return keyframeValue(s, in: w, at: t, memo: memo)
         }
         return springValue(s, in: w, at: t)
     }
@@ -443,9 +469,14 @@ struct SamplingArena: Sendable {
     /// A keyframe body's value at `t`: `Keyframes.value(atProgress: TweenTiming.progress(at: t))`
     /// from the precomputed words, with the same arithmetic.
     ///
+    /// The curve solve is answered from `memo` (nil: the thread's, ``CurveSolveMemo/forCurrentThread()``)
+    /// when it holds it: the same value, bit for bit.
+    ///
     /// - Complexity: O(log k) for k keyframes, plus one curve solve.
     @inline(__always)
-    static func keyframeValue(_ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double) -> MotionValue {
+    static func keyframeValue(
+        _ s: Int, in w: UnsafeBufferPointer<Double>, at t: Double, memo: UnsafeMutablePointer<CurveSolveMemo>?
+    ) -> MotionValue {
         let kind = kind(w[s + KeyframeBody.kind])
         // TweenTiming.progress(at:).
         let p: Double
@@ -506,7 +537,13 @@ struct SamplingArena: Sendable {
             if w[c] != 0 {
                 e = u
             } else {
-                e = UnitBezier(ax: w[c + 1], bx: w[c + 2], cx: w[c + 3], ay: w[c + 4], by: w[c + 5], cy: w[c + 6]).solve(u)
+                let curve = UnitBezier(ax: w[c + 1], bx: w[c + 2], cx: w[c + 3], ay: w[c + 4], by: w[c + 5], cy: w[c + 6])
+                // The caller's memo, else this thread's (the same value as a fresh solve).
+                if let memo = memo ?? CurveSolveMemo.forCurrentThread() {
+                    e = memo.pointee.solve(curve, u)
+                } else {
+                    e = curve.solve(u)
+                }
             }
         }
         let a = value(lo)

@@ -43,7 +43,9 @@ public struct Keyframes: Hashable, Sendable {
             if o.isNaN { o = n > 1 ? Double(i) / Double(n - 1) : 0 }
             o = Swift.min(Swift.max(o, 0), 1)
             running = Swift.max(running, o)
-            normalized[i] = running
+            // Written only when it changes: offsets already in order (the usual case) keep
+            // sharing the caller's array instead of being copied.
+            if normalized[i].bitPattern != running.bitPattern { normalized[i] = running }
         }
         self.offsets = normalized
         let segments = Swift.max(n - 1, 1)

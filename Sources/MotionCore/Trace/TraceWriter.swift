@@ -5,13 +5,13 @@
 #endif
 
 /// The text of the value a trace row printed last, kept by row loops that print the same row
-/// every frame, so that a value at rest is formatted once (``TraceWriter``).
+/// every frame, so that a value at rest is formatted twice, then copied (``TraceWriter``).
 struct TraceValueMemo {
     /// The most bytes a value's text keeps (the longest `Double` text is 24 bytes).
     static let capacity = 32
-    /// The value's bits; meaningful while `count > 0`.
+    /// The bits of the value printed last (+0 before the first).
     var bits: UInt64 = 0
-    /// How many bytes of `text` hold the value's text; 0 before the first value.
+    /// How many bytes of `text` hold the text of the value `bits` holds; 0 while none is kept.
     var count = 0
     /// The text, `count` bytes.
     var text: (SIMD16<UInt8>, SIMD16<UInt8>) = (.zero, .zero)
@@ -222,8 +222,8 @@ public final class TraceWriter {
     }
 
     /// Writes a value's text at `p` (with ``ShortestDouble/scratchSize`` bytes of room), copied
-    /// from `memo` when it is the value `memo` holds, else formatted and remembered; returns where
-    /// it ends.
+    /// from `memo` when it is the value `memo` holds, else formatted (and remembered when it is
+    /// the value `memo` saw last); returns where it ends.
     @inline(__always)
     static func writeValue(
         _ value: Double, at p: UnsafeMutablePointer<UInt8>, memo: inout TraceValueMemo
@@ -236,8 +236,14 @@ public final class TraceWriter {
             return p + memo.count
         }
         let end = writeValue(value, at: p)
+        // The text is kept from the second time in a row the value comes: a moving value is
+        // never read back (reading bytes just written in pieces stalls the load).
+        guard memo.bits == value.bitPattern else {
+            memo.bits = value.bitPattern
+            memo.count = 0
+            return end
+        }
         let count = end - p
-        memo.bits = value.bitPattern
         memo.count = count <= TraceValueMemo.capacity ? count : 0
         memo.text = (
             UnsafeRawPointer(to).loadUnaligned(as: SIMD16<UInt8>.self),
@@ -398,6 +404,20 @@ public struct TraceLabel: Sendable, Hashable {
 
     /// The columns for `target` (an id without `#`) and `component` (`position.x`).
     public init(target: String, component: String) {
-        bytes = Array(target.utf8) + [UInt8(ascii: ",")] + Array(component.utf8) + [UInt8(ascii: ",")]
+        var bytes: [UInt8] = []
+        Self.append(target: target, component: component.utf8, to: &bytes)
+        self.bytes = bytes
+    }
+
+    /// Appends the columns for `target` and `component` (its UTF-8 bytes) to `bytes`, without
+    /// building a label: for row loops that keep every label in one buffer.
+    ///
+    /// - Complexity: O(length of the columns), no allocation besides `bytes` growing.
+    @inline(__always)
+    static func append(target: String, component: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: target.utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: component)
+        bytes.append(UInt8(ascii: ","))
     }
 }
