@@ -24,6 +24,10 @@ public final class MotionTarget {
 
     private var store: PropertyStore?
 
+    /// What the built-in executors share of the target's channel, made by the first of them
+    /// (see ``TargetPresentation/of(_:)``).
+    var sharedPresentation: TargetPresentation?
+
     /// Where the built-in executors read the target's presentation and emit its channel events.
     ///
     /// It is the app's layer (a ``MotionChannel``), or a document target's channel in a document

@@ -44,6 +44,11 @@ public final class Runtime {
     }
 
     private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
+    /// Target records in creation order; forgotten ones are dropped lazily (see
+    /// ``collectGarbage()``). ``tearDown()`` tells active targets' observers in this order.
+    private var targetOrder: [TargetRecord] = []
+    /// How many target records have activity observers.
+    private var observedTargetCount = 0
     /// What each executor type adopts, asked once per type (see ``ExecutorTraits``).
     private var traits: [ObjectIdentifier: ExecutorTraits] = [:]
     private var records: [Int: ExecutorRecord] = [:]
@@ -156,12 +161,17 @@ public final class Runtime {
     /// Registering it again does nothing. The runtime keeps `target` while it has observers.
     public func addActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
         let record = targetRecord(for: target)
-        if !record.observers.contains(where: { $0 === observer }) { record.observers.append(observer) }
+        guard !record.observers.contains(where: { $0 === observer }) else { return }
+        if record.observers.isEmpty { observedTargetCount += 1 }
+        record.observers.append(observer)
     }
 
     /// Unregisters `observer` from `target`'s activity.
     public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
-        targetRecords[ObjectIdentifier(target)]?.observers.removeAll { $0 === observer }
+        if let record = targetRecords[ObjectIdentifier(target)], !record.observers.isEmpty {
+            record.observers.removeAll { $0 === observer }
+            if record.observers.isEmpty { observedTargetCount -= 1 }
+        }
         maybeEmpty.insert(ObjectIdentifier(target))
     }
 
@@ -300,6 +310,10 @@ public final class Runtime {
         }
         for id in maybeEmpty where targetRecords[id]?.isEmpty == true { targetRecords[id] = nil }
         maybeEmpty = []
+        // Amortised O(1) per forgotten target: compacted once more than half are forgotten.
+        if targetOrder.count > 64, targetRecords.count * 2 < targetOrder.count {
+            targetOrder.removeAll { targetRecords[ObjectIdentifier($0.target)] !== $0 }
+        }
     }
 
     /// Stops everything: releases every executor, forgets every named intention, ends every token.
@@ -307,13 +321,22 @@ public final class Runtime {
     /// It also stops listening to the clock. Activity observers of the runtime and of active
     /// targets hear ``ActivityState/atRest`` if they were active; target observers are then
     /// dropped. Tracers and runtime observers stay.
+    ///
+    /// - Complexity: O(1) besides freeing what the runtime holds when no tracer and no target
+    ///   observer listens; else O(live executors) for tracers (each release is traced) and
+    ///   O(live targets) to find the active ones in creation order. Nothing is sorted.
     public func tearDown() {
-        let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
-            .sorted { $0.firstSerial < $1.firstSerial }
         let wasActive = isActive
-        let released = creationOrder.compactMap { records[$0] }
+        // Only listeners need these lists: tracers hear every release, and tracers and target
+        // observers hear the active targets come to rest, in the targets' creation order.
+        let activeTargets =
+            activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
+            ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords[ObjectIdentifier($0.target)] === $0 } : []
+        let released = tracers.isEmpty ? [] : creationOrder.compactMap { records[$0] }
         records = [:]
         creationOrder = []
+        targetOrder = []
+        observedTargetCount = 0
         resting = resting.map { _ in RestQueue([]) }
         parked = []
         unparked = []
@@ -396,8 +419,9 @@ public final class Runtime {
     private func targetRecord(for target: MotionTarget) -> TargetRecord {
         let id = ObjectIdentifier(target)
         if let record = targetRecords[id] { return record }
-        let record = TargetRecord(target: target, firstSerial: nextSerial)
+        let record = TargetRecord(target: target)
         targetRecords[id] = record
+        targetOrder.append(record)
         return record
     }
 
@@ -686,7 +710,6 @@ final class ExecutorRecord {
 /// The runtime's bookkeeping for one target.
 final class TargetRecord {
     let target: MotionTarget
-    let firstSerial: Int
     /// The target's executors, in creation order.
     var executors: [ExecutorRecord] = []
     var named: [String: Int] = [:]
@@ -695,9 +718,8 @@ final class TargetRecord {
     /// Observers of named intentions' activity, by name.
     var planObservers: [String: [ActivityObserver]] = [:]
 
-    init(target: MotionTarget, firstSerial: Int) {
+    init(target: MotionTarget) {
         self.target = target
-        self.firstSerial = firstSerial
         // A target has a few executor types (tween, physics, gesture...): one allocation for them.
         executors.reserveCapacity(4)
     }

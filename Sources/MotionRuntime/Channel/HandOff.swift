@@ -72,17 +72,26 @@ public struct GestureSignal: Hashable, Sendable {
 
 /// Activity per animation key: the executor is active from an animation's add until its end.
 ///
-/// One ``ActivityToken`` stands for all the keys of an executor: it starts when the first key
+/// One activity token stands for all the keys of an executor: it starts when the first key
 /// becomes live and ends when the last one ends, so holding a key costs a table entry and a
-/// scheduled end, not a token of its own.
+/// scheduled end, not a token of its own. The token is held as the runtime's token number (see
+/// ``ActivityTokenGenerator/startToken()``), not as an ``ActivityToken`` object, and ended when
+/// the ledger goes, as a dropped token ends itself.
 final class TokenLedger {
     private var generator: ActivityTokenGenerator?
     /// The token held while any key is live.
-    private var token: ActivityToken?
+    private var token: ActivityTokenGenerator.HeldToken?
     /// The live keys, each with the number of the hold that made it live (a later hold of the
-    /// same key replaces it, and the earlier hold's scheduled end then does nothing).
-    private var live: [String: Int] = [:]
+    /// same key replaces it, and the earlier hold's scheduled end then does nothing): the first
+    /// in place, as an executor mostly holds one key at a time, any others in a table.
+    private var firstKey: String?
+    private var firstHold = 0
+    private var otherKeys: [String: Int] = [:]
     private var holds = 0
+
+    deinit {
+        if let token { generator?.endToken(token) }
+    }
 
     func setGenerator(_ generator: ActivityTokenGenerator) {
         self.generator = generator
@@ -92,33 +101,52 @@ final class TokenLedger {
     /// held. Holds nothing when `end` is not after now.
     /// - Complexity: O(1) expected.
     func hold(_ key: String, until end: Double, on presentation: TargetPresentation) {
-        live.removeValue(forKey: key)
+        _ = removeHold(key)
         guard end > presentation.now, let generator else {
             endTokenIfIdle()
             return
         }
         holds += 1
         let hold = holds
-        live[key] = hold
-        if token == nil { token = generator.generate() }
+        if firstKey == nil {
+            firstKey = key
+            firstHold = hold
+        } else {
+            otherKeys[key] = hold
+        }
+        if token == nil { token = generator.startToken() }
         guard end.isFinite else { return }
         // The scheduled end holds the ledger (no weak reference to make and load): the ledger
         // owns no scheduled work, so this is no cycle, and it outlives its core by at most this.
         presentation.schedule(at: end) {
-            guard self.live[key] == hold else { return }
-            self.live[key] = nil
+            guard self.holdNumber(of: key) == hold else { return }
+            _ = self.removeHold(key)
             self.endTokenIfIdle()
         }
     }
 
     /// Ends the hold of `key`, if any.
     func end(_ key: String) {
-        if live.removeValue(forKey: key) != nil { endTokenIfIdle() }
+        if removeHold(key) { endTokenIfIdle() }
+    }
+
+    /// The number of the hold that keeps `key` live, or nil when it is not live.
+    private func holdNumber(of key: String) -> Int? {
+        firstKey == key ? firstHold : otherKeys[key]
+    }
+
+    /// Makes `key` live no more; returns whether it was.
+    private func removeHold(_ key: String) -> Bool {
+        if firstKey == key {
+            firstKey = nil
+            return true
+        }
+        return !otherKeys.isEmpty && otherKeys.removeValue(forKey: key) != nil
     }
 
     private func endTokenIfIdle() {
-        guard live.isEmpty, let token else { return }
+        guard firstKey == nil, otherKeys.isEmpty, let token else { return }
         self.token = nil
-        token.end()
+        generator?.endToken(token)
     }
 }

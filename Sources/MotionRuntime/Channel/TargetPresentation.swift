@@ -4,11 +4,10 @@ import MotionCore
 /// each live animation key, so that a family starting on a property ends the others there
 /// (hand-off, docs/format.md §2.6), and observers of hand-offs and of the target's events.
 ///
-/// Kept in the target's ``MotionTarget/properties`` (it outlives any one executor) and created
-/// on first use; a target without a channel has none, and its executors do nothing.
+/// Kept by the target (it outlives any one executor; a field of the target rather than a slot of
+/// its store, so that each executor made finds it without a lookup) and created on first use; a
+/// target without a channel has none, and its executors do nothing.
 final class TargetPresentation {
-    private static let key = PropertyKey<TargetPresentation>("motionc.presentation")
-
     let channel: any MotionChannel
     /// What the target knows of each key: one table, so that an `add` costs one lookup and one
     /// write (see ``KeyRecord``).
@@ -26,10 +25,10 @@ final class TargetPresentation {
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
-        if let existing = target.properties[key] { return existing }
+        if let existing = target.sharedPresentation { return existing }
         guard let channel = target.channel else { return nil }
         let presentation = TargetPresentation(channel: channel)
-        target.properties[key] = presentation
+        target.sharedPresentation = presentation
         return presentation
     }
 

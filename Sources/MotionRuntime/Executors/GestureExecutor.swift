@@ -71,8 +71,9 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both alive.
-    private weak var target: MotionTarget?
+    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
+    /// both alive, and its work runs while the target lives (no weak reference: no side table).
+    private unowned let target: MotionTarget
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
     private var drives: [Drive] = []
@@ -137,7 +138,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             return
         }
         let now = channel.now
-        for live in target?.gestureSources(kind: GestureKind(kind), id: gesture) ?? [] {
+        for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
             let drive = Drive(
                 input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
                 key: channel.makeKey("gesture"))
@@ -286,8 +287,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     }
 
     private func signalBegan(_ drive: Drive, at g: Double) {
-        target?.properties[GestureSignal.heldKey(drive.property)] = true
-        target?.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
+        target.properties[GestureSignal.heldKey(drive.property)] = true
+        target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
     }
 
     /// Ends the drive with the release `velocity` (in the input's terms; nil for none), which
@@ -299,10 +300,10 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         ledger.end(drive.key)
         let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }
         guard !stillHeld else { return }
-        target?.properties.setVelocity(
+        target.properties.setVelocity(
             velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
-        target?.properties[GestureSignal.heldKey(drive.property)] = false
-        target?.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
+        target.properties[GestureSignal.heldKey(drive.property)] = false
+        target.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
     }
 }
 

@@ -89,8 +89,9 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both alive.
-    private weak var target: MotionTarget?
+    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
+    /// both alive, and its work runs while the target lives (no weak reference: no side table).
+    private unowned let target: MotionTarget
     private let channel: TargetPresentation?
     private let ledger = TokenLedger()
     /// The paths physics ever drove on the target, in first-use order: a list, as there are at
@@ -102,12 +103,16 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     public init(target: MotionTarget) {
         self.target = target
         channel = TargetPresentation.of(target)
-        subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
-            self?.gesture(signal)
+        // Both observers hold the core `unowned` (no weak reference: no side table per core).
+        // The store observer is removed in `deinit`; the hand-off observer lives in the target's
+        // presentation, which is in the same store as this core and calls it only while an
+        // executor of the target works, so while the core lives.
+        subscription = target.properties.observe(GestureSignal.key) { [unowned self] signal in
+            self.gesture(signal)
         }
         if let channel {
-            channel.observeHandOffs { [weak self] handOff in
-                self?.handOff(handOff)
+            channel.observeHandOffs { [unowned self] handOff in
+                self.handOff(handOff)
             }
         }
     }
@@ -177,15 +182,15 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if var stored = target?.properties.velocity(of: key) {
+        if var stored = target.properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
-            target?.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
+            target.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
     }
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target.properties[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states.append(state)
         return state
@@ -249,14 +254,14 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard var stored = target?.properties.velocity(of: key) else { return zero(path) }
+        guard var stored = target.properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
-            target?.properties.setVelocity(nil, of: key)
+            target.properties.setVelocity(nil, of: key)
             return stored
         }
         let v = MotionValue.scalar(stored[component])
         stored[component] = 0
-        target?.properties.setVelocity(stored, of: key)
+        target.properties.setVelocity(stored, of: key)
         return v
     }
 
@@ -264,12 +269,12 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         guard v.components != .zero else { return }
         let key = GestureSignal.rememberedVelocityKey(path.property)
         if let component = path.component {
-            var stored = target?.properties.velocity(of: key) ?? path.property.defaultValue
-            if target?.properties.velocity(of: key) == nil { stored.components = .zero }
+            var stored = target.properties.velocity(of: key) ?? path.property.defaultValue
+            if target.properties.velocity(of: key) == nil { stored.components = .zero }
             stored[component] = v[0]
-            target?.properties.setVelocity(stored, of: key)
+            target.properties.setVelocity(stored, of: key)
         } else {
-            target?.properties.setVelocity(v, of: key)
+            target.properties.setVelocity(v, of: key)
         }
     }
 
