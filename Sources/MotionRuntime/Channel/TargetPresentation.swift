@@ -13,7 +13,7 @@ final class TargetPresentation {
     /// write (see ``KeyRecord``).
     private var keys: [String: KeyRecord] = [:]
     /// Observers of hand-offs (executors that must drop what they lost).
-    private var handOffObservers: [(HandOff) -> Void] = []
+    private var handOffObservers: [HandOffObserver] = []
     /// Observers of events (the shape and link executors' wake-up).
     private var changeObservers: [(LayerProperty) -> Void] = []
     /// A counter for unique animation keys on this target, shared by its executors.
@@ -264,12 +264,26 @@ final class TargetPresentation {
     }
 
     private func notifyHandOff(_ event: HandOff) {
-        for observer in handOffObservers { observer(event) }
+        for observer in handOffObservers {
+            switch observer {
+            case .closure(let body): body(event)
+            case .core(let core): core.observer.handOffDidHappen(event)
+            }
+        }
     }
 
     /// Calls `body` after every hand-off on the target, from now on.
     func observeHandOffs(_ body: @escaping (HandOff) -> Void) {
-        handOffObservers.append(body)
+        handOffObservers.append(.closure(body))
+    }
+
+    /// Tells `core` every hand-off on the target, from now on, holding it `unowned`.
+    ///
+    /// For an executor core of the target: it lives in the target's store, and hand-offs happen
+    /// while the target's executors work, so while the target, its store and the core live (no
+    /// closure, no weak reference).
+    func observeHandOffs(by core: any HandOffObserving) {
+        handOffObservers.append(.core(UnownedHandOffObserver(observer: core)))
     }
 
     /// Calls `body` after every event on the target (with the property it touched), from now on.
@@ -308,4 +322,21 @@ private struct LiveKey {
     func parts(of key: String) -> [String: PropertyPath] {
         split ?? [key: path]
     }
+}
+
+/// An executor core that drops what a hand-off on its target took from it.
+protocol HandOffObserving: AnyObject {
+    /// `handOff.family` took `handOff.path`; the animations under `handOff.endedKeys` ended.
+    func handOffDidHappen(_ handOff: HandOff)
+}
+
+/// An observer of a ``TargetPresentation``'s hand-offs.
+private enum HandOffObserver {
+    case closure((HandOff) -> Void)
+    case core(UnownedHandOffObserver)
+}
+
+/// A core observing hand-offs, held `unowned` (see ``TargetPresentation/observeHandOffs(by:)``).
+private struct UnownedHandOffObserver {
+    unowned let observer: any HandOffObserving
 }
