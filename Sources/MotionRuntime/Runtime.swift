@@ -75,6 +75,8 @@ public final class Runtime {
     private var observers: [ActivityObserver] = []
     private var tracers: [any Tracer] = []
     private var nextSerial = 0
+    /// Counts ``tearDown()``s: a record made before the last one is held no more.
+    private var generation = 0
     private var nextTokenID: UInt64 = 0
     private var depth = 0
     private var updatingSerial: Int?
@@ -220,7 +222,7 @@ public final class Runtime {
 
     /// The names `target` currently holds, sorted.
     public func intentionNames(on target: MotionTarget) -> [String] {
-        (targetRecords[ObjectIdentifier(target)]?.named.keys).map { $0.sorted() } ?? []
+        (targetRecords[ObjectIdentifier(target)]?.named.names).map { $0.sorted() } ?? []
     }
 
     /// How many executors the runtime holds, over all targets.
@@ -333,6 +335,8 @@ public final class Runtime {
             activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
             ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords[ObjectIdentifier($0.target)] === $0 } : []
         let released = tracers.isEmpty ? [] : creationOrder.compactMap { records[$0] }
+        // Every record made so far is held no more (``holds(_:)``), without a walk.
+        generation += 1
         records = [:]
         creationOrder = []
         targetOrder = []
@@ -386,7 +390,7 @@ public final class Runtime {
         let targetRecord = targetRecord(for: target)
         if targetRecord.named[name] != nil { applyRemove(named: name, from: target) }
         let record = executorRecord(for: intention.dynamicExecutorType, target: target)
-        guard let executor = record.executor as? any NamedIntentionExecuting else { return }
+        guard let executor = record.named else { return }
         targetRecord.named[name] = record.serial
         record.namedCount += 1
         executor.add(intention, named: name)
@@ -410,7 +414,7 @@ public final class Runtime {
             }
             record.namedCount -= 1
             if record.namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
-            (record.executor as? any NamedIntentionExecuting)?.removeIntention(named: name)
+            record.named?.removeIntention(named: name)
             wake(record)
         }
         for tracer in tracers { tracer.didRemovePlan(named: name, from: target) }
@@ -429,30 +433,33 @@ public final class Runtime {
     /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
-        let known = targetRecords[key.target]
-        if let existing = known?.executors.first(where: { $0.key.type == key.type }) {
+        let targetRecord = targetRecord(for: target)
+        if let existing = targetRecord.executors.first(where: { $0.key.type == key.type }) {
             return existing
         }
         let traits = self.traits[key.type] ?? makeTraits(type)
         let executor = type.init(target: target)
         nextSerial += 1
+        // The executor is of exactly `type`: the traits' views are the casts, made without a
+        // conformance search.
         let record = ExecutorRecord(
-            serial: nextSerial, key: key, executor: executor, frameDriven: traits.frameDriven ? executor as? any FrameDriven : nil,
-            target: target, now: now)
+            serial: nextSerial, generation: generation, key: key, executor: executor,
+            frameDriven: traits.frameDriven?(executor), named: traits.named?(executor), targetRecord: targetRecord,
+            now: now)
         records[record.serial] = record
         creationOrder.append(record.serial)
         resting?.append(record)
-        (known ?? targetRecord(for: target)).executors.append(record)
-        if traits.planEmitting, let emitting = executor as? any PlanEmitting {
+        targetRecord.executors.append(record)
+        if let emitting = traits.planEmitting?(executor) {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
-        // Each service gets a revival made for it (moved in, not a copy of a weak reference).
+        // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
-        if traits.continuous, let continuous = executor as? any ContinuousExecuting {
+        if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
                 ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
         }
-        if traits.clockReading, let clockReading = executor as? any ClockReading {
+        if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(RuntimeClockReader(runtime: self))
         }
         if let frameDriven = record.frameDriven {
@@ -467,6 +474,12 @@ public final class Runtime {
         let made = ExecutorTraits(type)
         traits[ObjectIdentifier(type)] = made
         return made
+    }
+
+    /// Whether the runtime holds `record` (it has been neither released nor torn down).
+    /// - Complexity: O(1), no lookup.
+    private func holds(_ record: ExecutorRecord) -> Bool {
+        record.isHeld && record.generation == generation
     }
 
     /// Whether the runtime holds the executor `serial` (it has not been released).
@@ -484,11 +497,12 @@ public final class Runtime {
 
     private func release(_ record: ExecutorRecord) {
         records[record.serial] = nil
+        record.isHeld = false
         forget(record.serial)
         parked.remove(record.serial)
         maybeEmpty.insert(record.key.target)
         removeFrameActive(record.serial)
-        targetRecords[record.key.target]?.executors.removeAll { $0 === record }
+        record.targetRecord.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
     }
 
@@ -511,10 +525,12 @@ public final class Runtime {
         guard wasActive != isActive else { return }
         record.restingSince = isActive ? nil : now
         if !isActive { resting?.append(record) }
-        guard let targetRecord = targetRecords[record.key.target] else { return }
+        // A held record's target record is held too (a target is forgotten with no executor).
+        guard holds(record) else { return }
+        let targetRecord = record.targetRecord
         if !targetRecord.planObservers.isEmpty {
             let state: ActivityState = isActive ? .active : .atRest
-            for (name, serial) in targetRecord.named where serial == record.serial {
+            for (name, serial) in targetRecord.named.entries where serial == record.serial {
                 for observer in targetRecord.planObservers[name] ?? [] { observer.body(state) }
             }
         }
@@ -559,7 +575,7 @@ public final class Runtime {
 
     /// Makes a frame-driven executor want frames; its next update gets `elapsed == 0`.
     private func wake(_ record: ExecutorRecord) {
-        guard record.frameDriven != nil, records[record.serial] === record, !record.wantsFrames else { return }
+        guard record.frameDriven != nil, holds(record), !record.wantsFrames else { return }
         changeActivity(of: record) {
             $0.wantsFrames = true
             $0.lastUpdateTime = nil
@@ -611,7 +627,7 @@ public final class Runtime {
             updatingSerial = serial
             let state = frameDriven.update(elapsed: elapsed)
             updatingSerial = nil
-            if state == .atRest, !record.framesRequestedDuringUpdate, records[serial] === record {
+            if state == .atRest, !record.framesRequestedDuringUpdate, holds(record) {
                 changeActivity(of: record) { $0.wantsFrames = false }
                 cameToRest = true
             }
@@ -650,24 +666,48 @@ struct RestQueue {
     }
 }
 
-/// The service protocols an executor type adopts, asked once per type.
+/// The service protocols an executor type adopts, asked once per type, each as a view.
 ///
 /// An instance's dynamic cast to a protocol its class does not adopt searches the conformances
-/// of the class and of each superclass; the runtime makes every cast only for types known to pass.
+/// of the class and of each superclass, and one it adopts costs a cached search; the runtime
+/// makes no cast: each view is made once per type, from the type's own conformance, and applied
+/// to executors made by that type's `init(target:)`, so of exactly that type.
 struct ExecutorTraits {
-    let planEmitting: Bool
-    let continuous: Bool
-    let clockReading: Bool
-    let frameDriven: Bool
+    let planEmitting: ((any Executor) -> any PlanEmitting)?
+    let continuous: ((any Executor) -> any ContinuousExecuting)?
+    let clockReading: ((any Executor) -> any ClockReading)?
+    let frameDriven: ((any Executor) -> any FrameDriven)?
+    let named: ((any Executor) -> any NamedIntentionExecuting)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
 
     init(_ type: any Executor.Type) {
-        planEmitting = type is any PlanEmitting.Type
-        continuous = type is any ContinuousExecuting.Type
-        clockReading = type is any ClockReading.Type
-        frameDriven = type is any FrameDriven.Type
+        planEmitting = (type as? any PlanEmitting.Type).map { Self.view($0) }
+        continuous = (type as? any ContinuousExecuting.Type).map { Self.view($0) }
+        clockReading = (type as? any ClockReading.Type).map { Self.view($0) }
+        frameDriven = (type as? any FrameDriven.Type).map { Self.view($0) }
+        named = (type as? any NamedIntentionExecuting.Type).map { Self.view($0) }
         stored = type is any StoredExecutorProtocol.Type
+    }
+
+    private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: ContinuousExecuting>(_: T.Type) -> (any Executor) -> any ContinuousExecuting {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: ClockReading>(_: T.Type) -> (any Executor) -> any ClockReading {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: FrameDriven>(_: T.Type) -> (any Executor) -> any FrameDriven {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: NamedIntentionExecuting>(_: T.Type) -> (any Executor) -> any NamedIntentionExecuting {
+        { unsafeDowncast($0, to: T.self) }
     }
 }
 
@@ -680,10 +720,20 @@ struct ExecutorKey: Hashable {
 /// The runtime's bookkeeping for one executor.
 final class ExecutorRecord {
     let serial: Int
+    /// The runtime's ``Runtime/tearDown()`` count when it was made.
+    let generation: Int
     let key: ExecutorKey
     let executor: any Executor
     let frameDriven: (any FrameDriven)?
+    /// The executor as a named-intention executor, if it is one.
+    let named: (any NamedIntentionExecuting)?
+    /// The record of the executor's target, `unowned`: it holds this record while the runtime
+    /// holds this one, and the runtime reads it only then.
+    unowned let targetRecord: TargetRecord
+    /// The target, held here too: tracers hear of released records after their target's record went.
     let target: MotionTarget
+    /// False once released.
+    var isHeld = true
     var wantsFrames = false
     var framesRequestedDuringUpdate = false
     var lastUpdateTime: Double?
@@ -693,14 +743,17 @@ final class ExecutorRecord {
     var restingSince: Double?
 
     init(
-        serial: Int, key: ExecutorKey, executor: any Executor, frameDriven: (any FrameDriven)?, target: MotionTarget,
-        now: Double
+        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, frameDriven: (any FrameDriven)?,
+        named: (any NamedIntentionExecuting)?, targetRecord: TargetRecord, now: Double
     ) {
         self.serial = serial
+        self.generation = generation
         self.key = key
         self.executor = executor
         self.frameDriven = frameDriven
-        self.target = target
+        self.named = named
+        self.targetRecord = targetRecord
+        self.target = targetRecord.target
         self.restingSince = now
     }
 
@@ -712,7 +765,7 @@ final class TargetRecord {
     let target: MotionTarget
     /// The target's executors, in creation order.
     var executors: [ExecutorRecord] = []
-    var named: [String: Int] = [:]
+    var named = NameTable()
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
     /// Observers of named intentions' activity, by name.
@@ -725,4 +778,45 @@ final class TargetRecord {
     }
 
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
+}
+
+/// A target's intention names, each with the serial of the executor holding it: the first in
+/// place (a target mostly holds one name), any others in a table.
+struct NameTable {
+    private var firstName: String?
+    private var firstSerial = 0
+    private var others: [String: Int] = [:]
+
+    /// The serial of the executor holding `name`; setting nil removes the name.
+    /// - Complexity: O(1) expected.
+    subscript(name: String) -> Int? {
+        get { firstName == name ? firstSerial : others.isEmpty ? nil : others[name] }
+        set {
+            if firstName == name {
+                if let newValue { firstSerial = newValue } else { firstName = nil }
+            } else if let newValue, firstName == nil, others[name] == nil {
+                firstName = name
+                firstSerial = newValue
+            } else if newValue != nil || !others.isEmpty {
+                others[name] = newValue
+            }
+        }
+    }
+
+    /// Removes `name`; returns the serial it had.
+    mutating func removeValue(forKey name: String) -> Int? {
+        let serial = self[name]
+        if serial != nil { self[name] = nil }
+        return serial
+    }
+
+    var isEmpty: Bool { firstName == nil && others.isEmpty }
+
+    /// The names, in no particular order.
+    var names: [String] { (firstName.map { [$0] } ?? []) + others.keys }
+
+    /// The names and serials, in no particular order.
+    var entries: [(name: String, serial: Int)] {
+        (firstName.map { [($0, firstSerial)] } ?? []) + others.map { ($0.key, $0.value) }
+    }
 }
