@@ -212,12 +212,12 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.executor)
+        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.shownExecutor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
     public func executor(named name: String, on target: MotionTarget) -> (any Executor)? {
-        targetRecords[ObjectIdentifier(target)]?.named[name].flatMap { records[$0]?.executor }
+        targetRecords[ObjectIdentifier(target)]?.named[name].flatMap { records[$0]?.shownExecutor }
     }
 
     /// The names `target` currently holds, sorted.
@@ -352,7 +352,7 @@ public final class Runtime {
         streams.tearDown()
         updateClockSubscription()
         for record in released {
-            for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+            for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
         }
         for target in activeTargets {
             for tracer in tracers { tracer.activityStateDidChange(.atRest, for: target.target) }
@@ -438,12 +438,13 @@ public final class Runtime {
             return existing
         }
         let traits = self.traits[key.type] ?? makeTraits(type)
-        let executor = type.init(target: target)
+        // A stored executor runs as its core: no handle is made (see ``StoredExecutorType``).
+        let executor = traits.storedType?.core(of: target) ?? type.init(target: target)
         nextSerial += 1
-        // The executor is of exactly `type`: the traits' views are the casts, made without a
-        // conformance search.
+        // The executor is of exactly the type the traits' views were made for (`type`, or its
+        // core type): the views are the casts, made without a conformance search.
         let record = ExecutorRecord(
-            serial: nextSerial, generation: generation, key: key, executor: executor,
+            serial: nextSerial, generation: generation, key: key, executor: executor, storedType: traits.storedType,
             frameDriven: traits.frameDriven?(executor), named: traits.named?(executor), targetRecord: targetRecord,
             now: now)
         records[record.serial] = record
@@ -465,7 +466,10 @@ public final class Runtime {
         if let frameDriven = record.frameDriven {
             frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
         }
-        for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
+        if !tracers.isEmpty {
+            let shown = record.shownExecutor
+            for tracer in tracers { tracer.didCreateExecutor(shown, for: target) }
+        }
         return record
     }
 
@@ -503,7 +507,7 @@ public final class Runtime {
         maybeEmpty.insert(record.key.target)
         removeFrameActive(record.serial)
         record.targetRecord.executors.removeAll { $0 === record }
-        for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+        for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
     }
 
     /// Drops a released serial from ``creationOrder`` lazily: the array is compacted once more
@@ -671,7 +675,8 @@ struct RestQueue {
 /// An instance's dynamic cast to a protocol its class does not adopt searches the conformances
 /// of the class and of each superclass, and one it adopts costs a cached search; the runtime
 /// makes no cast: each view is made once per type, from the type's own conformance, and applied
-/// to executors made by that type's `init(target:)`, so of exactly that type.
+/// to executors made by that type's `init(target:)`, so of exactly that type. For a
+/// ``StoredExecutor`` type the views are of its core type, for the services both types adopt.
 struct ExecutorTraits {
     let planEmitting: ((any Executor) -> any PlanEmitting)?
     let continuous: ((any Executor) -> any ContinuousExecuting)?
@@ -680,14 +685,20 @@ struct ExecutorTraits {
     let named: ((any Executor) -> any NamedIntentionExecuting)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
+    /// The type, when the runtime runs its executors as their cores.
+    let storedType: (any StoredExecutorType.Type)?
 
     init(_ type: any Executor.Type) {
-        planEmitting = (type as? any PlanEmitting.Type).map { Self.view($0) }
-        continuous = (type as? any ContinuousExecuting.Type).map { Self.view($0) }
-        clockReading = (type as? any ClockReading.Type).map { Self.view($0) }
-        frameDriven = (type as? any FrameDriven.Type).map { Self.view($0) }
-        named = (type as? any NamedIntentionExecuting.Type).map { Self.view($0) }
         stored = type is any StoredExecutorProtocol.Type
+        storedType = type as? any StoredExecutorType.Type
+        // A handle forwards a service to its core only if the core adopts it too.
+        let core = storedType?.coreType ?? type
+        func both<P>(_: P.Type) -> P? { type is P ? core as? P : nil }
+        planEmitting = both((any PlanEmitting.Type).self).map { Self.view($0) }
+        continuous = both((any ContinuousExecuting.Type).self).map { Self.view($0) }
+        clockReading = both((any ClockReading.Type).self).map { Self.view($0) }
+        frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
+        named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
     }
 
     private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {
@@ -723,7 +734,10 @@ final class ExecutorRecord {
     /// The runtime's ``Runtime/tearDown()`` count when it was made.
     let generation: Int
     let key: ExecutorKey
+    /// What the runtime calls: the executor, or a stored executor's core.
     let executor: any Executor
+    /// The stored executor type whose core `executor` is, or nil.
+    let storedType: (any StoredExecutorType.Type)?
     let frameDriven: (any FrameDriven)?
     /// The executor as a named-intention executor, if it is one.
     let named: (any NamedIntentionExecuting)?
@@ -743,13 +757,15 @@ final class ExecutorRecord {
     var restingSince: Double?
 
     init(
-        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, frameDriven: (any FrameDriven)?,
+        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, storedType: (any StoredExecutorType.Type)?,
+        frameDriven: (any FrameDriven)?,
         named: (any NamedIntentionExecuting)?, targetRecord: TargetRecord, now: Double
     ) {
         self.serial = serial
         self.generation = generation
         self.key = key
         self.executor = executor
+        self.storedType = storedType
         self.frameDriven = frameDriven
         self.named = named
         self.targetRecord = targetRecord
@@ -758,6 +774,10 @@ final class ExecutorRecord {
     }
 
     var isActive: Bool { wantsFrames || tokenCount > 0 }
+
+    /// The executor as apps and tracers see it: a stored executor's core shows as a handle of
+    /// its type (made for the occasion).
+    var shownExecutor: any Executor { storedType?.handle(on: executor) ?? executor }
 }
 
 /// The runtime's bookkeeping for one target.
