@@ -50,7 +50,8 @@ public final class PropertyStore {
     /// the value (observers of the key are not called, store-wide observers are).
     /// - Complexity: O(1) to read; a write is O(number of observers).
     public subscript<Value>(key: PropertyKey<Value>) -> Value? {
-        get { slots[key.name]?.value as? Value }
+        // An empty store (a target's first executor looking for its core) hashes nothing.
+        get { slots.isEmpty ? nil : slots[key.name]?.value as? Value }
         set {
             // One lookup for the slot (a new one shows in the count); none for observers while
             // there are none (executors storing their cores and shared state write here once per
@@ -70,7 +71,7 @@ public final class PropertyStore {
 
     /// The velocity last stored for `key` (units per second), or `nil`.
     public func velocity<Value>(of key: PropertyKey<Value>) -> Value? {
-        slots[key.name]?.velocity as? Value
+        slots.isEmpty ? nil : slots[key.name]?.velocity as? Value
     }
 
     /// Stores the velocity of `key`; `nil` clears it. Observers are not notified.

@@ -51,9 +51,8 @@ public final class Runtime {
     private var observedTargetCount = 0
     /// What each executor type adopts, asked once per type (see ``ExecutorTraits``).
     private var traits: [ObjectIdentifier: ExecutorTraits] = [:]
-    private var records: [Int: ExecutorRecord] = [:]
-    /// Executor serials in creation order; released ones are dropped lazily (see ``forget(_:)``).
-    private var creationOrder: [Int] = []
+    /// The executors held, by serial (so in creation order).
+    private var records = ExecutorTable()
     /// Executors at rest, in the order they came to rest (so oldest first): the candidates for
     /// garbage collection, with the time each came to rest. An entry whose executor has moved
     /// since is stale and skipped. `nil` while collection is off or before the first collection.
@@ -293,7 +292,7 @@ public final class Runtime {
         guard garbageCollectionDelay.isFinite else { return }
         let now = self.now
         let delay = garbageCollectionDelay - 1e-9
-        var queue = resting ?? RestQueue(records.values.filter { $0.restingSince != nil })
+        var queue = resting ?? RestQueue(records.held.filter { $0.restingSince != nil })
         resting = nil
         var due: [ExecutorRecord] = []
         while let (serial, since) = queue.first, now - since >= delay {
@@ -334,11 +333,10 @@ public final class Runtime {
         let activeTargets =
             activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
             ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords[ObjectIdentifier($0.target)] === $0 } : []
-        let released = tracers.isEmpty ? [] : creationOrder.compactMap { records[$0] }
+        let released = tracers.isEmpty ? [] : records.held
         // Every record made so far is held no more (``holds(_:)``), without a walk.
         generation += 1
-        records = [:]
-        creationOrder = []
+        records.removeAll()
         targetOrder = []
         observedTargetCount = 0
         resting = resting.map { _ in RestQueue([]) }
@@ -447,8 +445,7 @@ public final class Runtime {
             serial: nextSerial, generation: generation, key: key, executor: executor, storedType: traits.storedType,
             frameDriven: traits.frameDriven?(executor), named: traits.named?(executor), targetRecord: targetRecord,
             now: now)
-        records[record.serial] = record
-        creationOrder.append(record.serial)
+        records.append(record)
         resting?.append(record)
         targetRecord.executors.append(record)
         if let emitting = traits.planEmitting?(executor) {
@@ -500,22 +497,13 @@ public final class Runtime {
     }
 
     private func release(_ record: ExecutorRecord) {
-        records[record.serial] = nil
+        records.remove(record.serial)
         record.isHeld = false
-        forget(record.serial)
         parked.remove(record.serial)
         maybeEmpty.insert(record.key.target)
         removeFrameActive(record.serial)
         record.targetRecord.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
-    }
-
-    /// Drops a released serial from ``creationOrder`` lazily: the array is compacted once more
-    /// than half of it is released executors, so this is amortised O(1).
-    private func forget(_ serial: Int) {
-        if creationOrder.count > 64, records.count * 2 < creationOrder.count {
-            creationOrder.removeAll { records[$0] == nil }
-        }
     }
 
     // MARK: - Internals: activity
@@ -639,6 +627,67 @@ public final class Runtime {
         if cameToRest { frameActive.removeAll { records[$0]?.wantsFrames != true } }
         updateClockSubscription()
     }
+}
+
+/// The executors a runtime holds, by serial: an array indexed by serial (serials are made one
+/// after the other), released ones nil, so that finding one hashes nothing.
+///
+/// The released executors before the oldest held one are dropped lazily (once they are more
+/// than half of the array), so the array spans the executors made since the oldest held one.
+struct ExecutorTable {
+    private var slots: [ExecutorRecord?] = []
+    /// The serial of `slots[0]`.
+    private var base = 0
+    /// The index of the first slot that may hold a record.
+    private var head = 0
+    /// How many executors are held.
+    private(set) var count = 0
+
+    /// The executor `serial`, or nil when it is not held.
+    /// - Complexity: O(1).
+    subscript(serial: Int) -> ExecutorRecord? {
+        let i = serial - base
+        return i >= head && i < slots.count ? slots[i] : nil
+    }
+
+    /// Holds `record`, whose serial is after every serial held so far.
+    /// - Complexity: amortised O(1).
+    mutating func append(_ record: ExecutorRecord) {
+        if count == 0 {
+            slots.removeAll(keepingCapacity: true)
+            base = record.serial
+            head = 0
+        }
+        while base + slots.count < record.serial { slots.append(nil) }
+        slots.append(record)
+        count += 1
+    }
+
+    /// Holds the executor `serial` no more.
+    /// - Complexity: amortised O(1).
+    mutating func remove(_ serial: Int) {
+        let i = serial - base
+        guard i >= head, i < slots.count, slots[i] != nil else { return }
+        slots[i] = nil
+        count -= 1
+        while head < slots.count, slots[head] == nil { head += 1 }
+        if head > 64, head * 2 > slots.count {
+            slots.removeFirst(head)
+            base += head
+            head = 0
+        }
+    }
+
+    /// Drops every executor.
+    mutating func removeAll() {
+        slots = []
+        head = 0
+        count = 0
+    }
+
+    /// The executors held, in serial order.
+    /// - Complexity: O(executors made since the oldest held one).
+    var held: [ExecutorRecord] { slots[head...].compactMap { $0 } }
 }
 
 /// Executors in the order they came to rest, with the time each did: a queue with a moving head.
