@@ -43,7 +43,7 @@ public final class Runtime {
         }
     }
 
-    private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
+    private var targetRecords = TargetTable()
     /// Target records in creation order; forgotten ones are dropped lazily (see
     /// ``collectGarbage()``). ``tearDown()`` tells active targets' observers in this order.
     private var targetOrder: [TargetRecord] = []
@@ -62,7 +62,7 @@ public final class Runtime {
     /// Parked executors that lost their last name: checked at the next collection.
     private var unparked: [Int] = []
     /// Targets that may hold nothing any more: forgotten at the next collection if so.
-    private var maybeEmpty: Set<ObjectIdentifier> = []
+    private var maybeEmpty: [TargetRecord] = []
     /// Serials of the executors that want frames, in creation order (kept sorted as they wake,
     /// so frames never sort).
     private var frameActive: [Int] = []
@@ -96,6 +96,7 @@ public final class Runtime {
     }
 
     deinit {
+        targetRecords.retire()
         clockSubscription?.unsubscribe()
         streamsSubscription?.unsubscribe()
     }
@@ -141,7 +142,7 @@ public final class Runtime {
 
     /// ``ActivityState/active`` while any executor of `target` is active.
     public func activityState(of target: MotionTarget) -> ActivityState {
-        (targetRecords[ObjectIdentifier(target)]?.activeExecutorCount ?? 0) > 0 ? .active : .atRest
+        (targetRecords[target]?.activeExecutorCount ?? 0) > 0 ? .active : .atRest
     }
 
     /// Whether the runtime is currently subscribed to its clock (some executor wants frames).
@@ -169,11 +170,12 @@ public final class Runtime {
 
     /// Unregisters `observer` from `target`'s activity.
     public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
-        if let record = targetRecords[ObjectIdentifier(target)], !record.observers.isEmpty {
+        guard let record = targetRecords[target] else { return }
+        if !record.observers.isEmpty {
             record.observers.removeAll { $0 === observer }
             if record.observers.isEmpty { observedTargetCount -= 1 }
         }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        maybeEmpty.append(record)
     }
 
     /// Registers `observer` for changes of the activity of the intention named `name` on `target`.
@@ -191,10 +193,10 @@ public final class Runtime {
 
     /// Unregisters `observer` from the intention named `name` on `target`.
     public func removeActivityObserver(_ observer: ActivityObserver, forIntentionNamed name: String, on target: MotionTarget) {
-        guard let record = targetRecords[ObjectIdentifier(target)] else { return }
+        guard let record = targetRecords[target] else { return }
         record.planObservers[name]?.removeAll { $0 === observer }
         if record.planObservers[name]?.isEmpty == true { record.planObservers[name] = nil }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        maybeEmpty.append(record)
     }
 
     /// Registers `tracer`. Registering it again does nothing.
@@ -211,17 +213,17 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.shownExecutor)
+        (targetRecords[target]?.executors ?? []).map(\.shownExecutor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
     public func executor(named name: String, on target: MotionTarget) -> (any Executor)? {
-        targetRecords[ObjectIdentifier(target)]?.named[name].flatMap { records[$0]?.shownExecutor }
+        targetRecords[target]?.named[name].flatMap { records[$0]?.shownExecutor }
     }
 
     /// The names `target` currently holds, sorted.
     public func intentionNames(on target: MotionTarget) -> [String] {
-        (targetRecords[ObjectIdentifier(target)]?.named.names).map { $0.sorted() } ?? []
+        (targetRecords[target]?.named.names).map { $0.sorted() } ?? []
     }
 
     /// How many executors the runtime holds, over all targets.
@@ -309,11 +311,11 @@ public final class Runtime {
         for record in due.sorted(by: { $0.serial < $1.serial }) where records[record.serial] === record {
             release(record)
         }
-        for id in maybeEmpty where targetRecords[id]?.isEmpty == true { targetRecords[id] = nil }
+        for record in maybeEmpty where record.isEmpty && targetRecords.holds(record) { targetRecords.remove(record) }
         maybeEmpty = []
         // Amortised O(1) per forgotten target: compacted once more than half are forgotten.
         if targetOrder.count > 64, targetRecords.count * 2 < targetOrder.count {
-            targetOrder.removeAll { targetRecords[ObjectIdentifier($0.target)] !== $0 }
+            targetOrder.removeAll { !targetRecords.holds($0) }
         }
     }
 
@@ -332,7 +334,7 @@ public final class Runtime {
         // observers hear the active targets come to rest, in the targets' creation order.
         let activeTargets =
             activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
-            ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords[ObjectIdentifier($0.target)] === $0 } : []
+            ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords.holds($0) } : []
         let released = tracers.isEmpty ? [] : records.held
         // Every record made so far is held no more (``holds(_:)``), without a walk.
         generation += 1
@@ -344,7 +346,7 @@ public final class Runtime {
         unparked = []
         maybeEmpty = []
         frameActive = []
-        targetRecords = [:]
+        targetRecords.removeAll()
         activeTargetCount = 0
         streamsActive = false
         streams.tearDown()
@@ -402,10 +404,10 @@ public final class Runtime {
     }
 
     private func applyRemove(named name: String, from target: MotionTarget) {
-        guard let targetRecord = targetRecords[ObjectIdentifier(target)],
+        guard let targetRecord = targetRecords[target],
             let serial = targetRecord.named.removeValue(forKey: name)
         else { return }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        maybeEmpty.append(targetRecord)
         if let record = records[serial] {
             if record.isActive, let observers = targetRecord.planObservers[name] {
                 for observer in observers { observer.body(.atRest) }
@@ -419,10 +421,9 @@ public final class Runtime {
     }
 
     private func targetRecord(for target: MotionTarget) -> TargetRecord {
-        let id = ObjectIdentifier(target)
-        if let record = targetRecords[id] { return record }
+        if let record = targetRecords[target] { return record }
         let record = TargetRecord(target: target)
-        targetRecords[id] = record
+        targetRecords.insert(record)
         targetOrder.append(record)
         return record
     }
@@ -500,7 +501,7 @@ public final class Runtime {
         records.remove(record.serial)
         record.isHeld = false
         parked.remove(record.serial)
-        maybeEmpty.insert(record.key.target)
+        maybeEmpty.append(record.targetRecord)
         removeFrameActive(record.serial)
         record.targetRecord.executors.removeAll { $0 === record }
         for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
@@ -688,6 +689,82 @@ struct ExecutorTable {
     /// The executors held, in serial order.
     /// - Complexity: O(executors made since the oldest held one).
     var held: [ExecutorRecord] { slots[head...].compactMap { $0 } }
+}
+
+/// The target records a runtime holds, found without hashing: each target keeps the slot of
+/// its record (``MotionTarget/runtimeSlot``), with the table's epoch, an object the target holds
+/// so that no later table can have its identity.
+///
+/// A target keeps one slot: a target also held by another runtime is found by hash.
+/// ``removeAll()`` starts a new epoch, so that the slots every target keeps are stale at once.
+struct TargetTable {
+    private var slots: [TargetRecord?] = []
+    /// Free slots, reused first.
+    private var free: [Int] = []
+    /// Records of targets whose slot another runtime keeps.
+    private var others: [ObjectIdentifier: TargetRecord] = [:]
+    private var epoch = TargetTableEpoch()
+    /// How many targets are held.
+    private(set) var count = 0
+
+    /// The record of `target`, or nil.
+    /// - Complexity: O(1).
+    subscript(target: MotionTarget) -> TargetRecord? {
+        if target.runtimeEpoch === epoch { return slots[target.runtimeSlot] }
+        return others.isEmpty ? nil : others[ObjectIdentifier(target)]
+    }
+
+    /// Whether `record` is the one held for its target.
+    func holds(_ record: TargetRecord) -> Bool {
+        self[record.target] === record
+    }
+
+    /// Holds `record`, for a target that has none here.
+    mutating func insert(_ record: TargetRecord) {
+        count += 1
+        let target = record.target
+        if let claimed = target.runtimeEpoch, claimed.isCurrent {
+            others[ObjectIdentifier(target)] = record
+            return
+        }
+        let slot = free.popLast() ?? slots.count
+        if slot == slots.count { slots.append(record) } else { slots[slot] = record }
+        target.runtimeEpoch = epoch
+        target.runtimeSlot = slot
+    }
+
+    /// Drops `record`, one this table holds.
+    mutating func remove(_ record: TargetRecord) {
+        count -= 1
+        let target = record.target
+        guard target.runtimeEpoch === epoch else {
+            others[ObjectIdentifier(target)] = nil
+            return
+        }
+        slots[target.runtimeSlot] = nil
+        free.append(target.runtimeSlot)
+        target.runtimeEpoch = nil
+    }
+
+    /// Drops every record: the slots targets keep go stale with the epoch.
+    mutating func removeAll() {
+        retire()
+        epoch = TargetTableEpoch()
+        slots = []
+        free = []
+        others = [:]
+        count = 0
+    }
+
+    /// Lets other tables take the slots of this one's targets (when its runtime goes).
+    func retire() {
+        epoch.isCurrent = false
+    }
+}
+
+/// The identity of a ``TargetTable``'s epoch; not current once the table dropped its records.
+final class TargetTableEpoch {
+    var isCurrent = true
 }
 
 /// Executors in the order they came to rest, with the time each did: a queue with a moving head.

@@ -242,4 +242,34 @@ import Testing
         #expect(runtime.executorCount == 51)
         #expect(runtime.executors(of: marks[0]).count == 1)
     }
+
+    @Test("a target in two runtimes: each finds its own executors through tearDown, collection and release")
+    func targetInTwoRuntimes() {
+        let (other, otherClock) = makeRuntime()
+        runtime.add(Mark(text: "a"), to: target)
+        other.add(Steps(count: 1), to: target)
+        #expect(runtime.executors(of: target).count == 1)
+        #expect(other.executors(of: target).count == 1)
+        runtime.tearDown()
+        #expect(runtime.executors(of: target).isEmpty)
+        #expect(other.executors(of: target).count == 1)
+        runtime.add(Mark(text: "b"), to: target)
+        otherClock.advance(seconds: 1)
+        other.collectGarbage()
+        #expect(other.executors(of: target).isEmpty)
+        #expect(runtime.executors(of: target).count == 1)
+        other.add(Steps(count: 1), to: target)
+        #expect(other.executors(of: target).count == 1)
+        // A runtime released without a tearDown leaves its targets to others.
+        var third: Runtime? = makeRuntime().0
+        third?.add(Mark(text: "c"), to: target)
+        #expect(third?.executors(of: target).count == 1)
+        third = nil
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executors(of: target).isEmpty)
+        runtime.add(Mark(text: "d"), to: target)
+        #expect(runtime.executors(of: target).count == 1)
+        #expect(other.executors(of: target).count == 1)
+    }
 }
