@@ -213,7 +213,7 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[target]?.executors ?? []).map(\.shownExecutor)
+        (targetRecords[target]?.executors.records ?? []).map(\.shownExecutor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
@@ -433,7 +433,7 @@ public final class Runtime {
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
         let targetRecord = targetRecord(for: target)
-        if let existing = targetRecord.executors.first(where: { $0.key.type == key.type }) {
+        if let existing = targetRecord.executors.first(ofType: key.type) {
             return existing
         }
         let traits = self.traits[key.type] ?? makeTraits(type)
@@ -503,7 +503,7 @@ public final class Runtime {
         parked.remove(record.serial)
         maybeEmpty.append(record.targetRecord)
         removeFrameActive(record.serial)
-        record.targetRecord.executors.removeAll { $0 === record }
+        record.targetRecord.executors.remove(record)
         for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
     }
 
@@ -874,6 +874,8 @@ final class ExecutorRecord {
     let target: MotionTarget
     /// False once released.
     var isHeld = true
+    /// The next executor of the same target (see ``ExecutorList``).
+    var nextOnTarget: ExecutorRecord?
     var wantsFrames = false
     var framesRequestedDuringUpdate = false
     var lastUpdateTime: Double?
@@ -910,7 +912,7 @@ final class ExecutorRecord {
 final class TargetRecord {
     let target: MotionTarget
     /// The target's executors, in creation order.
-    var executors: [ExecutorRecord] = []
+    var executors = ExecutorList()
     var named = NameTable()
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
@@ -919,11 +921,58 @@ final class TargetRecord {
 
     init(target: MotionTarget) {
         self.target = target
-        // A target has a few executor types (tween, physics, gesture...): one allocation for them.
-        executors.reserveCapacity(4)
     }
 
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
+}
+
+/// A target's executors in creation order, linked through ``ExecutorRecord/nextOnTarget``: a
+/// target has a few (one per executor type), and a list of them allocates nothing.
+struct ExecutorList {
+    private(set) var first: ExecutorRecord?
+    private var last: ExecutorRecord?
+
+    var isEmpty: Bool { first == nil }
+
+    /// The executor of the type `type`, or nil.
+    /// - Complexity: O(executors of the target).
+    func first(ofType type: ObjectIdentifier) -> ExecutorRecord? {
+        var record = first
+        while let current = record, current.key.type != type { record = current.nextOnTarget }
+        return record
+    }
+
+    /// Adds `record` last.
+    mutating func append(_ record: ExecutorRecord) {
+        if let last { last.nextOnTarget = record } else { first = record }
+        last = record
+    }
+
+    /// Removes `record`, if the list has it.
+    /// - Complexity: O(executors of the target).
+    mutating func remove(_ record: ExecutorRecord) {
+        var previous: ExecutorRecord?
+        var current = first
+        while let node = current, node !== record {
+            previous = node
+            current = node.nextOnTarget
+        }
+        guard current != nil else { return }
+        if let previous { previous.nextOnTarget = record.nextOnTarget } else { first = record.nextOnTarget }
+        if last === record { last = previous }
+        record.nextOnTarget = nil
+    }
+
+    /// The executors, in creation order.
+    var records: [ExecutorRecord] {
+        var all: [ExecutorRecord] = []
+        var record = first
+        while let current = record {
+            all.append(current)
+            record = current.nextOnTarget
+        }
+        return all
+    }
 }
 
 /// A target's intention names, each with the serial of the executor holding it: the first in
