@@ -4,12 +4,14 @@
 /// runtime can release it at rest (garbage collection).
 ///
 /// The executor itself is a thin handle: every call goes to the core, which is made on the
-/// target's first executor of this type and outlives every handle. What the core hears from
-/// outside (store observers, scheduled work) it hears whether or not a handle exists; when it
-/// needs the runtime again (an activity token, frames), the runtime makes a new handle first.
+/// target's first executor of this type and outlives every handle. A runtime makes no handle:
+/// it runs the core directly, as the executor of this type, and makes a handle only to show the
+/// executor (``Runtime/executors(of:)``, tracers). What the core hears from outside (store
+/// observers, scheduled work) it hears whether or not the runtime holds it; when it needs the
+/// runtime again (an activity token, frames), the runtime takes it up again first.
 ///
-/// A core is an executor type with a store name; the calls of the protocols it adopts are
-/// forwarded:
+/// A core is an executor type with a store name; the calls of the protocols both it and the
+/// handle type adopt reach it:
 /// ```swift
 /// public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 /// ```
