@@ -57,9 +57,28 @@ public final class ActivityTokenGenerator {
     /// is in the target's store) and the token is its; for any other executor, and when the
     /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
+        let token = startToken()
+        return ActivityToken(runtime: runtime, executorSerial: token.executorSerial, id: token.id)
+    }
+
+    /// A token as the runtime numbers it, held without an ``ActivityToken`` object by the
+    /// executors of this module; the holder ends it with ``endToken(_:)``, once.
+    struct HeldToken {
+        let executorSerial: Int
+        /// Nil when the token was inactive from the start (see ``generate()``).
+        let id: UInt64?
+    }
+
+    /// Starts a token as ``generate()`` does, without making an object for it.
+    func startToken() -> HeldToken {
         executorSerial = revival.liveSerial(executorSerial, runtime: runtime)
-        let id = runtime?.startToken(executorSerial: executorSerial)
-        return ActivityToken(runtime: runtime, executorSerial: executorSerial, id: id)
+        return HeldToken(executorSerial: executorSerial, id: runtime?.startToken(executorSerial: executorSerial))
+    }
+
+    /// Ends a token of ``startToken()``.
+    func endToken(_ token: HeldToken) {
+        guard let id = token.id else { return }
+        runtime?.endToken(id, executorSerial: token.executorSerial)
     }
 
     /// Remote execution named `name` is starting. Starting a name already started does nothing.
@@ -127,9 +146,14 @@ public final class FrameRequester {
 
 /// How a service finds its executor again after garbage collection: the executor's type and
 /// target, for a ``StoredExecutor`` (whose state outlives it); nothing for other executors.
+///
+/// The target is held `unowned` (no weak reference, so no side table per target): a service is
+/// handed to its executor, and a stored executor keeps it in its core, which lives in the
+/// target's store, so the core's work that revives (a token, frames) runs while the target
+/// lives. Only a core an app keeps past its target's life could reach a released target.
 struct ExecutorRevival {
     let type: any Executor.Type
-    weak var target: MotionTarget?
+    unowned let target: MotionTarget
     /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
     private let isStored: Bool
 
@@ -143,7 +167,7 @@ struct ExecutorRevival {
     /// the one made again for the same type and target.
     func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
         // The usual case, a live executor, loads no weak reference to the target.
-        guard isStored, let runtime, !runtime.holdsExecutor(serial), let target else { return serial }
+        guard isStored, let runtime, !runtime.holdsExecutor(serial) else { return serial }
         return runtime.liveSerial(serial, type: type, target: target)
     }
 }

@@ -24,6 +24,15 @@ public final class MotionTarget {
 
     private var store: PropertyStore?
 
+    /// What the built-in executors share of the target's channel, made by the first of them
+    /// (see ``TargetPresentation/of(_:)``).
+    var sharedPresentation: TargetPresentation?
+
+    /// The epoch and slot of the runtime target table that finds this target's record by its
+    /// slot (see ``TargetTable``); nil when none does.
+    var runtimeEpoch: TargetTableEpoch?
+    var runtimeSlot = 0
+
     /// Where the built-in executors read the target's presentation and emit its channel events.
     ///
     /// It is the app's layer (a ``MotionChannel``), or a document target's channel in a document

@@ -34,7 +34,7 @@ public final class PropertyStore {
     private var order: [String] = []
     /// Observers of one key each, in subscription order: a list rather than a table per key, as a
     /// target has a few (its physics and shape executors, an app's).
-    private var keyObservers: [(name: String, id: Int, body: (Any) -> Void)] = []
+    private var keyObservers: [KeyObserver] = []
     private var allObservers: [(id: Int, body: (String) -> Void)] = []
     private var nextObserverID = 0
 
@@ -50,14 +50,20 @@ public final class PropertyStore {
     /// the value (observers of the key are not called, store-wide observers are).
     /// - Complexity: O(1) to read; a write is O(number of observers).
     public subscript<Value>(key: PropertyKey<Value>) -> Value? {
-        get { slots[key.name]?.value as? Value }
+        // An empty store (a target's first executor looking for its core) hashes nothing.
+        get { slots.isEmpty ? nil : slots[key.name]?.value as? Value }
         set {
             // One lookup for the slot (a new one shows in the count); none for observers while
             // there are none (executors storing their cores and shared state write here once per
             // target).
             write(key.name) { $0.value = newValue }
             if let newValue, !keyObservers.isEmpty {
-                for observer in keyObservers where observer.name == key.name { observer.body(newValue) }
+                for observer in keyObservers where observer.name == key.name {
+                    switch observer.body {
+                    case .closure(let body): body(newValue)
+                    case .gestureSignals(let core): if let signal = newValue as? GestureSignal { core.gestureSignalDidChange(signal) }
+                    }
+                }
             }
             for observer in allObservers { observer.body(key.name) }
         }
@@ -65,7 +71,7 @@ public final class PropertyStore {
 
     /// The velocity last stored for `key` (units per second), or `nil`.
     public func velocity<Value>(of key: PropertyKey<Value>) -> Value? {
-        slots[key.name]?.velocity as? Value
+        slots.isEmpty ? nil : slots[key.name]?.velocity as? Value
     }
 
     /// Stores the velocity of `key`; `nil` clears it. Observers are not notified.
@@ -93,10 +99,19 @@ public final class PropertyStore {
     /// Writes of a value of another type under the same name are not delivered.
     public func observe<Value>(_ key: PropertyKey<Value>, _ body: @escaping (Value) -> Void) -> Subscription {
         let id = makeObserverID()
-        keyObservers.append((key.name, id, { if let value = $0 as? Value { body(value) } }))
+        keyObservers.append(KeyObserver(name: key.name, id: id, body: .closure({ if let value = $0 as? Value { body(value) } })))
         return Subscription { [weak self] in
             self?.keyObservers.removeAll { $0.id == id }
         }
+    }
+
+    /// Tells `observer` every ``GestureSignal`` written from now on, for as long as the store lives.
+    ///
+    /// An observer of ``GestureSignal/key`` like one of ``observe(_:_:)``, in the same order, made
+    /// without a closure or a ``Subscription``: the store holds `observer` (an executor core kept
+    /// in this store, which holds its target `unowned`: no cycle).
+    func observeGestureSignals(_ observer: any GestureSignalObserving) {
+        keyObservers.append(KeyObserver(name: GestureSignal.key.name, id: makeObserverID(), body: .gestureSignals(observer)))
     }
 
     /// Calls `body` with the name of every property whose model value is written from now on.
@@ -123,4 +138,24 @@ public final class PropertyStore {
         nextObserverID += 1
         return nextObserverID
     }
+}
+
+/// An observer of one key of a ``PropertyStore``.
+private struct KeyObserver {
+    enum Body {
+        /// An observer of ``PropertyStore/observe(_:_:)``.
+        case closure((Any) -> Void)
+        /// An executor core that follows gestures (``PropertyStore/observeGestureSignals(_:)``).
+        case gestureSignals(any GestureSignalObserving)
+    }
+
+    let name: String
+    let id: Int
+    let body: Body
+}
+
+/// An executor core that follows the gesture signals written to its target's store.
+protocol GestureSignalObserving: AnyObject {
+    /// A gesture began or ended on a property of the target.
+    func gestureSignalDidChange(_ signal: GestureSignal)
 }

@@ -43,12 +43,16 @@ public final class Runtime {
         }
     }
 
-    private var targetRecords: [ObjectIdentifier: TargetRecord] = [:]
+    private var targetRecords = TargetTable()
+    /// Target records in creation order; forgotten ones are dropped lazily (see
+    /// ``collectGarbage()``). ``tearDown()`` tells active targets' observers in this order.
+    private var targetOrder: [TargetRecord] = []
+    /// How many target records have activity observers.
+    private var observedTargetCount = 0
     /// What each executor type adopts, asked once per type (see ``ExecutorTraits``).
     private var traits: [ObjectIdentifier: ExecutorTraits] = [:]
-    private var records: [Int: ExecutorRecord] = [:]
-    /// Executor serials in creation order; released ones are dropped lazily (see ``forget(_:)``).
-    private var creationOrder: [Int] = []
+    /// The executors held, by serial (so in creation order).
+    private var records = ExecutorTable()
     /// Executors at rest, in the order they came to rest (so oldest first): the candidates for
     /// garbage collection, with the time each came to rest. An entry whose executor has moved
     /// since is stale and skipped. `nil` while collection is off or before the first collection.
@@ -58,7 +62,7 @@ public final class Runtime {
     /// Parked executors that lost their last name: checked at the next collection.
     private var unparked: [Int] = []
     /// Targets that may hold nothing any more: forgotten at the next collection if so.
-    private var maybeEmpty: Set<ObjectIdentifier> = []
+    private var maybeEmpty: [TargetRecord] = []
     /// Serials of the executors that want frames, in creation order (kept sorted as they wake,
     /// so frames never sort).
     private var frameActive: [Int] = []
@@ -70,6 +74,8 @@ public final class Runtime {
     private var observers: [ActivityObserver] = []
     private var tracers: [any Tracer] = []
     private var nextSerial = 0
+    /// Counts ``tearDown()``s: a record made before the last one is held no more.
+    private var generation = 0
     private var nextTokenID: UInt64 = 0
     private var depth = 0
     private var updatingSerial: Int?
@@ -90,6 +96,7 @@ public final class Runtime {
     }
 
     deinit {
+        targetRecords.retire()
         clockSubscription?.unsubscribe()
         streamsSubscription?.unsubscribe()
     }
@@ -135,7 +142,7 @@ public final class Runtime {
 
     /// ``ActivityState/active`` while any executor of `target` is active.
     public func activityState(of target: MotionTarget) -> ActivityState {
-        (targetRecords[ObjectIdentifier(target)]?.activeExecutorCount ?? 0) > 0 ? .active : .atRest
+        (targetRecords[target]?.activeExecutorCount ?? 0) > 0 ? .active : .atRest
     }
 
     /// Whether the runtime is currently subscribed to its clock (some executor wants frames).
@@ -156,13 +163,19 @@ public final class Runtime {
     /// Registering it again does nothing. The runtime keeps `target` while it has observers.
     public func addActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
         let record = targetRecord(for: target)
-        if !record.observers.contains(where: { $0 === observer }) { record.observers.append(observer) }
+        guard !record.observers.contains(where: { $0 === observer }) else { return }
+        if record.observers.isEmpty { observedTargetCount += 1 }
+        record.observers.append(observer)
     }
 
     /// Unregisters `observer` from `target`'s activity.
     public func removeActivityObserver(_ observer: ActivityObserver, for target: MotionTarget) {
-        targetRecords[ObjectIdentifier(target)]?.observers.removeAll { $0 === observer }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        guard let record = targetRecords[target] else { return }
+        if !record.observers.isEmpty {
+            record.observers.removeAll { $0 === observer }
+            if record.observers.isEmpty { observedTargetCount -= 1 }
+        }
+        maybeEmpty.append(record)
     }
 
     /// Registers `observer` for changes of the activity of the intention named `name` on `target`.
@@ -180,10 +193,10 @@ public final class Runtime {
 
     /// Unregisters `observer` from the intention named `name` on `target`.
     public func removeActivityObserver(_ observer: ActivityObserver, forIntentionNamed name: String, on target: MotionTarget) {
-        guard let record = targetRecords[ObjectIdentifier(target)] else { return }
+        guard let record = targetRecords[target] else { return }
         record.planObservers[name]?.removeAll { $0 === observer }
         if record.planObservers[name]?.isEmpty == true { record.planObservers[name] = nil }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        maybeEmpty.append(record)
     }
 
     /// Registers `tracer`. Registering it again does nothing.
@@ -200,17 +213,17 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[ObjectIdentifier(target)]?.executors ?? []).map(\.executor)
+        (targetRecords[target]?.executors.records ?? []).map(\.shownExecutor)
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
     public func executor(named name: String, on target: MotionTarget) -> (any Executor)? {
-        targetRecords[ObjectIdentifier(target)]?.named[name].flatMap { records[$0]?.executor }
+        targetRecords[target]?.named[name].flatMap { records[$0]?.shownExecutor }
     }
 
     /// The names `target` currently holds, sorted.
     public func intentionNames(on target: MotionTarget) -> [String] {
-        (targetRecords[ObjectIdentifier(target)]?.named.keys).map { $0.sorted() } ?? []
+        (targetRecords[target]?.named.names).map { $0.sorted() } ?? []
     }
 
     /// How many executors the runtime holds, over all targets.
@@ -281,7 +294,7 @@ public final class Runtime {
         guard garbageCollectionDelay.isFinite else { return }
         let now = self.now
         let delay = garbageCollectionDelay - 1e-9
-        var queue = resting ?? RestQueue(records.values.filter { $0.restingSince != nil })
+        var queue = resting ?? RestQueue(records.held.filter { $0.restingSince != nil })
         resting = nil
         var due: [ExecutorRecord] = []
         while let (serial, since) = queue.first, now - since >= delay {
@@ -298,8 +311,12 @@ public final class Runtime {
         for record in due.sorted(by: { $0.serial < $1.serial }) where records[record.serial] === record {
             release(record)
         }
-        for id in maybeEmpty where targetRecords[id]?.isEmpty == true { targetRecords[id] = nil }
+        for record in maybeEmpty where record.isEmpty && targetRecords.holds(record) { targetRecords.remove(record) }
         maybeEmpty = []
+        // Amortised O(1) per forgotten target: compacted once more than half are forgotten.
+        if targetOrder.count > 64, targetRecords.count * 2 < targetOrder.count {
+            targetOrder.removeAll { !targetRecords.holds($0) }
+        }
     }
 
     /// Stops everything: releases every executor, forgets every named intention, ends every token.
@@ -307,25 +324,35 @@ public final class Runtime {
     /// It also stops listening to the clock. Activity observers of the runtime and of active
     /// targets hear ``ActivityState/atRest`` if they were active; target observers are then
     /// dropped. Tracers and runtime observers stay.
+    ///
+    /// - Complexity: O(1) besides freeing what the runtime holds when no tracer and no target
+    ///   observer listens; else O(live executors) for tracers (each release is traced) and
+    ///   O(live targets) to find the active ones in creation order. Nothing is sorted.
     public func tearDown() {
-        let activeTargets = targetRecords.values.filter { $0.activeExecutorCount > 0 }
-            .sorted { $0.firstSerial < $1.firstSerial }
         let wasActive = isActive
-        let released = creationOrder.compactMap { records[$0] }
-        records = [:]
-        creationOrder = []
+        // Only listeners need these lists: tracers hear every release, and tracers and target
+        // observers hear the active targets come to rest, in the targets' creation order.
+        let activeTargets =
+            activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
+            ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords.holds($0) } : []
+        let released = tracers.isEmpty ? [] : records.held
+        // Every record made so far is held no more (``holds(_:)``), without a walk.
+        generation += 1
+        records.removeAll()
+        targetOrder = []
+        observedTargetCount = 0
         resting = resting.map { _ in RestQueue([]) }
         parked = []
         unparked = []
         maybeEmpty = []
         frameActive = []
-        targetRecords = [:]
+        targetRecords.removeAll()
         activeTargetCount = 0
         streamsActive = false
         streams.tearDown()
         updateClockSubscription()
         for record in released {
-            for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
+            for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
         }
         for target in activeTargets {
             for tracer in tracers { tracer.activityStateDidChange(.atRest, for: target.target) }
@@ -363,7 +390,7 @@ public final class Runtime {
         let targetRecord = targetRecord(for: target)
         if targetRecord.named[name] != nil { applyRemove(named: name, from: target) }
         let record = executorRecord(for: intention.dynamicExecutorType, target: target)
-        guard let executor = record.executor as? any NamedIntentionExecuting else { return }
+        guard let executor = record.named else { return }
         targetRecord.named[name] = record.serial
         record.namedCount += 1
         executor.add(intention, named: name)
@@ -377,27 +404,27 @@ public final class Runtime {
     }
 
     private func applyRemove(named name: String, from target: MotionTarget) {
-        guard let targetRecord = targetRecords[ObjectIdentifier(target)],
+        guard let targetRecord = targetRecords[target],
             let serial = targetRecord.named.removeValue(forKey: name)
         else { return }
-        maybeEmpty.insert(ObjectIdentifier(target))
+        maybeEmpty.append(targetRecord)
         if let record = records[serial] {
             if record.isActive, let observers = targetRecord.planObservers[name] {
                 for observer in observers { observer.body(.atRest) }
             }
             record.namedCount -= 1
             if record.namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
-            (record.executor as? any NamedIntentionExecuting)?.removeIntention(named: name)
+            record.named?.removeIntention(named: name)
             wake(record)
         }
         for tracer in tracers { tracer.didRemovePlan(named: name, from: target) }
     }
 
     private func targetRecord(for target: MotionTarget) -> TargetRecord {
-        let id = ObjectIdentifier(target)
-        if let record = targetRecords[id] { return record }
-        let record = TargetRecord(target: target, firstSerial: nextSerial)
-        targetRecords[id] = record
+        if let record = targetRecords[target] { return record }
+        let record = TargetRecord(target: target)
+        targetRecords.insert(record)
+        targetOrder.append(record)
         return record
     }
 
@@ -405,36 +432,42 @@ public final class Runtime {
     /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
     private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
         let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
-        let known = targetRecords[key.target]
-        if let existing = known?.executors.first(where: { $0.key.type == key.type }) {
+        let targetRecord = targetRecord(for: target)
+        if let existing = targetRecord.executors.first(ofType: key.type) {
             return existing
         }
         let traits = self.traits[key.type] ?? makeTraits(type)
-        let executor = type.init(target: target)
+        // A stored executor runs as its core: no handle is made (see ``StoredExecutorType``).
+        let executor = traits.storedType?.core(of: target) ?? type.init(target: target)
         nextSerial += 1
+        // The executor is of exactly the type the traits' views were made for (`type`, or its
+        // core type): the views are the casts, made without a conformance search.
         let record = ExecutorRecord(
-            serial: nextSerial, key: key, executor: executor, frameDriven: traits.frameDriven ? executor as? any FrameDriven : nil,
-            target: target, now: now)
-        records[record.serial] = record
-        creationOrder.append(record.serial)
+            serial: nextSerial, generation: generation, key: key, executor: executor, storedType: traits.storedType,
+            frameDriven: traits.frameDriven?(executor), named: traits.named?(executor), targetRecord: targetRecord,
+            now: now)
+        records.append(record)
         resting?.append(record)
-        (known ?? targetRecord(for: target)).executors.append(record)
-        if traits.planEmitting, let emitting = executor as? any PlanEmitting {
+        targetRecord.executors.append(record)
+        if let emitting = traits.planEmitting?(executor) {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
-        // Each service gets a revival made for it (moved in, not a copy of a weak reference).
+        // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
-        if traits.continuous, let continuous = executor as? any ContinuousExecuting {
+        if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
                 ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
         }
-        if traits.clockReading, let clockReading = executor as? any ClockReading {
+        if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(RuntimeClockReader(runtime: self))
         }
         if let frameDriven = record.frameDriven {
             frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
         }
-        for tracer in tracers { tracer.didCreateExecutor(executor, for: target) }
+        if !tracers.isEmpty {
+            let shown = record.shownExecutor
+            for tracer in tracers { tracer.didCreateExecutor(shown, for: target) }
+        }
         return record
     }
 
@@ -443,6 +476,12 @@ public final class Runtime {
         let made = ExecutorTraits(type)
         traits[ObjectIdentifier(type)] = made
         return made
+    }
+
+    /// Whether the runtime holds `record` (it has been neither released nor torn down).
+    /// - Complexity: O(1), no lookup.
+    private func holds(_ record: ExecutorRecord) -> Bool {
+        record.isHeld && record.generation == generation
     }
 
     /// Whether the runtime holds the executor `serial` (it has not been released).
@@ -459,21 +498,13 @@ public final class Runtime {
     }
 
     private func release(_ record: ExecutorRecord) {
-        records[record.serial] = nil
-        forget(record.serial)
+        records.remove(record.serial)
+        record.isHeld = false
         parked.remove(record.serial)
-        maybeEmpty.insert(record.key.target)
+        maybeEmpty.append(record.targetRecord)
         removeFrameActive(record.serial)
-        targetRecords[record.key.target]?.executors.removeAll { $0 === record }
-        for tracer in tracers { tracer.didReleaseExecutor(record.executor, for: record.target) }
-    }
-
-    /// Drops a released serial from ``creationOrder`` lazily: the array is compacted once more
-    /// than half of it is released executors, so this is amortised O(1).
-    private func forget(_ serial: Int) {
-        if creationOrder.count > 64, records.count * 2 < creationOrder.count {
-            creationOrder.removeAll { records[$0] == nil }
-        }
+        record.targetRecord.executors.remove(record)
+        for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
     }
 
     // MARK: - Internals: activity
@@ -487,10 +518,12 @@ public final class Runtime {
         guard wasActive != isActive else { return }
         record.restingSince = isActive ? nil : now
         if !isActive { resting?.append(record) }
-        guard let targetRecord = targetRecords[record.key.target] else { return }
+        // A held record's target record is held too (a target is forgotten with no executor).
+        guard holds(record) else { return }
+        let targetRecord = record.targetRecord
         if !targetRecord.planObservers.isEmpty {
             let state: ActivityState = isActive ? .active : .atRest
-            for (name, serial) in targetRecord.named where serial == record.serial {
+            for (name, serial) in targetRecord.named.entries where serial == record.serial {
                 for observer in targetRecord.planObservers[name] ?? [] { observer.body(state) }
             }
         }
@@ -535,7 +568,7 @@ public final class Runtime {
 
     /// Makes a frame-driven executor want frames; its next update gets `elapsed == 0`.
     private func wake(_ record: ExecutorRecord) {
-        guard record.frameDriven != nil, records[record.serial] === record, !record.wantsFrames else { return }
+        guard record.frameDriven != nil, holds(record), !record.wantsFrames else { return }
         changeActivity(of: record) {
             $0.wantsFrames = true
             $0.lastUpdateTime = nil
@@ -587,7 +620,7 @@ public final class Runtime {
             updatingSerial = serial
             let state = frameDriven.update(elapsed: elapsed)
             updatingSerial = nil
-            if state == .atRest, !record.framesRequestedDuringUpdate, records[serial] === record {
+            if state == .atRest, !record.framesRequestedDuringUpdate, holds(record) {
                 changeActivity(of: record) { $0.wantsFrames = false }
                 cameToRest = true
             }
@@ -595,6 +628,143 @@ public final class Runtime {
         if cameToRest { frameActive.removeAll { records[$0]?.wantsFrames != true } }
         updateClockSubscription()
     }
+}
+
+/// The executors a runtime holds, by serial: an array indexed by serial (serials are made one
+/// after the other), released ones nil, so that finding one hashes nothing.
+///
+/// The released executors before the oldest held one are dropped lazily (once they are more
+/// than half of the array), so the array spans the executors made since the oldest held one.
+struct ExecutorTable {
+    private var slots: [ExecutorRecord?] = []
+    /// The serial of `slots[0]`.
+    private var base = 0
+    /// The index of the first slot that may hold a record.
+    private var head = 0
+    /// How many executors are held.
+    private(set) var count = 0
+
+    /// The executor `serial`, or nil when it is not held.
+    /// - Complexity: O(1).
+    subscript(serial: Int) -> ExecutorRecord? {
+        let i = serial - base
+        return i >= head && i < slots.count ? slots[i] : nil
+    }
+
+    /// Holds `record`, whose serial is after every serial held so far.
+    /// - Complexity: amortised O(1).
+    mutating func append(_ record: ExecutorRecord) {
+        if count == 0 {
+            slots.removeAll(keepingCapacity: true)
+            base = record.serial
+            head = 0
+        }
+        while base + slots.count < record.serial { slots.append(nil) }
+        slots.append(record)
+        count += 1
+    }
+
+    /// Holds the executor `serial` no more.
+    /// - Complexity: amortised O(1).
+    mutating func remove(_ serial: Int) {
+        let i = serial - base
+        guard i >= head, i < slots.count, slots[i] != nil else { return }
+        slots[i] = nil
+        count -= 1
+        while head < slots.count, slots[head] == nil { head += 1 }
+        if head > 64, head * 2 > slots.count {
+            slots.removeFirst(head)
+            base += head
+            head = 0
+        }
+    }
+
+    /// Drops every executor.
+    mutating func removeAll() {
+        slots = []
+        head = 0
+        count = 0
+    }
+
+    /// The executors held, in serial order.
+    /// - Complexity: O(executors made since the oldest held one).
+    var held: [ExecutorRecord] { slots[head...].compactMap { $0 } }
+}
+
+/// The target records a runtime holds, found without hashing: each target keeps the slot of
+/// its record (``MotionTarget/runtimeSlot``), with the table's epoch, an object the target holds
+/// so that no later table can have its identity.
+///
+/// A target keeps one slot: a target also held by another runtime is found by hash.
+/// ``removeAll()`` starts a new epoch, so that the slots every target keeps are stale at once.
+struct TargetTable {
+    private var slots: [TargetRecord?] = []
+    /// Free slots, reused first.
+    private var free: [Int] = []
+    /// Records of targets whose slot another runtime keeps.
+    private var others: [ObjectIdentifier: TargetRecord] = [:]
+    private var epoch = TargetTableEpoch()
+    /// How many targets are held.
+    private(set) var count = 0
+
+    /// The record of `target`, or nil.
+    /// - Complexity: O(1).
+    subscript(target: MotionTarget) -> TargetRecord? {
+        if target.runtimeEpoch === epoch { return slots[target.runtimeSlot] }
+        return others.isEmpty ? nil : others[ObjectIdentifier(target)]
+    }
+
+    /// Whether `record` is the one held for its target.
+    func holds(_ record: TargetRecord) -> Bool {
+        self[record.target] === record
+    }
+
+    /// Holds `record`, for a target that has none here.
+    mutating func insert(_ record: TargetRecord) {
+        count += 1
+        let target = record.target
+        if let claimed = target.runtimeEpoch, claimed.isCurrent {
+            others[ObjectIdentifier(target)] = record
+            return
+        }
+        let slot = free.popLast() ?? slots.count
+        if slot == slots.count { slots.append(record) } else { slots[slot] = record }
+        target.runtimeEpoch = epoch
+        target.runtimeSlot = slot
+    }
+
+    /// Drops `record`, one this table holds.
+    mutating func remove(_ record: TargetRecord) {
+        count -= 1
+        let target = record.target
+        guard target.runtimeEpoch === epoch else {
+            others[ObjectIdentifier(target)] = nil
+            return
+        }
+        slots[target.runtimeSlot] = nil
+        free.append(target.runtimeSlot)
+        target.runtimeEpoch = nil
+    }
+
+    /// Drops every record: the slots targets keep go stale with the epoch.
+    mutating func removeAll() {
+        retire()
+        epoch = TargetTableEpoch()
+        slots = []
+        free = []
+        others = [:]
+        count = 0
+    }
+
+    /// Lets other tables take the slots of this one's targets (when its runtime goes).
+    func retire() {
+        epoch.isCurrent = false
+    }
+}
+
+/// The identity of a ``TargetTable``'s epoch; not current once the table dropped its records.
+final class TargetTableEpoch {
+    var isCurrent = true
 }
 
 /// Executors in the order they came to rest, with the time each did: a queue with a moving head.
@@ -626,24 +796,55 @@ struct RestQueue {
     }
 }
 
-/// The service protocols an executor type adopts, asked once per type.
+/// The service protocols an executor type adopts, asked once per type, each as a view.
 ///
 /// An instance's dynamic cast to a protocol its class does not adopt searches the conformances
-/// of the class and of each superclass; the runtime makes every cast only for types known to pass.
+/// of the class and of each superclass, and one it adopts costs a cached search; the runtime
+/// makes no cast: each view is made once per type, from the type's own conformance, and applied
+/// to executors made by that type's `init(target:)`, so of exactly that type. For a
+/// ``StoredExecutor`` type the views are of its core type, for the services both types adopt.
 struct ExecutorTraits {
-    let planEmitting: Bool
-    let continuous: Bool
-    let clockReading: Bool
-    let frameDriven: Bool
+    let planEmitting: ((any Executor) -> any PlanEmitting)?
+    let continuous: ((any Executor) -> any ContinuousExecuting)?
+    let clockReading: ((any Executor) -> any ClockReading)?
+    let frameDriven: ((any Executor) -> any FrameDriven)?
+    let named: ((any Executor) -> any NamedIntentionExecuting)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
+    /// The type, when the runtime runs its executors as their cores.
+    let storedType: (any StoredExecutorType.Type)?
 
     init(_ type: any Executor.Type) {
-        planEmitting = type is any PlanEmitting.Type
-        continuous = type is any ContinuousExecuting.Type
-        clockReading = type is any ClockReading.Type
-        frameDriven = type is any FrameDriven.Type
         stored = type is any StoredExecutorProtocol.Type
+        storedType = type as? any StoredExecutorType.Type
+        // A handle forwards a service to its core only if the core adopts it too.
+        let core = storedType?.coreType ?? type
+        func both<P>(_: P.Type) -> P? { type is P ? core as? P : nil }
+        planEmitting = both((any PlanEmitting.Type).self).map { Self.view($0) }
+        continuous = both((any ContinuousExecuting.Type).self).map { Self.view($0) }
+        clockReading = both((any ClockReading.Type).self).map { Self.view($0) }
+        frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
+        named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
+    }
+
+    private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: ContinuousExecuting>(_: T.Type) -> (any Executor) -> any ContinuousExecuting {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: ClockReading>(_: T.Type) -> (any Executor) -> any ClockReading {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: FrameDriven>(_: T.Type) -> (any Executor) -> any FrameDriven {
+        { unsafeDowncast($0, to: T.self) }
+    }
+
+    private static func view<T: NamedIntentionExecuting>(_: T.Type) -> (any Executor) -> any NamedIntentionExecuting {
+        { unsafeDowncast($0, to: T.self) }
     }
 }
 
@@ -656,10 +857,25 @@ struct ExecutorKey: Hashable {
 /// The runtime's bookkeeping for one executor.
 final class ExecutorRecord {
     let serial: Int
+    /// The runtime's ``Runtime/tearDown()`` count when it was made.
+    let generation: Int
     let key: ExecutorKey
+    /// What the runtime calls: the executor, or a stored executor's core.
     let executor: any Executor
+    /// The stored executor type whose core `executor` is, or nil.
+    let storedType: (any StoredExecutorType.Type)?
     let frameDriven: (any FrameDriven)?
+    /// The executor as a named-intention executor, if it is one.
+    let named: (any NamedIntentionExecuting)?
+    /// The record of the executor's target, `unowned`: it holds this record while the runtime
+    /// holds this one, and the runtime reads it only then.
+    unowned let targetRecord: TargetRecord
+    /// The target, held here too: tracers hear of released records after their target's record went.
     let target: MotionTarget
+    /// False once released.
+    var isHeld = true
+    /// The next executor of the same target (see ``ExecutorList``).
+    var nextOnTarget: ExecutorRecord?
     var wantsFrames = false
     var framesRequestedDuringUpdate = false
     var lastUpdateTime: Double?
@@ -669,38 +885,133 @@ final class ExecutorRecord {
     var restingSince: Double?
 
     init(
-        serial: Int, key: ExecutorKey, executor: any Executor, frameDriven: (any FrameDriven)?, target: MotionTarget,
-        now: Double
+        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, storedType: (any StoredExecutorType.Type)?,
+        frameDriven: (any FrameDriven)?,
+        named: (any NamedIntentionExecuting)?, targetRecord: TargetRecord, now: Double
     ) {
         self.serial = serial
+        self.generation = generation
         self.key = key
         self.executor = executor
+        self.storedType = storedType
         self.frameDriven = frameDriven
-        self.target = target
+        self.named = named
+        self.targetRecord = targetRecord
+        self.target = targetRecord.target
         self.restingSince = now
     }
 
     var isActive: Bool { wantsFrames || tokenCount > 0 }
+
+    /// The executor as apps and tracers see it: a stored executor's core shows as a handle of
+    /// its type (made for the occasion).
+    var shownExecutor: any Executor { storedType?.handle(on: executor) ?? executor }
 }
 
 /// The runtime's bookkeeping for one target.
 final class TargetRecord {
     let target: MotionTarget
-    let firstSerial: Int
     /// The target's executors, in creation order.
-    var executors: [ExecutorRecord] = []
-    var named: [String: Int] = [:]
+    var executors = ExecutorList()
+    var named = NameTable()
     var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
     /// Observers of named intentions' activity, by name.
     var planObservers: [String: [ActivityObserver]] = [:]
 
-    init(target: MotionTarget, firstSerial: Int) {
+    init(target: MotionTarget) {
         self.target = target
-        self.firstSerial = firstSerial
-        // A target has a few executor types (tween, physics, gesture...): one allocation for them.
-        executors.reserveCapacity(4)
     }
 
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
+}
+
+/// A target's executors in creation order, linked through ``ExecutorRecord/nextOnTarget``: a
+/// target has a few (one per executor type), and a list of them allocates nothing.
+struct ExecutorList {
+    private(set) var first: ExecutorRecord?
+    private var last: ExecutorRecord?
+
+    var isEmpty: Bool { first == nil }
+
+    /// The executor of the type `type`, or nil.
+    /// - Complexity: O(executors of the target).
+    func first(ofType type: ObjectIdentifier) -> ExecutorRecord? {
+        var record = first
+        while let current = record, current.key.type != type { record = current.nextOnTarget }
+        return record
+    }
+
+    /// Adds `record` last.
+    mutating func append(_ record: ExecutorRecord) {
+        if let last { last.nextOnTarget = record } else { first = record }
+        last = record
+    }
+
+    /// Removes `record`, if the list has it.
+    /// - Complexity: O(executors of the target).
+    mutating func remove(_ record: ExecutorRecord) {
+        var previous: ExecutorRecord?
+        var current = first
+        while let node = current, node !== record {
+            previous = node
+            current = node.nextOnTarget
+        }
+        guard current != nil else { return }
+        if let previous { previous.nextOnTarget = record.nextOnTarget } else { first = record.nextOnTarget }
+        if last === record { last = previous }
+        record.nextOnTarget = nil
+    }
+
+    /// The executors, in creation order.
+    var records: [ExecutorRecord] {
+        var all: [ExecutorRecord] = []
+        var record = first
+        while let current = record {
+            all.append(current)
+            record = current.nextOnTarget
+        }
+        return all
+    }
+}
+
+/// A target's intention names, each with the serial of the executor holding it: the first in
+/// place (a target mostly holds one name), any others in a table.
+struct NameTable {
+    private var firstName: String?
+    private var firstSerial = 0
+    private var others: [String: Int] = [:]
+
+    /// The serial of the executor holding `name`; setting nil removes the name.
+    /// - Complexity: O(1) expected.
+    subscript(name: String) -> Int? {
+        get { firstName == name ? firstSerial : others.isEmpty ? nil : others[name] }
+        set {
+            if firstName == name {
+                if let newValue { firstSerial = newValue } else { firstName = nil }
+            } else if let newValue, firstName == nil, others[name] == nil {
+                firstName = name
+                firstSerial = newValue
+            } else if newValue != nil || !others.isEmpty {
+                others[name] = newValue
+            }
+        }
+    }
+
+    /// Removes `name`; returns the serial it had.
+    mutating func removeValue(forKey name: String) -> Int? {
+        let serial = self[name]
+        if serial != nil { self[name] = nil }
+        return serial
+    }
+
+    var isEmpty: Bool { firstName == nil && others.isEmpty }
+
+    /// The names, in no particular order.
+    var names: [String] { (firstName.map { [$0] } ?? []) + others.keys }
+
+    /// The names and serials, in no particular order.
+    var entries: [(name: String, serial: Int)] {
+        (firstName.map { [($0, firstSerial)] } ?? []) + others.map { ($0.key, $0.value) }
+    }
 }

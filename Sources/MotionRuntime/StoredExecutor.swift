@@ -4,12 +4,14 @@
 /// runtime can release it at rest (garbage collection).
 ///
 /// The executor itself is a thin handle: every call goes to the core, which is made on the
-/// target's first executor of this type and outlives every handle. What the core hears from
-/// outside (store observers, scheduled work) it hears whether or not a handle exists; when it
-/// needs the runtime again (an activity token, frames), the runtime makes a new handle first.
+/// target's first executor of this type and outlives every handle. A runtime makes no handle:
+/// it runs the core directly, as the executor of this type, and makes a handle only to show the
+/// executor (``Runtime/executors(of:)``, tracers). What the core hears from outside (store
+/// observers, scheduled work) it hears whether or not the runtime holds it; when it needs the
+/// runtime again (an activity token, frames), the runtime takes it up again first.
 ///
-/// A core is an executor type with a store name; the calls of the protocols it adopts are
-/// forwarded:
+/// A core is an executor type with a store name; the calls of the protocols both it and the
+/// handle type adopt reach it:
 /// ```swift
 /// public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 /// ```
@@ -19,13 +21,21 @@ public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
 
     /// Finds the target's core of this type, making it on first use.
     public required init(target: MotionTarget) {
+        core = Self.storedCore(of: target)
+    }
+
+    /// A handle on `core`, a core of ``storedCore(of:)``.
+    required init(core: Core) {
+        self.core = core
+    }
+
+    /// The target's core of this type, made and stored on first use.
+    static func storedCore(of target: MotionTarget) -> Core {
         let key = PropertyKey<Core>(Core.storeName)
-        if let core = target.properties[key] {
-            self.core = core
-        } else {
-            core = Core(target: target)
-            target.properties[key] = core
-        }
+        if let core = target.properties[key] { return core }
+        let core = Core(target: target)
+        target.properties[key] = core
+        return core
     }
 
     /// Forwards an unnamed intention to the core.
@@ -71,4 +81,32 @@ public protocol StoredExecutorProtocol: Executor {}
 public protocol ExecutorCore: Executor {
     /// The store slot the target's core is kept under; unique per core type.
     static var storeName: String { get }
+}
+
+/// What the runtime knows of ``StoredExecutor`` types to run their cores without a handle.
+///
+/// A handle only forwards each call to its core, so the runtime makes none: it keeps the core
+/// and gives it the services both the handle's type and the core's type adopt (a service the
+/// core does not adopt, the handle would have dropped). A handle is made only to show the
+/// executor to apps and tracers (``Runtime/executors(of:)``).
+protocol StoredExecutorType: StoredExecutorProtocol {
+    /// The core type.
+    static var coreType: any Executor.Type { get }
+    /// The target's core, made and stored on first use, as `init(target:)` finds it.
+    static func core(of target: MotionTarget) -> any Executor
+    /// A handle of this type on `core`, a core of ``core(of:)``.
+    static func handle(on core: any Executor) -> any Executor
+}
+
+extension StoredExecutor: StoredExecutorType {
+    static var coreType: any Executor.Type { Core.self }
+
+    static func core(of target: MotionTarget) -> any Executor {
+        storedCore(of: target)
+    }
+
+    static func handle(on core: any Executor) -> any Executor {
+        // `core` is of exactly `Core` (made by `core(of:)`): no cast to check.
+        Self(core: unsafeDowncast(core, to: Core.self))
+    }
 }

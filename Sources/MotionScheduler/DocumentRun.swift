@@ -69,6 +69,10 @@ public final class DocumentRun {
         advance(to: 0)
     }
 
+    deinit {
+        hub.detach()
+    }
+
     /// Frames per second of the run (the canvas fps).
     public var fps: Double { hub.fps }
 

@@ -43,6 +43,13 @@ final class PresentationHub {
         self.targets = targets
     }
 
+    /// Drops the targets and the scheduled work, when the run ends: the targets' channels hold
+    /// the hub, and scheduled work may hold executors' state, so these would be cycles.
+    func detach() {
+        targets = []
+        queue = EventQueue()
+    }
+
     var now: Double { clock.now }
     var fps: Double { clock.fps }
 
@@ -164,10 +171,13 @@ struct ResolvedTargets: RandomAccessCollection {
 }
 
 /// A document target's channel: it reads the run's presentation and emits to the run's hub.
+///
+/// It holds the hub strongly (no weak reference to load per event); the run breaks the cycle
+/// through the hub's targets when it ends (``PresentationHub/detach()``).
 final class DocumentChannel: MotionChannel {
-    private weak var hub: PresentationHub?
-    /// The run's clock, held here so that reading the time (several times per intention) loads
-    /// no weak reference.
+    private let hub: PresentationHub
+    /// The run's clock, held here so that reading the time (several times per intention) goes
+    /// through one reference less.
     private let clock: DocumentClock
     /// The target's index in document pre-order.
     let index: Int
@@ -182,18 +192,16 @@ final class DocumentChannel: MotionChannel {
     var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        hub?.model.channel(layer: index, property: property) ?? PropertyChannel(model: property.defaultValue)
+        hub.model.channel(layer: index, property: property)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {
-        guard let hub else { return }
         hub.emit(ChannelEvent(time: hub.now, layer: index, action: .set(path: path, value: value)))
     }
 
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
-        guard let hub else { return }
         hub.emit(
             ChannelEvent(
                 time: hub.now, layer: index,
@@ -202,23 +210,21 @@ final class DocumentChannel: MotionChannel {
     }
 
     func remove(key: String) {
-        guard let hub else { return }
         hub.emit(ChannelEvent(time: hub.now, layer: index, action: .remove(key: key)))
     }
 
     func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
-        hub?.schedule(at: time, keepsAlive: keepsAlive, action)
+        hub.schedule(at: time, keepsAlive: keepsAlive, action)
     }
 
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {
-        guard let hub else { return [] }
-        return hub.inputs(kind: kind, gesture: gesture, target: index).map {
+        hub.inputs(kind: kind, gesture: gesture, target: index).map {
             GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
         }
     }
 
     func target(matching selector: String) -> MotionTarget? {
-        guard let hub, let first = hub.resolve(selector).first, hub.targets.indices.contains(first) else { return nil }
+        guard let first = hub.resolve(selector).first, hub.targets.indices.contains(first) else { return nil }
         return hub.targets[first]
     }
 }

@@ -210,4 +210,66 @@ import Testing
         runtime.collectGarbage()
         #expect(runtime.executorCount == 0)
     }
+
+    @Test("executors collected in waves, oldest first: the ones left keep their tokens, the released ones' tokens are inert")
+    func collectionInWaves() {
+        let holders = (0..<200).map { makeTarget("h\($0)", log: log) }
+        let marks = (0..<200).map { makeTarget("m\($0)", log: log) }
+        for (holder, mark) in zip(holders, marks) {
+            runtime.add(Hold(mode: .holdForever), to: holder)
+            runtime.add(Mark(text: "x"), to: mark)
+        }
+        #expect(runtime.executorCount == 400)
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 200)
+        let executors = holders.map { runtime.executors(of: $0).compactMap { $0 as? TokenExecutor }.first }
+        for executor in executors[..<150] { executor?.held.forEach { $0.end() } }
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executorCount == 50)
+        #expect(runtime.executors(of: holders[149]).isEmpty)
+        #expect(runtime.executors(of: holders[150]).count == 1)
+        #expect(runtime.isActive)
+        // A released executor's generator makes inert tokens; a held one's, live ones.
+        #expect(executors[0]?.generator?.generate().isActive == false)
+        let late = executors[199]?.generator?.generate()
+        #expect(late?.isActive == true)
+        late?.end()
+        for executor in executors[150...] { executor?.held.forEach { $0.end() } }
+        #expect(!runtime.isActive)
+        runtime.add(Mark(text: "y"), to: marks[0])
+        #expect(runtime.executorCount == 51)
+        #expect(runtime.executors(of: marks[0]).count == 1)
+    }
+
+    @Test("a target in two runtimes: each finds its own executors through tearDown, collection and release")
+    func targetInTwoRuntimes() {
+        let (other, otherClock) = makeRuntime()
+        runtime.add(Mark(text: "a"), to: target)
+        other.add(Steps(count: 1), to: target)
+        #expect(runtime.executors(of: target).count == 1)
+        #expect(other.executors(of: target).count == 1)
+        runtime.tearDown()
+        #expect(runtime.executors(of: target).isEmpty)
+        #expect(other.executors(of: target).count == 1)
+        runtime.add(Mark(text: "b"), to: target)
+        otherClock.advance(seconds: 1)
+        other.collectGarbage()
+        #expect(other.executors(of: target).isEmpty)
+        #expect(runtime.executors(of: target).count == 1)
+        other.add(Steps(count: 1), to: target)
+        #expect(other.executors(of: target).count == 1)
+        // A runtime released without a tearDown leaves its targets to others.
+        var third: Runtime? = makeRuntime().0
+        third?.add(Mark(text: "c"), to: target)
+        #expect(third?.executors(of: target).count == 1)
+        third = nil
+        clock.advance(seconds: 1)
+        runtime.collectGarbage()
+        #expect(runtime.executors(of: target).isEmpty)
+        runtime.add(Mark(text: "d"), to: target)
+        #expect(runtime.executors(of: target).count == 1)
+        #expect(other.executors(of: target).count == 1)
+    }
 }

@@ -143,4 +143,23 @@ import Testing
         // The property store of the target survives.
         #expect(target.properties[logKey] === log)
     }
+
+    @Test("tearDown tells the active targets' rest in the order the runtime first knew them, and nothing of resting ones")
+    func tearDownOrder() {
+        let (runtime, _) = makeRuntime()
+        let tracerLog = Log()
+        runtime.addTracer(RecordingTracer(log: tracerLog))
+        let ids = ["c", "a", "d", "b"]
+        let targets = ids.map { makeTarget($0, log: log) }
+        let recorders = ids.map { _ in StateRecorder() }
+        for (target, recorder) in zip(targets, recorders) { runtime.addActivityObserver(recorder.observer, for: target) }
+        // "d" is known but never active; the others hold tokens.
+        for (id, target) in zip(ids, targets) where id != "d" { runtime.add(Hold(mode: .holdForever), to: target) }
+        tracerLog.entries = []
+        runtime.tearDown()
+        let rest = tracerLog.entries.filter { $0.hasPrefix("trace.target:") }
+        #expect(rest == ["trace.target:c:atRest", "trace.target:a:atRest", "trace.target:b:atRest"])
+        #expect(tracerLog.entries.filter { $0.hasPrefix("trace.didReleaseExecutor:") }.count == 3)
+        #expect(recorders.map(\.states) == [[.active, .atRest], [.active, .atRest], [], [.active, .atRest]])
+    }
 }

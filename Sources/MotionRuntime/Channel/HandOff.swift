@@ -72,53 +72,102 @@ public struct GestureSignal: Hashable, Sendable {
 
 /// Activity per animation key: the executor is active from an animation's add until its end.
 ///
-/// One ``ActivityToken`` stands for all the keys of an executor: it starts when the first key
+/// One activity token stands for all the keys of an executor: it starts when the first key
 /// becomes live and ends when the last one ends, so holding a key costs a table entry and a
-/// scheduled end, not a token of its own.
-final class TokenLedger {
-    private var generator: ActivityTokenGenerator?
+/// scheduled end, not a token of its own. The token is held as the runtime's token number (see
+/// ``ActivityTokenGenerator/startToken()``), not as an ``ActivityToken`` object.
+///
+/// It is a value kept in its executor core (a ``TokenLedgerOwner``), which works it through the
+/// owner's methods, and ends its token when the core goes (``endHeldToken()``), as a dropped
+/// token ends itself.
+struct TokenLedger {
+    var generator: ActivityTokenGenerator?
     /// The token held while any key is live.
-    private var token: ActivityToken?
+    fileprivate var token: ActivityTokenGenerator.HeldToken?
     /// The live keys, each with the number of the hold that made it live (a later hold of the
-    /// same key replaces it, and the earlier hold's scheduled end then does nothing).
-    private var live: [String: Int] = [:]
+    /// same key replaces it, and the earlier hold's scheduled end then does nothing): the first
+    /// in place, as an executor mostly holds one key at a time, any others in a table.
+    private var firstKey: String?
+    private var firstHold = 0
+    private var otherKeys: [String: Int] = [:]
     private var holds = 0
 
-    func setGenerator(_ generator: ActivityTokenGenerator) {
-        self.generator = generator
+    /// Whether no key is live.
+    fileprivate var isIdle: Bool { firstKey == nil && otherKeys.isEmpty }
+
+    /// The number of the hold that keeps `key` live, or nil when it is not live.
+    fileprivate func holdNumber(of key: String) -> Int? {
+        firstKey == key ? firstHold : otherKeys[key]
     }
 
+    /// Makes `key` live under a new hold; returns the hold's number.
+    fileprivate mutating func addHold(_ key: String) -> Int {
+        holds += 1
+        if firstKey == nil {
+            firstKey = key
+            firstHold = holds
+        } else {
+            otherKeys[key] = holds
+        }
+        return holds
+    }
+
+    /// Makes `key` live no more; returns whether it was.
+    fileprivate mutating func removeHold(_ key: String) -> Bool {
+        if firstKey == key {
+            firstKey = nil
+            return true
+        }
+        return !otherKeys.isEmpty && otherKeys.removeValue(forKey: key) != nil
+    }
+
+    /// Ends the token still held, when the core that holds the ledger goes.
+    func endHeldToken() {
+        if let token { generator?.endToken(token) }
+    }
+}
+
+/// An executor core that keeps a ``TokenLedger``: the ledger's work, done through short accesses
+/// to it (a token's start may call observers that add intentions to this very core).
+protocol TokenLedgerOwner: AnyObject {
+    var ledger: TokenLedger { get set }
+}
+
+extension TokenLedgerOwner {
     /// Holds `key` from now until `end` (forever for an infinite end), replacing what the key
     /// held. Holds nothing when `end` is not after now.
     /// - Complexity: O(1) expected.
-    func hold(_ key: String, until end: Double, on presentation: TargetPresentation) {
-        live.removeValue(forKey: key)
-        guard end > presentation.now, let generator else {
+    func holdActivity(_ key: String, until end: Double, on presentation: TargetPresentation) {
+        _ = ledger.removeHold(key)
+        guard end > presentation.now, let generator = ledger.generator else {
             endTokenIfIdle()
             return
         }
-        holds += 1
-        let hold = holds
-        live[key] = hold
-        if token == nil { token = generator.generate() }
+        let hold = ledger.addHold(key)
+        if ledger.token == nil {
+            let token = generator.startToken()
+            // A token started meanwhile (an observer of the start added to this core) is kept.
+            if ledger.token == nil { ledger.token = token } else { generator.endToken(token) }
+        }
         guard end.isFinite else { return }
-        // The scheduled end holds the ledger (no weak reference to make and load): the ledger
-        // owns no scheduled work, so this is no cycle, and it outlives its core by at most this.
+        // The scheduled end holds the core until it runs (no weak reference to make and load):
+        // a cycle through the channel's scheduled work at most, which ends when the work runs
+        // (a document run drops its work when it ends).
         presentation.schedule(at: end) {
-            guard self.live[key] == hold else { return }
-            self.live[key] = nil
+            guard self.ledger.holdNumber(of: key) == hold else { return }
+            _ = self.ledger.removeHold(key)
             self.endTokenIfIdle()
         }
     }
 
     /// Ends the hold of `key`, if any.
-    func end(_ key: String) {
-        if live.removeValue(forKey: key) != nil { endTokenIfIdle() }
+    func endActivity(_ key: String) {
+        if ledger.removeHold(key) { endTokenIfIdle() }
     }
 
     private func endTokenIfIdle() {
-        guard live.isEmpty, let token else { return }
-        self.token = nil
-        token.end()
+        guard ledger.isIdle, let token = ledger.token else { return }
+        ledger.token = nil
+        ledger.generator?.endToken(token)
     }
 }

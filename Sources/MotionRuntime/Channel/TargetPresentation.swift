@@ -4,17 +4,16 @@ import MotionCore
 /// each live animation key, so that a family starting on a property ends the others there
 /// (hand-off, docs/format.md §2.6), and observers of hand-offs and of the target's events.
 ///
-/// Kept in the target's ``MotionTarget/properties`` (it outlives any one executor) and created
-/// on first use; a target without a channel has none, and its executors do nothing.
+/// Kept by the target (it outlives any one executor; a field of the target rather than a slot of
+/// its store, so that each executor made finds it without a lookup) and created on first use; a
+/// target without a channel has none, and its executors do nothing.
 final class TargetPresentation {
-    private static let key = PropertyKey<TargetPresentation>("motionc.presentation")
-
     let channel: any MotionChannel
     /// What the target knows of each key: one table, so that an `add` costs one lookup and one
     /// write (see ``KeyRecord``).
     private var keys: [String: KeyRecord] = [:]
     /// Observers of hand-offs (executors that must drop what they lost).
-    private var handOffObservers: [(HandOff) -> Void] = []
+    private var handOffObservers: [HandOffObserver] = []
     /// Observers of events (the shape and link executors' wake-up).
     private var changeObservers: [(LayerProperty) -> Void] = []
     /// A counter for unique animation keys on this target, shared by its executors.
@@ -26,10 +25,10 @@ final class TargetPresentation {
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
-        if let existing = target.properties[key] { return existing }
+        if let existing = target.sharedPresentation { return existing }
         guard let channel = target.channel else { return nil }
         let presentation = TargetPresentation(channel: channel)
-        target.properties[key] = presentation
+        target.sharedPresentation = presentation
         return presentation
     }
 
@@ -265,12 +264,26 @@ final class TargetPresentation {
     }
 
     private func notifyHandOff(_ event: HandOff) {
-        for observer in handOffObservers { observer(event) }
+        for observer in handOffObservers {
+            switch observer {
+            case .closure(let body): body(event)
+            case .core(let core): core.observer.handOffDidHappen(event)
+            }
+        }
     }
 
     /// Calls `body` after every hand-off on the target, from now on.
     func observeHandOffs(_ body: @escaping (HandOff) -> Void) {
-        handOffObservers.append(body)
+        handOffObservers.append(.closure(body))
+    }
+
+    /// Tells `core` every hand-off on the target, from now on, holding it `unowned`.
+    ///
+    /// For an executor core of the target: it lives in the target's store, and hand-offs happen
+    /// while the target's executors work, so while the target, its store and the core live (no
+    /// closure, no weak reference).
+    func observeHandOffs(by core: any HandOffObserving) {
+        handOffObservers.append(.core(UnownedHandOffObserver(observer: core)))
     }
 
     /// Calls `body` after every event on the target (with the property it touched), from now on.
@@ -309,4 +322,21 @@ private struct LiveKey {
     func parts(of key: String) -> [String: PropertyPath] {
         split ?? [key: path]
     }
+}
+
+/// An executor core that drops what a hand-off on its target took from it.
+protocol HandOffObserving: AnyObject {
+    /// `handOff.family` took `handOff.path`; the animations under `handOff.endedKeys` ended.
+    func handOffDidHappen(_ handOff: HandOff)
+}
+
+/// An observer of a ``TargetPresentation``'s hand-offs.
+private enum HandOffObserver {
+    case closure((HandOff) -> Void)
+    case core(UnownedHandOffObserver)
+}
+
+/// A core observing hand-offs, held `unowned` (see ``TargetPresentation/observeHandOffs(by:)``).
+private struct UnownedHandOffObserver {
+    unowned let observer: any HandOffObserving
 }

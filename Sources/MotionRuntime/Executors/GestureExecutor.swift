@@ -31,7 +31,7 @@ public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionE
 /// remembered velocity and signals `ended`, so that physics on the property continues from there.
 /// Removing a named gesture intention mid-gesture releases it at that moment with the input's
 /// velocity then; the property keeps its presented value.
-public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore, TokenLedgerOwner {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.gesture"
 
@@ -71,10 +71,12 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both alive.
-    private weak var target: MotionTarget?
+    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
+    /// both alive, and its work runs while the target lives (no weak reference: no side table).
+    private unowned let target: MotionTarget
     private let channel: TargetPresentation?
-    private let ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes.
+    var ledger = TokenLedger()
     private var drives: [Drive] = []
 
     /// Creates the gesture executor of `target`.
@@ -83,9 +85,13 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         channel = TargetPresentation.of(target)
     }
 
+    deinit {
+        ledger.endHeldToken()
+    }
+
     /// Receives the token generator held from each gesture's start to its end.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.setGenerator(generator)
+        ledger.generator = generator
     }
 
     /// Attaches an unnamed gesture intention to its inputs.
@@ -137,7 +143,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             return
         }
         let now = channel.now
-        for live in target?.gestureSources(kind: GestureKind(kind), id: gesture) ?? [] {
+        for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
             let drive = Drive(
                 input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
                 key: channel.makeKey("gesture"))
@@ -245,7 +251,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         } else {
             channel.set(PropertyPath(drive.property), last)
         }
-        ledger.hold(drive.key, until: end, on: channel)
+        holdActivity(drive.key, until: end, on: channel)
         signalBegan(drive, at: g)
         if span > 0 {
             channel.schedule(at: end) { [weak drive] in
@@ -273,7 +279,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         drive.phase = .active
         channel.handOff(PropertyPath(drive.property), to: .gesture)
         channel.set(PropertyPath(drive.property), drive.map(drive.latest?.value ?? .scalar(0)))
-        ledger.hold(drive.key, until: .infinity, on: channel)
+        holdActivity(drive.key, until: .infinity, on: channel)
         signalBegan(drive, at: g)
     }
 
@@ -286,8 +292,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     }
 
     private func signalBegan(_ drive: Drive, at g: Double) {
-        target?.properties[GestureSignal.heldKey(drive.property)] = true
-        target?.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
+        target.properties[GestureSignal.heldKey(drive.property)] = true
+        target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
     }
 
     /// Ends the drive with the release `velocity` (in the input's terms; nil for none), which
@@ -296,13 +302,13 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         guard drive.phase == .active, let channel else { return }
         drive.phase = .ended
         let now = channel.now
-        ledger.end(drive.key)
+        endActivity(drive.key)
         let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }
         guard !stillHeld else { return }
-        target?.properties.setVelocity(
+        target.properties.setVelocity(
             velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
-        target?.properties[GestureSignal.heldKey(drive.property)] = false
-        target?.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
+        target.properties[GestureSignal.heldKey(drive.property)] = false
+        target.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
     }
 }
 

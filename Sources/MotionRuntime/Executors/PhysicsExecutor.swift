@@ -43,7 +43,9 @@ public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionE
 /// (``GestureSignal/rememberedVelocityKey(_:)``: a gesture's release velocity or the velocity a
 /// removed plan left), which the new motion consumes. A spring's `initialVelocity` adds to it.
 /// While a gesture drives the property the executor only records changes; it continues on release.
-public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, ExecutorCore {
+public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, ExecutorCore, GestureSignalObserving,
+    TokenLedgerOwner, HandOffObserving
+{
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.physics"
 
@@ -89,36 +91,33 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both alive.
-    private weak var target: MotionTarget?
+    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
+    /// both alive, and its work runs while the target lives (no weak reference: no side table).
+    private unowned let target: MotionTarget
     private let channel: TargetPresentation?
-    private let ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes.
+    var ledger = TokenLedger()
     /// The paths physics ever drove on the target, in first-use order: a list, as there are at
     /// most a few per property (the whole property and its components).
     private var states: [PathState] = []
-    private var subscription: Subscription?
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
         self.target = target
         channel = TargetPresentation.of(target)
-        subscription = target.properties.observe(GestureSignal.key) { [weak self] signal in
-            self?.gesture(signal)
-        }
-        if let channel {
-            channel.observeHandOffs { [weak self] handOff in
-                self?.handOff(handOff)
-            }
-        }
+        // The store holds the core as its gesture-signal observer for the store's life (the core
+        // is in the store, and holds its target `unowned`: no cycle, no closure, no weak reference).
+        target.properties.observeGestureSignals(self)
+        channel?.observeHandOffs(by: self)
     }
 
     deinit {
-        subscription?.unsubscribe()
+        ledger.endHeldToken()
     }
 
     /// Receives the token generator that keeps the runtime active while a motion runs.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.setGenerator(generator)
+        ledger.generator = generator
     }
 
     /// Drops the configuration the named plan brought (docs/format.md §2.5).
@@ -161,8 +160,8 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     /// A tween took `handOff.path` (or part of it): physics on the components it took stops, and
     /// their remembered velocity is discarded.
-    private func handOff(_ handOff: HandOff) {
-        for key in handOff.endedKeys { ledger.end(key) }
+    func handOffDidHappen(_ handOff: HandOff) {
+        for key in handOff.endedKeys { endActivity(key) }
         guard handOff.family == .tween else { return }
         let property = handOff.path.property
         let taken = Set(handOff.path.componentIndices)
@@ -173,25 +172,27 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
                 state.springs.removeAll()
                 state.frictions.removeAll()
                 state.motion = .none
-                ledger.end(state.key)
+                endActivity(state.key)
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if var stored = target?.properties.velocity(of: key) {
+        if var stored = target.properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
-            target?.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
+            target.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
     }
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target.properties[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states.append(state)
         return state
     }
 
-    private func gesture(_ signal: GestureSignal) {
+    /// A gesture began on a property (physics there stops and follows it) or ended (physics
+    /// continues from the release).
+    func gestureSignalDidChange(_ signal: GestureSignal) {
         guard let channel else { return }
         for state in states where state.path.property == signal.property {
             switch signal.phase {
@@ -199,7 +200,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
                 // The gesture's animation drives the property now; physics follows it.
                 state.held = true
                 channel.remove(key: state.key)
-                ledger.end(state.key)
+                endActivity(state.key)
                 state.motion = .none
             case .ended:
                 state.held = false
@@ -249,14 +250,14 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard var stored = target?.properties.velocity(of: key) else { return zero(path) }
+        guard var stored = target.properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
-            target?.properties.setVelocity(nil, of: key)
+            target.properties.setVelocity(nil, of: key)
             return stored
         }
         let v = MotionValue.scalar(stored[component])
         stored[component] = 0
-        target?.properties.setVelocity(stored, of: key)
+        target.properties.setVelocity(stored, of: key)
         return v
     }
 
@@ -264,12 +265,12 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         guard v.components != .zero else { return }
         let key = GestureSignal.rememberedVelocityKey(path.property)
         if let component = path.component {
-            var stored = target?.properties.velocity(of: key) ?? path.property.defaultValue
-            if target?.properties.velocity(of: key) == nil { stored.components = .zero }
+            var stored = target.properties.velocity(of: key) ?? path.property.defaultValue
+            if target.properties.velocity(of: key) == nil { stored.components = .zero }
             stored[component] = v[0]
-            target?.properties.setVelocity(stored, of: key)
+            target.properties.setVelocity(stored, of: key)
         } else {
-            target?.properties.setVelocity(v, of: key)
+            target.properties.setVelocity(v, of: key)
         }
     }
 
@@ -301,7 +302,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
                     path, key: state.key, animation: .spring(animation), modelValue: spring.destination,
                     initialVelocity: v, family: .physics)
                 state.motion = .spring(animation)
-                ledger.hold(state.key, until: now + animation.duration, on: channel)
+                holdActivity(state.key, until: now + animation.duration, on: channel)
             } else {
                 settle(state, at: spring.destination)
             }
@@ -320,7 +321,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         guard let channel else { return }
         let removed = channel.remove(key: state.key) != nil
         if removed || value != channel.presented(state.path) { channel.set(state.path, value) }
-        ledger.end(state.key)
+        endActivity(state.key)
         state.motion = .none
     }
 
@@ -371,6 +372,6 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             path, key: state.key, animation: .keyframe(animation), modelValue: values[values.count - 1],
             initialVelocity: v, family: .physics)
         state.motion = .decay(decays, start: now, end: end)
-        ledger.hold(state.key, until: end, on: channel)
+        holdActivity(state.key, until: end, on: channel)
     }
 }

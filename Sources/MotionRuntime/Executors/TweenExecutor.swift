@@ -20,30 +20,34 @@ public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecu
 ///
 /// The executor holds an activity token per animation from its commit to its end (forever for
 /// `repeat: forever`), or until a hand-off ends it; it never needs frames.
-public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore {
+public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, ExecutorCore, TokenLedgerOwner, HandOffObserving {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.tween"
 
     private let channel: TargetPresentation?
-    private let ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes.
+    var ledger = TokenLedger()
 
     /// Creates the tween executor of `target`.
     ///
     /// It does nothing unless the target has a ``MotionTarget/channel``.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
-        if let channel {
-            // The observer needs the ledger only: holding it (the presentation and this core
-            // live in the same store) makes no weak reference to the core.
-            channel.observeHandOffs { [ledger] handOff in
-                for key in handOff.endedKeys { ledger.end(key) }
-            }
-        }
+        channel?.observeHandOffs(by: self)
+    }
+
+    deinit {
+        ledger.endHeldToken()
+    }
+
+    /// Animations another family took end their activity.
+    func handOffDidHappen(_ handOff: HandOff) {
+        for key in handOff.endedKeys { endActivity(key) }
     }
 
     /// Receives the token generator that keeps the runtime active while an animation plays.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.setGenerator(generator)
+        ledger.generator = generator
     }
 
     /// Starts an unnamed tween under a fresh key.
@@ -64,7 +68,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         let key = "name:\(name)"
         for key in [key, PathTween.orientKey(key)] {
             channel.removeKeepingPresented(key: key)
-            ledger.end(key)
+            endActivity(key)
         }
     }
 
@@ -111,7 +115,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
                 channel.add(
                     part.path, key: part.key, animation: part.animation, modelValue: part.last, initialVelocity: nil,
                     family: .tween)
-                ledger.hold(part.key, until: part.end, on: channel)
+                holdActivity(part.key, until: part.end, on: channel)
             }
             return
         }
@@ -122,6 +126,6 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         channel.add(
             tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
             family: .tween)
-        ledger.hold(key, until: end, on: channel)
+        holdActivity(key, until: end, on: channel)
     }
 }
