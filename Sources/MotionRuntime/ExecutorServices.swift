@@ -147,13 +147,12 @@ public final class FrameRequester {
 /// How a service finds its executor again after garbage collection: the executor's type and
 /// target, for a ``StoredExecutor`` (whose state outlives it); nothing for other executors.
 ///
-/// The target is held `unowned` (no weak reference, so no side table per target): a service is
-/// handed to its executor, and a stored executor keeps it in its core, which lives in the
-/// target's store, so the core's work that revives (a token, frames) runs while the target
-/// lives. Only a core an app keeps past its target's life could reach a released target.
+/// The target is held weakly: a core's scheduled work (an activity's end) may run after an app
+/// has dropped the target, and must then find nothing to revive. The weak reference is loaded only
+/// for a released stored executor.
 struct ExecutorRevival {
     let type: any Executor.Type
-    unowned let target: MotionTarget
+    weak var target: MotionTarget?
     /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
     private let isStored: Bool
 
@@ -167,7 +166,7 @@ struct ExecutorRevival {
     /// the one made again for the same type and target.
     func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
         // The usual case, a live executor, loads no weak reference to the target.
-        guard isStored, let runtime, !runtime.holdsExecutor(serial) else { return serial }
+        guard isStored, let runtime, !runtime.holdsExecutor(serial), let target else { return serial }
         return runtime.liveSerial(serial, type: type, target: target)
     }
 }

@@ -905,7 +905,7 @@ final class ExecutorRecord {
 
     /// The executor as apps and tracers see it: a stored executor's core shows as a handle of
     /// its type (made for the occasion).
-    var shownExecutor: any Executor { storedType?.handle(on: executor) ?? executor }
+    var shownExecutor: any Executor { storedType?.handle(on: executor, target: target) ?? executor }
 }
 
 /// The runtime's bookkeeping for one target.

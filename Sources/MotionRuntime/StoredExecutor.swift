@@ -17,16 +17,23 @@
 /// ```
 public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
     /// The core: the executor's state and work, shared by every handle of the target.
+    ///
+    /// Use it through the handle: a core kept past its target's life must not be called.
     public let core: Core
+    /// The core's target, kept alive while the handle lives: a core holds its target `unowned`,
+    /// so a handle an app keeps must not outlive the target.
+    private let target: MotionTarget
 
     /// Finds the target's core of this type, making it on first use.
     public required init(target: MotionTarget) {
         core = Self.storedCore(of: target)
+        self.target = target
     }
 
-    /// A handle on `core`, a core of ``storedCore(of:)``.
-    required init(core: Core) {
+    /// A handle on `core`, a core of ``storedCore(of:)`` for `target`.
+    required init(core: Core, target: MotionTarget) {
         self.core = core
+        self.target = target
     }
 
     /// The target's core of this type, made and stored on first use.
@@ -94,8 +101,8 @@ protocol StoredExecutorType: StoredExecutorProtocol {
     static var coreType: any Executor.Type { get }
     /// The target's core, made and stored on first use, as `init(target:)` finds it.
     static func core(of target: MotionTarget) -> any Executor
-    /// A handle of this type on `core`, a core of ``core(of:)``.
-    static func handle(on core: any Executor) -> any Executor
+    /// A handle of this type on `core`, the core of ``core(of:)`` for `target`.
+    static func handle(on core: any Executor, target: MotionTarget) -> any Executor
 }
 
 extension StoredExecutor: StoredExecutorType {
@@ -105,8 +112,8 @@ extension StoredExecutor: StoredExecutorType {
         storedCore(of: target)
     }
 
-    static func handle(on core: any Executor) -> any Executor {
+    static func handle(on core: any Executor, target: MotionTarget) -> any Executor {
         // `core` is of exactly `Core` (made by `core(of:)`): no cast to check.
-        Self(core: unsafeDowncast(core, to: Core.self))
+        Self(core: unsafeDowncast(core, to: Core.self), target: target)
     }
 }

@@ -71,9 +71,9 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
-    /// both alive, and its work runs while the target lives (no weak reference: no side table).
-    private unowned let target: MotionTarget
+    /// The target, weakly: this core lives in the target's store, so holding it would keep both
+    /// alive; a gesture source an app keeps may still report after the target is gone.
+    private weak var target: MotionTarget?
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -143,6 +143,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             return
         }
         let now = channel.now
+        guard let target else { return }
         for live in target.gestureSources(kind: GestureKind(kind), id: gesture) {
             let drive = Drive(
                 input: nil, source: live, kind: kind, property: property, axis: axis, name: name,
@@ -292,6 +293,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     }
 
     private func signalBegan(_ drive: Drive, at g: Double) {
+        guard let target else { return }
         target.properties[GestureSignal.heldKey(drive.property)] = true
         target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
     }
@@ -304,7 +306,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         let now = channel.now
         endActivity(drive.key)
         let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }
-        guard !stillHeld else { return }
+        guard !stillHeld, let target else { return }
         target.properties.setVelocity(
             velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
         target.properties[GestureSignal.heldKey(drive.property)] = false

@@ -91,8 +91,10 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, `unowned`: this core lives in the target's store, so holding it would keep
-    /// both alive, and its work runs while the target lives (no weak reference: no side table).
+    /// The target, `unowned` (no weak reference: no side table per target): this core lives in
+    /// the target's store, so holding it would keep both alive. What calls it reaches it while the
+    /// target lives: the store's gesture signals, the runtime (whose records hold the target) and
+    /// handles (which hold it too); its scheduled activity ends touch only its ledger.
     private unowned let target: MotionTarget
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
