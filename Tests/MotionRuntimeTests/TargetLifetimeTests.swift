@@ -30,4 +30,33 @@ struct TargetLifetimeTests {
         }
         #expect(released == nil)
     }
+
+    /// A physics core an app keeps past its target's life does nothing when used, instead of
+    /// reaching the released target.
+    @Test func physicsCoreKeptPastItsTarget() {
+        weak var released: MotionTarget?
+        var core: PhysicsCore?
+        do {
+            let box = MotionTarget(id: "box")
+            released = box
+            core = PhysicsCore(target: box)
+        }
+        #expect(released == nil)
+        core?.add(Spring(property: PropertyPath(.position), destination: .point(40, 0)))
+        #expect(core != nil)
+    }
+
+    /// A tween core that goes while its target lives stops hearing hand-offs: a later hand-off on
+    /// the target (a spring taking a tween's property) reaches only live cores.
+    @Test func releasedCoreHearsNoHandOff() {
+        let world = TestWorld()
+        let (box, channel) = world.makeTarget("box", [.position: .point(0, 0)])
+        do { _ = TweenCore(target: box) }
+        world.runtime.add(
+            Tween(property: PropertyPath(.position), values: [.point(0, 0), .point(100, 0)], duration: 1), to: box)
+        world.advance(to: 0.25)
+        world.runtime.add(Spring(property: PropertyPath(.position), destination: .point(0, 0)), to: box)
+        world.advance(to: 3)
+        #expect(channel.value(.position, at: 3).components.x.magnitude < 1)
+    }
 }

@@ -264,7 +264,11 @@ final class TargetPresentation {
     }
 
     private func notifyHandOff(_ event: HandOff) {
-        for observer in handOffObservers {
+        // By index, reading the list each time: a core that goes meanwhile has left it.
+        var index = 0
+        while index < handOffObservers.count {
+            let observer = handOffObservers[index]
+            index += 1
             switch observer {
             case .closure(let body): body(event)
             case .core(let core): core.observer.handOffDidHappen(event)
@@ -277,13 +281,22 @@ final class TargetPresentation {
         handOffObservers.append(.closure(body))
     }
 
-    /// Tells `core` every hand-off on the target, from now on, holding it `unowned`.
+    /// Tells `core` every hand-off on the target, from now on, holding it `unowned` until the
+    /// core stops observing (``stopObservingHandOffs(by:)``, from its `deinit`).
     ///
-    /// For an executor core of the target: it lives in the target's store, and hand-offs happen
-    /// while the target's executors work, so while the target, its store and the core live (no
-    /// closure, no weak reference).
+    /// No closure and no weak reference per core.
     func observeHandOffs(by core: any HandOffObserving) {
-        handOffObservers.append(.core(UnownedHandOffObserver(observer: core)))
+        handOffObservers.append(.core(UnownedHandOffObserver(observer: core, id: ObjectIdentifier(core))))
+    }
+
+    /// Stops telling the core `id` about hand-offs: a core calls it as it goes, so that the
+    /// presentation never reaches a released core.
+    /// - Complexity: O(observers): a target has a few.
+    func stopObservingHandOffs(by id: ObjectIdentifier) {
+        handOffObservers.removeAll {
+            if case .core(let core) = $0 { return core.id == id }
+            return false
+        }
     }
 
     /// Calls `body` after every event on the target (with the property it touched), from now on.
@@ -339,4 +352,6 @@ private enum HandOffObserver {
 /// A core observing hand-offs, held `unowned` (see ``TargetPresentation/observeHandOffs(by:)``).
 private struct UnownedHandOffObserver {
     unowned let observer: any HandOffObserving
+    /// The core's identity, compared as it goes without reading the reference.
+    let id: ObjectIdentifier
 }

@@ -91,11 +91,9 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, `unowned` (no weak reference: no side table per target): this core lives in
-    /// the target's store, so holding it would keep both alive. What calls it reaches it while the
-    /// target lives: the store's gesture signals, the runtime (whose records hold the target) and
-    /// handles (which hold it too); its scheduled activity ends touch only its ledger.
-    private unowned let target: MotionTarget
+    /// The target, weakly: this core lives in the target's store, so holding it would keep both
+    /// alive, and an app may keep the core (it is public) past the target's life.
+    private weak var target: MotionTarget?
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -108,13 +106,14 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         self.target = target
         channel = TargetPresentation.of(target)
         // The store holds the core as its gesture-signal observer for the store's life (the core
-        // is in the store, and holds its target `unowned`: no cycle, no closure, no weak reference).
+        // is in the store, and holds its target weakly: no cycle, no closure).
         target.properties.observeGestureSignals(self)
         channel?.observeHandOffs(by: self)
     }
 
     deinit {
         ledger.endHeldToken()
+        channel?.stopObservingHandOffs(by: ObjectIdentifier(self))
     }
 
     /// Receives the token generator that keeps the runtime active while a motion runs.
@@ -178,15 +177,15 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if var stored = target.properties.velocity(of: key) {
+        if let properties = target?.properties, var stored = properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
-            target.properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
+            properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
     }
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states.append(state)
         return state
@@ -252,27 +251,27 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard var stored = target.properties.velocity(of: key) else { return zero(path) }
+        guard let properties = target?.properties, var stored = properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
-            target.properties.setVelocity(nil, of: key)
+            properties.setVelocity(nil, of: key)
             return stored
         }
         let v = MotionValue.scalar(stored[component])
         stored[component] = 0
-        target.properties.setVelocity(stored, of: key)
+        properties.setVelocity(stored, of: key)
         return v
     }
 
     private func rememberVelocity(_ v: MotionValue, of path: PropertyPath) {
-        guard v.components != .zero else { return }
+        guard v.components != .zero, let properties = target?.properties else { return }
         let key = GestureSignal.rememberedVelocityKey(path.property)
         if let component = path.component {
-            var stored = target.properties.velocity(of: key) ?? path.property.defaultValue
-            if target.properties.velocity(of: key) == nil { stored.components = .zero }
+            var stored = properties.velocity(of: key) ?? path.property.defaultValue
+            if properties.velocity(of: key) == nil { stored.components = .zero }
             stored[component] = v[0]
-            target.properties.setVelocity(stored, of: key)
+            properties.setVelocity(stored, of: key)
         } else {
-            target.properties.setVelocity(v, of: key)
+            properties.setVelocity(v, of: key)
         }
     }
 

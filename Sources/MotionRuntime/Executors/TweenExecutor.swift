@@ -38,6 +38,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     deinit {
         ledger.endHeldToken()
+        channel?.stopObservingHandOffs(by: ObjectIdentifier(self))
     }
 
     /// Animations another family took end their activity.
