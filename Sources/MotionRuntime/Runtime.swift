@@ -282,6 +282,14 @@ public final class Runtime {
 
     // MARK: - Lifetime
 
+    /// Forgets the targets that may have been left with nothing (`maybeEmpty`) and are.
+    /// - Complexity: O(candidates), each noted once per change that could empty its target.
+    private func forgetEmptyTargets() {
+        if maybeEmpty.isEmpty { return }
+        for record in maybeEmpty where record.isEmpty && targetRecords.holds(record) { targetRecords.remove(record) }
+        maybeEmpty = []
+    }
+
     /// Releases the executors at rest long enough, and forgets targets left with nothing.
     ///
     /// An executor is released when it has been at rest for at least ``garbageCollectionDelay``
@@ -290,8 +298,12 @@ public final class Runtime {
     /// - Complexity: O(r log r) for r executors released, plus the stale entries skipped: what
     ///   came to rest, not every executor; O(executors) once after collection is turned on.
     public func collectGarbage() {
-        // An infinite delay can release nothing: skip the pass (it runs every frame).
-        guard garbageCollectionDelay.isFinite else { return }
+        // An infinite delay can release nothing: skip the pass (it runs every frame), but forget
+        // the targets left empty, so that the list of candidates does not grow.
+        guard garbageCollectionDelay.isFinite else {
+            forgetEmptyTargets()
+            return
+        }
         let now = self.now
         let delay = garbageCollectionDelay - 1e-9
         var queue = resting ?? RestQueue(records.held.filter { $0.restingSince != nil })
@@ -311,8 +323,7 @@ public final class Runtime {
         for record in due.sorted(by: { $0.serial < $1.serial }) where records[record.serial] === record {
             release(record)
         }
-        for record in maybeEmpty where record.isEmpty && targetRecords.holds(record) { targetRecords.remove(record) }
-        maybeEmpty = []
+        forgetEmptyTargets()
         // Amortised O(1) per forgotten target: compacted once more than half are forgotten.
         if targetOrder.count > 64, targetRecords.count * 2 < targetOrder.count {
             targetOrder.removeAll { !targetRecords.holds($0) }
