@@ -22,7 +22,9 @@ public enum CSSExporter {
         // One report item per touched component: by layer, each layer's in trace order.
         var ordered: [ExportItem] = []
         var touched = AnimatedComponentSet(layers: timeline.layers.count)
-        for component in ChannelEvent.touchedComponents(timeline.events) {
+        // Events on layers the timeline does not have (possible in a timeline built in code) are
+        // not shown, and must not grow the set.
+        for component in ChannelEvent.touchedComponents(timeline.events) where timeline.layers.indices.contains(component.target) {
             touched.insert(AnimatedComponent.code(layer: component.target, component.property, component.component))
         }
         let all = CSSComponent.all
