@@ -58,18 +58,7 @@ public struct SourceLines: Sendable {
             var lineStart = SourceLines.byteOrderMarkLength(bytes)
             var index = lineStart
             while index < b.count {
-                let byte = b[index]
-                // The break's length in bytes: LF, CR, CR LF, NEL (C2 85), LS and PS (E2 80 A8/A9).
-                var length = 0
-                if byte == UInt8(ascii: "\n") {
-                    length = 1
-                } else if byte == UInt8(ascii: "\r") {
-                    length = index + 1 < b.count && b[index + 1] == UInt8(ascii: "\n") ? 2 : 1
-                } else if byte == 0xC2, index + 1 < b.count, b[index + 1] == 0x85 {
-                    length = 2
-                } else if byte == 0xE2, index + 2 < b.count, b[index + 1] == 0x80, b[index + 2] == 0xA8 || b[index + 2] == 0xA9 {
-                    length = 3
-                }
+                let length = SourceLines.lineBreakLength(at: index, in: b, end: b.count)
                 if length > 0 {
                     bounds.append(lineStart..<index)
                     lineStart = index + length
@@ -82,6 +71,20 @@ public struct SourceLines: Sendable {
             bounds.append(lineStart..<b.count)
         }
         self.bounds = bounds
+    }
+
+    /// The length in bytes of the line break at `index` of `bytes[..<end]`, or 0 when none starts
+    /// there: LF, CR, CR LF, NEL (C2 85), LS and PS (E2 80 A8/A9), as libyaml counts them.
+    @inline(__always)
+    public static func lineBreakLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\n") { return 1 }
+        if byte == UInt8(ascii: "\r") { return index + 1 < end && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1 }
+        if byte == 0xC2, index + 1 < end, bytes[index + 1] == 0x85 { return 2 }
+        if byte == 0xE2, index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            return 3
+        }
+        return 0
     }
 
     /// The length of the UTF-8 byte-order mark `bytes` start with: 3, or 0 when there is none.

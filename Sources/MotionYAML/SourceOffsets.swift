@@ -13,27 +13,18 @@ enum SourceOffsets {
         var line = 1
         var column = 1
         var i = min(SourceLines.byteOrderMarkLength(bytes), end)
-        while i < end {
-            let c = bytes[i]
-            if c == 0x0A {
-                line += 1
-                column = 1
-            } else if c == 0x0D {
-                if i + 1 < end, bytes[i + 1] == 0x0A { i += 1 }
-                line += 1
-                column = 1
-            } else if c == 0xC2, i + 1 < end, bytes[i + 1] == 0x85 {
-                i += 1
-                line += 1
-                column = 1
-            } else if c == 0xE2, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
-                i += 2
-                line += 1
-                column = 1
-            } else if c & 0xC0 != 0x80 {
-                column += 1
+        bytes.withUnsafeBufferPointer { b in
+            while i < end {
+                let length = SourceLines.lineBreakLength(at: i, in: b, end: end)
+                if length > 0 {
+                    line += 1
+                    column = 1
+                    i += length
+                } else {
+                    if b[i] & 0xC0 != 0x80 { column += 1 }
+                    i += 1
+                }
             }
-            i += 1
         }
         return SourcePosition(line: line, column: column)
     }
