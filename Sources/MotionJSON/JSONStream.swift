@@ -95,8 +95,9 @@ public struct JSONStream {
         JSONString.append(value, to: &bytes)
     }
 
-    /// Writes a value whose text was written before (by another stream): a fragment made once
-    /// and repeated.
+    /// Writes a value whose text another stream wrote before.
+    ///
+    /// For a fragment made once and repeated.
     public mutating func value(written text: [UInt8]) {
         separate()
         bytes.append(contentsOf: text)
