@@ -33,16 +33,16 @@ struct LayerComponents {
     var values = [Double](repeating: 0, count: CSSComponent.all.count)
     var motions = [ComponentMotion?](repeating: nil, count: CSSComponent.all.count)
 
-    /// Where each (property ordinal, component) is in ``CSSComponent/all``, at `ordinal * 4 + component`.
+    /// Where each (property, component) is in ``CSSComponent/all``, at its slot (`AnimatedComponent.slot`).
     private static let indices: [Int?] = {
         var indices = [Int?](repeating: nil, count: LayerProperty.allCases.count * 4)
-        for (i, component) in CSSComponent.all.enumerated() { indices[component.property.ordinal * 4 + component.component] = i }
+        for (i, component) in CSSComponent.all.enumerated() { indices[AnimatedComponent.slot(component.property, component.component)] = i }
         return indices
     }()
 
     /// The index of `key` in ``CSSComponent/all``.
     static func index(_ key: ComponentKey) -> Int? {
-        let code = key.property.ordinal * 4 + key.component
+        let code = AnimatedComponent.slot(key.property, key.component)
         return (0..<4).contains(key.component) && indices.indices.contains(code) ? indices[code] : nil
     }
 

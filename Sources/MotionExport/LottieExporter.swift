@@ -46,8 +46,7 @@ public final class LottieExporter {
         shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
     }
 
-    /// The report's key of a component: `layer * 64 + ordinal * 4 + component`, as
-    /// `AnimatedComponent.code`.
+    /// The report's key of a component: its `AnimatedComponent.code`.
     static func code(_ layer: Int, _ path: PropertyPath) -> Int {
         AnimatedComponent.code(layer: layer, path.property, path.component ?? 0)
     }
@@ -66,7 +65,7 @@ public final class LottieExporter {
 
     /// A component as shown (limited where the render server limits it), memoised.
     func shown(_ layer: Int, _ property: LayerProperty, _ c: Int) -> ShownCurve {
-        let key = (layer * PresentationModel.channelsPerLayer + property.ordinal) * 4 + c
+        let key = layer * PresentationModel.channelsPerLayer * 4 + AnimatedComponent.slot(property, c)
         let cached = shownIndex.indices.contains(key) && (0..<4).contains(c) ? Int(shownIndex[key]) : -1
         if cached > 0 { return shownCurves[cached - 1] }
         let limited = property == .opacity || property == .backgroundColor || property == .borderColor

@@ -140,9 +140,16 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
         (lhs.target, lhs.property.ordinal, lhs.component) < (rhs.target, rhs.property.ordinal, rhs.component)
     }
 
-    /// The component as one integer that sorts in trace order: `layer * 64 + ordinal * 4 + component`.
+    /// The component as one integer that sorts in trace order: `layer * 64 + slot`.
     public static func code(layer: Int, _ property: LayerProperty, _ component: Int) -> Int {
-        layer * 64 + property.ordinal * 4 + component
+        layer * 64 + slot(property, component)
+    }
+
+    /// A component's place among its layer's, in trace order: `ordinal * 4 + component` (four
+    /// per property), below 64.
+    @inline(__always)
+    public static func slot(_ property: LayerProperty, _ component: Int) -> Int {
+        property.ordinal * 4 + component
     }
 
     /// The component a ``code(layer:_:_:)`` stands for, or nil for a number no component has.

@@ -108,13 +108,13 @@ public struct ChannelReplay: Sendable {
         var rows: [(component: Int, labelStart: Int, labelCount: Int)] = []
         rows.reserveCapacity(components.count)
         var labels: [UInt8] = []
-        // Each component's name once (`position.x`), by `ordinal * 4 + component`: the labels
+        // Each component's name once (`position.x`), by its slot (`AnimatedComponent.slot`): the labels
         // are written straight into `labels`, building no string or array per row.
         var names = [[UInt8]](repeating: [], count: PresentationModel.channelsPerLayer * 4)
         var last: (layer: Int, property: LayerProperty)?
         for c in components {
             guard let slot = replay.model.slot(c.target, c.property) else { continue }
-            let name = c.property.ordinal * 4 + c.component
+            let name = AnimatedComponent.slot(c.property, c.component)
             if names[name].isEmpty { names[name] = Array(c.name.utf8) }
             let start = labels.count
             TraceLabel.append(target: layerIDs[c.target], component: names[name], to: &labels)
