@@ -73,8 +73,9 @@ public struct SourceLines: Sendable {
         self.bounds = bounds
     }
 
-    /// The length in bytes of the line break at `index` of `bytes[..<end]`, or 0 when none starts
-    /// there: LF, CR, CR LF, NEL (C2 85), LS and PS (E2 80 A8/A9), as libyaml counts them.
+    /// The length in bytes of the line break at `index` of `bytes[..<end]`, or 0 for none.
+    ///
+    /// The breaks are LF, CR, CR LF, NEL (C2 85), LS and PS (E2 80 A8/A9), as libyaml counts them.
     @inline(__always)
     public static func lineBreakLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         let byte = bytes[index]

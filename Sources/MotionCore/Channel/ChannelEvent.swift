@@ -145,8 +145,9 @@ public struct AnimatedComponent: Hashable, Sendable, Comparable {
         layer * 64 + slot(property, component)
     }
 
-    /// A component's place among its layer's, in trace order: `ordinal * 4 + component` (four
-    /// per property), below 64.
+    /// A component's place among its layer's, in trace order: `ordinal * 4 + component`.
+    ///
+    /// Four places per property, all below 64.
     @inline(__always)
     public static func slot(_ property: LayerProperty, _ component: Int) -> Int {
         property.ordinal * 4 + component
