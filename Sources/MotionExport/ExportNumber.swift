@@ -21,17 +21,9 @@ enum ExportNumber {
         }
     }
 
-    /// `value`'s text as a string (written on the stack: short texts allocate nothing).
+    /// `value`'s text as a string, as ``append(_:to:)`` writes it.
     static func text(_ value: Double) -> String {
         guard value != 0, value.isFinite, abs(value) < 9_007_199_254_740_992 else { return JSONNumber.format(value) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.scratchSize) { scratch in
-            guard let base = scratch.baseAddress else { return JSONNumber.format(value) }
-            // Zeroed: ShortestDouble lays digits out in 16-byte blocks, read past the text.
-            base.initialize(repeating: 0, count: scratch.count)
-            let count = ShortestDouble.write(value, to: base, integralSuffix: false)
-            // 0: a subnormal, which JSONNumber spells as `description` does.
-            guard count > 0 else { return JSONNumber.format(value) }
-            return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-        }
+        return ShortestDouble.text(value, integralSuffix: false)
     }
 }

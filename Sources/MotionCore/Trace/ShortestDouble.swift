@@ -20,28 +20,32 @@ public enum ShortestDouble {
     ///     `.0` (`1`, `-40`, `0`, `-0`).
     /// - Complexity: O(1); no allocation besides `bytes` growing.
     public static func append(_ value: Double, to bytes: inout [UInt8], integralSuffix: Bool = true) {
-        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { scratch -> Bool in
-            guard let base = scratch.baseAddress else { return false }
-            // Zeroed: the digits are laid out in 16-byte blocks, read past the text.
-            base.initialize(repeating: 0, count: scratch.count)
-            let count = write(value, to: base, integralSuffix: integralSuffix)
-            guard count > 0 else { return false }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-            return true
-        }
-        if !appended {
-            // NaN, infinities and subnormals: Swift's own text.
-            var text = value.description
-            if !integralSuffix, text.hasSuffix(".0") { text.removeLast(2) }
-            bytes.append(contentsOf: text.utf8)
-        }
+        withText(value, integralSuffix: integralSuffix) { bytes.append(contentsOf: $0) }
     }
 
     /// `value`'s shortest round-trip text as a `String` (see ``append(_:to:integralSuffix:)``).
+    ///
+    /// - Complexity: O(1); written on the stack, so only the string allocates (short ones do not).
     public static func text(_ value: Double, integralSuffix: Bool = true) -> String {
-        var bytes: [UInt8] = []
-        append(value, to: &bytes, integralSuffix: integralSuffix)
-        return String(decoding: bytes, as: UTF8.self)
+        withText(value, integralSuffix: integralSuffix) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with `value`'s text, written in scratch space on the stack.
+    @inline(__always)
+    static func withText<R>(_ value: Double, integralSuffix: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { scratch -> R? in
+            guard let base = scratch.baseAddress else { return nil }
+            // Zeroed: the digits are laid out in 16-byte blocks, read past the text.
+            base.initialize(repeating: 0, count: scratch.count)
+            let count = write(value, to: base, integralSuffix: integralSuffix)
+            guard count > 0 else { return nil }
+            return body(UnsafeBufferPointer(start: base, count: count))
+        }
+        if let written { return written }
+        // NaN, infinities and subnormals: Swift's own text.
+        var text = value.description
+        if !integralSuffix, text.hasSuffix(".0") { text.removeLast(2) }
+        return text.withUTF8(body)
     }
 
     /// The scratch space ``write(_:to:integralSuffix:)`` needs: the text, then the digits.
