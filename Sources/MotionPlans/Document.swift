@@ -29,7 +29,12 @@ public struct MotionDocument: Sendable {
     /// What the render server draws on: `canvas:`, or the defaults.
     public var canvas: Canvas
     /// The target tree, flattened in document pre-order; `parent` indices point into it.
-    public var targets: [TargetNode]
+    public var targets: [TargetNode] {
+        didSet { decodedTargetIndex = nil }
+    }
+    /// The decoder's id index, kept while ``targets`` is as decoded so ``targetIndex`` need not
+    /// build it again.
+    var decodedTargetIndex: [String: Int]?
     /// Transactions in document order.
     public var transactions: [TransactionSpec]
     /// Synthetic gesture inputs.
@@ -69,7 +74,11 @@ public struct MotionDocument: Sendable {
     }
 
     /// A dictionary from target id to its index.
+    ///
+    /// - Complexity: O(1) for a document as decoded (the decoder's index); else O(n) in the number
+    ///   of targets.
     public var targetIndex: [String: Int] {
+        if let decodedTargetIndex { return decodedTargetIndex }
         var index: [String: Int] = [:]
         index.reserveCapacity(targets.count)
         for (i, t) in targets.enumerated() where index[t.id.value] == nil { index[t.id.value] = i }

@@ -12,8 +12,8 @@ import MotionYAML
 struct DocumentDecoder {
     var context: DecodingContext
     var document: MotionDocument
-    /// Target ids seen so far, with where they were first written.
-    var seenTargets: [String: SourceRange] = [:]
+    /// Target ids seen so far, with the index of the target that holds them.
+    var seenTargets: [String: Int] = [:]
     /// The ops after the first that the last decoded op stands for (a `properties:` tween).
     var companionOperations: [OperationSpec] = []
 
@@ -96,6 +96,7 @@ struct DocumentDecoder {
             }
         }
         document.transactions = Self.placingReleases(document.transactions, inputs: document.inputs)
+        document.decodedTargetIndex = seenTargets
         return document
     }
 
@@ -164,11 +165,11 @@ struct DocumentDecoder {
             if let first = seenTargets[id] {
                 context.report(
                     .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
-                    notes: [DiagnosticNote("\"\(id)\" is first defined here", at: first)])
+                    notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
                 continue
             }
-            seenTargets[id] = idRange
             let index = document.targets.count
+            seenTargets[id] = index
             document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
             decodeTarget(pair.value, index: index, depth: depth)
         }

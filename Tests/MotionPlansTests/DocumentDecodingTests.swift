@@ -83,6 +83,15 @@ struct DocumentDecodingTests {
         #expect(document.targetIndex == ["grid": 0, "row": 1, "photo1": 2, "photo2": 3, "other": 4])
     }
 
+    @Test func targetIndexFollowsTargetsChangedAfterDecoding() throws {
+        var document = try decodeClean("motion: 1\ntargets:\n  a: {}\n  b: {}\n  c: {}\n")
+        #expect(document.targetIndex == ["a": 0, "b": 1, "c": 2])
+        document.targets.removeFirst()
+        #expect(document.targetIndex == ["b": 0, "c": 1])
+        document.targets[0].id.value = "c"
+        #expect(document.targetIndex == ["c": 0])
+    }
+
     @Test func targetIDRangesPointAtTheKeys() throws {
         let source = MarkedSource("motion: 1\ntargets:\n  1️⃣card:\n    children:\n      2️⃣photo: {}\n")
         let document = try #require(source.load().document)
