@@ -287,6 +287,18 @@ extension DiagnosticCode {
                     The path gives the positions and their timing: keys that would time or place them otherwise could not be \
                     honoured, and would be silently ignored.
                     """)
+        case .W009:
+            Facts(
+                severity: .error, title: "more than 1,000 tweens at once on one property",
+                summary: """
+                    More than 1,000 tweens run at once on one property of one target, each from its commit to its end (a delay \
+                    counts): tweens committed together overlap even when their delays put them one after another.
+                    """,
+                rationale: """
+                    Every running tween is kept and looked through each time one is added, so thousands at once on one property \
+                    would take minutes to run, bake or export. Only the latest covering a moment shows: put the values in one \
+                    tween's `values:`, or commit each tween in the transaction where it starts.
+                    """)
         case .P001:
             Facts(
                 severity: .error, title: "invalid physics parameter",

@@ -3,8 +3,8 @@ import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
 
-/// W001-W006: tween values, offsets, easings, cubic-bezier ranges, and tweens fully hidden by a
-/// later tween on the same property (docs/format.md §2.2).
+/// W001-W006 and W009: tween values, offsets, easings, cubic-bezier ranges, tweens fully hidden by
+/// a later tween on the same property, and too many tweens at once on one (docs/format.md §2.2).
 enum TweenRules {
     /// One tween as the precedence check sees it.
     struct Registered {
@@ -75,6 +75,7 @@ enum TweenRules {
             }
         }
         checkHidden(registered, keys: keys, &context)
+        checkCrowded(registered, keys: keys, &context)
     }
 
     static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
@@ -163,6 +164,45 @@ enum TweenRules {
                 .W006, "this tween on \(context.name(ofTarget: slot.target)) is fully hidden by a later tween on the same property",
                 at: head, notes: [DiagnosticNote("the later tween that hides it", at: entry.by)],
                 help: "remove it, or start the later tween after it ends")
+        }
+    }
+
+    /// The most tweens that may run at once on one property of one target (W009).
+    static let maximumTweensAtOnce = 1_000
+
+    /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target,
+    /// each from its commit to its end. Reported once per target and property, at the tween that
+    /// goes past the limit.
+    ///
+    /// - Complexity: O(k log k) for a component with k tweens past the limit; O(1) for the others.
+    static func checkCrowded(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
+        struct Crowded: Hashable {
+            var target: Int
+            var property: LayerProperty
+        }
+        var reported = Set<Crowded>()
+        for key in keys {
+            let crowded = Crowded(target: key.target, property: key.property)
+            guard let group = registered[key], group.more.count >= maximumTweensAtOnce, !reported.contains(crowded) else {
+                continue
+            }
+            // Registration order is commit order (transactions are in time order, D007), so the
+            // tweens running when the j-th commits are the first j + 1 less those that ended before.
+            let tweens = [group.first] + group.more
+            let ends = tweens.map(\.end).sorted()
+            var ended = 0
+            for (j, tween) in tweens.enumerated() {
+                while ended < ends.count, ends[ended] < tween.commit { ended += 1 }
+                guard j + 1 - ended > maximumTweensAtOnce else { continue }
+                reported.insert(crowded)
+                context.report(
+                    .W009,
+                    "more than \(maximumTweensAtOnce) tweens run at once on \(PropertyPath.componentName(key.property, key.component)) of "
+                        + "\(context.name(ofTarget: key.target)) from this tween on: at most \(maximumTweensAtOnce) may",
+                    at: tween.head,
+                    help: "put the values in one tween's `values:`, or commit each tween in the transaction where it starts")
+                break
+            }
         }
     }
 }

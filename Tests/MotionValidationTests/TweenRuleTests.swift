@@ -113,6 +113,47 @@ struct TweenRuleTests {
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }
 
+    static let w009Help = "put the values in one tween's `values:`, or commit each tween in the transaction where it starts"
+
+    /// `count` tweens on `#a`'s `property` committed together, each ending before the one before it
+    /// (so none hides another); `marked` puts the 1️⃣ marker on that tween's `add:` value.
+    static func tweensAtOnce(_ count: Int, property: String = "position.x", marked: Int? = nil) -> String {
+        document([
+            (0..<count).map { i in
+                "add: \(i == marked ? "1️⃣" : "")tween\ntarget: \"#a\"\nproperty: \(property)\nto: \(property == "position" ? "[\(i), \(i)]" : "\(i)")\nduration: \(count + 1 - i)ms"
+            }
+        ])
+    }
+
+    @Test func theTweenPastAThousandAtOnceIsReported() {
+        DiagnosticCase("1,001 at once", .W009, help: Self.w009Help, Self.tweensAtOnce(1001, marked: 1000)).run()
+        let message = validate(MarkedSource(Self.tweensAtOnce(1001))).first { $0.code == .W009 }?.message
+        #expect(message == "more than 1000 tweens run at once on position.x of #a from this tween on: at most 1000 may")
+        // A whole-property tween counts on each component, and is reported once.
+        DiagnosticCase("1,001 at once on a point", .W009, help: Self.w009Help, Self.tweensAtOnce(1001, property: "position", marked: 1000))
+            .run()
+        // Delays do not stagger them: each runs from its commit.
+        let delayed = document([
+            (0..<1001).map { i in
+                "add: \(i == 1000 ? "1️⃣" : "")tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 0.1\ndelay: \(0.05 * Double(1001 - i))"
+            }
+        ])
+        DiagnosticCase("1,001 delayed one after another", .W009, help: Self.w009Help, delayed).run()
+    }
+
+    @Test func aThousandAtOnceOrManyInTurnAreSilent() {
+        SilentCase("1,000 at once", Self.tweensAtOnce(1000)).run()
+        // 2,000 tweens, each committed as the one before ends: two at once at most.
+        var inTurn = standardTargets + "transactions:\n"
+        for i in 0..<2000 {
+            inTurn += "  - { at: \(Double(i) / 50), ops: [{ add: tween, target: \"#a\", property: opacity, to: 1, duration: 20ms }] }\n"
+        }
+        SilentCase("2,000 in turn", inTurn).run()
+        // 1,001 on two properties: 501 and 500.
+        let split = document([(0..<1001).map { i in tween("#a", i % 2 == 0 ? "opacity" : "rotation", duration: Double(1002 - i) / 100) }])
+        SilentCase("split over two properties", split).run()
+    }
+
     @Test func aTweenHiddenTwiceIsReportedOnce() {
         let diagnostics = validate(MarkedSource(document([[tween(duration: 1), tween(duration: 2), tween(duration: 3)]])))
         #expect(codes(diagnostics) == [.W006, .W006])
