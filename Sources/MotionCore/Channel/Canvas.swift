@@ -31,9 +31,12 @@ public struct Canvas: Sendable, Hashable {
     /// The index of the last frame at or before `seconds` on the grid `k / fps`.
     ///
     /// Rounding error is forgiven, so 1 s at 60 fps ends on frame 60; `run`, `bake`, `play` and
-    /// `render` all count frames this way.
+    /// `render` all count frames this way. Past ±2^62 frames (and for NaN) the index saturates
+    /// instead of trapping, since a library caller may pass any time.
     public static func lastFrame(seconds: Double, fps: Double) -> Int {
-        Int((seconds * fps * (1 + 1e-12)).rounded(.down))
+        let frame = (seconds * fps * (1 + 1e-12)).rounded(.down)
+        guard frame < 0x1p62 else { return frame.isNaN ? 0 : 1 << 62 }
+        return frame > -0x1p62 ? Int(frame) : -(1 << 62)
     }
 
     /// `fps` when it is positive and finite, else ``defaultFPS``.
