@@ -107,6 +107,14 @@ import Testing
         #expect(bake.stderr.contains("60 s"))
     }
 
+    @Test("run --duration past a day is a usage error: 1e308 s trapped counting its frames")
+    func runDurationPastADay() throws {
+        let result = try Self.confined(["run", "Plans/fade-in.yaml", "--duration", "1e308", "--trace", "/dev/null"])
+        #expect(result.status == 64, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.contains("--duration must be a number of seconds from 0 to 86400"))
+        #expect(try Self.confined(["run", "Plans/fade-in.yaml", "--duration", "86400.5"]).status == 64)
+    }
+
     @Test func unwritableOutputsExitTwo() throws {
         let missing = "/nonexistent-motionc-folder/out"
         #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", missing + ".json"]).status == 2)
