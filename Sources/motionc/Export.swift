@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCore
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
@@ -68,8 +69,14 @@ struct Export: ParsableCommand {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
         if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
-        try AtomicFile.write(Array(result.text.utf8), to: output)
-        if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
+        // Both files are opened before either replaces anything: a report that cannot be
+        // written (a missing folder) leaves the export's earlier file as it was.
+        let exportFile = try AtomicFileWriter(path: output)
+        let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
+        exportFile.write(Array(result.text.utf8))
+        reportFile?.write(Array(result.reportJSON.utf8))
+        try exportFile.commit()
+        try reportFile?.commit()
         // Everything is written: end the process rather than free the timeline and its curves.
         ExitStatus.success.end(keeping: (timeline, result))
     }
