@@ -48,6 +48,7 @@ struct Export: ParsableCommand {
         if let duration, !(duration >= 0 && duration <= 86_400) {
             throw ValidationError("--duration must be a number of seconds from 0 to 86400")
         }
+        try OutputCollisions.check(inputs: [file], outputs: [("-o", output), ("--report", report)])
     }
 
     func run() throws {

@@ -75,6 +75,7 @@ struct Render: ParsableCommand {
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a finite number of seconds >= 0")
         }
+        try OutputCollisions.check(inputs: [input], outputs: [("-o", output), ("--sheet", sheet), ("--video", video)])
     }
 
     func run() throws {

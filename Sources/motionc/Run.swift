@@ -38,6 +38,7 @@ struct Run: ParsableCommand {
         if let duration, !(duration >= 0 && duration <= 86_400) {
             throw ValidationError("--duration must be a number of seconds from 0 to 86400")
         }
+        try OutputCollisions.check(inputs: [file], outputs: [("--trace", trace)])
     }
 
     func run() throws {
