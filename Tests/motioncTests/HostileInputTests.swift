@@ -141,4 +141,21 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("tmp") }
         #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
     }
+
+    @Test("render fails before writing any of its outputs when one of them cannot be written")
+    func renderWritesNoOutputWhenOneCannotBeWritten() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let frame = directory.appendingPathComponent("frame.png")
+        let earlier = Data("an earlier frame\n".utf8)
+        try earlier.write(to: frame)
+        let frames = directory.appendingPathComponent("frames").path
+        let missing = directory.appendingPathComponent("missing/sheet.png").path
+        let result = try Motionc.run(["render", "Plans/fade-in.yaml", "--at", "0.1", "-o", frame.path, "--sheet", missing])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("missing/sheet.png"))
+        #expect(try Data(contentsOf: frame) == earlier)
+        #expect(try Motionc.run(["render", "Plans/fade-in.yaml", "--frames", frames, "--sheet", missing]).status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["frame.png"])
+    }
 }
