@@ -88,19 +88,19 @@ public enum DiagnosticRenderer {
             let start = diagnostic.range.start
             var lines = [
                 "\(diagnostic.file):\(start.line):\(start.column): "
-                    + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(diagnostic.message)"
+                    + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(printable(diagnostic.message))"
             ]
             lines += snippet(diagnostic.range, in: source)
             for note in diagnostic.notes {
                 if let range = note.range {
                     lines.append(
-                        "   note: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)")
+                        "   note: \(diagnostic.file):\(range.start.line):\(range.start.column): \(printable(note.message))")
                     lines += snippet(range, in: source)
                 } else {
-                    lines.append("   note: \(note.message)")
+                    lines.append("   note: \(printable(note.message))")
                 }
             }
-            if let help = diagnostic.help { lines.append("   help: \(help)") }
+            if let help = diagnostic.help { lines.append("   help: \(printable(help))") }
             blocks.append(lines.joined(separator: "\n"))
         }
         blocks.append(summary(of: diagnostics, fileCount: fileCount))
@@ -176,6 +176,33 @@ public enum DiagnosticRenderer {
         case .nonspacingMark, .enclosingMark, .format: true
         default: false
         }
+    }
+
+    /// `text` with control characters and line separators written as Swift escapes (`\n`,
+    /// `\u{1B}`), tabs kept, and `\n` and `\r` too with `keepingLineBreaks` (GitHub's
+    /// workflow commands escape those their own way).
+    ///
+    /// Messages quote what documents hold, and a quoted YAML string can hold anything: printed
+    /// as it is, `"\e[2J"` would clear the reader's terminal, and a line break followed by
+    /// `::warning ...` would be a workflow command to GitHub Actions reading the log.
+    static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        let escaped = { (scalar: Unicode.Scalar) -> Bool in
+            switch scalar.properties.generalCategory {
+            case .control: scalar != "\t" && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+            case .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) {
+                output += scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 
     // MARK: JSON
@@ -379,15 +406,16 @@ public enum DiagnosticRenderer {
                 ("endColumn", String(endColumn)),
                 ("title", diagnostic.code.rawValue),
             ].map { "\($0.0)=\(escapeGitHubProperty($0.1))" }
-            var message = diagnostic.message
+            let shown = { (text: String) in printable(text, keepingLineBreaks: true) }
+            var message = shown(diagnostic.message)
             for note in diagnostic.notes {
                 if let range = note.range {
-                    message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)"
+                    message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(shown(note.message))"
                 } else {
-                    message += "\nnote: \(note.message)"
+                    message += "\nnote: \(shown(note.message))"
                 }
             }
-            if let help = diagnostic.help { message += "\nhelp: " + help }
+            if let help = diagnostic.help { message += "\nhelp: " + shown(help) }
             output += "::\(command) \(properties.joined(separator: ","))::\(escapeGitHubData(message))\n"
         }
         return output

@@ -136,3 +136,24 @@ struct TextRendererTests {
         #expect(text.hasPrefix("0.yaml:9:1: error[D001]: c\n\na.yaml:1:5: error[D002]: b\n\na.yaml:2:1"))
     }
 }
+
+/// What documents hold, quoted in messages, cannot steer the terminal or the CI log.
+@Suite struct PrintableMessageTests {
+    static let hostile = Diagnostic(
+        .D009, "unknown property \"\u{1B}[2Jx\n::warning file=evil.yaml::injected\u{2028}\"", file: "a.yaml",
+        at: SourceRange(line: 1, column: 1), notes: [DiagnosticNote("first\r\u{7}")], help: "did you mean \"\u{1B}]0;t\u{7}\"?")
+
+    @Test("control characters and line breaks in text and GitHub output are escapes, tabs stay")
+    func escapes() {
+        let text = DiagnosticRenderer.render([Self.hostile], format: .text, sources: [:], fileCount: 1)
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\r" || $0 == "\u{2028}" })
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::") })
+        #expect(text.contains("unknown property \"\\u{1B}[2Jx\\n::warning file=evil.yaml::injected\\u{2028}\""))
+        #expect(text.contains("   note: first\\r\\u{7}\n"))
+        #expect(text.contains("   help: did you mean \"\\u{1B}]0;t\\u{7}\"?"))
+        let github = DiagnosticRenderer.render([Self.hostile], format: .github, sources: [:], fileCount: 1)
+        #expect(github.split(separator: "\n").count == 1, "line breaks are %0A")
+        #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
+    }
+}
