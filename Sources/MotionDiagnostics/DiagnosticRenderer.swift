@@ -178,9 +178,10 @@ public enum DiagnosticRenderer {
         }
     }
 
-    /// `text` with control characters and line separators written as Swift escapes (`\n`,
-    /// `\u{1B}`), tabs kept, and `\n` and `\r` too with `keepingLineBreaks` (GitHub's
-    /// workflow commands escape those their own way).
+    /// `text` with control characters, line separators and bidirectional overrides as escapes.
+    ///
+    /// The escapes are Swift's (`\n`, `\u{1B}`). Tabs are kept, and with `keepingLineBreaks`
+    /// `\n` and `\r` too (GitHub's workflow commands escape those their own way).
     ///
     /// Messages quote what documents hold, and a quoted YAML string can hold anything: printed
     /// as it is, `"\e[2J"` would clear the reader's terminal, and a line break followed by
@@ -190,6 +191,8 @@ public enum DiagnosticRenderer {
             switch scalar.properties.generalCategory {
             case .control: scalar != "\t" && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
             case .lineSeparator, .paragraphSeparator: true
+            // Bidirectional embeddings, overrides and isolates reorder the rest of the line.
+            case .format: (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             default: false
             }
         }

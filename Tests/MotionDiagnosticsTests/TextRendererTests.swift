@@ -155,5 +155,6 @@ struct TextRendererTests {
         #expect(github.split(separator: "\n").count == 1, "line breaks are %0A")
         #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
         #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
+        #expect(DiagnosticRenderer.printable("a\u{202E}b\u{2066}c\u{200D}") == "a\\u{202E}b\\u{2066}c\u{200D}", "joiners stay")
     }
 }
