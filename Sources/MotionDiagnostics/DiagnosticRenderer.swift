@@ -86,15 +86,17 @@ public enum DiagnosticRenderer {
                 indexed[diagnostic.file] = source
             }
             let start = diagnostic.range.start
+            // A file's name can hold a line break too (`x\n::error ...`).
+            let file = printable(diagnostic.file)
             var lines = [
-                "\(diagnostic.file):\(start.line):\(start.column): "
+                "\(file):\(start.line):\(start.column): "
                     + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(printable(diagnostic.message))"
             ]
             lines += snippet(diagnostic.range, in: source)
             for note in diagnostic.notes {
                 if let range = note.range {
                     lines.append(
-                        "   note: \(diagnostic.file):\(range.start.line):\(range.start.column): \(printable(note.message))")
+                        "   note: \(file):\(range.start.line):\(range.start.column): \(printable(note.message))")
                     lines += snippet(range, in: source)
                 } else {
                     lines.append("   note: \(printable(note.message))")

@@ -154,6 +154,12 @@ struct TextRendererTests {
         let github = DiagnosticRenderer.render([Self.hostile], format: .github, sources: [:], fileCount: 1)
         #expect(github.split(separator: "\n").count == 1, "line breaks are %0A")
         #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        let named = Diagnostic(
+            .D002, "m", file: "x\n::error file=a::b.yaml", at: SourceRange(line: 2, column: 1),
+            notes: [DiagnosticNote("n", at: SourceRange(line: 1, column: 1))])
+        let lines = DiagnosticRenderer.render([named], format: .text, sources: [:], fileCount: 1).split(separator: "\n")
+        #expect(lines.first == "x\\n::error file=a::b.yaml:2:1: error[D002]: m")
+        #expect(lines.contains("   note: x\\n::error file=a::b.yaml:1:1: n"))
         #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
         #expect(DiagnosticRenderer.printable("a\u{202E}b\u{2066}c\u{200D}") == "a\\u{202E}b\\u{2066}c\u{200D}", "joiners stay")
     }
