@@ -164,13 +164,27 @@ public enum DiagnosticRenderer {
         }
         let lastShownColumn = window.upperBound + 1
         let carets = String(repeating: "^", count: max(1, min(endColumn, lastShownColumn) - startColumn))
-        var shown = String(String.UnicodeScalarView(scalars[window]))
+        // Control characters (which a line with Y001 holds) are shown as their one-column
+        // pictures (U+2400...), so that the quoted line cannot steer the terminal.
+        var shown = String(String.UnicodeScalarView(scalars[window].map(Self.picture)))
         if window.lowerBound > 0 { shown = "..." + shown }
         if window.upperBound < scalars.count { shown += "..." }
         return [
             line.isEmpty ? gutter : gutter + " " + shown,
             emptyGutter + " " + prefix + carets,
         ]
+    }
+
+    /// A control character's picture (`␛` for ESC, `␡` for DEL, `�` for the C1 controls); tabs
+    /// and everything else as they are.
+    static func picture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09: scalar
+        case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0: "\u{FFFD}"
+        default: scalar
+        }
     }
 
     private static func takesNoColumn(_ scalar: Unicode.Scalar) -> Bool {

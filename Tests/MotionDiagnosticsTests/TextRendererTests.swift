@@ -161,6 +161,10 @@ struct TextRendererTests {
         #expect(lines.first == "x\\n::error file=a::b.yaml:2:1: error[D002]: m")
         #expect(lines.contains("   note: x\\n::error file=a::b.yaml:1:1: n"))
         #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
+        let line = "x: \"\u{1B}]0;t\u{7}\"\tz\u{80}\u{7F}"
+        let quoted = DiagnosticRenderer.snippet(
+            SourceRange(line: 1, column: 13, endColumn: 14), in: SourceFile(path: "a.yaml", text: line))
+        #expect(quoted == ["    1 | x: \"\u{241B}]0;t\u{2407}\"\tz\u{FFFD}\u{2421}", "      |            \t^"])
         #expect(DiagnosticRenderer.printable("a\u{202E}b\u{2066}c\u{200D}") == "a\\u{202E}b\\u{2066}c\u{200D}", "joiners stay")
     }
 }
