@@ -202,7 +202,7 @@ public enum DiagnosticRenderer {
     /// Messages quote what documents hold, and a quoted YAML string can hold anything: printed
     /// as it is, `"\e[2J"` would clear the reader's terminal, and a line break followed by
     /// `::warning ...` would be a workflow command to GitHub Actions reading the log.
-    static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    public static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
         let escaped = { (scalar: Unicode.Scalar) -> Bool in
             switch scalar.properties.generalCategory {
             case .control: scalar != "\t" && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))

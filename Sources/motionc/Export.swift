@@ -64,7 +64,8 @@ struct Export: ParsableCommand {
             result = tracks.export(to: to) { done, _ in bar.update(done: done) }
             bar.finish()
         }
-        for item in result.items { StandardStreams.output(item.line) }
+        // A timeline's ids are any text: its report lines are printed as text, never as terminal controls.
+        for item in result.items { StandardStreams.output(DiagnosticRenderer.printable(item.line)) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))

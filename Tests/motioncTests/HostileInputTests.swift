@@ -158,4 +158,26 @@ import Testing
         #expect(try Motionc.run(["render", "Plans/fade-in.yaml", "--frames", frames, "--sheet", missing]).status == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["frame.png"])
     }
+
+    @Test("a timeline's ids reach the terminal as text: report lines and error messages escape control characters")
+    func timelineIdsAreEscapedOnTheTerminal() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let timeline = directory.appendingPathComponent("fade.json")
+        #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", timeline.path]).status == 0)
+        let baked = try String(contentsOf: timeline, encoding: .utf8)
+        let hostile = baked.replacingOccurrences(of: "\"card\"", with: "\"a\\u001b[2Jb\"")
+        try hostile.write(to: timeline, atomically: true, encoding: .utf8)
+        let export = try Motionc.run(["export", timeline.path, "--to", "css", "-o", directory.appendingPathComponent("x.css").path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.hasPrefix("a\\u{1B}[2Jb opacity: exact"), "\(export.stdout)")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(hostile.utf8)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [Any])
+        object["layers"] = layers + layers
+        try JSONSerialization.data(withJSONObject: object).write(to: timeline)
+        let play = try Motionc.run(["play", timeline.path])
+        #expect(play.status == 1)
+        #expect(play.stderr.contains("duplicate layer id \"a\\u{1B}[2Jb\""), "\(play.stderr)")
+        #expect(!(export.stdout + play.stderr).contains("\u{1B}"))
+    }
 }
