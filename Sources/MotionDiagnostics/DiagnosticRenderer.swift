@@ -86,21 +86,23 @@ public enum DiagnosticRenderer {
                 indexed[diagnostic.file] = source
             }
             let start = diagnostic.range.start
+            // A file's name can hold a line break too (`x\n::error ...`).
+            let file = printable(diagnostic.file)
             var lines = [
-                "\(diagnostic.file):\(start.line):\(start.column): "
-                    + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(diagnostic.message)"
+                "\(file):\(start.line):\(start.column): "
+                    + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(printable(diagnostic.message))"
             ]
             lines += snippet(diagnostic.range, in: source)
             for note in diagnostic.notes {
                 if let range = note.range {
                     lines.append(
-                        "   note: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)")
+                        "   note: \(file):\(range.start.line):\(range.start.column): \(printable(note.message))")
                     lines += snippet(range, in: source)
                 } else {
-                    lines.append("   note: \(note.message)")
+                    lines.append("   note: \(printable(note.message))")
                 }
             }
-            if let help = diagnostic.help { lines.append("   help: \(help)") }
+            if let help = diagnostic.help { lines.append("   help: \(printable(help))") }
             blocks.append(lines.joined(separator: "\n"))
         }
         blocks.append(summary(of: diagnostics, fileCount: fileCount))
@@ -162,7 +164,9 @@ public enum DiagnosticRenderer {
         }
         let lastShownColumn = window.upperBound + 1
         let carets = String(repeating: "^", count: max(1, min(endColumn, lastShownColumn) - startColumn))
-        var shown = String(String.UnicodeScalarView(scalars[window]))
+        // Control characters (which a line with Y001 holds) are shown as their one-column
+        // pictures (U+2400...), so that the quoted line cannot steer the terminal.
+        var shown = String(String.UnicodeScalarView(scalars[window].map(Self.picture)))
         if window.lowerBound > 0 { shown = "..." + shown }
         if window.upperBound < scalars.count { shown += "..." }
         return [
@@ -171,11 +175,53 @@ public enum DiagnosticRenderer {
         ]
     }
 
+    /// A control character's picture (`␛` for ESC, `␡` for DEL, `�` for the C1 controls); tabs
+    /// and everything else as they are.
+    static func picture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09: scalar
+        case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0: "\u{FFFD}"
+        default: scalar
+        }
+    }
+
     private static func takesNoColumn(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: true
         default: false
         }
+    }
+
+    /// `text` with control characters, line separators and bidirectional overrides as escapes.
+    ///
+    /// The escapes are Swift's (`\n`, `\u{1B}`). Tabs are kept, and with `keepingLineBreaks`
+    /// `\n` and `\r` too (GitHub's workflow commands escape those their own way).
+    ///
+    /// Messages quote what documents hold, and a quoted YAML string can hold anything: printed
+    /// as it is, `"\e[2J"` would clear the reader's terminal, and a line break followed by
+    /// `::warning ...` would be a workflow command to GitHub Actions reading the log.
+    public static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        let escaped = { (scalar: Unicode.Scalar) -> Bool in
+            switch scalar.properties.generalCategory {
+            case .control: scalar != "\t" && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))
+            case .lineSeparator, .paragraphSeparator: true
+            // Bidirectional embeddings, overrides and isolates reorder the rest of the line.
+            case .format: (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) {
+                output += scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 
     // MARK: JSON
@@ -379,15 +425,16 @@ public enum DiagnosticRenderer {
                 ("endColumn", String(endColumn)),
                 ("title", diagnostic.code.rawValue),
             ].map { "\($0.0)=\(escapeGitHubProperty($0.1))" }
-            var message = diagnostic.message
+            let shown = { (text: String) in printable(text, keepingLineBreaks: true) }
+            var message = shown(diagnostic.message)
             for note in diagnostic.notes {
                 if let range = note.range {
-                    message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(note.message)"
+                    message += "\nnote: \(diagnostic.file):\(range.start.line):\(range.start.column): \(shown(note.message))"
                 } else {
-                    message += "\nnote: \(note.message)"
+                    message += "\nnote: \(shown(note.message))"
                 }
             }
-            if let help = diagnostic.help { message += "\nhelp: " + help }
+            if let help = diagnostic.help { message += "\nhelp: " + shown(help) }
             output += "::\(command) \(properties.joined(separator: ","))::\(escapeGitHubData(message))\n"
         }
         return output

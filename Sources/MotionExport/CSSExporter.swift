@@ -1,5 +1,4 @@
 public import MotionCore
-import MotionJSON
 public import MotionTimeline
 
 /// Writes a baked timeline as CSS animations: a stylesheet, or one self-contained page.
@@ -128,9 +127,21 @@ public enum CSSExporter {
 
     /// A selector for the element of a target id, whatever characters the id has.
     static func selector(_ id: String) -> String {
-        var quoted = ""
-        JSONString.append(id, to: &quoted)
-        return "[id=\(quoted)]"
+        "[id=\"\(cssEscaped(id))\"]"
+    }
+
+    /// `text` for a CSS string or comment: quotes, backslashes, control characters and `<` as
+    /// CSS hex escapes (`\3c `), so that no id or name a timeline holds can end the string or, in
+    /// a page, the `<style>` element (`</style><script>...` would run as the page's script).
+    static func cssEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20, 0x7F, 0x22, 0x3C, 0x5C: out += "\\" + String(scalar.value, radix: 16) + " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Shortest round-trip number text.
@@ -206,7 +217,7 @@ public enum CSSExporter {
     /// computed from the properties.
     static func preamble(_ timeline: Timeline) -> String {
         var css =
-            "/* motionc export of \(timeline.name.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")) */\n"
+            "/* motionc export of \(cssEscaped(timeline.name).split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")) */\n"
         for property in LayerProperty.allCases where property.isAnimatable {
             for c in 0..<property.kind.componentCount {
                 let initial = property.defaultValue[c]

@@ -37,7 +37,10 @@ public struct ExportItem: Hashable, Sendable {
         }
     }
 
-    /// A number with 3 significant digits.
+    /// A number with 3 significant digits; from 1e15 on, as `1.23e308`.
+    ///
+    /// The digits are text, never an integer scaled by a power of ten, so a property whose values
+    /// reach 1e308 (any finite number is valid) has a report line too.
     static func short(_ value: Double) -> String {
         guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
         var exponent = 0
@@ -50,12 +53,19 @@ public struct ExportItem: Hashable, Sendable {
             scaled *= 10
             exponent -= 1
         }
-        let digits = Int(scaled.rounded())
-        let text = exponent >= 0 ? "\(digits * Int(pow10(exponent)))" : Self.decimal(digits, places: -exponent)
+        var digits = Int(scaled.rounded())
+        if digits == 1000 {
+            digits = 100
+            exponent += 1
+        }
+        let text =
+            switch exponent {
+            case 13...: Self.decimal(digits, places: 2) + "e" + String(exponent + 2)
+            case 0...: String(digits) + String(repeating: "0", count: exponent)
+            default: Self.decimal(digits, places: -exponent)
+            }
         return (value < 0 ? "-" : "") + text
     }
-
-    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1) { r, _ in r * 10 } }
 
     private static func decimal(_ digits: Int, places: Int) -> String {
         var text = String(digits)

@@ -122,9 +122,13 @@ public enum PreviewPage {
         return abs(v) < 1e9 ? (v * 1e5).rounded() / 1e5 : v
     }
 
-    /// JSON that can sit inside a `<script>` element: `</` written as `<\/`.
+    /// JSON that can sit inside a `<script>` element: every `<` written as `\u003c`.
+    ///
+    /// `<` only occurs inside JSON strings, where the escape reads back the same; without it, a
+    /// name holding `</script>` would close the element, and one holding `<!--<script>` would
+    /// keep the element open past its own `</script>`, swallowing the page's script.
     static func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences("</", with: "<\\/")
+        json.replacingOccurrences("<", with: "\\u003c")
     }
 }
 

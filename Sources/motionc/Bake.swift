@@ -28,6 +28,10 @@ struct Bake: ParsableCommand {
     @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
     var reducedMotion = false
 
+    func validate() throws {
+        try OutputCollisions.check(inputs: [file], outputs: [("-o", output)])
+    }
+
     func run() throws {
         let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)

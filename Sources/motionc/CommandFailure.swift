@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MotionCore
+import MotionDiagnostics
 import MotionRenderServer
 import MotionTimeline
 
@@ -84,7 +85,8 @@ extension Motionc {
             try command.run()
         } catch {
             guard let failure = CommandFailure(error) else { exit(withError: error) }
-            if case .reported = failure {} else { StandardStreams.error("motionc: \(failure)") }
+            // Messages can quote a timeline's ids and names: printed as text, never as terminal controls.
+            if case .reported = failure {} else { StandardStreams.error("motionc: " + DiagnosticRenderer.printable(failure.description)) }
             Foundation.exit(failure.status.rawValue)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCore
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
@@ -47,6 +48,7 @@ struct Export: ParsableCommand {
         if let duration, !(duration >= 0 && duration <= 86_400) {
             throw ValidationError("--duration must be a number of seconds from 0 to 86400")
         }
+        try OutputCollisions.check(inputs: [file], outputs: [("-o", output), ("--report", report)])
     }
 
     func run() throws {
@@ -62,14 +64,21 @@ struct Export: ParsableCommand {
             result = tracks.export(to: to) { done, _ in bar.update(done: done) }
             bar.finish()
         }
-        for item in result.items { StandardStreams.output(item.line) }
+        // A timeline's ids are any text: its report lines are printed as text, never as terminal controls.
+        for item in result.items { StandardStreams.output(DiagnosticRenderer.printable(item.line)) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
         if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
-        try AtomicFile.write(Array(result.text.utf8), to: output)
-        if let report { try AtomicFile.write(Array(result.reportJSON.utf8), to: report) }
+        // Both files are opened before either replaces anything: a report that cannot be
+        // written (a missing folder) leaves the export's earlier file as it was.
+        let exportFile = try AtomicFileWriter(path: output)
+        let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
+        exportFile.write(Array(result.text.utf8))
+        reportFile?.write(Array(result.reportJSON.utf8))
+        try exportFile.commit()
+        try reportFile?.commit()
         // Everything is written: end the process rather than free the timeline and its curves.
         ExitStatus.success.end(keeping: (timeline, result))
     }

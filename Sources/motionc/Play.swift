@@ -28,6 +28,7 @@ struct Play: ParsableCommand {
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a finite number of seconds >= 0")
         }
+        try OutputCollisions.check(inputs: [timeline], outputs: [("--trace", trace)])
     }
 
     func run() throws {

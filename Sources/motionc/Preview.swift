@@ -40,6 +40,7 @@ struct Preview: ParsableCommand {
         if output == nil && !serve { throw ValidationError("give -o OUT.html to write the page, or --serve") }
         if port != nil && !serve { throw ValidationError("--port goes with --serve") }
         if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
+        try OutputCollisions.check(inputs: [file], outputs: [("-o", output)])
     }
 
     func run() throws {

@@ -75,6 +75,7 @@ struct Render: ParsableCommand {
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a finite number of seconds >= 0")
         }
+        try OutputCollisions.check(inputs: [input], outputs: [("-o", output), ("--sheet", sheet), ("--video", video)])
     }
 
     func run() throws {
@@ -95,11 +96,12 @@ struct Render: ParsableCommand {
             throw CommandFailure.unavailable(error.description)
         }
         let fps = timeline.canvas.fps
-        if let at, let output {
-            try PNGWriter.write(try server.render(at: at), to: output)
-        }
-        guard frames != nil || video != nil || sheet != nil else { return }
-        let count = try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps)
+        // The single images' files are opened before anything is drawn: when one of the outputs
+        // cannot be written, the command fails before another output replaces its earlier file.
+        let frameFile = try output.map { path throws(FileError) in try AtomicFileWriter(path: path) }
+        let sheetFile = try sheet.map { path throws(FileError) in try AtomicFileWriter(path: path) }
+        let drawsFrames = frames != nil || video != nil || sheet != nil
+        let count = drawsFrames ? try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps) : 0
         if let frames {
             do {
                 try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
@@ -111,15 +113,21 @@ struct Render: ParsableCommand {
         if let video {
             try Self.writeVideo(timeline, count: count, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
         }
-        if let sheet {
+        var images: [(file: AtomicFileWriter, png: [UInt8])] = []
+        if let at, let output, let frameFile {
+            images.append((frameFile, try PNGWriter.encode(try server.render(at: at), path: output)))
+        }
+        if let sheet, let sheetFile {
             let picked = Self.sheetFrames(count: count, every: every)
             // Cells are drawn at cell scale from the layer trees, never as full frames.
             let cells = picked.map { k in
                 let t = Double(k) / fps
                 return (time: t, layers: server.snapshots(at: t))
             }
-            try PNGWriter.write(try ContactSheet(canvas: server.canvas, frames: cells).render(), to: sheet)
+            images.append((sheetFile, try PNGWriter.encode(try ContactSheet(canvas: server.canvas, frames: cells).render(), path: sheet)))
         }
+        for image in images { image.file.write(image.png) }
+        for image in images { try image.file.commit() }
     }
 
     /// The frame indices a sheet shows: every Nth, or at most ``sheetCells`` evenly spaced

@@ -23,7 +23,7 @@ struct Run: ParsableCommand {
     @Argument(help: "The motion document to run.")
     var file: String
 
-    @Option(help: "Seconds of document time to run (default: until at rest, at most 60 s).")
+    @Option(help: "Seconds of document time to run, at most 86400 (default: until at rest, at most 60 s).")
     var duration: Double?
 
     @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")
@@ -33,9 +33,12 @@ struct Run: ParsableCommand {
     var reducedMotion = false
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration >= 0) {
-            throw ValidationError("--duration must be a finite number of seconds >= 0")
+        // A day at most, as every time in a document (docs/format.md §1.6): the frame count of
+        // 1e308 s is no integer.
+        if let duration, !(duration >= 0 && duration <= 86_400) {
+            throw ValidationError("--duration must be a number of seconds from 0 to 86400")
         }
+        try OutputCollisions.check(inputs: [file], outputs: [("--trace", trace)])
     }
 
     func run() throws {

@@ -34,21 +34,88 @@ enum DocumentFiles {
                 files.append(path)
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: path) else { continue }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let isFile = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeRegular
-                if isFile, documentSuffixes.contains(where: { relative.hasSuffix($0) }) {
-                    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                    found.append(base + "/" + relative)
-                }
-            }
+            let found = try documents(in: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
             guard !found.isEmpty else {
                 throw CommandFailure.file(
                     FileError(path: path, reason: "no motion documents (*.yaml, *.yml) in this folder", kind: .read))
             }
-            files += found.sorted()
+            files += found
         }
         return files
+    }
+
+    /// The documents below `folder`, sorted: regular files whose names end in a document
+    /// suffix, in its folders (not through links) at any depth.
+    ///
+    /// A document whose name is not UTF-8 cannot be opened by name (paths are text), so it is a
+    /// read error rather than a file silently left unchecked.
+    static func documents(in folder: String) throws -> [String] {
+        var found: [String] = []
+        var folders = [folder]
+        while let current = folders.popLast() {
+            guard let stream = opendir(current) else {
+                throw CommandFailure.file(FileError(path: current, reason: systemErrorText(errno), kind: .read))
+            }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if name == Array(".".utf8) || name == Array("..".utf8) { continue }
+                let isDocument = documentSuffixes.contains {
+                    name.count >= $0.utf8.count && name.suffix($0.utf8.count).elementsEqual($0.utf8)
+                }
+                guard let text = String(validating: name, as: UTF8.self) else {
+                    guard isDocument else { continue }
+                    let shown = (current.hasSuffix("/") ? current : current + "/") + String(decoding: name, as: UTF8.self)
+                    throw CommandFailure.file(FileError(path: shown, reason: "its name is not valid UTF-8; rename it", kind: .read))
+                }
+                let path = current.hasSuffix("/") ? current + text : current + "/" + text
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: folders.append(path)
+                case S_IFREG where isDocument: found.append(path)
+                default: break
+                }
+            }
+        }
+        return found.sorted()
+    }
+}
+
+/// Outputs that would replace the command's input, or each other: usage errors (exit 64).
+///
+/// `bake plan.yaml -o plan.yaml` would replace the document it reads with the timeline, and
+/// `export -o x.json --report x.json` would keep only the report. Files are the same when they
+/// are one file (device and inode, so links count); paths that do not exist yet, when they
+/// name the same place. Standard output and special files (`/dev/null`) are never compared.
+enum OutputCollisions {
+    /// Throws a `ValidationError` at the first output that names an input or an earlier output.
+    static func check(inputs: [String], outputs: [(option: String, path: String?)]) throws {
+        var taken = inputs.compactMap { path in FileIdentity(path).map { (what: "the input file", identity: $0) } }
+        for case let (option, path?) in outputs {
+            guard let identity = FileIdentity(path) else { continue }
+            if let earlier = taken.first(where: { $0.identity == identity }) {
+                throw ValidationError("\(option) '\(path)' names \(earlier.what); give each output a file of its own")
+            }
+            taken.append((what: "the same file as \(option)", identity: identity))
+        }
+    }
+}
+
+/// Which file a path names: a regular file by device and inode, a new path by its place.
+enum FileIdentity: Hashable {
+    case file(device: UInt64, inode: UInt64)
+    case newPath(String)
+
+    /// Nil for `-` and for anything that exists but is not a regular file.
+    init?(_ path: String) {
+        guard path != "-", !path.isEmpty else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+            self = .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        } else {
+            self = .newPath(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path)
+        }
     }
 }

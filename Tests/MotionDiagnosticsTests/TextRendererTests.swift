@@ -136,3 +136,35 @@ struct TextRendererTests {
         #expect(text.hasPrefix("0.yaml:9:1: error[D001]: c\n\na.yaml:1:5: error[D002]: b\n\na.yaml:2:1"))
     }
 }
+
+/// What documents hold, quoted in messages, cannot steer the terminal or the CI log.
+@Suite struct PrintableMessageTests {
+    static let hostile = Diagnostic(
+        .D009, "unknown property \"\u{1B}[2Jx\n::warning file=evil.yaml::injected\u{2028}\"", file: "a.yaml",
+        at: SourceRange(line: 1, column: 1), notes: [DiagnosticNote("first\r\u{7}")], help: "did you mean \"\u{1B}]0;t\u{7}\"?")
+
+    @Test("control characters and line breaks in text and GitHub output are escapes, tabs stay")
+    func escapes() {
+        let text = DiagnosticRenderer.render([Self.hostile], format: .text, sources: [:], fileCount: 1)
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\r" || $0 == "\u{2028}" })
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::") })
+        #expect(text.contains("unknown property \"\\u{1B}[2Jx\\n::warning file=evil.yaml::injected\\u{2028}\""))
+        #expect(text.contains("   note: first\\r\\u{7}\n"))
+        #expect(text.contains("   help: did you mean \"\\u{1B}]0;t\\u{7}\"?"))
+        let github = DiagnosticRenderer.render([Self.hostile], format: .github, sources: [:], fileCount: 1)
+        #expect(github.split(separator: "\n").count == 1, "line breaks are %0A")
+        #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        let named = Diagnostic(
+            .D002, "m", file: "x\n::error file=a::b.yaml", at: SourceRange(line: 2, column: 1),
+            notes: [DiagnosticNote("n", at: SourceRange(line: 1, column: 1))])
+        let lines = DiagnosticRenderer.render([named], format: .text, sources: [:], fileCount: 1).split(separator: "\n")
+        #expect(lines.first == "x\\n::error file=a::b.yaml:2:1: error[D002]: m")
+        #expect(lines.contains("   note: x\\n::error file=a::b.yaml:1:1: n"))
+        #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
+        let line = "x: \"\u{1B}]0;t\u{7}\"\tz\u{80}\u{7F}"
+        let quoted = DiagnosticRenderer.snippet(
+            SourceRange(line: 1, column: 13, endColumn: 14), in: SourceFile(path: "a.yaml", text: line))
+        #expect(quoted == ["    1 | x: \"\u{241B}]0;t\u{2407}\"\tz\u{FFFD}\u{2421}", "      |            \t^"])
+        #expect(DiagnosticRenderer.printable("a\u{202E}b\u{2066}c\u{200D}") == "a\\u{202E}b\\u{2066}c\u{200D}", "joiners stay")
+    }
+}

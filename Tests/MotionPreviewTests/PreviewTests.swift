@@ -148,7 +148,19 @@ struct PreviewTests {
         let build = try compile(linearFade, name: "a</script><b>.yaml")
         let page = PreviewPage.html(build, live: true, version: 1)
         #expect(page.components(separatedBy: "</script>").count == 3, "two scripts, closed once each")
-        #expect(page.contains("a<\\/script><b>"))
+        #expect(page.contains("a\\u003c/script>\\u003cb>"))
+    }
+
+    @Test("a document's name is text on the page: it cannot end the stylesheet or keep the data's script open")
+    func hostileNameStaysText() throws {
+        let build = try compile(
+            "name: \"</style><script>alert(1)</script><!--<script>\"\n" + linearFade)
+        #expect(build.stage != nil, "\(build.diagnostics.map(\.message))")
+        let page = PreviewPage.html(build, live: false).lowercased()
+        #expect(page.components(separatedBy: "</style").count == 3, "the page's two stylesheets, closed once each")
+        #expect(page.components(separatedBy: "</script>").count == 3, "two scripts, closed once each")
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<!--<script"))
     }
 
     @Test("a repeating, autoreversing tween marks every pass's keyframes, as the player plays them")

@@ -99,4 +99,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "gif", "-o", out]).status == 64)
     }
+
+    @Test("a --report that cannot be written fails before the export replaces its earlier file")
+    func unwritableReportKeepsTheExport() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("card.html")
+        let earlier = Data("an earlier export\n".utf8)
+        try earlier.write(to: out)
+        let report = dir.appendingPathComponent("missing/report.json").path
+        let result = try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "html", "-o", out.path, "--report", report])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("missing/report.json"))
+        #expect(try Data(contentsOf: out) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.html"])
+    }
 }

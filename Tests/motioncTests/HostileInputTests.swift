@@ -107,6 +107,14 @@ import Testing
         #expect(bake.stderr.contains("60 s"))
     }
 
+    @Test("run --duration past a day is a usage error: 1e308 s trapped counting its frames")
+    func runDurationPastADay() throws {
+        let result = try Self.confined(["run", "Plans/fade-in.yaml", "--duration", "1e308", "--trace", "/dev/null"])
+        #expect(result.status == 64, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.contains("--duration must be a number of seconds from 0 to 86400"))
+        #expect(try Self.confined(["run", "Plans/fade-in.yaml", "--duration", "86400.5"]).status == 64)
+    }
+
     @Test func unwritableOutputsExitTwo() throws {
         let missing = "/nonexistent-motionc-folder/out"
         #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", missing + ".json"]).status == 2)
@@ -132,5 +140,44 @@ import Testing
         #expect(try Data(contentsOf: trace) == traceBefore)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("tmp") }
         #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+    }
+
+    @Test("render fails before writing any of its outputs when one of them cannot be written")
+    func renderWritesNoOutputWhenOneCannotBeWritten() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let frame = directory.appendingPathComponent("frame.png")
+        let earlier = Data("an earlier frame\n".utf8)
+        try earlier.write(to: frame)
+        let frames = directory.appendingPathComponent("frames").path
+        let missing = directory.appendingPathComponent("missing/sheet.png").path
+        let result = try Motionc.run(["render", "Plans/fade-in.yaml", "--at", "0.1", "-o", frame.path, "--sheet", missing])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("missing/sheet.png"))
+        #expect(try Data(contentsOf: frame) == earlier)
+        #expect(try Motionc.run(["render", "Plans/fade-in.yaml", "--frames", frames, "--sheet", missing]).status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["frame.png"])
+    }
+
+    @Test("a timeline's ids reach the terminal as text: report lines and error messages escape control characters")
+    func timelineIdsAreEscapedOnTheTerminal() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let timeline = directory.appendingPathComponent("fade.json")
+        #expect(try Motionc.run(["bake", "Plans/fade-in.yaml", "-o", timeline.path]).status == 0)
+        let baked = try String(contentsOf: timeline, encoding: .utf8)
+        let hostile = baked.replacingOccurrences(of: "\"card\"", with: "\"a\\u001b[2Jb\"")
+        try hostile.write(to: timeline, atomically: true, encoding: .utf8)
+        let export = try Motionc.run(["export", timeline.path, "--to", "css", "-o", directory.appendingPathComponent("x.css").path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.hasPrefix("a\\u{1B}[2Jb opacity: exact"), "\(export.stdout)")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(hostile.utf8)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [Any])
+        object["layers"] = layers + layers
+        try JSONSerialization.data(withJSONObject: object).write(to: timeline)
+        let play = try Motionc.run(["play", timeline.path])
+        #expect(play.status == 1)
+        #expect(play.stderr.contains("duplicate layer id \"a\\u{1B}[2Jb\""), "\(play.stderr)")
+        #expect(!(export.stdout + play.stderr).contains("\u{1B}"))
     }
 }

@@ -43,4 +43,36 @@ import Testing
         #expect(bake.stdout.hasPrefix("{\n  \"timeline\": 1,"))
         #expect(FileManager.default.fileExists(atPath: Motionc.packageRoot.appendingPathComponent("-").path) == false)
     }
+
+    @Test("an output that names the input, or another output, is a usage error that writes nothing")
+    func outputsNeverReplaceTheInputOrEachOther() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try String(contentsOfFile: Motionc.packageRoot.appendingPathComponent(Self.plan).path, encoding: .utf8)
+        let plan = try Motionc.write(document, to: "plan.yaml", in: directory).path
+        let link = directory.appendingPathComponent("link.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: plan)
+        let timeline = directory.appendingPathComponent("plan.json").path
+        #expect(try Motionc.run(["bake", plan, "-o", timeline]).status == 0)
+        let baked = try Data(contentsOf: URL(fileURLWithPath: timeline))
+        let report = directory.appendingPathComponent("report.json").path
+        let png = directory.appendingPathComponent("frame.png").path
+        for (arguments, message) in [
+            (["bake", plan, "-o", plan], "-o '\(plan)' names the input file"),
+            (["bake", plan, "-o", link], "-o '\(link)' names the input file"),
+            (["run", link, "--trace", plan], "--trace '\(plan)' names the input file"),
+            (["play", timeline, "--trace", timeline], "--trace '\(timeline)' names the input file"),
+            (["export", plan, "--to", "css", "-o", plan], "-o '\(plan)' names the input file"),
+            (["export", plan, "--to", "css", "-o", report, "--report", report], "--report '\(report)' names the same file as -o"),
+            (["render", plan, "--at", "0", "-o", png, "--sheet", png], "--sheet '\(png)' names the same file as -o"),
+            (["preview", plan, "-o", link], "-o '\(link)' names the input file"),
+        ] {
+            let result = try Motionc.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: plan, encoding: .utf8) == document)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: timeline)) == baked)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.yaml", "plan.json", "plan.yaml"])
+    }
 }

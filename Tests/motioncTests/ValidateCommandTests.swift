@@ -37,6 +37,24 @@ import Testing
         #expect(result.stdout.contains("no problems found in \(Motionc.plans.count) files"))
     }
 
+    @Test("a document in a folder whose name is not UTF-8 is a read error, never silently left unchecked")
+    func folderWithANameThatIsNotUTF8() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Motionc.write(Self.clean, to: "good.yaml", in: directory)
+        let name = Array((directory.path + "/").utf8) + [0xFF, 0xFE] + Array(".yaml".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { path in
+                path.baseAddress.map { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) } ?? -1
+            }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("/\u{FFFD}\u{FFFD}.yaml': its name is not valid UTF-8; rename it"))
+    }
+
     @Test func errorsExitOneAndPrintCarets() throws {
         let directory = try Motionc.temporaryDirectory()
         let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)

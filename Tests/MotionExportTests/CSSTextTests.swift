@@ -1,0 +1,22 @@
+import Foundation
+import MotionTimeline
+import Testing
+
+@testable import MotionExport
+
+/// Names and ids a timeline holds are text in the stylesheet, never markup.
+@Suite struct CSSTextTests {
+    @Test("a name or id with </style> cannot end the page's stylesheet; CSS escapes keep its characters")
+    func hostileNamesStayText() throws {
+        var timeline = try bake(cardDocument("      - { add: tween, target: \"#card\", property: opacity, to: 0.5 }"))
+        timeline.name = "</style><script>alert(1)</script> */ body { display: none } /*"
+        timeline.layers[0].id = "a\"</STYLE>\n\\"
+        let page = TimelineTracks(timeline).export(to: .html).text
+        let lowered = page.lowercased()
+        #expect(lowered.components(separatedBy: "</style").count == 2, "only the page's own </style>")
+        #expect(!lowered.contains("<script"))
+        #expect(page.contains("[id=\"a\\22 \\3c /STYLE>\\a \\5c \"]"))
+        #expect(page.contains("/* motionc export of \\3c /style>\\3c script>alert(1)\\3c /script> * / body { display: none } /* */"))
+        #expect(page.contains("<div id=\"a&quot;&lt;/STYLE&gt;\n\\\""))
+    }
+}
