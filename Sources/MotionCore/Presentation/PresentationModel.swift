@@ -281,6 +281,7 @@ public struct PresentationModel: Sendable {
         let properties = LayerProperty.allCases
         var slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
         storage = []
+        storage.reserveCapacity(kept.underestimatedCount)
         for i in kept where slots.indices.contains(i) && slots[i] < 0 {
             slots[i] = Int32(storage.count)
             let property = properties[i % Self.channelsPerLayer]
@@ -354,13 +355,24 @@ public struct PresentationModel: Sendable {
         return storage[i].value(at: t)
     }
 
+    /// Recompiles the block of the channel in slot `i` (``SamplingArena/compile(_:_:)``), reading
+    /// the channel in place: passed by value next to the arena being written, it was copied.
+    ///
+    /// - Complexity: O(size of the channel's animations).
+    private mutating func compile(_ i: Int) {
+        storage.withUnsafeBufferPointer { channels in
+            guard let channels = channels.baseAddress else { return }
+            arena.compile(i, channels + i)
+        }
+    }
+
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
         guard let i = slot(layer, path.property) else { return }
         let before = storage[i].entries.count
         storage[i].set(value, component: path.component, at: t)
         if storage[i].entries.count != before {
-            arena.compile(i, storage[i])
+            compile(i)
             arena.compactIfNeeded()
         } else {
             arena.setModel(i, storage[i].model)
@@ -372,11 +384,11 @@ public struct PresentationModel: Sendable {
         for property in LayerProperty.allCases where property != path.property {
             // Channels without animations (most of them) hold no key: skipped without a scan.
             guard let i = slot(layer, property), !storage[i].entries.isEmpty else { continue }
-            if storage[i].remove(key: key) { arena.compile(i, storage[i]) }
+            if storage[i].remove(key: key) { compile(i) }
         }
         guard let i = slot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
-        arena.compile(i, storage[i])
+        compile(i)
         arena.compactIfNeeded()
     }
 
@@ -402,7 +414,7 @@ public struct PresentationModel: Sendable {
         for property in LayerProperty.allCases {
             guard let i = slot(layer, property) else { continue }
             if storage[i].remove(key: key) {
-                arena.compile(i, storage[i])
+                compile(i)
                 removed = true
             }
         }
@@ -415,7 +427,7 @@ public struct PresentationModel: Sendable {
         for i in storage.indices where storage[i].entries.count > 1 {
             let before = storage[i].entries.count
             storage[i].prune(before: t)
-            if storage[i].entries.count != before { arena.compile(i, storage[i]) }
+            if storage[i].entries.count != before { compile(i) }
         }
         arena.compactIfNeeded()
     }

@@ -128,9 +128,12 @@ struct SamplingArena: Sendable {
         // Twice the headers' words: the first animations added are appended without copying the
         // whole arena (the spare capacity is address space, touched only when written).
         words.reserveCapacity(2 * channels.count * Header.latestBody)
-        for channel in channels {
-            blockStart.append(words.count)
-            append(channel)
+        channels.withUnsafeBufferPointer { channels in
+            guard let base = channels.baseAddress else { return }
+            for i in channels.indices {
+                blockStart.append(words.count)
+                append(base + i)
+            }
         }
         checkInvariants()
     }
@@ -143,10 +146,11 @@ struct SamplingArena: Sendable {
         words.reserveCapacity(words.count + count)
     }
 
-    /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
+    /// Recompiles channel `i` from its authoritative form at `channel` (read in place); the old
+    /// block becomes garbage.
     ///
     /// - Complexity: O(size of the channel's animations).
-    mutating func compile(_ i: Int, _ channel: PropertyChannel) {
+    mutating func compile(_ i: Int, _ channel: UnsafePointer<PropertyChannel>) {
         garbage += Int(words[blockStart[i] + Header.length])
         blockStart[i] = words.count
         append(channel)
@@ -244,10 +248,10 @@ struct SamplingArena: Sendable {
     ///
     /// - Complexity: O(size of the channel's animations); the entries are read in place (an
     ///   entry copy would count references to all its arrays) and nothing is allocated but words.
-    private mutating func append(_ channel: PropertyChannel) {
-        let model = channel.model
-        if channel.entries.isEmpty { return appendHeaderOnly(model) }
-        channel.entries.withUnsafeBufferPointer { buffer in
+    private mutating func append(_ channel: UnsafePointer<PropertyChannel>) {
+        let model = channel.pointee.model
+        if channel.pointee.entries.isEmpty { return appendHeaderOnly(model) }
+        channel.pointee.entries.withUnsafeBufferPointer { buffer in
             // Entries read through a pointer: a buffer's subscript returns a copy.
             let n = buffer.count
             guard let entries = buffer.baseAddress else { return appendHeaderOnly(model) }
