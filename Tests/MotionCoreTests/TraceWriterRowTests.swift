@@ -73,17 +73,15 @@ import Testing
             let time = writer.timeColumn(t)
             let frameValues = (0..<rows).map { value(frame, $0) }
             columns.withUnsafeBufferPointer { columns in
-                ShortestDouble.Powers.table.withUnsafeBufferPointer { powers in
-                    guard let base = columns.baseAddress, let powers = powers.baseAddress else { return }
-                    writer.writeRows(bound: rows * (time.count + label.count + TraceWriter.rowBound)) { p in
-                        var end = p
-                        for row in 0..<rows {
-                            end = TraceWriter.writeRow(
-                                at: end, time: time, columns: base, count: label.count, value: frameValues[row], memo: memos + row,
-                                text: texts + row, powers: powers)
-                        }
-                        return (end, rows)
+                guard let base = columns.baseAddress else { return }
+                writer.writeRows(bound: rows * (time.count + label.count + TraceWriter.rowBound)) { p in
+                    var end = p
+                    for row in 0..<rows {
+                        end = TraceWriter.writeRow(
+                            at: end, time: time, columns: base, count: label.count, value: frameValues[row], memo: memos + row,
+                            text: texts + row)
                     }
+                    return (end, rows)
                 }
             }
             for v in frameValues { expected += "\(TraceWriter.format(time: t)),\(text)\(TraceWriter.format(value: v))\n" }

@@ -147,7 +147,7 @@ public struct ChannelReplay: Sendable {
                 batches = Self.batches(groups, timeCount: time.count)
                 batchedTimeCount = time.count
             }
-            Self.withRowBuffers(groups, rows, labels, &memos, &texts) { groups, rows, labels, memos, texts, powers in
+            Self.withRowBuffers(groups, rows, labels, &memos, &texts) { groups, rows, labels, memos, texts in
                 var g = 0
                 var row = 0
                 for batch in batches {
@@ -160,7 +160,7 @@ public struct ChannelReplay: Sendable {
                                 let r = rows[row]
                                 p = TraceWriter.writeRow(
                                     at: p, time: time, columns: labels + r.labelStart, count: r.labelCount,
-                                    value: value[r.component], memo: memos + row, text: texts + row, powers: powers)
+                                    value: value[r.component], memo: memos + row, text: texts + row)
                                 row += 1
                             }
                         }
@@ -173,7 +173,7 @@ public struct ChannelReplay: Sendable {
     }
 
     /// Calls `body` with the row loop's tables read in place (no reference counting, no
-    /// bounds checks), and `ShortestDouble.Powers.table`'s storage.
+    /// bounds checks).
     @inline(__always)
     private static func withRowBuffers(
         _ groups: [(channel: Int, end: Int, rows: Int, bytes: Int)], _ rows: [(component: Int, labelStart: Int, labelCount: Int)],
@@ -181,7 +181,7 @@ public struct ChannelReplay: Sendable {
         _ body: (
             UnsafeBufferPointer<(channel: Int, end: Int, rows: Int, bytes: Int)>,
             UnsafeBufferPointer<(component: Int, labelStart: Int, labelCount: Int)>, UnsafePointer<UInt8>,
-            UnsafeMutablePointer<TraceValueMemo>, UnsafeMutablePointer<TraceValueText>, UnsafePointer<UInt64>
+            UnsafeMutablePointer<TraceValueMemo>, UnsafeMutablePointer<TraceValueText>
         ) -> Void
     ) {
         groups.withUnsafeBufferPointer { groups in
@@ -189,12 +189,9 @@ public struct ChannelReplay: Sendable {
                 labels.withUnsafeBufferPointer { labels in
                     memos.withUnsafeMutableBufferPointer { memos in
                         texts.withUnsafeMutableBufferPointer { texts in
-                            ShortestDouble.Powers.table.withUnsafeBufferPointer { powers in
-                                guard let labels = labels.baseAddress, let memos = memos.baseAddress, let texts = texts.baseAddress,
-                                    let powers = powers.baseAddress
-                                else { return }
-                                body(groups, rows, labels, memos, texts, powers)
-                            }
+                            guard let labels = labels.baseAddress, let memos = memos.baseAddress, let texts = texts.baseAddress
+                            else { return }
+                            body(groups, rows, labels, memos, texts)
                         }
                     }
                 }

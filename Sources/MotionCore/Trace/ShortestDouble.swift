@@ -4,7 +4,7 @@
 /// `1.2345678901234567e+20`, `-0.0`, `inf`, `nan`): the fewest significant digits that read
 /// back as the same `Double`, and among those the closest to the exact binary value. Whole
 /// numbers below 2^53 are written from their integer; the digits of other normal values come from
-/// Raffaello Giulietti's Schubfach (`shortest(_:digits:powers:)`) with a table of scaled powers of ten
+/// Raffaello Giulietti's Schubfach (`shortest(_:digits:)`) with a table of scaled powers of ten
 /// built once with exact integer arithmetic. For subnormals, NaN and infinities the text is
 /// `description`'s own. No `String` is built on the fast path.
 public enum ShortestDouble {
@@ -60,20 +60,6 @@ public enum ShortestDouble {
     ///
     /// - Complexity: O(1).
     public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>, integralSuffix: Bool) -> Int {
-        Powers.table.withUnsafeBufferPointer { powers in
-            guard let powers = powers.baseAddress else { return 0 }
-            return write(value, to: out, integralSuffix: integralSuffix, powers: powers)
-        }
-    }
-
-    /// ``write(_:to:integralSuffix:)`` with ``Powers/table`` at `powers`: for loops that write
-    /// many values, reading the table's address once.
-    ///
-    /// - Complexity: O(1).
-    @inline(__always)
-    static func write(
-        _ value: Double, to out: UnsafeMutablePointer<UInt8>, integralSuffix: Bool, powers: UnsafePointer<UInt64>
-    ) -> Int {
         guard value.isFinite else { return 0 }
         var n = 0
         if value.sign == .minus {
@@ -89,7 +75,7 @@ public enum ShortestDouble {
             // with trailing zeros dropped into the exponent, as for any other value.
             decided = layOut(UInt64(magnitude), 0, scratch)
         } else {
-            guard let shortest = shortest(magnitude, digits: scratch, powers: powers) else { return 0 }
+            guard let shortest = shortest(magnitude, digits: scratch) else { return 0 }
             decided = shortest
         }
         let digits = UnsafeRawPointer(scratch + decided.first)
@@ -167,11 +153,9 @@ public enum ShortestDouble {
     /// principle leaves.
     ///
     /// - Complexity: O(1): three multiplications by a table entry, no loop but the digits'.
-    ///
-    /// `powers` is ``Powers/table``'s storage.
     @inline(__always)
     static func shortest(
-        _ v: Double, digits: UnsafeMutablePointer<UInt8>, powers: UnsafePointer<UInt64>
+        _ v: Double, digits: UnsafeMutablePointer<UInt8>
     ) -> (first: Int, count: Int, exponent10: Int)? {
         let bits = v.bitPattern
         let biased = Int((bits >> 52) & 0x7FF)
@@ -195,9 +179,10 @@ public enum ShortestDouble {
             k = floorLog10(threeQuartersPow2: q)
         }
         let h = q + floorLog2(pow10: -k) + 2
-        // k is within lowestK...highestK for every normal double, so the entry is in the table.
-        let i = 2 &* (k &- Powers.lowestK)
-        let (g1, g0) = (powers[i], powers[i &+ 1])
+        let (g1, g0) = Powers.table.withUnsafeBufferPointer { table -> (UInt64, UInt64) in
+            let i = 2 * (k - Powers.lowestK)
+            return (table[i], table[i + 1])
+        }
         let vb = roundOdd(g1, g0, cb << h)
         let vbl = roundOdd(g1, g0, cbl << h)
         let vbr = roundOdd(g1, g0, cbr << h)
@@ -228,7 +213,7 @@ public enum ShortestDouble {
     }
 
     /// Writes `f` (below 10^17) as 17 digits with leading zeros and drops trailing zeros into
-    /// the exponent: ``shortest(_:digits:powers:)``'s result for `f` x 10^k.
+    /// the exponent: ``shortest(_:digits:)``'s result for `f` x 10^k.
     @inline(__always)
     static func layOut(_ f: UInt64, _ k: Int, _ digits: UnsafeMutablePointer<UInt8>) -> (first: Int, count: Int, exponent10: Int) {
         let high = f / 100_000_000

@@ -53,7 +53,7 @@ public final class TraceWriter {
     private var timeCapacity = 32
     private var timeCount = 0
 
-    /// How many bytes past a row's time and columns ``writeRow(at:time:columns:count:value:memo:text:powers:)``
+    /// How many bytes past a row's time and columns ``writeRow(at:time:columns:count:value:memo:text:)``
     /// may read: it copies in 16-byte blocks (``copyBlocks(from:count:to:)``).
     static let columnPadding = 16
 
@@ -188,7 +188,7 @@ public final class TraceWriter {
         return (UnsafePointer(timeBytes), timeCount)
     }
 
-    /// The most bytes ``writeRow(at:time:columns:count:value:memo:text:powers:)`` touches past a row's time
+    /// The most bytes ``writeRow(at:time:columns:count:value:memo:text:)`` touches past a row's time
     /// and columns: the value's scratch (``ShortestDouble/scratchSize``), block-copy overrun and
     /// the newline, rounded up.
     static let rowBound = 128
@@ -218,18 +218,16 @@ public final class TraceWriter {
     /// Writes one row at `p`: `time` (with its comma, from ``timeColumn(_:)``), `count` bytes of
     /// columns at `columns` (readable ``columnPadding`` bytes further), the value (copied from
     /// `text` when it is the value `memo` holds, else formatted and remembered) and the newline;
-    /// returns where the row ends. `p` has room for the row plus ``rowBound``; `powers` is
-    /// `ShortestDouble.Powers.table`'s storage.
+    /// returns where the row ends. `p` has room for the row plus ``rowBound``.
     ///
     /// - Complexity: O(1), no allocation but for NaN, infinities and subnormals.
     @inline(__always)
     static func writeRow(
         at p: UnsafeMutablePointer<UInt8>, time: (start: UnsafePointer<UInt8>, count: Int), columns: UnsafePointer<UInt8>,
-        count: Int, value: Double, memo: UnsafeMutablePointer<TraceValueMemo>, text: UnsafeMutablePointer<TraceValueText>,
-        powers: UnsafePointer<UInt64>
+        count: Int, value: Double, memo: UnsafeMutablePointer<TraceValueMemo>, text: UnsafeMutablePointer<TraceValueText>
     ) -> UnsafeMutablePointer<UInt8> {
         let q = copyBlocks(from: columns, count: count, to: copyBlocks(from: time.start, count: time.count, to: p))
-        let end = writeValue(value, at: q, memo: memo, text: text, powers: powers)
+        let end = writeValue(value, at: q, memo: memo, text: text)
         end.pointee = UInt8(ascii: "\n")
         return end + 1
     }
@@ -240,7 +238,7 @@ public final class TraceWriter {
     @inline(__always)
     static func writeValue(
         _ value: Double, at p: UnsafeMutablePointer<UInt8>, memo: UnsafeMutablePointer<TraceValueMemo>,
-        text: UnsafeMutablePointer<TraceValueText>, powers: UnsafePointer<UInt64>
+        text: UnsafeMutablePointer<TraceValueText>
     ) -> UnsafeMutablePointer<UInt8> {
         let to = UnsafeMutableRawPointer(p)
         let count = memo.pointee.count
@@ -250,7 +248,7 @@ public final class TraceWriter {
             to.storeBytes(of: text.pointee.bytes.1, toByteOffset: 16, as: SIMD16<UInt8>.self)
             return p + count
         }
-        let end = writeValue(value, at: p, powers: powers)
+        let end = writeValue(value, at: p)
         // The text is kept from the second time in a row the value comes: a moving value is
         // never read back (reading bytes just written in pieces stalls the load).
         guard memo.pointee.bits == value.bitPattern else {
@@ -286,22 +284,11 @@ public final class TraceWriter {
     /// where it ends.
     @inline(__always)
     static func writeValue(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        ShortestDouble.Powers.table.withUnsafeBufferPointer { powers in
-            guard let powers = powers.baseAddress else { return p }
-            return writeValue(value, at: p, powers: powers)
-        }
-    }
-
-    /// ``writeValue(_:at:)`` with `ShortestDouble.Powers.table`'s storage at `powers`.
-    @inline(__always)
-    static func writeValue(
-        _ value: Double, at p: UnsafeMutablePointer<UInt8>, powers: UnsafePointer<UInt64>
-    ) -> UnsafeMutablePointer<UInt8> {
         if value == 0 {
             p.pointee = UInt8(ascii: "0")
             return p + 1
         }
-        let count = ShortestDouble.write(value, to: p, integralSuffix: false, powers: powers)
+        let count = ShortestDouble.write(value, to: p, integralSuffix: false)
         if count > 0 { return p + count }
         var text: [UInt8] = []
         appendValue(value, to: &text)
