@@ -58,8 +58,8 @@ public final class TraceWriter {
     static let columnPadding = 16
 
     /// Rows are written to the file in blocks of about this many bytes: large writes let the
-    /// kernel fill the file's page cache in large folios (a third of the kernel's time of 16 KiB
-    /// writes, on ext4).
+    /// kernel fill the file's page cache in large folios (on ext4, about 40% less kernel time
+    /// than 16 KiB writes).
     static let flushSize = 1 << 20
     /// Room kept past ``flushSize`` for one row's time, separators and value.
     private static let rowSlack = 128
