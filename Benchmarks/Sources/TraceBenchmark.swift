@@ -11,7 +11,9 @@ import MotionTimeline
 /// temporary file. Baseline in the same run: the same rows' values and times formatted the way
 /// the trace did before ShortestDouble (`description` through `String`, digits via an array).
 enum TraceBenchmark {
-    static func run(megabytes: Double, frames: Int, rounds: Int) -> Bool {
+    /// Runs the benchmark; with `rowsOnly`, only the `run --trace` and `play --trace` rows (for
+    /// profiling them without the baselines).
+    static func run(megabytes: Double, frames: Int, rounds: Int, rowsOnly: Bool = false) -> Bool {
         let bytes = BenchmarkDocument.make(megabytes: megabytes)
         guard let document = DocumentLoader.load(bytes, file: "benchmark.yaml").document else {
             print("trace: the benchmark document does not decode")
@@ -31,88 +33,93 @@ enum TraceBenchmark {
             recorded.writeTrace(frames: frames, to: writer)
             try? writer.finish()
         }
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let text = rowsOnly ? "" : (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let values = text.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
         var checksum = 0
         let timeline = Baker.bake(document).timeline
         var playRows = 0
-        let times = Measure.alternating(
-            rounds: rounds,
-            [
-                {
-                    guard let writer = try? TraceWriter(path: path) else { return }
-                    recorded.writeTrace(frames: frames, to: writer)
-                    rows = writer.rowCount
-                    try? writer.finish()
-                },
-                {
-                    // play --trace: the baked timeline's rows (as `motionc play --trace`, no render server).
-                    guard let writer = try? TraceWriter(path: path) else { return }
-                    timeline.writeTrace(frames: frames, to: writer)
-                    playRows = writer.rowCount
-                    writer.discard()
-                },
-                {
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(1 << 16)
-                    for (i, v) in values.enumerated() {
-                        ShortestDouble.append(v, to: &buffer, integralSuffix: false)
-                        if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
+        let measurements: [() -> Void] = [
+            {
+                guard let writer = try? TraceWriter(path: path) else { return }
+                recorded.writeTrace(frames: frames, to: writer)
+                rows = writer.rowCount
+                try? writer.finish()
+            },
+            {
+                // play --trace: the baked timeline's rows (as `motionc play --trace`, no render server).
+                guard let writer = try? TraceWriter(path: path) else { return }
+                timeline.writeTrace(frames: frames, to: writer)
+                playRows = writer.rowCount
+                writer.discard()
+            },
+            {
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 16)
+                for (i, v) in values.enumerated() {
+                    ShortestDouble.append(v, to: &buffer, integralSuffix: false)
+                    if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
+                }
+                checksum &+= buffer.count
+            },
+            {
+                // Value text as the trace writes it: straight into one reused buffer.
+                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
+                defer { buffer.deallocate() }
+                for v in values {
+                    checksum &+= ShortestDouble.write(v, to: buffer, integralSuffix: false)
+                }
+            },
+            {
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 16)
+                for (i, v) in values.enumerated() {
+                    buffer.append(contentsOf: describedValue(v).utf8)
+                    if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
+                }
+                checksum &+= buffer.count
+            },
+            {
+                // CSV only: TraceWriter.append over the same values, frames and names.
+                guard let writer = try? TraceWriter(path: path) else { return }
+                let perFrame = max(1, components.count)
+                for (i, v) in values.enumerated() {
+                    writer.append(time: Double(i / perFrame) / 60, target: "card123", component: "position.x", value: v)
+                }
+                writer.discard()
+            },
+            {
+                // CSV only, with the columns encoded once.
+                guard let writer = try? TraceWriter(path: path) else { return }
+                let perFrame = max(1, components.count)
+                let label = TraceLabel(target: "card123", component: "position.x")
+                for (i, v) in values.enumerated() {
+                    writer.append(time: Double(i / perFrame) / 60, label: label, value: v)
+                }
+                writer.discard()
+            },
+            {
+                // CSV only, as the trace wrote rows before: the same columns and file writes.
+                guard let file = try? AtomicFileWriter(path: path) else { return }
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 16)
+                let perFrame = max(1, components.count)
+                for (i, v) in values.enumerated() {
+                    previousRow(time: Double(i / perFrame) / 60, target: "card123", component: "position.x", value: v, to: &buffer)
+                    if buffer.count >= 1 << 16 {
+                        file.write(buffer)
+                        buffer.removeAll(keepingCapacity: true)
                     }
-                    checksum &+= buffer.count
-                },
-                {
-                    // Value text as the trace writes it: straight into one reused buffer.
-                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
-                    defer { buffer.deallocate() }
-                    for v in values {
-                        checksum &+= ShortestDouble.write(v, to: buffer, integralSuffix: false)
-                    }
-                },
-                {
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(1 << 16)
-                    for (i, v) in values.enumerated() {
-                        buffer.append(contentsOf: describedValue(v).utf8)
-                        if i % 1000 == 0 { buffer.removeAll(keepingCapacity: true) }
-                    }
-                    checksum &+= buffer.count
-                },
-                {
-                    // CSV only: TraceWriter.append over the same values, frames and names.
-                    guard let writer = try? TraceWriter(path: path) else { return }
-                    let perFrame = max(1, components.count)
-                    for (i, v) in values.enumerated() {
-                        writer.append(time: Double(i / perFrame) / 60, target: "card123", component: "position.x", value: v)
-                    }
-                    writer.discard()
-                },
-                {
-                    // CSV only, with the columns encoded once.
-                    guard let writer = try? TraceWriter(path: path) else { return }
-                    let perFrame = max(1, components.count)
-                    let label = TraceLabel(target: "card123", component: "position.x")
-                    for (i, v) in values.enumerated() {
-                        writer.append(time: Double(i / perFrame) / 60, label: label, value: v)
-                    }
-                    writer.discard()
-                },
-                {
-                    // CSV only, as the trace wrote rows before: the same columns and file writes.
-                    guard let file = try? AtomicFileWriter(path: path) else { return }
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(1 << 16)
-                    let perFrame = max(1, components.count)
-                    for (i, v) in values.enumerated() {
-                        previousRow(time: Double(i / perFrame) / 60, target: "card123", component: "position.x", value: v, to: &buffer)
-                        if buffer.count >= 1 << 16 {
-                            file.write(buffer)
-                            buffer.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    file.discard()
-                },
-            ])
+                }
+                file.discard()
+            },
+        ]
+        let times = Measure.alternating(rounds: rounds, rowsOnly ? Array(measurements.prefix(2)) : measurements)
+        if rowsOnly {
+            print("trace: \(rows) rows (best of \(rounds))")
+            print("  one --trace row (sample + CSV)     \(Measure.fixed(times[0] / Double(max(rows, 1)) * 1e9, 1)) ns")
+            print("  one play --trace row (sample + CSV)  \(Measure.fixed(times[1] / Double(max(playRows, 1)) * 1e9, 1)) ns")
+            return rows > 0
+        }
         let (row, play, appended, fast, described, csv, labelled, previousCSV) = (
             times[0], times[1], times[2], times[3], times[4], times[5], times[6], times[7]
         )

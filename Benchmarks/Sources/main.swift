@@ -60,7 +60,8 @@ if which == "export" || which == "all" {
 if which == "trace" || which == "all" {
     ok =
         TraceBenchmark.run(
-            megabytes: option("--trace-megabytes", default: 11.5), frames: Int(option("--trace-frames", default: 30)), rounds: rounds) && ok
+            megabytes: option("--trace-megabytes", default: 11.5), frames: Int(option("--trace-frames", default: 30)), rounds: rounds,
+            rowsOnly: arguments.contains("--rows-only")) && ok
 }
 if which == "frames" || which == "all" {
     ok = RenderFramesBenchmark.run(frames: Int(option("--frames", default: 24)), rounds: min(rounds, 3)) && ok

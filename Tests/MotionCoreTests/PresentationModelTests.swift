@@ -132,6 +132,8 @@ import Testing
                         : SpringSolution(initialValue: 10, initialVelocity: 0, destination: -10, stiffness: 100, damping: damping).value(
                             at: t - 0.25))
                 #expect(one.value(layer: 0, property: .position, at: t) == expected, "damping \(damping) at \(t)")
+                // The authoritative form too, which keeps no keyframes for a spring.
+                #expect(one.channel(layer: 0, property: .position).value(at: t) == expected, "damping \(damping) at \(t)")
             }
         }
         model.add(

@@ -31,33 +31,62 @@ import Testing
 
     @Test("rows that remember their last value's text print every value as a fresh row would")
     func rememberedValues() throws {
-        let path = NSTemporaryDirectory() + "trace-memo-\(UUID().uuidString).csv"
-        defer { unlink(path) }
-        let writer = try TraceWriter(path: path)
         // Five rows per frame; values repeat, change, come back, and differ only in sign or last bit.
         let values: [Double] = [0, -0.0, 1e-5, -1.2345678901234567e-300, 0.1, 0.1.nextUp, 180, -40]
-        var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: 5)
-        let label = Array("card,opacity,".utf8)
+        try Self.checkRows(frames: 40, rows: 5, label: "card,opacity,") { frame, row in
+            values[(frame / (row + 1) + row) % values.count]
+        }
+    }
+
+    @Test("rows written in batches past several full buffers are the rows built one by one")
+    func rowsPastSeveralFlushes() throws {
+        // About three buffers' worth of 40-byte rows, a batch per frame of 2,000 rows.
+        let rowsPerFrame = 2_000
+        let frames = 3 * TraceWriter.flushSize / (40 * rowsPerFrame) + 2
+        try Self.checkRows(frames: frames, rows: rowsPerFrame, label: "card1234,position.x,") { frame, row in
+            // Moving values, resting ones, and some that come back after a change.
+            row % 3 == 0 ? Double(row) : (Double(frame) + Double(row) / 7).squareRoot() * (row % 2 == 0 ? 1 : -1)
+        }
+    }
+
+    /// Writes `frames` x `rows` rows with one label, a batch of `rows` rows per frame, straight into
+    /// the writer's buffer as the replay does, and expects the file to hold the same rows built
+    /// one by one from ``TraceWriter/format(time:)`` and ``TraceWriter/format(value:)``.
+    static func checkRows(frames: Int, rows: Int, label text: String, value: (Int, Int) -> Double) throws {
+        let path = NSTemporaryDirectory() + "trace-rows-\(UUID().uuidString).csv"
+        defer { unlink(path) }
+        let writer = try TraceWriter(path: path)
+        let memos = UnsafeMutablePointer<TraceValueMemo>.allocate(capacity: rows)
+        memos.initialize(repeating: TraceValueMemo(), count: rows)
+        let texts = UnsafeMutablePointer<TraceValueText>.allocate(capacity: rows)
+        texts.initialize(repeating: TraceValueText(), count: rows)
+        defer {
+            memos.deallocate()
+            texts.deallocate()
+        }
+        let label = Array(text.utf8)
         // Padded as the replay's labels are: rows are copied in 16-byte blocks.
         let columns = label + [UInt8](repeating: 0, count: TraceWriter.columnPadding)
         var expected = "time,target,property,value\n"
-        for frame in 0..<40 {
+        for frame in 0..<frames {
             let t = Double(frame) / 60
-            for row in 0..<5 {
-                let value = values[(frame / (row + 1) + row) % values.count]
-                // As the replay writes rows: straight into the writer's buffer.
-                let time = writer.timeColumn(t)
-                columns.withUnsafeBufferPointer { columns in
-                    guard let base = columns.baseAddress else { return }
-                    writer.writeRows(bound: time.count + label.count + TraceWriter.rowBound) { p in
-                        let end = TraceWriter.writeRow(
-                            at: p, time: time, columns: base, count: label.count, value: value, memo: &memos[row])
-                        return (end, 1)
+            let time = writer.timeColumn(t)
+            let frameValues = (0..<rows).map { value(frame, $0) }
+            columns.withUnsafeBufferPointer { columns in
+                guard let base = columns.baseAddress else { return }
+                writer.writeRows(bound: rows * (time.count + label.count + TraceWriter.rowBound)) { p in
+                    var end = p
+                    for row in 0..<rows {
+                        end = TraceWriter.writeRow(
+                            at: end, time: time, columns: base, count: label.count, value: frameValues[row], memo: memos + row,
+                            text: texts + row)
                     }
+                    return (end, rows)
                 }
-                expected += "\(TraceWriter.format(time: t)),card,opacity,\(TraceWriter.format(value: value))\n"
             }
+            for v in frameValues { expected += "\(TraceWriter.format(time: t)),\(text)\(TraceWriter.format(value: v))\n" }
         }
+        #expect(writer.rowCount == frames * rows)
         try writer.finish()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
     }
@@ -103,5 +132,34 @@ import Testing
         }
         #expect(writer.rowCount == 40 * (count + count / 3))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
+    @Test("a replay's row batches take every group once, in order, each within one buffer's worth")
+    func batchesCoverTheGroups() {
+        // Groups of 1 to 40 rows of 50 to 5,000 bytes each, and one larger than a buffer.
+        var groups: [(channel: Int, end: Int, rows: Int, bytes: Int)] = []
+        var end = 0
+        for i in 0..<5_000 {
+            let rows = 1 + (i * 7) % 40
+            end += rows
+            groups.append((i, end, rows, i == 1_234 ? 3 * TraceWriter.flushSize : rows * (50 + (i * 13) % 100)))
+        }
+        for timeCount in [9, 10, 14] {
+            let batches = ChannelReplay.batches(groups, timeCount: timeCount)
+            var first = 0
+            for batch in batches {
+                #expect(batch.end > first)
+                let taken = groups[first..<batch.end]
+                #expect(batch.bound == taken.reduce(0) { $0 + $1.bytes + $1.rows * timeCount })
+                // Within a buffer's worth, but for a group alone; and no room for the next group.
+                #expect(batch.bound <= TraceWriter.flushSize || taken.count == 1)
+                if batch.end < groups.count {
+                    let next = groups[batch.end]
+                    #expect(batch.bound + next.bytes + next.rows * timeCount > TraceWriter.flushSize)
+                }
+                first = batch.end
+            }
+            #expect(first == groups.count)
+        }
     }
 }

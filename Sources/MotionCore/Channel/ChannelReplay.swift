@@ -131,50 +131,94 @@ public struct ChannelReplay: Sendable {
         }
         labels.append(contentsOf: repeatElement(0, count: TraceWriter.columnPadding))
         var memos = [TraceValueMemo](repeating: TraceValueMemo(), count: rows.count)
+        var texts = [TraceValueText](repeating: TraceValueText(), count: rows.count)
         // Tweens that share a curve and a progress (layers eased together) solve it once a frame.
         var curves = CurveSolveMemo()
+        // The batches of groups written between two checks of the writer's room, for the length
+        // of the time column they were made for (it changes only when the seconds gain a digit).
+        var batches: [(end: Int, bound: Int)] = []
+        var batchedTimeCount = -1
         for k in 0..<max(0, frames) {
             let t = Double(k) / fps
             replay.advance(to: t)
             let model = replay.model
             let time = writer.timeColumn(t)
-            groups.withUnsafeBufferPointer { groups in
-                rows.withUnsafeBufferPointer { rows in
-                    labels.withUnsafeBufferPointer { labels in
-                        memos.withUnsafeMutableBufferPointer { memos in
-                            guard let labels = labels.baseAddress, let memos = memos.baseAddress else { return }
-                            var g = 0
-                            var row = 0
-                            while g < groups.count {
-                                // The groups whose rows fit one buffer's worth (at least one).
-                                var last = g
-                                var bound = 0
-                                repeat {
-                                    bound += groups[last].bytes + groups[last].rows * time.count
-                                    last += 1
-                                } while last < groups.count
-                                    && bound + groups[last].bytes + groups[last].rows * time.count <= TraceWriter.flushSize
-                                writer.writeRows(bound: bound) { start in
-                                    var p = start
-                                    let first = row
-                                    for group in groups[g..<last] {
-                                        let value = model.sample(group.channel, at: t, memo: &curves)
-                                        while row < group.end {
-                                            let r = rows[row]
-                                            p = TraceWriter.writeRow(
-                                                at: p, time: time, columns: labels + r.labelStart, count: r.labelCount,
-                                                value: value[r.component], memo: &memos[row])
-                                            row += 1
-                                        }
-                                    }
-                                    return (p, row - first)
-                                }
-                                g = last
+            if time.count != batchedTimeCount {
+                batches = Self.batches(groups, timeCount: time.count)
+                batchedTimeCount = time.count
+            }
+            Self.withRowBuffers(groups, rows, labels, &memos, &texts) { groups, rows, labels, memos, texts in
+                var g = 0
+                var row = 0
+                for batch in batches {
+                    writer.writeRows(bound: batch.bound) { start in
+                        var p = start
+                        let first = row
+                        for group in groups[g..<batch.end] {
+                            let value = model.sample(group.channel, at: t, memo: &curves)
+                            while row < group.end {
+                                let r = rows[row]
+                                p = TraceWriter.writeRow(
+                                    at: p, time: time, columns: labels + r.labelStart, count: r.labelCount,
+                                    value: value[r.component], memo: memos + row, text: texts + row)
+                                row += 1
                             }
+                        }
+                        return (p, row - first)
+                    }
+                    g = batch.end
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the row loop's tables read in place (no reference counting, no
+    /// bounds checks).
+    @inline(__always)
+    private static func withRowBuffers(
+        _ groups: [(channel: Int, end: Int, rows: Int, bytes: Int)], _ rows: [(component: Int, labelStart: Int, labelCount: Int)],
+        _ labels: [UInt8], _ memos: inout [TraceValueMemo], _ texts: inout [TraceValueText],
+        _ body: (
+            UnsafeBufferPointer<(channel: Int, end: Int, rows: Int, bytes: Int)>,
+            UnsafeBufferPointer<(component: Int, labelStart: Int, labelCount: Int)>, UnsafePointer<UInt8>,
+            UnsafeMutablePointer<TraceValueMemo>, UnsafeMutablePointer<TraceValueText>
+        ) -> Void
+    ) {
+        groups.withUnsafeBufferPointer { groups in
+            rows.withUnsafeBufferPointer { rows in
+                labels.withUnsafeBufferPointer { labels in
+                    memos.withUnsafeMutableBufferPointer { memos in
+                        texts.withUnsafeMutableBufferPointer { texts in
+                            guard let labels = labels.baseAddress, let memos = memos.baseAddress, let texts = texts.baseAddress
+                            else { return }
+                            body(groups, rows, labels, memos, texts)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The groups of a trace's rows cut into batches whose rows fit one buffer's worth
+    /// (``TraceWriter/flushSize``; at least one group each), with time columns of `timeCount`
+    /// bytes: each batch's end (a group index) and the most bytes its rows take.
+    ///
+    /// - Complexity: O(groups).
+    static func batches(
+        _ groups: [(channel: Int, end: Int, rows: Int, bytes: Int)], timeCount: Int
+    ) -> [(end: Int, bound: Int)] {
+        var batches: [(end: Int, bound: Int)] = []
+        var g = 0
+        while g < groups.count {
+            var last = g
+            var bound = 0
+            repeat {
+                bound += groups[last].bytes + groups[last].rows * timeCount
+                last += 1
+            } while last < groups.count && bound + groups[last].bytes + groups[last].rows * timeCount <= TraceWriter.flushSize
+            batches.append((last, bound))
+            g = last
+        }
+        return batches
     }
 }

@@ -283,7 +283,10 @@ public enum Animation: Hashable, Sendable {
     /// A closed-form spring from a value and velocity to a target (physics).
     case spring(SpringAnimation)
     /// A motion along a path (docs/format.md §7.3).
-    case path(PathAnimation)
+    ///
+    /// Boxed: a path animation is larger than the others, and every animation (in events and
+    /// presentation entries, copied as they are applied) would otherwise take its size.
+    indirect case path(PathAnimation)
 }
 
 extension Animation {

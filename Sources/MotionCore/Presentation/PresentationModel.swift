@@ -18,8 +18,12 @@ public struct PropertyChannel: Hashable, Sendable {
         @usableFromInline var springSolutions: [SpringSolution]
         /// A spring's begin time (unused for keyframe animations).
         @usableFromInline var springBegin: Double
-        /// A path animation (nil for the others).
-        @usableFromInline var path: PathAnimation?
+        /// A path animation (nil for the others): the animation's own, not a copy of it in the
+        /// entry, which keeps entries small to copy.
+        @inlinable var path: PathAnimation? {
+            guard case .path(let path) = animation else { return nil }
+            return path
+        }
 
         init(key: String, component: Int?, addedTime: Double, animation: Animation) {
             // Every field computed into a local and stored once: assigning fields of `self`
@@ -30,14 +34,15 @@ public struct PropertyChannel: Hashable, Sendable {
             let end: Double
             var solutions: [SpringSolution] = []
             var begin = 0.0
-            var pathAnimation: PathAnimation?
             switch animation {
             case .keyframe(let keyframe):
                 (timing, keyframes) = keyframe.sampler(addedTime: addedTime)
                 end = timing.end
             case .spring(let spring):
                 timing = TweenTiming(commitTime: addedTime, duration: 0)
-                keyframes = Keyframes(values: [spring.to])
+                // Unused for a spring (its destination is the animation's `to`): one shared
+                // value, so that adding a spring builds no keyframe arrays.
+                keyframes = Self.noKeyframes
                 end = spring.beginTime + spring.duration
                 solutions = spring.solutions
                 begin = spring.beginTime
@@ -46,7 +51,6 @@ public struct PropertyChannel: Hashable, Sendable {
                 end = timing.end
                 let last = end.isFinite ? timing.progress(at: end) : 0
                 keyframes = Keyframes(values: [path.value(atProgress: last)])
-                pathAnimation = path
             }
             self.key = key
             self.component = component
@@ -57,7 +61,15 @@ public struct PropertyChannel: Hashable, Sendable {
             self.keyframes = keyframes
             self.springSolutions = solutions
             self.springBegin = begin
-            self.path = pathAnimation
+        }
+
+        /// The keyframes of every spring entry: none (a spring samples its solutions).
+        @usableFromInline static let noKeyframes = Keyframes(values: [])
+
+        /// A spring's destination, the value it shows at rest (`.scalar(0)` for other animations).
+        @inlinable var springDestination: MotionValue {
+            guard case .spring(let spring) = animation else { return .scalar(0) }
+            return spring.to
         }
 
         /// The entry's whole value at `t`: all the components it drives, in one sample (one
@@ -65,7 +77,7 @@ public struct PropertyChannel: Hashable, Sendable {
         @inlinable func sample(at t: Double) -> MotionValue {
             if let path { return path.value(atProgress: timing.progress(at: t)) }
             guard springSolutions.isEmpty else {
-                var value = keyframes.lastValue
+                var value = springDestination
                 guard t < end else { return value }
                 for i in springSolutions.indices { value[i] = springSolutions[i].value(at: t - springBegin) }
                 return value
@@ -171,7 +183,8 @@ public struct PropertyChannel: Hashable, Sendable {
     ///
     /// The old animation is removed first, as a render server does.
     public mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double) {
-        entries.removeAll { $0.key == key }
+        // Looked for first: removing from an array that holds no such entry still rebuilds it.
+        if entries.contains(where: { $0.key == key }) { entries.removeAll { $0.key == key } }
         entries.append(Entry(key: key, component: component, addedTime: t, animation: animation))
     }
 
@@ -193,7 +206,8 @@ public struct PropertyChannel: Hashable, Sendable {
         } else {
             model = newValue
         }
-        entries.removeAll { $0.end <= t && (component == nil || $0.drives(component ?? 0)) }
+        let ended = { (entry: Entry) in entry.end <= t && (component == nil || entry.drives(component ?? 0)) }
+        if entries.contains(where: ended) { entries.removeAll(where: ended) }
     }
 
     /// Drops animations that can never show again after `t`, keeping values at and after `t`.
@@ -267,6 +281,7 @@ public struct PresentationModel: Sendable {
         let properties = LayerProperty.allCases
         var slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
         storage = []
+        storage.reserveCapacity(kept.underestimatedCount)
         for i in kept where slots.indices.contains(i) && slots[i] < 0 {
             slots[i] = Int32(storage.count)
             let property = properties[i % Self.channelsPerLayer]
@@ -340,13 +355,24 @@ public struct PresentationModel: Sendable {
         return storage[i].value(at: t)
     }
 
+    /// Recompiles the block of the channel in slot `i` (``SamplingArena/compile(_:_:)``), reading
+    /// the channel in place: passed by value next to the arena being written, it was copied.
+    ///
+    /// - Complexity: O(size of the channel's animations).
+    private mutating func compile(_ i: Int) {
+        storage.withUnsafeBufferPointer { channels in
+            guard let channels = channels.baseAddress else { return }
+            arena.compile(i, channels + i)
+        }
+    }
+
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
         guard let i = slot(layer, path.property) else { return }
         let before = storage[i].entries.count
         storage[i].set(value, component: path.component, at: t)
         if storage[i].entries.count != before {
-            arena.compile(i, storage[i])
+            compile(i)
             arena.compactIfNeeded()
         } else {
             arena.setModel(i, storage[i].model)
@@ -358,11 +384,11 @@ public struct PresentationModel: Sendable {
         for property in LayerProperty.allCases where property != path.property {
             // Channels without animations (most of them) hold no key: skipped without a scan.
             guard let i = slot(layer, property), !storage[i].entries.isEmpty else { continue }
-            if storage[i].remove(key: key) { arena.compile(i, storage[i]) }
+            if storage[i].remove(key: key) { compile(i) }
         }
         guard let i = slot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
-        arena.compile(i, storage[i])
+        compile(i)
         arena.compactIfNeeded()
     }
 
@@ -388,7 +414,7 @@ public struct PresentationModel: Sendable {
         for property in LayerProperty.allCases {
             guard let i = slot(layer, property) else { continue }
             if storage[i].remove(key: key) {
-                arena.compile(i, storage[i])
+                compile(i)
                 removed = true
             }
         }
@@ -401,7 +427,7 @@ public struct PresentationModel: Sendable {
         for i in storage.indices where storage[i].entries.count > 1 {
             let before = storage[i].entries.count
             storage[i].prune(before: t)
-            if storage[i].entries.count != before { arena.compile(i, storage[i]) }
+            if storage[i].entries.count != before { compile(i) }
         }
         arena.compactIfNeeded()
     }

@@ -128,9 +128,12 @@ struct SamplingArena: Sendable {
         // Twice the headers' words: the first animations added are appended without copying the
         // whole arena (the spare capacity is address space, touched only when written).
         words.reserveCapacity(2 * channels.count * Header.latestBody)
-        for channel in channels {
-            blockStart.append(words.count)
-            append(channel)
+        channels.withUnsafeBufferPointer { channels in
+            guard let base = channels.baseAddress else { return }
+            for i in channels.indices {
+                blockStart.append(words.count)
+                append(base + i)
+            }
         }
         checkInvariants()
     }
@@ -143,10 +146,11 @@ struct SamplingArena: Sendable {
         words.reserveCapacity(words.count + count)
     }
 
-    /// Recompiles channel `i` from its authoritative form; the old block becomes garbage.
+    /// Recompiles channel `i` from its authoritative form at `channel` (read in place); the old
+    /// block becomes garbage.
     ///
     /// - Complexity: O(size of the channel's animations).
-    mutating func compile(_ i: Int, _ channel: PropertyChannel) {
+    mutating func compile(_ i: Int, _ channel: UnsafePointer<PropertyChannel>) {
         garbage += Int(words[blockStart[i] + Header.length])
         blockStart[i] = words.count
         append(channel)
@@ -203,57 +207,85 @@ struct SamplingArena: Sendable {
         }
     }
 
-    /// Appends up to four words (an array literal would allocate on every call).
-    @inline(__always)
-    private mutating func put(_ a: Double, _ b: Double? = nil, _ c: Double? = nil, _ d: Double? = nil) {
-        words.append(a)
-        if let b { words.append(b) }
-        if let c { words.append(c) }
-        if let d { words.append(d) }
-    }
+    /// Where a block is being written: its start and the next word, in scratch space of the
+    /// block's length (``append(_:)``), so writing a word is one store.
+    struct BlockCursor {
+        /// The block's first word.
+        let start: UnsafeMutablePointer<Double>
+        /// The next word to write.
+        var next: UnsafeMutablePointer<Double>
 
-    /// Appends a value's four lanes.
-    @inline(__always)
-    private mutating func put(_ lanes: SIMD4<Double>) {
-        put(lanes[0], lanes[1], lanes[2], lanes[3])
+        /// How many words are written: the offset of the next one in the block.
+        var offset: Int { next - start }
+
+        /// Writes one to four words, in order (a variadic list would allocate on every call).
+        @inline(__always)
+        mutating func put(_ a: Double, _ b: Double? = nil, _ c: Double? = nil, _ d: Double? = nil) {
+            put(a)
+            if let b { put(b) }
+            if let c { put(c) }
+            if let d { put(d) }
+        }
+
+        /// Writes one word.
+        @inline(__always)
+        mutating func put(_ word: Double) {
+            next.pointee = word
+            next += 1
+        }
+
+        /// Writes a value's four lanes.
+        @inline(__always)
+        mutating func put(_ lanes: SIMD4<Double>) {
+            put(lanes[0], lanes[1], lanes[2], lanes[3])
+        }
     }
 
     /// Appends the block of `channel` at the end of `words`.
     ///
+    /// The block's length is counted first (``bodyLength(_:)``), the block is written through a
+    /// pointer into scratch space of that length, and `words` grows by it in one copy.
+    ///
     /// - Complexity: O(size of the channel's animations); the entries are read in place (an
     ///   entry copy would count references to all its arrays) and nothing is allocated but words.
-    private mutating func append(_ channel: PropertyChannel) {
-        let model = channel.model
-        if channel.entries.isEmpty { return appendHeaderOnly(model) }
-        let b = words.count
-        channel.entries.withUnsafeBufferPointer { buffer in
+    private mutating func append(_ channel: UnsafePointer<PropertyChannel>) {
+        let model = channel.pointee.model
+        if channel.pointee.entries.isEmpty { return appendHeaderOnly(model) }
+        channel.pointee.entries.withUnsafeBufferPointer { buffer in
             // Entries read through a pointer: a buffer's subscript returns a copy.
             let n = buffer.count
             guard let entries = buffer.baseAddress else { return appendHeaderOnly(model) }
             let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
             let fast = compilable && entries[n - 1].component == nil
-            put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
-            put(0, Self.code(model.kind))
-            put(model.components)
-            put(0)  // where the records start, written below
-            guard compilable else { return }
-            // The latest entry's body first, at a fixed offset, then the others'; each record
-            // gets its body's offset, kept on the stack meanwhile.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { bodies in
-                bodies[n - 1] = words.count - b
-                appendBody(entries + n - 1)
-                for i in 0..<(n - 1) {
-                    bodies[i] = words.count - b
-                    appendBody(entries + i)
-                }
-                words[b + Header.recordsOffset] = Double(words.count - b)
-                for i in 0..<n {
+            var length = Header.latestBody
+            if compilable {
+                for i in 0..<n { length += Self.bodyLength(entries + i) + Record.size }
+            }
+            // Written in scratch space (on the stack for the usual few dozen words), then
+            // appended in one copy.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: length) { scratch in
+                guard let start = scratch.baseAddress else { return }
+                start.initialize(repeating: 0, count: length)
+                defer { words.append(contentsOf: UnsafeBufferPointer(start: start, count: length)) }
+                var block = BlockCursor(start: start, next: start)
+                block.put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
+                block.put(Double(length), Self.code(model.kind))
+                block.put(model.components)
+                guard compilable else { return block.put(0) }
+                // Where the records start: after the bodies, the latest entry's first (at a
+                // fixed offset), then the others'.
+                block.put(Double(length - n * Record.size))
+                var records = BlockCursor(start: start, next: start + (length - n * Record.size))
+                for j in 0..<n {
+                    let i = j == 0 ? n - 1 : j - 1
+                    let body = block.offset
+                    Self.writeBody(entries + i, to: &block)
                     let component = entries[i].component.map { (0..<4).contains($0) ? Double($0) : Record.noComponent } ?? -1
-                    put(component, entries[i].addedTime, entries[i].end, Double(bodies[i]))
+                    records.next = start + (length - (n - i) * Record.size)
+                    records.put(component, entries[i].addedTime, entries[i].end, Double(body))
                 }
             }
         }
-        words[b + Header.length] = Double(words.count - b)
     }
 
     /// Appends the block of a channel without animations (every channel of a new model): its
@@ -292,55 +324,73 @@ struct SamplingArena: Sendable {
         return values.allSatisfy { $0.kind == kind }
     }
 
-    /// Appends the body of the entry at `entry`, read in place field by field (as
-    /// ``isCompilable(_:)``).
-    private mutating func appendBody(_ entry: UnsafePointer<PropertyChannel.Entry>) {
-        let solutions = entry.pointee.springSolutions
+    /// How many lanes a keyframe body stores per value (the kind's component count when the
+    /// other lanes of every value are +0, else 4) and how many curves (one when every segment
+    /// has the same curve).
+    static func keyframeLayout(_ keyframes: Keyframes) -> (lanes: Int, curves: ArraySlice<TimingCurve>) {
+        let values = keyframes.values
+        let count = (values.first?.kind ?? .scalar).componentCount
+        let unused = values.allSatisfy { v in (count..<4).allSatisfy { v.components[$0].bitPattern == 0 } }
+        let curves = keyframes.curves.prefix(max(values.count - 1, 0))
+        let stored = curves.allSatisfy({ $0 == curves.first }) ? curves.prefix(1) : curves
+        return (unused ? count : 4, stored)
+    }
+
+    /// The number of words ``writeBody(_:to:)`` writes for the (compilable) entry at `entry`.
+    static func bodyLength(_ entry: UnsafePointer<PropertyChannel.Entry>) -> Int {
+        let solutions = entry.pointee.springSolutions.count
+        if solutions > 0 { return SpringBody.solutions + SpringBody.solutionSize * solutions }
         let keyframes = entry.pointee.keyframes
+        let layout = keyframeLayout(keyframes)
+        return KeyframeBody.offsets + keyframes.offsets.count + keyframes.values.count * layout.lanes
+            + layout.curves.count * KeyframeBody.curveSize
+    }
+
+    /// Writes the body of the entry at `entry` (``bodyLength(_:)`` words), read in place field
+    /// by field (as ``isCompilable(_:)``).
+    private static func writeBody(_ entry: UnsafePointer<PropertyChannel.Entry>, to block: inout BlockCursor) {
+        let solutions = entry.pointee.springSolutions
         if let first = solutions.first {
-            let to = keyframes.lastValue
-            put(SpringBody.tag, Self.code(to.kind), entry.pointee.springBegin, entry.pointee.end)
-            put(to.components)
+            let to = entry.pointee.springDestination
+            block.put(SpringBody.tag, Self.code(to.kind), entry.pointee.springBegin, entry.pointee.end)
+            block.put(to.components)
             let regime: Double
             switch first.regime {
             case .oscillating: regime = 0
             case .critical: regime = 1
             case .overdamped: regime = 2
             }
-            put(Double(solutions.count), regime, first.c0, first.c1)
-            put(first.damping)
-            for s in solutions { put(s.destination, s.initialValue, s.c2, s.c3) }
+            block.put(Double(solutions.count), regime, first.c0, first.c1)
+            block.put(first.damping)
+            for s in solutions { block.put(s.destination, s.initialValue, s.c2, s.c3) }
             return
         }
         let timing = entry.pointee.timing
+        let keyframes = entry.pointee.keyframes
         let values = keyframes.values
         let start = timing.start
         let d = timing.passDuration
         let passes = timing.passCount
         let kind = values.first?.kind ?? .scalar
         // Lanes past the kind's components are stored only when some value's are not +0.
-        let count = kind.componentCount
-        let unused = values.allSatisfy { v in (count..<4).allSatisfy { v.components[$0].bitPattern == 0 } }
-        let lanes = unused ? count : 4
-        let curves = keyframes.curves.prefix(max(values.count - 1, 0))
-        let stored = curves.allSatisfy({ $0 == curves.first }) ? curves.prefix(1) : curves
-        put(KeyframeBody.tag, Self.code(kind), start, d)
-        put(passes, start + d * passes, timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0)
-        put(Double(values.count), Double(lanes))
-        put(Double(stored.count))
-        words.append(contentsOf: keyframes.offsets)
+        let (lanes, stored) = keyframeLayout(keyframes)
+        block.put(KeyframeBody.tag, Self.code(kind), start, d)
+        block.put(passes, start + d * passes, timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0)
+        block.put(Double(values.count), Double(lanes))
+        block.put(Double(stored.count))
+        for offset in keyframes.offsets { block.put(offset) }
         for value in values {
-            for c in 0..<lanes { words.append(value.components[c]) }
+            for c in 0..<lanes { block.put(value.components[c]) }
         }
         for curve in stored {
             switch curve {
             case .linear:
-                put(1, 0, 0, 0)
-                put(0, 0, 0)
+                block.put(1, 0, 0, 0)
+                block.put(0, 0, 0)
             case let .cubicBezier(x1, y1, x2, y2):
                 let bezier = UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)
-                put(0, bezier.ax, bezier.bx, bezier.cx)
-                put(bezier.ay, bezier.by, bezier.cy)
+                block.put(0, bezier.ax, bezier.bx, bezier.cx)
+                block.put(bezier.ay, bezier.by, bezier.cy)
             }
         }
     }
