@@ -54,7 +54,7 @@ public final class ActivityTokenGenerator {
     /// Starts a new unit of continuous work and returns its token; end it when the work ends.
     ///
     /// If the runtime has released this executor, a ``StoredExecutor`` is made again (its state
-    /// is in the target's store) and the token is its; for any other executor, and when the
+    /// is in the core its target keeps) and the token is its; for any other executor, and when the
     /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
         let token = startToken()
@@ -104,7 +104,7 @@ public final class ActivityTokenGenerator {
 /// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
 public final class PlanEmitter {
     private weak var runtime: Runtime?
-    /// The target, weakly: the emitter lives in the target's store with its executor's core.
+    /// The target, weakly: the emitter lives in the core the target keeps with its executor's core.
     private weak var target: MotionTarget?
 
     init(runtime: Runtime, target: MotionTarget) {

@@ -24,6 +24,10 @@ public final class MotionTarget {
 
     private var store: PropertyStore?
 
+    /// The cores of the target's stored executors (see ``StoredExecutor``), kept for the
+    /// target's life.
+    var cores = ExecutorCoreSlots()
+
     /// What the built-in executors share of the target's channel, made by the first of them
     /// (see ``TargetPresentation/of(_:)``).
     var sharedPresentation: TargetPresentation?
@@ -49,4 +53,45 @@ public final class MotionTarget {
 extension MotionTarget: CustomStringConvertible {
     /// The target's id.
     public var description: String { id }
+}
+
+/// A target's executor cores, each under its core type's ``ExecutorCore/storeName``: the first
+/// three in place (a target has a few: one per executor type that ran on it), any more in a list.
+///
+/// A name is found by comparing strings; a core type's name is one constant, so equal names are
+/// mostly the same storage, compared without reading their text. Cores are never removed.
+struct ExecutorCoreSlots {
+    private typealias Slot = (name: String, core: AnyObject)
+
+    private var first: Slot?
+    private var second: Slot?
+    private var third: Slot?
+    private var more: [Slot] = []
+
+    /// The core kept under `name`, or nil.
+    /// - Complexity: O(cores kept): a few.
+    func core(named name: String) -> AnyObject? {
+        if let first, first.name == name { return first.core }
+        if let second, second.name == name { return second.core }
+        if let third, third.name == name { return third.core }
+        return more.first { $0.name == name }?.core
+    }
+
+    /// Keeps `core` under `name`, in place of the core kept there before if any.
+    /// - Complexity: O(cores kept): a few.
+    mutating func keep(_ core: AnyObject, named name: String) {
+        let slot = (name: name, core: core)
+        // Filled in order and never emptied: the first free slot is after every kept name.
+        if first == nil || first?.name == name {
+            first = slot
+        } else if second == nil || second?.name == name {
+            second = slot
+        } else if third == nil || third?.name == name {
+            third = slot
+        } else if let index = more.firstIndex(where: { $0.name == name }) {
+            more[index] = slot
+        } else {
+            more.append(slot)
+        }
+    }
 }

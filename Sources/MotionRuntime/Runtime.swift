@@ -35,7 +35,7 @@ public final class Runtime {
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
     ///
     /// `.infinity` turns garbage collection off. The built-in executors are ``StoredExecutor``s:
-    /// their state is in the target's store, and they are made again when their work resumes.
+    /// their state is in cores their targets keep, and they are made again when their work resumes.
     public var garbageCollectionDelay: Double = 0.5 {
         didSet {
             // Infinite: nothing is collected, so nothing is queued; rebuilt when finite again.
@@ -502,7 +502,7 @@ public final class Runtime {
 
     /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
     /// `target`, made again if the runtime released it (a ``StoredExecutor`` finds its state in
-    /// the target's store).
+    /// the core its target keeps).
     func liveSerial(_ serial: Int, type: any Executor.Type, target: MotionTarget) -> Int {
         if records[serial] != nil { return serial }
         return executorRecord(for: type, target: target).serial

@@ -52,6 +52,26 @@ import Testing
         #expect(log.entries == ["t.add:from mark", "t.plain.add"])
     }
 
+    @Test("a target keeps one core per stored executor type, beside its store, whatever the number of types")
+    func coresKeptByTarget() {
+        let target = MotionTarget(id: "t")
+        // Six core types: more than the three a target keeps in place.
+        let first: [AnyObject] = [
+            TweenExecutor(target: target).core, PhysicsExecutor(target: target).core, GestureExecutor(target: target).core,
+            ShapeExecutor(target: target).core, LinkExecutor(target: target).core, CompositeExecutor(target: target).core,
+        ]
+        let again: [AnyObject] = [
+            TweenExecutor(target: target).core, PhysicsExecutor(target: target).core, GestureExecutor(target: target).core,
+            ShapeExecutor(target: target).core, LinkExecutor(target: target).core, CompositeExecutor(target: target).core,
+        ]
+        #expect(Set(first.map(ObjectIdentifier.init)).count == 6)
+        #expect(zip(first, again).allSatisfy { $0 === $1 })
+        // The store holds no core: only what executors and apps write to it.
+        #expect(!target.properties.names.contains { $0.hasPrefix("motionc.executor.") })
+        let other = MotionTarget(id: "u")
+        #expect(TweenExecutor(target: other).core !== first[0])
+    }
+
     @Test("simulated time is frame / fps exactly, never an accumulated sum", arguments: [24.0, 30, 60, 120])
     func simulatedTimeIsExact(fps: Double) {
         let clock = SimulatedClock(fps: fps)

@@ -3,7 +3,7 @@ import MotionRuntime
 import Testing
 
 /// An app's targets and their executors' state go away with the app's last reference: the state
-/// kept in a target's store must not hold the target itself.
+/// a target keeps (its store, its executors' cores) must not hold the target itself.
 @Suite("Target lifetime")
 struct TargetLifetimeTests {
     /// Each built-in intention, committed to an app-made target and run for a while.

@@ -2,7 +2,7 @@ import MotionCore
 
 /// The executor of draggable, pinchable and rotatable on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``GestureCore``, kept in the target's store, so the runtime can
+/// The state and work live in ``GestureCore``, kept by the target, so the runtime can
 /// release the handle at rest and make it again with nothing lost.
 public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
@@ -71,7 +71,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both
+    /// The target, weakly: the target keeps this core, so holding it would keep both
     /// alive; a gesture source an app keeps may still report after the target is gone.
     private weak var target: MotionTarget?
     private let channel: TargetPresentation?

@@ -8,7 +8,7 @@ import MotionCore
 
 /// The executor of springs and friction on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``PhysicsCore``, kept in the target's store, so the runtime can
+/// The state and work live in ``PhysicsCore``, kept by the target, so the runtime can
 /// release the handle at rest and make it again with nothing lost.
 public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
@@ -91,7 +91,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both
+    /// The target, weakly: the target keeps this core, so holding it would keep both
     /// alive, and an app may keep the core (it is public) past the target's life.
     private weak var target: MotionTarget?
     private let channel: TargetPresentation?
@@ -105,8 +105,8 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     public init(target: MotionTarget) {
         self.target = target
         channel = TargetPresentation.of(target)
-        // The store holds the core as its gesture-signal observer for the store's life (the core
-        // is in the store, and holds its target weakly: no cycle, no closure).
+        // The store holds the core as its gesture-signal observer for the store's life (the
+        // target keeps both, and the core holds its target weakly: no cycle, no closure).
         target.properties.observeGestureSignals(self)
         channel?.observeHandOffs(by: self)
     }
