@@ -36,7 +36,8 @@ final class PresentationHub {
         self.document = document
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
-        self.model = PresentationModel(layers: document.targets.map { $0.layer })
+        // Channels are built as events first write them: most of a document's are never written.
+        self.model = PresentationModel(lazyLayers: document.targets.map { $0.layer })
     }
 
     func attach(targets: [MotionTarget]) {
