@@ -27,6 +27,9 @@ final class PresentationHub {
     private var idIndex: [Substring: Int]?
     private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
+    /// The last selector resolved and its targets: consecutive operations mostly name one target
+    /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
+    private var lastResolved: (selector: String, targets: ResolvedTargets)?
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
     private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
@@ -65,6 +68,14 @@ final class PresentationHub {
     /// - Complexity: O(length of `selector`) for a plain `#id` or a selector seen before, after one
     ///   O(targets) pass that builds the index (or the tree) the first time one is needed.
     func resolve(_ selector: String) -> ResolvedTargets {
+        if let last = lastResolved, last.selector == selector { return last.targets }
+        let targets = resolveAgain(selector)
+        lastResolved = (selector, targets)
+        return targets
+    }
+
+    /// ``resolve(_:)`` without the last selector's memo.
+    private func resolveAgain(_ selector: String) -> ResolvedTargets {
         if let id = Selector.plainID(selector) {
             let index = idIndex ?? buildIDIndex()
             guard let found = index[id] else { return ResolvedTargets(single: -1) }
