@@ -28,6 +28,12 @@ public final class MotionTarget {
     /// target's life.
     var cores = ExecutorCoreSlots()
 
+    /// The reference to this target its executors' cores and services hold instead of a weak
+    /// reference each (see ``ClearedReference``), made on first use.
+    var reference: TargetReference { TargetReference.made(for: self, in: &madeReference) }
+
+    private var madeReference: TargetReference?
+
     /// What the built-in executors share of the target's channel, made by the first of them
     /// (see ``TargetPresentation/of(_:)``).
     var sharedPresentation: TargetPresentation?
@@ -48,6 +54,49 @@ public final class MotionTarget {
         self.id = id
         self.channel = channel
     }
+
+    deinit {
+        // First, before the cores this target keeps go: from now on they find no target.
+        madeReference?.clear()
+    }
+}
+
+/// The shared reference to a target (see ``ClearedReference``).
+typealias TargetReference = ClearedReference<MotionTarget>
+
+/// A reference to an object (a target, a runtime) that reads nil once the object is gone, as a
+/// weak reference does, made once per object and shared by what its executors keep (cores,
+/// token generators), so that each holder counts one reference instead of making and loading a
+/// weak one.
+///
+/// The object clears it first thing in its `deinit`: the `unowned` reference is never read after
+/// the object went (it reads nil), so an app keeping a core or a gesture source past its target
+/// or runtime finds none rather than a freed one. Not thread-safe, like targets and runtimes.
+final class ClearedReference<Object: AnyObject> {
+    /// The object; nil once it went.
+    private(set) unowned(safe) var object: Object?
+
+    private init(_ object: Object) {
+        self.object = object
+    }
+
+    /// The reference `slot` holds, made for `object` first if it holds none.
+    static func made(for object: Object, in slot: inout ClearedReference?) -> ClearedReference {
+        if let slot { return slot }
+        let made = ClearedReference(object)
+        slot = made
+        return made
+    }
+
+    /// Forgets the object, as it goes (from its `deinit`).
+    func clear() {
+        object = nil
+    }
+}
+
+extension ClearedReference where Object == MotionTarget {
+    /// The target; nil once it went.
+    var target: MotionTarget? { object }
 }
 
 extension MotionTarget: CustomStringConvertible {

@@ -81,6 +81,11 @@ public final class Runtime {
     private var updatingSerial: Int?
     /// The reader of ``now`` every clock-reading executor gets (one per runtime, not per executor).
     private lazy var clockReader = RuntimeClockReader(runtime: self)
+    /// The reference to this runtime its executors' services hold instead of a weak reference
+    /// each (see ``ClearedReference``), made on first use.
+    var reference: RuntimeReference { RuntimeReference.made(for: self, in: &madeReference) }
+
+    private var madeReference: RuntimeReference?
 
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
@@ -98,6 +103,8 @@ public final class Runtime {
     }
 
     deinit {
+        // First: from now on, the services executors keep find no runtime.
+        madeReference?.clear()
         targetRecords.retire()
         clockSubscription?.unsubscribe()
         streamsSubscription?.unsubscribe()

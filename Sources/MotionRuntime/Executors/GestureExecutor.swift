@@ -71,9 +71,11 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, weakly: the target keeps this core, so holding it would keep both
-    /// alive; a gesture source an app keeps may still report after the target is gone.
-    private weak var target: MotionTarget?
+    /// The target, through its shared reference (nil once it went): the target keeps this core,
+    /// so holding it would keep both alive; a gesture source an app keeps may still report after
+    /// the target is gone.
+    private let targetReference: TargetReference
+    private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -81,7 +83,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
 
     /// Creates the gesture executor of `target`.
     public init(target: MotionTarget) {
-        self.target = target
+        targetReference = target.reference
         channel = TargetPresentation.of(target)
     }
 

@@ -91,9 +91,11 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, weakly: the target keeps this core, so holding it would keep both
-    /// alive, and an app may keep the core (it is public) past the target's life.
-    private weak var target: MotionTarget?
+    /// The target, through its shared reference (nil once it went): the target keeps this core,
+    /// so holding it would keep both alive, and an app may keep the core (it is public) past the
+    /// target's life.
+    private let targetReference: TargetReference
+    private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -103,10 +105,10 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
-        self.target = target
+        targetReference = target.reference
         channel = TargetPresentation.of(target)
         // The store holds the core as its gesture-signal observer for the store's life (the
-        // target keeps both, and the core holds its target weakly: no cycle, no closure).
+        // target keeps both, and the core holds only its target's reference: no cycle, no closure).
         target.properties.observeGestureSignals(self)
         channel?.observeHandOffs(by: self)
     }
