@@ -57,6 +57,12 @@ final class PresentationHub {
     var now: Double { clock.now }
     var fps: Double { clock.fps }
 
+    /// The channel of `property` on `layer`, read in place (``PresentationModel/channelInPlace(layer:property:)``).
+    /// - Complexity: O(1); copies the channel, not the model.
+    func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
+        model.channelInPlace(layer: layer, property: property)
+    }
+
     // MARK: Selectors and inputs
 
     /// The targets `selector` resolves to, in document order, each once; none if it does not parse.
@@ -204,7 +210,7 @@ final class DocumentChannel: MotionChannel {
     var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        hub.model.channel(layer: index, property: property)
+        hub.channel(layer: index, property: property)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {

@@ -37,7 +37,9 @@ import Testing
                         #expect(Self.same(expected, lazy.value(layer: layer, property: property, at: t)))
                         compared += 1
                     }
-                    #expect(whole.channel(layer: layer, property: property) == lazy.channel(layer: layer, property: property))
+                    let channel = whole.channel(layer: layer, property: property)
+                    #expect(channel == lazy.channel(layer: layer, property: property))
+                    #expect(channel == lazy.channelInPlace(layer: layer, property: property))
                 }
             }
         }

@@ -329,6 +329,16 @@ public struct PresentationModel: Sendable {
         return storage[i]
     }
 
+    /// ``channel(layer:property:)`` for a model kept in an object's stored property, read in
+    /// place: `mutating` only so that the caller passes the model where it is (a plain call on a
+    /// stored property copies the whole model first, counting references to each of its arrays).
+    /// The model does not change.
+    ///
+    /// - Complexity: O(1) besides copying the channel.
+    public mutating func channelInPlace(layer: Int, property: LayerProperty) -> PropertyChannel {
+        channel(layer: layer, property: property)
+    }
+
     /// What the channel of `property` on `layer` presents while the model keeps no channel for
     /// it: its layer's initial value when the model builds channels on first write, else the
     /// property's default.
