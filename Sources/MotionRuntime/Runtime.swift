@@ -259,6 +259,45 @@ public final class Runtime {
         }
     }
 
+    /// Applies the operations `body` gives to its ``CommitOperations``, in order, as
+    /// ``commit(_:)`` applies a transaction's, without recording them in a ``Transaction``
+    /// first (the document run commits tens of thousands at once).
+    ///
+    /// An operation a transaction would refuse (an empty name, a name for an executor that takes
+    /// none) is skipped, as a transaction records nothing then.
+    ///
+    /// - Complexity: as ``commit(_:)``.
+    package func commit(_ body: (CommitOperations) -> Void) {
+        enter()
+        defer { leave() }
+        body(CommitOperations(runtime: self))
+    }
+
+    /// The operations of a ``commit(_:)-(CommitOperations)->Void`` in progress.
+    package struct CommitOperations {
+        fileprivate let runtime: Runtime
+
+        /// Adds `intention` to `target` without a name, as ``Transaction/add(_:to:)`` records.
+        package func add(_ intention: any Intention, to target: MotionTarget) {
+            runtime.applyAdd(intention, to: target)
+        }
+
+        /// Adds `intention` to `target` under `name`, as ``Transaction/add(_:named:to:)``
+        /// records; skipped when a transaction would refuse it.
+        package func add(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
+            guard (try? RuntimeError.check(name: name)) != nil, (try? RuntimeError.check(namedExecutorOf: intention)) != nil
+            else { return }
+            runtime.applyAdd(intention, named: name, to: target)
+        }
+
+        /// Removes the intention named `name` from `target`, as ``Transaction/remove(named:from:)``
+        /// records; skipped for an empty name.
+        package func remove(named name: String, from target: MotionTarget) {
+            guard (try? RuntimeError.check(name: name)) != nil else { return }
+            runtime.applyRemove(named: name, from: target)
+        }
+    }
+
     /// Adds `intention` to `target` without a name: a one-operation commit.
     public func add(_ intention: any Intention, to target: MotionTarget) {
         enter()
