@@ -23,8 +23,9 @@ final class PresentationHub {
     /// The document's selector tree, built on the first selector that is not a plain `#id`.
     private var selectorTree: SelectorTree?
     /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
-    /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector.
-    private var idIndex: [Substring: Int]?
+    /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector. Keyed by
+    /// `String`: a short id is held in the key itself, so comparing keys reads no document text.
+    private var idIndex: [String: Int]?
     private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// The last selector resolved and its targets: consecutive operations mostly name one target
@@ -84,7 +85,7 @@ final class PresentationHub {
     private func resolveAgain(_ selector: String) -> ResolvedTargets {
         if let id = Selector.plainID(selector) {
             let index = idIndex ?? buildIDIndex()
-            guard let found = index[id] else { return ResolvedTargets(single: -1) }
+            guard let found = index[String(id)] else { return ResolvedTargets(single: -1) }
             return found >= 0 ? ResolvedTargets(single: found) : ResolvedTargets(sharedIDs[-1 - found])
         }
         if let cached = selectorCache[selector] { return ResolvedTargets(cached) }
@@ -101,11 +102,11 @@ final class PresentationHub {
         return ResolvedTargets(matches)
     }
 
-    private func buildIDIndex() -> [Substring: Int] {
-        var index: [Substring: Int] = [:]
+    private func buildIDIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
         index.reserveCapacity(document.targets.count)
         for (i, target) in document.targets.enumerated() {
-            let id = Substring(target.id.value)
+            let id = target.id.value
             guard let found = index[id] else {
                 index[id] = i
                 continue
