@@ -260,8 +260,7 @@ public struct PresentationModel: Sendable {
         layerCount = layers.count
     }
 
-    /// Creates the presentation of `layers` with their initial model values, building each
-    /// channel when an event first writes it.
+    /// Creates the presentation of `layers`, building each channel when an event first writes it.
     ///
     /// It presents and samples as ``init(layers:)`` does; a channel no event wrote presents its
     /// layer's initial value (or its property's default) and costs 4 bytes, so that a document
@@ -329,10 +328,11 @@ public struct PresentationModel: Sendable {
         return storage[i]
     }
 
-    /// ``channel(layer:property:)`` for a model kept in an object's stored property, read in
-    /// place: `mutating` only so that the caller passes the model where it is (a plain call on a
-    /// stored property copies the whole model first, counting references to each of its arrays).
-    /// The model does not change.
+    /// The channel of `property` on `layer`, read in place: ``channel(layer:property:)`` without a copy of the model.
+    ///
+    /// For a model kept in an object's stored property: `mutating` only so that the caller
+    /// passes the model where it is (a plain call on a stored property copies the whole model
+    /// first, counting references to each of its arrays). The model does not change.
     ///
     /// - Complexity: O(1) besides copying the channel.
     public mutating func channelInPlace(layer: Int, property: LayerProperty) -> PropertyChannel {
