@@ -18,11 +18,35 @@ public final class MotionTarget {
     public var properties: PropertyStore {
         if let store { return store }
         let made = PropertyStore()
+        // A core that asked for gesture signals before the store was made hears them first, as
+        // it would have, had the store been made when it asked.
+        if let waitingGestureObserver { made.observeGestureSignals(waitingGestureObserver) }
+        waitingGestureObserver = nil
         store = made
         return made
     }
 
+    /// The store if something made it, without making it: reading a store nothing wrote finds
+    /// nothing, made or not.
+    var storeIfMade: PropertyStore? { store }
+
     private var store: PropertyStore?
+
+    /// A core that asked for the gesture signals written to the store before the store was made
+    /// (a target has one physics core): registered when the store is made.
+    private var waitingGestureObserver: (any GestureSignalObserving)?
+
+    /// Tells `observer` every ``GestureSignal`` written to the store from now on, as
+    /// ``PropertyStore`` does, without making the store before something writes or observes it.
+    func observeGestureSignals(_ observer: any GestureSignalObserving) {
+        if let store {
+            store.observeGestureSignals(observer)
+        } else if waitingGestureObserver == nil {
+            waitingGestureObserver = observer
+        } else {
+            properties.observeGestureSignals(observer)
+        }
+    }
 
     /// The cores of the target's stored executors (see ``StoredExecutor``), kept for the
     /// target's life.

@@ -107,9 +107,10 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     public init(target: MotionTarget) {
         targetReference = target.reference
         channel = TargetPresentation.of(target)
-        // The store holds the core as its gesture-signal observer for the store's life (the
-        // target keeps both, and the core holds only its target's reference: no cycle, no closure).
-        target.properties.observeGestureSignals(self)
+        // The target's store (once made) holds the core as its gesture-signal observer for the
+        // store's life (the target keeps both, and the core holds only its target's reference: no
+        // cycle, no closure).
+        target.observeGestureSignals(self)
         channel?.observeHandOffs(by: self)
     }
 
@@ -179,7 +180,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if let properties = target?.properties, var stored = properties.velocity(of: key) {
+        if let properties = target?.storeIfMade, var stored = properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
             properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
@@ -187,7 +188,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target?.storeIfMade?[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states.append(state)
         return state
@@ -253,7 +254,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard let properties = target?.properties, var stored = properties.velocity(of: key) else { return zero(path) }
+        guard let properties = target?.storeIfMade, var stored = properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
             properties.setVelocity(nil, of: key)
             return stored
