@@ -40,13 +40,15 @@ public final class ActivityToken {
 /// ``willStart(_:)`` and ``didEnd(_:)`` with a name, scoped to this executor (two executors may both
 /// use the name `"gesture"` without interfering).
 public final class ActivityTokenGenerator {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (nil once it went; see ``RuntimeReference``).
+    private let runtimeReference: RuntimeReference
+    private var runtime: Runtime? { runtimeReference.runtime }
     private var executorSerial: Int
     private let revival: ExecutorRevival
     private var named: [String: ActivityToken] = [:]
 
     init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
         self.executorSerial = executorSerial
         self.revival = revival
     }
@@ -54,7 +56,7 @@ public final class ActivityTokenGenerator {
     /// Starts a new unit of continuous work and returns its token; end it when the work ends.
     ///
     /// If the runtime has released this executor, a ``StoredExecutor`` is made again (its state
-    /// is in the target's store) and the token is its; for any other executor, and when the
+    /// is in the core its target keeps) and the token is its; for any other executor, and when the
     /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
         let token = startToken()
@@ -104,7 +106,7 @@ public final class ActivityTokenGenerator {
 /// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
 public final class PlanEmitter {
     private weak var runtime: Runtime?
-    /// The target, weakly: the emitter lives in the target's store with its executor's core.
+    /// The target, weakly: the emitter lives in the core the target keeps with its executor's core.
     private weak var target: MotionTarget?
 
     init(runtime: Runtime, target: MotionTarget) {
@@ -123,12 +125,14 @@ public final class PlanEmitter {
 ///
 /// For example when a gesture it waited for ends.
 public final class FrameRequester {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (nil once it went; see ``RuntimeReference``).
+    private let runtimeReference: RuntimeReference
+    private var runtime: Runtime? { runtimeReference.runtime }
     private var executorSerial: Int
     private let revival: ExecutorRevival
 
     init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
         self.executorSerial = executorSerial
         self.revival = revival
     }
@@ -147,25 +151,26 @@ public final class FrameRequester {
 /// How a service finds its executor again after garbage collection: the executor's type and
 /// target, for a ``StoredExecutor`` (whose state outlives it); nothing for other executors.
 ///
-/// The target is held weakly: a core's scheduled work (an activity's end) may run after an app
-/// has dropped the target, and must then find nothing to revive. The weak reference is loaded only
-/// for a released stored executor.
+/// The target is held through its shared reference (``TargetReference``), nil once it went: a
+/// core's scheduled work (an activity's end) may run after an app has dropped the target, and
+/// must then find nothing to revive. It is read only for a released stored executor.
 struct ExecutorRevival {
     let type: any Executor.Type
-    weak var target: MotionTarget?
+    private let targetReference: TargetReference
+    var target: MotionTarget? { targetReference.target }
     /// Whether `type` is a ``StoredExecutor`` (asked once: a dynamic cast per token is not free).
     private let isStored: Bool
 
     init(type: any Executor.Type, target: MotionTarget, isStored: Bool) {
         self.type = type
-        self.target = target
+        self.targetReference = target.reference
         self.isStored = isStored
     }
 
     /// `serial` while the runtime holds that executor; else, for a stored executor, the serial of
     /// the one made again for the same type and target.
     func liveSerial(_ serial: Int, runtime: Runtime?) -> Int {
-        // The usual case, a live executor, loads no weak reference to the target.
+        // The usual case, a live executor, reads no reference to the target.
         guard isStored, let runtime, !runtime.holdsExecutor(serial), let target else { return serial }
         return runtime.liveSerial(serial, type: type, target: target)
     }
@@ -187,4 +192,12 @@ public final class RuntimeClockReader {
 
     /// The runtime's ``Runtime/now``, or `nil` if the runtime is gone.
     public var now: Double? { runtime?.now }
+}
+
+/// The shared reference to a runtime (see ``ClearedReference``).
+typealias RuntimeReference = ClearedReference<Runtime>
+
+extension ClearedReference where Object == Runtime {
+    /// The runtime; nil once it went.
+    var runtime: Runtime? { object }
 }

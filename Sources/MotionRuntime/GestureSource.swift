@@ -251,6 +251,6 @@ extension MotionTarget {
 
     /// The live gestures of `kind` attached to the target (with id `id` when given), in attach order.
     public func gestureSources(kind: GestureKind, id: String? = nil) -> [GestureSource] {
-        (properties[Self.gestureSourcesKey] ?? []).filter { $0.kind == kind && (id == nil || $0.id == id) }.map(\.source)
+        (storeIfMade?[Self.gestureSourcesKey] ?? []).filter { $0.kind == kind && (id == nil || $0.id == id) }.map(\.source)
     }
 }

@@ -18,11 +18,45 @@ public final class MotionTarget {
     public var properties: PropertyStore {
         if let store { return store }
         let made = PropertyStore()
+        // A core that asked for gesture signals before the store was made hears them first, as
+        // it would have, had the store been made when it asked.
+        if let waitingGestureObserver { made.observeGestureSignals(waitingGestureObserver) }
+        waitingGestureObserver = nil
         store = made
         return made
     }
 
+    /// The store if something made it, without making it: reading a store nothing wrote finds
+    /// nothing, made or not.
+    var storeIfMade: PropertyStore? { store }
+
     private var store: PropertyStore?
+
+    /// A core that asked for the gesture signals written to the store before the store was made
+    /// (a target has one physics core): registered when the store is made.
+    private var waitingGestureObserver: (any GestureSignalObserving)?
+
+    /// Tells `observer` every ``GestureSignal`` written to the store from now on, as
+    /// ``PropertyStore`` does, without making the store before something writes or observes it.
+    func observeGestureSignals(_ observer: any GestureSignalObserving) {
+        if let store {
+            store.observeGestureSignals(observer)
+        } else if waitingGestureObserver == nil {
+            waitingGestureObserver = observer
+        } else {
+            properties.observeGestureSignals(observer)
+        }
+    }
+
+    /// The cores of the target's stored executors (see ``StoredExecutor``), kept for the
+    /// target's life.
+    var cores = ExecutorCoreSlots()
+
+    /// The reference to this target its executors' cores and services hold instead of a weak
+    /// reference each (see ``ClearedReference``), made on first use.
+    var reference: TargetReference { TargetReference.made(for: self, in: &madeReference) }
+
+    private var madeReference: TargetReference?
 
     /// What the built-in executors share of the target's channel, made by the first of them
     /// (see ``TargetPresentation/of(_:)``).
@@ -44,9 +78,93 @@ public final class MotionTarget {
         self.id = id
         self.channel = channel
     }
+
+    deinit {
+        // First, before the cores this target keeps go: from now on they find no target.
+        madeReference?.clear()
+    }
+}
+
+/// The shared reference to a target (see ``ClearedReference``).
+typealias TargetReference = ClearedReference<MotionTarget>
+
+/// A reference to an object (a target, a runtime) that reads nil once the object is gone, as a
+/// weak reference does, made once per object and shared by what its executors keep (cores,
+/// token generators), so that each holder counts one reference instead of making and loading a
+/// weak one.
+///
+/// The object clears it first thing in its `deinit`: the `unowned` reference is never read after
+/// the object went (it reads nil), so an app keeping a core or a gesture source past its target
+/// or runtime finds none rather than a freed one. Not thread-safe, like targets and runtimes.
+final class ClearedReference<Object: AnyObject> {
+    /// The object; nil once it went.
+    private(set) unowned(safe) var object: Object?
+
+    private init(_ object: Object) {
+        self.object = object
+    }
+
+    /// The reference `slot` holds, made for `object` first if it holds none.
+    static func made(for object: Object, in slot: inout ClearedReference?) -> ClearedReference {
+        if let slot { return slot }
+        let made = ClearedReference(object)
+        slot = made
+        return made
+    }
+
+    /// Forgets the object, as it goes (from its `deinit`).
+    func clear() {
+        object = nil
+    }
+}
+
+extension ClearedReference where Object == MotionTarget {
+    /// The target; nil once it went.
+    var target: MotionTarget? { object }
 }
 
 extension MotionTarget: CustomStringConvertible {
     /// The target's id.
     public var description: String { id }
+}
+
+/// A target's executor cores, each under its core type's ``ExecutorCore/storeName``: the first
+/// three in place (a target has a few: one per executor type that ran on it), any more in a list.
+///
+/// A name is found by comparing strings; a core type's name is one constant, so equal names are
+/// mostly the same storage, compared without reading their text. Cores are never removed.
+struct ExecutorCoreSlots {
+    private typealias Slot = (name: String, core: AnyObject)
+
+    private var first: Slot?
+    private var second: Slot?
+    private var third: Slot?
+    private var more: [Slot] = []
+
+    /// The core kept under `name`, or nil.
+    /// - Complexity: O(cores kept): a few.
+    func core(named name: String) -> AnyObject? {
+        if let first, first.name == name { return first.core }
+        if let second, second.name == name { return second.core }
+        if let third, third.name == name { return third.core }
+        return more.first { $0.name == name }?.core
+    }
+
+    /// Keeps `core` under `name`, in place of the core kept there before if any.
+    /// - Complexity: O(cores kept): a few.
+    mutating func keep(_ core: AnyObject, named name: String) {
+        let slot = (name: name, core: core)
+        // Filled in order and never emptied: the first free slot is after every kept name.
+        if first == nil || first?.name == name {
+            first = slot
+        } else if second == nil || second?.name == name {
+            second = slot
+        } else if third == nil || third?.name == name {
+            third = slot
+        } else if let index = more.firstIndex(where: { $0.name == name }) {
+            more[index] = slot
+        } else {
+            more.append(slot)
+        }
+    }
 }

@@ -35,7 +35,7 @@ public final class Runtime {
     /// How long, in seconds of clock time, an executor must be at rest before it can be released.
     ///
     /// `.infinity` turns garbage collection off. The built-in executors are ``StoredExecutor``s:
-    /// their state is in the target's store, and they are made again when their work resumes.
+    /// their state is in cores their targets keep, and they are made again when their work resumes.
     public var garbageCollectionDelay: Double = 0.5 {
         didSet {
             // Infinite: nothing is collected, so nothing is queued; rebuilt when finite again.
@@ -79,6 +79,13 @@ public final class Runtime {
     private var nextTokenID: UInt64 = 0
     private var depth = 0
     private var updatingSerial: Int?
+    /// The reader of ``now`` every clock-reading executor gets (one per runtime, not per executor).
+    private lazy var clockReader = RuntimeClockReader(runtime: self)
+    /// The reference to this runtime its executors' services hold instead of a weak reference
+    /// each (see ``ClearedReference``), made on first use.
+    var reference: RuntimeReference { RuntimeReference.made(for: self, in: &madeReference) }
+
+    private var madeReference: RuntimeReference?
 
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
@@ -96,6 +103,8 @@ public final class Runtime {
     }
 
     deinit {
+        // First: from now on, the services executors keep find no runtime.
+        madeReference?.clear()
         targetRecords.retire()
         clockSubscription?.unsubscribe()
         streamsSubscription?.unsubscribe()
@@ -247,6 +256,45 @@ public final class Runtime {
             case .remove(let name, let target):
                 applyRemove(named: name, from: target)
             }
+        }
+    }
+
+    /// Applies the operations `body` gives to its ``CommitOperations``, in order, as
+    /// ``commit(_:)`` applies a transaction's, without recording them in a ``Transaction``
+    /// first (the document run commits tens of thousands at once).
+    ///
+    /// An operation a transaction would refuse (an empty name, a name for an executor that takes
+    /// none) is skipped, as a transaction records nothing then.
+    ///
+    /// - Complexity: as ``commit(_:)``.
+    package func commit(_ body: (CommitOperations) -> Void) {
+        enter()
+        defer { leave() }
+        body(CommitOperations(runtime: self))
+    }
+
+    /// The operations of a ``commit(_:)-(CommitOperations)->Void`` in progress.
+    package struct CommitOperations {
+        fileprivate let runtime: Runtime
+
+        /// Adds `intention` to `target` without a name, as ``Transaction/add(_:to:)`` records.
+        package func add(_ intention: any Intention, to target: MotionTarget) {
+            runtime.applyAdd(intention, to: target)
+        }
+
+        /// Adds `intention` to `target` under `name`, as ``Transaction/add(_:named:to:)``
+        /// records; skipped when a transaction would refuse it.
+        package func add(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
+            guard (try? RuntimeError.check(name: name)) != nil, (try? RuntimeError.check(namedExecutorOf: intention)) != nil
+            else { return }
+            runtime.applyAdd(intention, named: name, to: target)
+        }
+
+        /// Removes the intention named `name` from `target`, as ``Transaction/remove(named:from:)``
+        /// records; skipped for an empty name.
+        package func remove(named name: String, from target: MotionTarget) {
+            guard (try? RuntimeError.check(name: name)) != nil else { return }
+            runtime.applyRemove(named: name, from: target)
         }
     }
 
@@ -454,9 +502,8 @@ public final class Runtime {
         // The executor is of exactly the type the traits' views were made for (`type`, or its
         // core type): the views are the casts, made without a conformance search.
         let record = ExecutorRecord(
-            serial: nextSerial, generation: generation, key: key, executor: executor, storedType: traits.storedType,
-            frameDriven: traits.frameDriven?(executor), named: traits.named?(executor), targetRecord: targetRecord,
-            now: now)
+            serial: nextSerial, generation: generation, key: key, executor: executor, traits: traits,
+            targetRecord: targetRecord, now: now)
         records.append(record)
         resting?.append(record)
         targetRecord.executors.append(record)
@@ -470,7 +517,7 @@ public final class Runtime {
                 ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
         }
         if let clockReading = traits.clockReading?(executor) {
-            clockReading.setClock(RuntimeClockReader(runtime: self))
+            clockReading.setClock(clockReader)
         }
         if let frameDriven = record.frameDriven {
             frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
@@ -502,7 +549,7 @@ public final class Runtime {
 
     /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
     /// `target`, made again if the runtime released it (a ``StoredExecutor`` finds its state in
-    /// the target's store).
+    /// the core its target keeps).
     func liveSerial(_ serial: Int, type: any Executor.Type, target: MotionTarget) -> Int {
         if records[serial] != nil { return serial }
         return executorRecord(for: type, target: target).serial
@@ -579,7 +626,7 @@ public final class Runtime {
 
     /// Makes a frame-driven executor want frames; its next update gets `elapsed == 0`.
     private func wake(_ record: ExecutorRecord) {
-        guard record.frameDriven != nil, holds(record), !record.wantsFrames else { return }
+        guard record.isFrameDriven, holds(record), !record.wantsFrames else { return }
         changeActivity(of: record) {
             $0.wantsFrames = true
             $0.lastUpdateTime = nil
@@ -814,7 +861,10 @@ struct RestQueue {
 /// makes no cast: each view is made once per type, from the type's own conformance, and applied
 /// to executors made by that type's `init(target:)`, so of exactly that type. For a
 /// ``StoredExecutor`` type the views are of its core type, for the services both types adopt.
-struct ExecutorTraits {
+///
+/// An object, so that finding a type's traits for each executor made counts one reference, not
+/// one per view.
+final class ExecutorTraits {
     let planEmitting: ((any Executor) -> any PlanEmitting)?
     let continuous: ((any Executor) -> any ContinuousExecuting)?
     let clockReading: ((any Executor) -> any ClockReading)?
@@ -873,11 +923,9 @@ final class ExecutorRecord {
     let key: ExecutorKey
     /// What the runtime calls: the executor, or a stored executor's core.
     let executor: any Executor
-    /// The stored executor type whose core `executor` is, or nil.
-    let storedType: (any StoredExecutorType.Type)?
-    let frameDriven: (any FrameDriven)?
-    /// The executor as a named-intention executor, if it is one.
-    let named: (any NamedIntentionExecuting)?
+    /// What the executor's type adopts: the views below are made from it when used, so that a
+    /// record holds its executor once, not once per view.
+    let traits: ExecutorTraits
     /// The record of the executor's target, `unowned`: it holds this record while the runtime
     /// holds this one, and the runtime reads it only then.
     unowned let targetRecord: TargetRecord
@@ -896,23 +944,32 @@ final class ExecutorRecord {
     var restingSince: Double?
 
     init(
-        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, storedType: (any StoredExecutorType.Type)?,
-        frameDriven: (any FrameDriven)?,
-        named: (any NamedIntentionExecuting)?, targetRecord: TargetRecord, now: Double
+        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, traits: ExecutorTraits,
+        targetRecord: TargetRecord, now: Double
     ) {
         self.serial = serial
         self.generation = generation
         self.key = key
         self.executor = executor
-        self.storedType = storedType
-        self.frameDriven = frameDriven
-        self.named = named
+        self.traits = traits
         self.targetRecord = targetRecord
         self.target = targetRecord.target
         self.restingSince = now
     }
 
     var isActive: Bool { wantsFrames || tokenCount > 0 }
+
+    /// The stored executor type whose core `executor` is, or nil.
+    var storedType: (any StoredExecutorType.Type)? { traits.storedType }
+
+    /// Whether the executor is frame-driven.
+    var isFrameDriven: Bool { traits.frameDriven != nil }
+
+    /// The executor as a frame-driven executor, if it is one.
+    var frameDriven: (any FrameDriven)? { traits.frameDriven?(executor) }
+
+    /// The executor as a named-intention executor, if it is one.
+    var named: (any NamedIntentionExecuting)? { traits.named?(executor) }
 
     /// The executor as apps and tracers see it: a stored executor's core shows as a handle of
     /// its type (made for the occasion).

@@ -1,7 +1,7 @@
 /// An executor the runtime can release at rest and make again later with nothing lost.
 ///
-/// Its state and work live in a core kept in its target's ``MotionTarget/properties``, so that the
-/// runtime can release it at rest (garbage collection).
+/// Its state and work live in a core its target keeps (beside its ``MotionTarget/properties``), so
+/// that the runtime can release it at rest (garbage collection).
 ///
 /// The executor itself is a thin handle: every call goes to the core, which is made on the
 /// target's first executor of this type and outlives every handle. A runtime makes no handle:
@@ -36,12 +36,15 @@ public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
         self.target = target
     }
 
-    /// The target's core of this type, made and stored on first use.
+    /// The target's core of this type, made and kept by the target on first use.
+    /// - Complexity: O(cores of the target): a few, compared by name, no hashing.
     static func storedCore(of target: MotionTarget) -> Core {
-        let key = PropertyKey<Core>(Core.storeName)
-        if let core = target.properties[key] { return core }
+        if let core = target.cores.core(named: Core.storeName), ObjectIdentifier(type(of: core)) == ObjectIdentifier(Core.self) {
+            // Checked to be exactly `Core` just above: no conformance search.
+            return unsafeDowncast(core, to: Core.self)
+        }
         let core = Core(target: target)
-        target.properties[key] = core
+        target.cores.keep(core, named: Core.storeName)
         return core
     }
 
@@ -84,9 +87,9 @@ public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
 /// What the runtime knows of ``StoredExecutor``: its state survives it, so it can be made again.
 public protocol StoredExecutorProtocol: Executor {}
 
-/// The state and work of a ``StoredExecutor``: an executor type that names its slot in the target's store.
+/// The state and work of a ``StoredExecutor``: an executor type that names its slot among its target's cores.
 public protocol ExecutorCore: Executor {
-    /// The store slot the target's core is kept under; unique per core type.
+    /// The slot the target keeps its core of this type under; unique per core type.
     static var storeName: String { get }
 }
 

@@ -151,26 +151,26 @@ public final class DocumentRun {
 
     private func commit(_ transaction: TransactionSpec) {
         let operations = transaction.operations
-        var runtimeTransaction = Transaction()
-        // One operation per target a selector names: as many as the document's operations when
-        // each names one target (plain `#id`), the usual case.
-        runtimeTransaction.reserveCapacity(operations.count)
-        // By index: each field is read in place, not a copy of the whole operation per step.
-        for i in operations.indices {
-            for index in hub.resolve(operations[i].target.value) {
-                let target = targets[index]
-                switch operations[i].action {
-                case .add(let intention, let name):
-                    if let name, let named = intention.namedRuntimeIntention {
-                        try? runtimeTransaction.add(named, named: name.value, to: target)
-                    } else if name == nil {
-                        runtimeTransaction.add(intention.runtimeIntention, to: target)
+        // Applied as they are resolved, in one commit, without recording a runtime transaction
+        // first: the same operations in the same order (selectors resolve against the document
+        // alone, whatever was applied before).
+        runtime.commit { runtimeOperations in
+            // By index: each field is read in place, not a copy of the whole operation per step.
+            for i in operations.indices {
+                for index in hub.resolve(operations[i].target.value) {
+                    let target = targets[index]
+                    switch operations[i].action {
+                    case .add(let intention, let name):
+                        if let name, let named = intention.namedRuntimeIntention {
+                            runtimeOperations.add(named, named: name.value, to: target)
+                        } else if name == nil {
+                            runtimeOperations.add(intention.runtimeIntention, to: target)
+                        }
+                    case .remove(let name):
+                        runtimeOperations.remove(named: name.value, from: target)
                     }
-                case .remove(let name):
-                    try? runtimeTransaction.remove(named: name.value, from: target)
                 }
             }
         }
-        runtime.commit(runtimeTransaction)
     }
 }

@@ -23,10 +23,14 @@ final class PresentationHub {
     /// The document's selector tree, built on the first selector that is not a plain `#id`.
     private var selectorTree: SelectorTree?
     /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
-    /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector.
-    private var idIndex: [Substring: Int]?
+    /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector. Keyed by
+    /// `String`: a short id is held in the key itself, so comparing keys reads no document text.
+    private var idIndex: [String: Int]?
     private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
+    /// The last selector resolved and its targets: consecutive operations mostly name one target
+    /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
+    private var lastResolved: (selector: String, targets: ResolvedTargets)?
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
     private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
@@ -36,7 +40,8 @@ final class PresentationHub {
         self.document = document
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
-        self.model = PresentationModel(layers: document.targets.map { $0.layer })
+        // Channels are built as events first write them: most of a document's are never written.
+        self.model = PresentationModel(lazyLayers: document.targets.map { $0.layer })
     }
 
     func attach(targets: [MotionTarget]) {
@@ -53,6 +58,12 @@ final class PresentationHub {
     var now: Double { clock.now }
     var fps: Double { clock.fps }
 
+    /// The channel of `property` on `layer`, read in place (``PresentationModel/channelInPlace(layer:property:)``).
+    /// - Complexity: O(1); copies the channel, not the model.
+    func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
+        model.channelInPlace(layer: layer, property: property)
+    }
+
     // MARK: Selectors and inputs
 
     /// The targets `selector` resolves to, in document order, each once; none if it does not parse.
@@ -64,9 +75,17 @@ final class PresentationHub {
     /// - Complexity: O(length of `selector`) for a plain `#id` or a selector seen before, after one
     ///   O(targets) pass that builds the index (or the tree) the first time one is needed.
     func resolve(_ selector: String) -> ResolvedTargets {
+        if let last = lastResolved, last.selector == selector { return last.targets }
+        let targets = resolveAgain(selector)
+        lastResolved = (selector, targets)
+        return targets
+    }
+
+    /// ``resolve(_:)`` without the last selector's memo.
+    private func resolveAgain(_ selector: String) -> ResolvedTargets {
         if let id = Selector.plainID(selector) {
             let index = idIndex ?? buildIDIndex()
-            guard let found = index[id] else { return ResolvedTargets(single: -1) }
+            guard let found = index[String(id)] else { return ResolvedTargets(single: -1) }
             return found >= 0 ? ResolvedTargets(single: found) : ResolvedTargets(sharedIDs[-1 - found])
         }
         if let cached = selectorCache[selector] { return ResolvedTargets(cached) }
@@ -83,11 +102,11 @@ final class PresentationHub {
         return ResolvedTargets(matches)
     }
 
-    private func buildIDIndex() -> [Substring: Int] {
-        var index: [Substring: Int] = [:]
+    private func buildIDIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
         index.reserveCapacity(document.targets.count)
         for (i, target) in document.targets.enumerated() {
-            let id = Substring(target.id.value)
+            let id = target.id.value
             guard let found = index[id] else {
                 index[id] = i
                 continue
@@ -192,7 +211,7 @@ final class DocumentChannel: MotionChannel {
     var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        hub.model.channel(layer: index, property: property)
+        hub.channel(layer: index, property: property)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {

@@ -24,6 +24,21 @@ import Testing
         #expect(runtime.intentionNames(on: target) == ["common_name"])
     }
 
+    @Test("a commit without a transaction applies the same operations in order, skipping what a transaction refuses")
+    func commitWithoutTransaction() throws {
+        runtime.commit { operations in
+            operations.add(Mark(text: "x"), named: "a", to: target)
+            operations.add(Mark(text: "y"), named: "", to: target)
+            operations.add(NamedButIncapable(), named: "c", to: target)
+            operations.add(Mark(text: "z"), to: target)
+            operations.remove(named: "", from: target)
+            operations.remove(named: "a", from: target)
+            operations.add(Mark(text: "w"), named: "b", to: target)
+        }
+        #expect(log.entries == ["t.addNamed:a:x", "t.add:z", "t.remove:a", "t.addNamed:b:w"])
+        #expect(runtime.intentionNames(on: target) == ["b"])
+    }
+
     @Test("add then remove the same name: add, remove")
     func addAndRemoveSameName() throws {
         try runtime.add(Mark(text: "x"), named: "name_one", to: target)

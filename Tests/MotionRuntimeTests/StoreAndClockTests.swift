@@ -1,7 +1,8 @@
 import Dispatch
 import MotionCore
-import MotionRuntime
 import Testing
+
+@testable import MotionRuntime
 
 /// The per-target property store and the clocks.
 @Suite struct StoreAndClockTests {
@@ -50,6 +51,48 @@ import Testing
         #expect(runtime.executors(of: target).count == 2)
         #expect(target.properties[markKey] == "from mark")
         #expect(log.entries == ["t.add:from mark", "t.plain.add"])
+    }
+
+    @Test("a target keeps one core per stored executor type, beside its store, whatever the number of types")
+    func coresKeptByTarget() {
+        let target = MotionTarget(id: "t")
+        // Six core types: more than the three a target keeps in place.
+        let first: [AnyObject] = [
+            TweenExecutor(target: target).core, PhysicsExecutor(target: target).core, GestureExecutor(target: target).core,
+            ShapeExecutor(target: target).core, LinkExecutor(target: target).core, CompositeExecutor(target: target).core,
+        ]
+        let again: [AnyObject] = [
+            TweenExecutor(target: target).core, PhysicsExecutor(target: target).core, GestureExecutor(target: target).core,
+            ShapeExecutor(target: target).core, LinkExecutor(target: target).core, CompositeExecutor(target: target).core,
+        ]
+        #expect(Set(first.map(ObjectIdentifier.init)).count == 6)
+        #expect(zip(first, again).allSatisfy { $0 === $1 })
+        // The store holds no core: only what executors and apps write to it.
+        #expect(!target.properties.names.contains { $0.hasPrefix("motionc.executor.") })
+        let other = MotionTarget(id: "u")
+        #expect(TweenExecutor(target: other).core !== first[0])
+    }
+
+    @Test("a physics core made before its target's store hears the gesture signals written to it, before later observers")
+    func gestureSignalsReachACoreMadeBeforeTheStore() {
+        let world = TestWorld()
+        let (box, channel) = world.makeTarget("box", [.position: .point(0, 0)])
+        world.runtime.add(Spring(property: PropertyPath(.position), destination: .point(100, 0)), to: box)
+        world.advance(to: 0.1)
+        #expect(!box.properties.names.contains(GestureSignal.key.name))
+        // The store is made by this observe, after the core asked for the signals.
+        var eventsSeenByApp: [Int] = []
+        let subscription = box.properties.observe(GestureSignal.key) { _ in eventsSeenByApp.append(channel.events.count) }
+        let before = channel.events.count
+        box.properties[GestureSignal.key] = GestureSignal(phase: .began, property: .position, time: world.now)
+        // The core followed the gesture first: its spring was removed before the app heard the signal.
+        guard case .remove(let key)? = channel.events.last?.action else {
+            Issue.record("the spring was not removed")
+            return
+        }
+        #expect(key == "physics:position")
+        #expect(eventsSeenByApp == [before + 1])
+        subscription.unsubscribe()
     }
 
     @Test("simulated time is frame / fps exactly, never an accumulated sum", arguments: [24.0, 30, 60, 120])

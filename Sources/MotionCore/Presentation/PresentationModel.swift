@@ -246,9 +246,14 @@ public struct PresentationModel: Sendable {
     /// The same channels compiled for sampling, recompiled whenever a channel's animations change.
     @usableFromInline private(set) var arena: SamplingArena
 
-    /// Where channel `layer * channelsPerLayer + ordinal` is in ``storage`` (-1 when not kept),
-    /// for a model that keeps only some channels; empty when it keeps them all, each at its own index.
+    /// Where channel `layer * channelsPerLayer + ordinal` is in ``storage`` (-1 when not kept, or
+    /// not built yet), for a model that keeps only some channels or builds them on first write;
+    /// empty when it keeps them all, each at its own index.
     @usableFromInline private(set) var slots: [Int32] = []
+
+    /// The layers' initial values, for a model that builds each channel on its first write
+    /// (``init(lazyLayers:)``): what a channel not built yet presents. Nil for other models.
+    @usableFromInline private(set) var initialLayers: InitialLayerValues?
 
     /// The number of layers.
     public let layerCount: Int
@@ -266,6 +271,21 @@ public struct PresentationModel: Sendable {
             for (property, value) in values { storage[base + property.ordinal] = PropertyChannel(model: value) }
         }
         arena = SamplingArena(channels: storage)
+        layerCount = layers.count
+    }
+
+    /// Creates the presentation of `layers`, building each channel when an event first writes it.
+    ///
+    /// It presents and samples as ``init(layers:)`` does; a channel no event wrote presents its
+    /// layer's initial value (or its property's default) and costs 4 bytes, so that a document
+    /// whose events touch a few channels of many layers does not build twelve channels per layer.
+    ///
+    /// - Complexity: O(layers); each channel is built in O(1) at its first write.
+    public init(lazyLayers layers: [[LayerProperty: MotionValue]]) {
+        storage = []
+        slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
+        initialLayers = InitialLayerValues(layers)
+        arena = SamplingArena(channels: [])
         layerCount = layers.count
     }
 
@@ -319,8 +339,45 @@ public struct PresentationModel: Sendable {
 
     /// The channel of `property` on `layer`.
     public func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
-        guard let i = slot(layer, property) else { return PropertyChannel(model: property.defaultValue) }
+        guard let i = slot(layer, property) else { return PropertyChannel(model: unbuiltValue(layer, property)) }
         return storage[i]
+    }
+
+    /// The channel of `property` on `layer`, read in place: ``channel(layer:property:)`` without a copy of the model.
+    ///
+    /// For a model kept in an object's stored property: `mutating` only so that the caller
+    /// passes the model where it is (a plain call on a stored property copies the whole model
+    /// first, counting references to each of its arrays). The model does not change.
+    ///
+    /// - Complexity: O(1) besides copying the channel.
+    public mutating func channelInPlace(layer: Int, property: LayerProperty) -> PropertyChannel {
+        channel(layer: layer, property: property)
+    }
+
+    /// What the channel of `property` on `layer` presents while the model keeps no channel for
+    /// it: its layer's initial value when the model builds channels on first write, else the
+    /// property's default.
+    @usableFromInline
+    func unbuiltValue(_ layer: Int, _ property: LayerProperty) -> MotionValue {
+        initialLayers?.value(layer: layer, property: property) ?? property.defaultValue
+    }
+
+    /// The slot of the channel of `property` on `layer`, built now if the model builds channels on
+    /// first write and this one is not built yet; nil when the model does not keep the channel.
+    ///
+    /// - Complexity: O(1), amortised.
+    private mutating func writableSlot(_ layer: Int, _ property: LayerProperty) -> Int? {
+        guard initialLayers != nil else { return slot(layer, property) }
+        // Checked first: the slots have no room for other layers.
+        guard layer >= 0, layer < layerCount else { return nil }
+        if let i = slot(layer, property) { return i }
+        let i = storage.count
+        guard i < Int32.max else { return nil }
+        let channel = PropertyChannel(model: unbuiltValue(layer, property))
+        storage.append(channel)
+        arena.appendBlock(channel)
+        slots[Self.index(layer, property)] = Int32(i)
+        return i
     }
 
     /// The value a viewer sees of `property` on `layer` at `t` (docs/format.md §2.2).
@@ -331,7 +388,7 @@ public struct PresentationModel: Sendable {
     ///   block and one sample when one animation drives it.
     @inlinable
     public func value(layer: Int, property: LayerProperty, at t: Double) -> MotionValue {
-        guard let i = slot(layer, property) else { return property.defaultValue }
+        guard let i = slot(layer, property) else { return unbuiltValue(layer, property) }
         return sample(i, at: t)
     }
 
@@ -368,7 +425,7 @@ public struct PresentationModel: Sendable {
 
     /// Writes a model value.
     public mutating func set(layer: Int, path: PropertyPath, value: MotionValue, at t: Double) {
-        guard let i = slot(layer, path.property) else { return }
+        guard let i = writableSlot(layer, path.property) else { return }
         let before = storage[i].entries.count
         storage[i].set(value, component: path.component, at: t)
         if storage[i].entries.count != before {
@@ -386,7 +443,7 @@ public struct PresentationModel: Sendable {
             guard let i = slot(layer, property), !storage[i].entries.isEmpty else { continue }
             if storage[i].remove(key: key) { compile(i) }
         }
-        guard let i = slot(layer, path.property) else { return }
+        guard let i = writableSlot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
         compile(i)
         arena.compactIfNeeded()
@@ -430,6 +487,38 @@ public struct PresentationModel: Sendable {
             if storage[i].entries.count != before { compile(i) }
         }
         arena.compactIfNeeded()
+    }
+}
+
+/// The initial values of a model's layers in three flat lists (not a dictionary per layer): each
+/// layer's values by property ordinal, found by a short scan.
+@usableFromInline
+struct InitialLayerValues: Sendable {
+    /// Where each layer's values start in ``ordinals`` and ``values``; one more entry than layers.
+    private var starts: [Int32] = [0]
+    private var ordinals: [UInt8] = []
+    private var values: [MotionValue] = []
+
+    init(_ layers: [[LayerProperty: MotionValue]]) {
+        starts.reserveCapacity(layers.count + 1)
+        for layer in layers {
+            for (property, value) in layer {
+                ordinals.append(UInt8(property.ordinal))
+                values.append(value)
+            }
+            starts.append(Int32(clamping: values.count))
+        }
+    }
+
+    /// The initial value of `property` on `layer`, or nil when the layer gives none (or there is
+    /// no such layer).
+    /// - Complexity: O(values the layer gives): a few.
+    @usableFromInline
+    func value(layer: Int, property: LayerProperty) -> MotionValue? {
+        guard layer >= 0, layer + 1 < starts.count else { return nil }
+        let ordinal = UInt8(property.ordinal)
+        for i in Int(starts[layer])..<Int(starts[layer + 1]) where ordinals[i] == ordinal { return values[i] }
+        return nil
     }
 }
 

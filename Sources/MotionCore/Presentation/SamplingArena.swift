@@ -157,6 +157,15 @@ struct SamplingArena: Sendable {
         checkInvariants()
     }
 
+    /// Compiles `channel` as the next channel's block (the model's storage grows by one channel).
+    ///
+    /// - Complexity: O(size of the channel's animations), amortised.
+    mutating func appendBlock(_ channel: PropertyChannel) {
+        blockStart.append(words.count)
+        append(channel)
+        checkInvariants()
+    }
+
     /// Writes channel `i`'s model value in place (its animations are unchanged).
     ///
     /// - Complexity: O(1).

@@ -11,7 +11,7 @@ final class TargetPresentation {
     let channel: any MotionChannel
     /// What the target knows of each key: one table, so that an `add` costs one lookup and one
     /// write (see ``KeyRecord``).
-    private var keys: [String: KeyRecord] = [:]
+    private var keys = KeyTable()
     /// Observers of hand-offs (executors that must drop what they lost).
     private var handOffObservers: [HandOffObserver] = []
     /// Observers of events (the shape and link executors' wake-up).
@@ -116,14 +116,7 @@ final class TargetPresentation {
 
     /// Changes the record of `key` in place; a record left with nothing is dropped.
     private func updateRecord(_ key: String, _ change: (inout KeyRecord) -> Void) {
-        if let i = keys.index(forKey: key) {
-            change(&keys.values[i])
-            if keys.values[i].isEmpty { keys.remove(at: i) }
-        } else {
-            var record = KeyRecord()
-            change(&record)
-            if !record.isEmpty { keys[key] = record }
-        }
+        keys.update(key, change)
     }
 
     // MARK: Emitting events
@@ -143,7 +136,7 @@ final class TargetPresentation {
         if let split = keys[key]?.live?.split {
             for part in split.keys.sorted() where part != key { emitRemove(part, property: path.property) }
         }
-        keys[key] = KeyRecord(owner: key, live: LiveKey(family: family, path: path))
+        keys.update(key) { $0 = KeyRecord(owner: key, live: LiveKey(family: family, path: path)) }
         emitAdd(path, key: key, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
     }
 
@@ -306,6 +299,47 @@ final class TargetPresentation {
 
     private func notify(_ property: LayerProperty) {
         for observer in changeObservers { observer(property) }
+    }
+}
+
+/// What a ``TargetPresentation`` knows of its keys, by key: the first in place (a target mostly
+/// has a key or two: its tween's, its physics'), any others in a table.
+private struct KeyTable {
+    private var firstKey: String?
+    private var firstRecord = KeyRecord()
+    private var others: [String: KeyRecord] = [:]
+
+    /// The record of `key`, or nil when nothing is known of it.
+    /// - Complexity: O(1) expected.
+    subscript(key: String) -> KeyRecord? {
+        if firstKey == key { return firstRecord }
+        return others.isEmpty ? nil : others[key]
+    }
+
+    /// Changes the record of `key` in place (a new one starts empty); a record left with
+    /// nothing is dropped.
+    /// - Complexity: O(1) expected.
+    mutating func update(_ key: String, _ change: (inout KeyRecord) -> Void) {
+        if firstKey == key {
+            change(&firstRecord)
+            if firstRecord.isEmpty {
+                firstKey = nil
+                firstRecord = KeyRecord()
+            }
+        } else if !others.isEmpty, let i = others.index(forKey: key) {
+            change(&others.values[i])
+            if others.values[i].isEmpty { others.remove(at: i) }
+        } else {
+            var record = KeyRecord()
+            change(&record)
+            guard !record.isEmpty else { return }
+            if firstKey == nil {
+                firstKey = key
+                firstRecord = record
+            } else {
+                others[key] = record
+            }
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import MotionCore
 
 /// The executor of draggable, pinchable and rotatable on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``GestureCore``, kept in the target's store, so the runtime can
+/// The state and work live in ``GestureCore``, kept by the target, so the runtime can
 /// release the handle at rest and make it again with nothing lost.
 public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
@@ -71,9 +71,11 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
     }
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both
-    /// alive; a gesture source an app keeps may still report after the target is gone.
-    private weak var target: MotionTarget?
+    /// The target, through its shared reference (nil once it went): the target keeps this core,
+    /// so holding it would keep both alive; a gesture source an app keeps may still report after
+    /// the target is gone.
+    private let targetReference: TargetReference
+    private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -81,7 +83,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
 
     /// Creates the gesture executor of `target`.
     public init(target: MotionTarget) {
-        self.target = target
+        targetReference = target.reference
         channel = TargetPresentation.of(target)
     }
 

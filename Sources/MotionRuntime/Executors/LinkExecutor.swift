@@ -2,7 +2,7 @@ import MotionCore
 
 /// The executor of links on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``LinkCore``, kept in the target's store, so the runtime can release
+/// The state and work live in ``LinkCore``, kept by the target, so the runtime can release
 /// the handle at rest and make it again with nothing lost.
 public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedIntentionExecuting {}
 

@@ -8,7 +8,7 @@ import MotionCore
 
 /// The executor of springs and friction on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``PhysicsCore``, kept in the target's store, so the runtime can
+/// The state and work live in ``PhysicsCore``, kept by the target, so the runtime can
 /// release the handle at rest and make it again with nothing lost.
 public final class PhysicsExecutor: StoredExecutor<PhysicsCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
@@ -91,9 +91,11 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// Keyframes of one sampled decay at most (coarser than every frame beyond this).
     static let maximumDecayKeyframes = 100_000
 
-    /// The target, weakly: this core lives in the target's store, so holding it would keep both
-    /// alive, and an app may keep the core (it is public) past the target's life.
-    private weak var target: MotionTarget?
+    /// The target, through its shared reference (nil once it went): the target keeps this core,
+    /// so holding it would keep both alive, and an app may keep the core (it is public) past the
+    /// target's life.
+    private let targetReference: TargetReference
+    private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
@@ -103,11 +105,12 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
-        self.target = target
+        targetReference = target.reference
         channel = TargetPresentation.of(target)
-        // The store holds the core as its gesture-signal observer for the store's life (the core
-        // is in the store, and holds its target weakly: no cycle, no closure).
-        target.properties.observeGestureSignals(self)
+        // The target's store (once made) holds the core as its gesture-signal observer for the
+        // store's life (the target keeps both, and the core holds only its target's reference: no
+        // cycle, no closure).
+        target.observeGestureSignals(self)
         channel?.observeHandOffs(by: self)
     }
 
@@ -177,7 +180,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             }
         }
         let key = GestureSignal.rememberedVelocityKey(property)
-        if let properties = target?.properties, var stored = properties.velocity(of: key) {
+        if let properties = target?.storeIfMade, var stored = properties.velocity(of: key) {
             for c in taken { stored[c] = 0 }
             properties.setVelocity(stored.components == .zero ? nil : stored, of: key)
         }
@@ -185,7 +188,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target?.properties[GestureSignal.heldKey(path.property)] ?? false
+        let held = target?.storeIfMade?[GestureSignal.heldKey(path.property)] ?? false
         let state = PathState(path: path, held: held)
         states.append(state)
         return state
@@ -251,7 +254,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func consumeRememberedVelocity(_ path: PropertyPath) -> MotionValue {
         let key = GestureSignal.rememberedVelocityKey(path.property)
-        guard let properties = target?.properties, var stored = properties.velocity(of: key) else { return zero(path) }
+        guard let properties = target?.storeIfMade, var stored = properties.velocity(of: key) else { return zero(path) }
         guard let component = path.component else {
             properties.setVelocity(nil, of: key)
             return stored

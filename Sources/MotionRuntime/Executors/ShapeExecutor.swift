@@ -2,7 +2,7 @@ import MotionCore
 
 /// The executor of squash and stretch on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``ShapeCore``, kept in the target's store, so the runtime can release
+/// The state and work live in ``ShapeCore``, kept by the target, so the runtime can release
 /// the handle at rest and make it again with nothing lost.
 public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedIntentionExecuting {}
 
@@ -102,7 +102,7 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
 
 /// The executor of the composite intentions on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``CompositeCore``, kept in the target's store, so the runtime can
+/// The state and work live in ``CompositeCore``, kept by the target, so the runtime can
 /// release the handle at rest and make it again with nothing lost.
 public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmitting {}
 

@@ -2,7 +2,7 @@ import MotionCore
 
 /// The executor of tweens on one target: a handle the runtime may release at rest.
 ///
-/// The state and work live in ``TweenCore``, kept in the target's store, so the runtime can release
+/// The state and work live in ``TweenCore``, kept by the target, so the runtime can release
 /// the handle at rest and make it again with nothing lost.
 public final class TweenExecutor: StoredExecutor<TweenCore>, NamedIntentionExecuting, ContinuousExecuting {}
 
