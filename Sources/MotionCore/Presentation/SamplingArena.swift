@@ -162,7 +162,7 @@ struct SamplingArena: Sendable {
     /// - Complexity: O(size of the channel's animations), amortised.
     mutating func appendBlock(_ channel: PropertyChannel) {
         blockStart.append(words.count)
-        append(channel)
+        withUnsafePointer(to: channel) { append($0) }
         checkInvariants()
     }
 
