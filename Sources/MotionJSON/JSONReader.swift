@@ -3,17 +3,24 @@
 /// Numbers are parsed with Swift's correctly rounded `Double(_:)`, so every number that
 /// ``JSONNumber`` wrote reads back bit for bit. Duplicate keys, nesting deeper than
 /// ``maximumDepth``, numbers outside the range of a double and invalid UTF-8 are errors; errors
-/// give the line and column of the offending byte.
+/// give the line and column of the offending byte. A caller that reads untrusted files of a format
+/// with known limits passes `maximumValues`, so that a file packed with small values is refused
+/// before its tree outgrows what the format can need.
 public enum JSONReader {
     /// How deeply arrays and objects may nest.
     public static let maximumDepth = 64
 
     /// Parses `bytes` as one JSON value.
     ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text.
+    ///   - maximumValues: the most values (numbers, strings, literals, arrays and objects, each
+    ///     counting 1) the text may hold; reading stops at the first value past it, with an error
+    ///     whose ``JSONReadError/isOverLimit`` is true. Unlimited by default.
     /// - Throws: ``JSONReadError`` naming the line and column of the offending byte.
     /// - Complexity: O(n) in the input's length.
-    public static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
-        var parser = Parser(bytes: bytes)
+    public static func parse(_ bytes: [UInt8], maximumValues: Int = .max) throws(JSONReadError) -> JSONValue {
+        var parser = Parser(bytes: bytes, valuesLeft: maximumValues)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -25,10 +32,18 @@ public enum JSONReader {
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
+    /// The values the text may still hold.
+    var valuesLeft: Int
+    /// The budget ``JSONReader/parse(_:maximumValues:)`` was given, for its error message.
+    let maximumValues: Int
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], valuesLeft: Int) {
+        self.bytes = bytes
+        self.valuesLeft = valuesLeft
+        maximumValues = valuesLeft
+    }
 
-    func error(_ message: String) -> JSONReadError {
+    func error(_ message: String, isOverLimit: Bool = false) -> JSONReadError {
         var line = 1
         var column = 1
         for b in bytes[0..<min(index, bytes.count)] {
@@ -39,7 +54,7 @@ private struct Parser {
                 column += 1
             }
         }
-        return JSONReadError(line: line, column: column, message: message)
+        return JSONReadError(line: line, column: column, message: message, isOverLimit: isOverLimit)
     }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -55,6 +70,8 @@ private struct Parser {
 
     mutating func value(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let c = current else { throw error("unexpected end of input, expected a value") }
+        guard valuesLeft > 0 else { throw error("more than \(maximumValues) values", isOverLimit: true) }
+        valuesLeft -= 1
         switch c {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -243,10 +260,13 @@ public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var column: Int
     /// What was wrong: `duplicate key "a"`, `unexpected end of input, expected a value`.
     public var message: String
+    /// Whether the text may be valid JSON but holds more values than the reader was allowed
+    /// (`maximumValues` of ``JSONReader/parse(_:maximumValues:)``).
+    public var isOverLimit: Bool
 
     /// Creates an error at `line` and `column`.
-    public init(line: Int, column: Int, message: String) {
-        (self.line, self.column, self.message) = (line, column, message)
+    public init(line: Int, column: Int, message: String, isOverLimit: Bool = false) {
+        (self.line, self.column, self.message, self.isOverLimit) = (line, column, message, isOverLimit)
     }
 
     /// `invalid JSON at line 3, column 7: duplicate key "a"`.

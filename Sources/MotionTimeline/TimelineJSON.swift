@@ -11,6 +11,13 @@ public enum TimelineJSON {
     public static let maximumLayers = 100_000
     /// The most keyframes one animation may hold.
     public static let maximumKeyframes = 100_000
+    /// The most JSON values (numbers, strings, literals, arrays and objects, each counting 1) a
+    /// timeline may hold: 64 for each of ``maximumEvents`` (the 20 MB benchmark document bakes to
+    /// 60 values an event: 3.1 million in 52,880 events).
+    ///
+    /// The reader stops at the first value past it, so that a file packed with small values (`0,`
+    /// is 2 bytes) costs no more memory than the largest timeline a bake writes.
+    public static let maximumValues = 64 * maximumEvents
     /// The largest canvas side, in points, a timeline may declare.
     public static let maximumCanvasSide = 1_000_000.0
     /// The highest frame rate a timeline may declare.
@@ -138,17 +145,24 @@ public enum TimelineJSON {
         try decode(parse(bytes))
     }
 
-    /// ``decode(_:)-([UInt8])`` with another event cap (tests use a small one).
-    static func decode(_ bytes: [UInt8], maximumEvents: Int) throws(TimelineError) -> Timeline {
-        try decode(parse(bytes), maximumEvents: maximumEvents)
+    /// ``decode(_:)-([UInt8])`` with other caps (tests use small ones).
+    static func decode(
+        _ bytes: [UInt8], maximumEvents: Int = maximumEvents, maximumValues: Int = maximumValues
+    ) throws(TimelineError) -> Timeline {
+        try decode(parse(bytes, maximumValues: maximumValues), maximumEvents: maximumEvents)
     }
 
-    /// The JSON value of `bytes`; text that is not JSON is an error at the root, `$`.
-    private static func parse(_ bytes: [UInt8]) throws(TimelineError) -> JSONValue {
+    /// The JSON value of `bytes`; text that is not JSON, or holds more than `maximumValues`
+    /// values, is an error at the root, `$`.
+    private static func parse(_ bytes: [UInt8], maximumValues: Int = maximumValues) throws(TimelineError) -> JSONValue {
         do {
-            return try JSONReader.parse(bytes)
+            return try JSONReader.parse(bytes, maximumValues: maximumValues)
         } catch {
-            throw TimelineError(path: "$", message: error.description)
+            guard error.isOverLimit else { throw TimelineError(path: "$", message: error.description) }
+            throw TimelineError(
+                path: "$",
+                message: "more than \(maximumValues) JSON values (at line \(error.line), column \(error.column)); "
+                    + "a timeline holds at most \(maximumValues)")
         }
     }
 
@@ -179,10 +193,7 @@ public enum TimelineJSON {
         try canvasNode.checkKeys(TimelineSchema.Keys.canvas)
         let canvas = Canvas(width: size[0], height: size[1], background: background, fps: fps)
 
-        let layerNodes = try root.required("layers").array()
-        guard layerNodes.count <= maximumLayers else {
-            throw TimelineError(path: "$.layers", message: "more than \(maximumLayers) layers")
-        }
+        let layerNodes = try root.required("layers").array(atMost: maximumLayers) { _ in "more than \(maximumLayers) layers" }
         var layers: [TimelineLayer] = []
         var index: [String: Int] = [:]
         for (i, n) in layerNodes.enumerated() {
@@ -224,9 +235,8 @@ public enum TimelineJSON {
         let end = try endNode.number()
         guard end >= 0 else { throw endNode.error("expected a time of at least 0, found \(JSONNumber.format(end))") }
 
-        let eventNodes = try root.required("events").array()
-        guard eventNodes.count <= maximumEvents else {
-            throw TimelineError(path: "$.events", message: "\(eventNodes.count) events; a timeline holds at most \(maximumEvents)")
+        let eventNodes = try root.required("events").array(atMost: maximumEvents) { count in
+            "\(count) events; a timeline holds at most \(maximumEvents)"
         }
         var events: [ChannelEvent] = []
         events.reserveCapacity(eventNodes.count)
@@ -289,9 +299,8 @@ public enum TimelineJSON {
         switch try kindNode.string() {
         case "keyframe":
             let valuesNode = try o.required("values")
-            let items = try valuesNode.array()
+            let items = try valuesNode.array(atMost: maximumKeyframes) { _ in "more than \(maximumKeyframes) keyframes" }
             guard !items.isEmpty else { throw valuesNode.error("expected at least one keyframe value") }
-            guard items.count <= maximumKeyframes else { throw valuesNode.error("more than \(maximumKeyframes) keyframes") }
             var values: [MotionValue] = []
             values.reserveCapacity(items.count)
             for item in items { values.append(try item.value(kind: kind)) }
@@ -358,14 +367,27 @@ public enum TimelineJSON {
 }
 
 /// A JSON value with its path, for checks whose errors name where they are.
+///
+/// An array's items share their array's path and keep their index: the path text is made only
+/// for an error (a timeline holds millions of items).
 struct Node {
     let value: JSONValue
-    let path: String
+    /// The path, or the path of the array holding the value.
+    private let base: String
+    /// The value's index in the array at `base`, or -1 when `base` is the value's own path.
+    private let index: Int
 
     init(_ value: JSONValue, _ path: String) {
-        self.value = value
-        self.path = path
+        self.init(value, base: path, index: -1)
     }
+
+    /// The item at `index` of the array at `base`.
+    init(_ value: JSONValue, base: String, index: Int) {
+        (self.value, self.base, self.index) = (value, base, index)
+    }
+
+    /// A JSONPath-like location: `$.events[3].animation`.
+    var path: String { index < 0 ? base : "\(base)[\(index)]" }
 
     func error(_ message: String) -> TimelineError { TimelineError(path: path, message: message) }
 
@@ -386,8 +408,15 @@ struct Node {
     }
 
     func array() throws(TimelineError) -> [Node] {
+        try array(atMost: .max) { _ in "" }
+    }
+
+    /// The items of an array of at most `limit` items; more is the error `message(count)`.
+    func array(atMost limit: Int, else message: (Int) -> String) throws(TimelineError) -> [Node] {
         guard case .array(let items) = value else { throw error("expected an array, found \(typeName)") }
-        return items.enumerated().map { Node($0.element, "\(path)[\($0.offset)]") }
+        guard items.count <= limit else { throw error(message(items.count)) }
+        let path = path
+        return items.enumerated().map { Node($0.element, base: path, index: $0.offset) }
     }
 
     func string() throws(TimelineError) -> String {
@@ -418,7 +447,8 @@ struct Node {
         guard items.count == count else { throw error("expected \(count) numbers, found \(items.count)") }
         var result: [Double] = []
         result.reserveCapacity(count)
-        for (i, item) in items.enumerated() { result.append(try Node(item, "\(path)[\(i)]").number()) }
+        let path = path
+        for (i, item) in items.enumerated() { result.append(try Node(item, base: path, index: i).number()) }
         return result
     }
 

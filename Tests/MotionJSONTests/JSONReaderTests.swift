@@ -9,9 +9,9 @@ import Testing
         try JSONReader.parse(Array(text.utf8))
     }
 
-    static func failure(_ bytes: [UInt8]) -> JSONReadError? {
+    static func failure(_ bytes: [UInt8], maximumValues: Int = .max) -> JSONReadError? {
         do {
-            _ = try JSONReader.parse(bytes)
+            _ = try JSONReader.parse(bytes, maximumValues: maximumValues)
             return nil
         } catch {
             return error
@@ -86,5 +86,25 @@ import Testing
         #expect(
             JSONReadError(line: 3, column: 7, message: "duplicate key \"a\"").description
                 == "invalid JSON at line 3, column 7: duplicate key \"a\"")
+    }
+
+    @Test func aValueBudgetCountsEveryValueAndStopsAtTheFirstPastIt() throws {
+        // 1 object + 1 array + 3 numbers + 1 string + 1 literal = 7 values.
+        let text = Array(#"{"a": [1, 2, 3], "b": "x", "c": null}"#.utf8)
+        let unlimited = try JSONReader.parse(text)
+        #expect(try JSONReader.parse(text, maximumValues: 7) == unlimited)
+        // The seventh value, null, starts at column 33.
+        #expect(
+            Self.failure(text, maximumValues: 6)
+                == JSONReadError(line: 1, column: 33, message: "more than 6 values", isOverLimit: true))
+    }
+
+    @Test func aBudgetStopsReadingBeforeTheRestOfTheText() {
+        // Past the budget, what follows is not read: the syntax error after it is never reached.
+        let text = Array("[0, 0, 0, 0, oops".utf8)
+        #expect(
+            Self.failure(text, maximumValues: 3)
+                == JSONReadError(line: 1, column: 8, message: "more than 3 values", isOverLimit: true))
+        #expect(Self.failure(text)?.isOverLimit == false)
     }
 }

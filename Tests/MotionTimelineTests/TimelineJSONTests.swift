@@ -233,6 +233,47 @@ struct MalformedTimelineTests {
         }
     }
 
+    @Test func moreValuesThanTheBudgetAreRefusedAtTheRoot() {
+        // The minimal timeline with one add event holds 42 values; its keyframe list is made
+        // longer than a budget of 100 allows, while every per-list limit still holds.
+        let values = "[" + Array(repeating: "0", count: 60).joined(separator: ", ") + "]"
+        let text = timelineText(events: addEvent(#""values": [0, 1]"#, #""values": \#(values)"#))
+        do {
+            _ = try TimelineJSON.decode(Array(text.utf8), maximumValues: 100)
+            Issue.record("expected the value budget")
+        } catch {
+            #expect(error.path == "$")
+            #expect(error.message.hasPrefix("more than 100 JSON values (at line 1, column "))
+            #expect(error.message.hasSuffix("; a timeline holds at most 100"))
+        }
+        // Within the budget, the same text reads on to the next check (60 values, 2 key times).
+        do {
+            _ = try TimelineJSON.decode(Array(text.utf8), maximumValues: 200)
+            Issue.record("expected the key times to be refused")
+        } catch {
+            #expect(error.path == "$.events[0].animation.keyTimes")
+        }
+    }
+
+    @Test func theFormatsLimitsFitInTheValueBudget() throws {
+        // The largest keyframe list a timeline allows, and many events, read under the real caps.
+        let count = TimelineJSON.maximumKeyframes
+        let values = "[" + Array(repeating: "0.5", count: count).joined(separator: ",") + "]"
+        let keyTimes = "[" + (0..<count).map { JSONNumber.format(Double($0) / Double(count - 1)) }.joined(separator: ",") + "]"
+        var events = addEvent(#""values": [0, 1], "keyTimes": [0, 1]"#, #""values": \#(values), "keyTimes": \#(keyTimes)"#)
+        events.removeLast()
+        let remove = #"{"time": 1, "target": "a", "type": "remove", "key": "k"}"#
+        events += "," + Array(repeating: remove, count: 20_000).joined(separator: ",") + "]"
+        let timeline = try TimelineJSON.decode(Array(timelineText(events: events).utf8))
+        #expect(timeline.events.count == 20_001)
+        guard case .add(_, _, .keyframe(let animation), _, _) = timeline.events[0].action else {
+            Issue.record("expected a keyframe animation first")
+            return
+        }
+        #expect(animation.values.count == count)
+        #expect(animation.keyTimes.last == 1)
+    }
+
     @Test func looksLikeTimelineByContent() {
         #expect(TimelineJSON.looksLikeTimeline(Array(" {\n \"timeline\": 1}".utf8)))
         #expect(!TimelineJSON.looksLikeTimeline(Array("motion: 1\n".utf8)))
@@ -252,6 +293,25 @@ struct AtomicFileTests {
         #expect(try AtomicFile.read(base + ".json") == Array("old".utf8))
         try AtomicFile.write(Array("new".utf8), to: base + ".json")
         #expect(try AtomicFile.read(base + ".json") == Array("new".utf8))
+    }
+
+    @Test func filesOverTheSizeCapAreRefusedBeforeTheyAreRead() throws {
+        // A sparse file one byte past the cap takes no room, and is refused by its size alone.
+        let path = "/tmp/motionc-timeline-tests-\(UInt64.random(in: 0...UInt64.max)).json"
+        defer { unlink(path) }
+        try AtomicFile.write(Array(timelineText().utf8), to: path)
+        #expect(try TimelineJSON.read(path: path).layers.count == 1)
+        #expect(truncate(path, off_t(AtomicFile.maximumSize + 1)) == 0)
+        do {
+            _ = try TimelineJSON.read(path: path)
+            Issue.record("expected the size cap")
+        } catch {
+            guard case .file(let file) = error else {
+                Issue.record("expected a file error, got \(error)")
+                return
+            }
+            #expect(file.reason == "larger than 1024 MiB")
+        }
     }
 
     @Test func unreadableFilesAreNotContentErrors() {

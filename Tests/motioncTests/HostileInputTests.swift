@@ -5,10 +5,11 @@ import Testing
 /// an exit code, never a crash, a hang or a runaway allocation. Each run is confined to 1 GiB of
 /// address space and guarded by a watchdog (a hang guard, not a timing assertion).
 @Suite struct HostileInputTests {
-    /// Runs `motionc arguments` under `ulimit -v 1 GiB`, killed after `watchdog` seconds.
-    static func confined(_ arguments: [String], watchdog: Int = 120) throws -> Motionc.Result {
+    /// Runs `motionc arguments` under `ulimit -v` (1 GiB unless `kibibytes` says), killed after
+    /// `watchdog` seconds.
+    static func confined(_ arguments: [String], watchdog: Int = 120, kibibytes: Int = 1 << 20) throws -> Motionc.Result {
         let quoted = ([Motionc.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try Motionc.runShell("ulimit -v 1048576; exec timeout \(watchdog) " + quoted.joined(separator: " "))
+        return try Motionc.runShell("ulimit -v \(kibibytes); exec timeout \(watchdog) " + quoted.joined(separator: " "))
     }
 
     static func laughs() -> String {
@@ -83,6 +84,29 @@ import Testing
                 "\(name): motionc \(command[0]) should report \(entry.code)\n\(result.stdout.prefix(500))")
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.json").path))
+    }
+
+    /// Reading it whole took 0.9 GB before the keyframe limit was checked; now the list's length
+    /// is checked before its items are, and the reader's value budget bounds the rest.
+    @Test("a 10 MB timeline of 5 million numbers is refused within 512 MiB of address space, and writes nothing")
+    func timelinePackedWithNumbersIsRefusedInBoundedMemory() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let values = String(repeating: "0,", count: 5_000_000) + "0"
+        let animation =
+            #"{"kind":"keyframe","values":[\#(values)],"keyTimes":[0,1],"timingFunctions":["linear"],"beginTime":0,"duration":1,"fillMode":"both","repeatCount":1,"autoreverses":false,"additive":false}"#
+        let event =
+            #"{"time":0,"target":"a","type":"add","key":"k","path":"opacity","animation":\#(animation),"modelValue":1,"initialVelocity":null}"#
+        let file = try Motionc.write(
+            #"{"timeline":1,"name":"t","canvas":{"size":[10,10],"background":[1,1,1,1],"fps":60},"layers":[{"id":"a","parent":null,"shape":"rect","model":{}}],"end":1,"events":[\#(event)]}"#,
+            to: "packed.json", in: directory)
+        let frame = directory.appendingPathComponent("frame.png")
+        for command in [["play", file.path], ["render", file.path, "--at", "0", "-o", frame.path]] {
+            let result = try Self.confined(command, kibibytes: 512 << 10)
+            #expect(result.status == 1, "motionc \(command[0]) exited \(result.status)\n\(result.stderr.prefix(500))")
+            #expect(result.stderr.contains("$.events[0].animation.values: more than 100000 keyframes"), "\(result.stderr.prefix(500))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: frame.path))
     }
 
     static let forever = """
