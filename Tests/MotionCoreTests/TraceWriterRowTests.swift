@@ -29,6 +29,31 @@ import Testing
         #expect(try String(contentsOfFile: folder.appendingPathComponent("labelled.csv").path, encoding: .utf8) == expected)
     }
 
+    @Test("a target id with a comma, a quote or a line break is one quoted CSV field")
+    func quotedTargets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("quoted.csv").path
+        let writer = try TraceWriter(path: path)
+        writer.append(time: 0, target: "a,b", component: "opacity", value: 1)
+        writer.append(time: 0, label: TraceLabel(target: "say \"hi\"", component: "opacity"), value: 1)
+        writer.append(time: 0, target: "two\nlines", component: "opacity", value: 1)
+        writer.append(time: 0, target: "plain", component: "opacity", value: 1)
+        try writer.finish()
+        // RFC 4180: the field in double quotes, each quote in it doubled.
+        let expected = #"""
+            time,target,property,value
+            0.000000,"a,b",opacity,1
+            0.000000,"say ""hi""",opacity,1
+            0.000000,"two
+            lines",opacity,1
+            0.000000,plain,opacity,1
+
+            """#
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
     @Test("rows that remember their last value's text print every value as a fresh row would")
     func rememberedValues() throws {
         // Five rows per frame; values repeat, change, come back, and differ only in sign or last bit.

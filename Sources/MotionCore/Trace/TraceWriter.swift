@@ -124,6 +124,10 @@ public final class TraceWriter {
     /// - Complexity: O(1) amortised, no allocation: the buffer is flushed every 64 KiB and
     ///   reused; values are formatted straight into it (``ShortestDouble``).
     public func append(time: Double, target: String, component: String, value: Double) {
+        // The rare id that CSV must quote goes through the label, which quotes it.
+        guard !TraceLabel.needsQuotes(target) else {
+            return append(time: time, label: TraceLabel(target: target, component: component), value: value)
+        }
         var target = target
         var component = component
         beginRow(time: time, reserving: target.utf8.count + component.utf8.count + 2)
@@ -425,11 +429,32 @@ public struct TraceLabel: Sendable, Hashable {
     /// building a label: for row loops that keep every label in one buffer.
     ///
     /// - Complexity: O(length of the columns), no allocation besides `bytes` growing.
+    ///
+    /// A target id holding a comma, a quote or a line break (which a hand-edited timeline may
+    /// give; a document's ids cannot) is quoted as CSV quotes a field: in double quotes, with
+    /// each quote doubled, so that the row keeps its four columns.
     @inline(__always)
     static func append(target: String, component: some Collection<UInt8>, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: target.utf8)
+        let quote = UInt8(ascii: "\"")
+        if needsQuotes(target) {
+            bytes.append(quote)
+            for byte in target.utf8 {
+                if byte == quote { bytes.append(quote) }
+                bytes.append(byte)
+            }
+            bytes.append(quote)
+        } else {
+            bytes.append(contentsOf: target.utf8)
+        }
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: component)
         bytes.append(UInt8(ascii: ","))
+    }
+
+    /// Whether `target` holds a comma, a quote or a line break, so that its CSV column is quoted.
+    ///
+    /// - Complexity: O(length of `target`).
+    static func needsQuotes(_ target: String) -> Bool {
+        target.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
     }
 }
