@@ -124,12 +124,12 @@ public final class TraceWriter {
     /// - Complexity: O(1) amortised, no allocation: the buffer is flushed every 64 KiB and
     ///   reused; values are formatted straight into it (``ShortestDouble``).
     public func append(time: Double, target: String, component: String, value: Double) {
-        // The rare id that CSV must quote goes through the label, which quotes it.
-        guard !TraceLabel.needsQuotes(target) else {
-            return append(time: time, label: TraceLabel(target: target, component: component), value: value)
-        }
         var target = target
         var component = component
+        // The rare id that CSV must quote goes through the label, which quotes it.
+        guard !target.withUTF8(TraceLabel.needsQuotes) else {
+            return append(time: time, label: TraceLabel(target: target, component: component), value: value)
+        }
         beginRow(time: time, reserving: target.utf8.count + component.utf8.count + 2)
         target.withUTF8 { copy($0) }
         storage[used] = UInt8(ascii: ",")
@@ -455,6 +455,18 @@ public struct TraceLabel: Sendable, Hashable {
     ///
     /// - Complexity: O(length of `target`).
     static func needsQuotes(_ target: String) -> Bool {
-        target.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        var target = target
+        return target.withUTF8(needsQuotes)
+    }
+
+    /// ``needsQuotes(_:)`` over the id's UTF-8 bytes.
+    ///
+    /// - Complexity: O(bytes), a compare or two per byte.
+    @inline(__always)
+    static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte <= UInt8(ascii: ",") {
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return true }
+        }
+        return false
     }
 }
