@@ -134,10 +134,6 @@ enum TweenRules {
             var count = 0
             var by: SourceRange
         }
-        struct Slot: Hashable {
-            var order: Int
-            var target: Int
-        }
         var hidden: [Slot: Hidden] = [:]
         var found: [(slot: Slot, head: SourceRange, components: Int)] = []
         for key in keys {
@@ -171,25 +167,30 @@ enum TweenRules {
     static let maximumTweensAtOnce = 1_000
 
     /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target,
-    /// each from its commit to its end. Reported once per target and property, at the tween that
-    /// goes past the limit.
+    /// each from its commit to its end, or until a later add of its name or a `remove:` of it
+    /// replaces it. Reported once per target and property, at the tween that goes past the limit.
     ///
-    /// - Complexity: O(k log k) for a component with k tweens past the limit; O(1) for the others.
+    /// - Complexity: O(1) per component with at most the limit of tweens; O(k log k) for one with
+    ///   k more, plus one pass over the ops for the names on the targets that have one.
     static func checkCrowded(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
+        let crowdedKeys = keys.filter { (registered[$0]?.more.count ?? 0) >= maximumTweensAtOnce }
+        guard !crowdedKeys.isEmpty else { return }
+        let replaced = replacementTimes(onTargets: Set(crowdedKeys.map(\.target)), &context)
         struct Crowded: Hashable {
             var target: Int
             var property: LayerProperty
         }
         var reported = Set<Crowded>()
-        for key in keys {
+        for key in crowdedKeys {
             let crowded = Crowded(target: key.target, property: key.property)
-            guard let group = registered[key], group.more.count >= maximumTweensAtOnce, !reported.contains(crowded) else {
-                continue
-            }
+            guard let group = registered[key], !reported.contains(crowded) else { continue }
             // Registration order is commit order (transactions are in time order, D007), so the
             // tweens running when the j-th commits are the first j + 1 less those that ended before.
             let tweens = [group.first] + group.more
-            let ends = tweens.map(\.end).sorted()
+            let ends = tweens.map { tween in
+                // A replaced tween is gone at the commit that replaces it: just before it, here.
+                replaced[Slot(order: tween.order, target: key.target)].map { min(tween.end, $0.nextDown) } ?? tween.end
+            }.sorted()
             var ended = 0
             for (j, tween) in tweens.enumerated() {
                 while ended < ends.count, ends[ended] < tween.commit { ended += 1 }
@@ -204,5 +205,39 @@ enum TweenRules {
                 break
             }
         }
+    }
+
+    /// A registered tween on one target: its registration order and the target.
+    struct Slot: Hashable {
+        var order: Int
+        var target: Int
+    }
+
+    /// When named tweens on `targets` are replaced: by a later add of their name on the target
+    /// (of any intention type), or by a `remove:` of it (docs/format.md §1.4).
+    ///
+    /// - Complexity: O(ops) selector lookups.
+    static func replacementTimes(onTargets targets: Set<Int>, _ context: inout ValidationContext) -> [Slot: Double] {
+        struct Named: Hashable {
+            var target: Int
+            var name: String
+        }
+        let document = context.document
+        var running: [Named: Int] = [:]
+        var replaced: [Slot: Double] = [:]
+        var order = 0
+        document.forEachOperation { transaction, operation in
+            let addsTween = operation.intention?.value(as: Tween.self) != nil
+            // Numbered as ``check(_:)`` numbers the tweens it registers.
+            if addsTween { order += 1 }
+            guard let name = operation.name?.value else { return }
+            let commit = document.transactions[transaction].at.value
+            for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+                let named = Named(target: target, name: name)
+                if let earlier = running.removeValue(forKey: named) { replaced[Slot(order: earlier, target: target)] = commit }
+                if addsTween { running[named] = order }
+            }
+        }
+        return replaced
     }
 }

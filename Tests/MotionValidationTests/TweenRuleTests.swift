@@ -139,6 +139,13 @@ struct TweenRuleTests {
             }
         ])
         DiagnosticCase("1,001 delayed one after another", .W009, help: Self.w009Help, delayed).run()
+        // Names replace only their own tween: 1,001 different names all run.
+        let named = document([
+            (0..<1001).map { i in
+                "add: \(i == 1000 ? "1️⃣" : "")tween\nname: t\(i)\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: \(1002 - i)ms"
+            }
+        ])
+        DiagnosticCase("1,001 under different names", .W009, help: Self.w009Help, named).run()
     }
 
     @Test func aThousandAtOnceOrManyInTurnAreSilent() {
@@ -149,6 +156,19 @@ struct TweenRuleTests {
             inTurn += "  - { at: \(Double(i) / 50), ops: [{ add: tween, target: \"#a\", property: opacity, to: 1, duration: 20ms }] }\n"
         }
         SilentCase("2,000 in turn", inTurn).run()
+        // A tween is gone when a later add of its name, or a remove of it, replaces it.
+        var renamed = standardTargets + "transactions:\n"
+        var removed = standardTargets + "transactions:\n"
+        for i in 0..<1005 {
+            renamed +=
+                "  - { at: \(Double(i) / 100), ops: [{ add: tween, name: follow, target: \"#a\", property: opacity, to: 1, duration: 20 }] }\n"
+            // The first has nothing to remove yet.
+            removed +=
+                "  - at: \(Double(i) / 100)\n    ops:\n" + (i == 0 ? "" : "      - { remove: t, target: \"#a\" }\n")
+                + "      - { add: tween, name: t, target: \"#a\", property: opacity, to: 1, duration: 20 }\n"
+        }
+        SilentCase("replaced by name", renamed).run()
+        SilentCase("removed before each add", removed).run()
         // 1,001 on two properties: 501 and 500.
         let split = document([(0..<1001).map { i in tween("#a", i % 2 == 0 ? "opacity" : "rotation", duration: Double(1002 - i) / 100) }])
         SilentCase("split over two properties", split).run()
