@@ -3,6 +3,7 @@ import MotionCore
 import MotionPlans
 import MotionRuntime
 import MotionScheduler
+import MotionTimeline
 import Testing
 
 /// `add: link` presents c + (d - c) (s - a) / (b - a) of the source's presented value, every
@@ -43,5 +44,38 @@ struct LinkRunTests {
                 #expect(abs(run.sample(.rotation, at: t) - (from + (45 - from) * (t - 1.5) / 0.5)) <= 1e-9, "tween at \(t)")
             }
         }
+    }
+
+    /// Links on one target write their frame's values in property order, whatever order a
+    /// dictionary of them would give, so that a bake is the same file in every process.
+    @Test func linksOnOneTargetWriteInPropertyOrder() throws {
+        let yaml = """
+            motion: 1
+            targets:
+              card: { layer: { position: [100, 300] } }
+            transactions:
+              - ops:
+                  - { add: tween, target: "#card", property: position.x, values: [100, 300], duration: 0.5 }
+                  - { add: link, target: "#card", property: borderWidth, source: { target: "#card", property: position.x }, input: [100, 300], output: [0, 4] }
+                  - { add: link, target: "#card", property: opacity, source: { target: "#card", property: position.x }, input: [100, 300], output: [1, 0] }
+                  - { add: link, target: "#card", property: position.y, source: { target: "#card", property: position.x }, input: [100, 300], output: [300, 400] }
+                  - { add: link, target: "#card", property: cornerRadius, source: { target: "#card", property: position.x }, input: [100, 300], output: [0, 20] }
+                  - { add: link, target: "#card", property: rotation, source: { target: "#card", property: position.x }, input: [100, 300], output: [0, 90] }
+                  - { add: link, target: "#card", property: zPosition, source: { target: "#card", property: position.x }, input: [100, 300], output: [0, 9] }
+            """
+        let events = Baker.bake(try decode(yaml)).timeline.events
+        var frames: [Double: [PropertyPath]] = [:]
+        for event in events {
+            if case .set(let path, _) = event.action { frames[event.time, default: []].append(path) }
+        }
+        // Every frame while the source moves writes all six links (at 0 each link writes as it is
+        // added, in document order).
+        let moving = frames.filter { $0.key > 0 && $0.value.count == 6 }
+        #expect(moving.count >= 25)
+        let order = [
+            PropertyPath(.position, component: 1), PropertyPath(.rotation), PropertyPath(.opacity), PropertyPath(.cornerRadius),
+            PropertyPath(.borderWidth), PropertyPath(.zPosition),
+        ]
+        for (time, paths) in moving { #expect(paths == order, "at \(time)") }
     }
 }

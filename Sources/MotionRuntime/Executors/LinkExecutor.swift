@@ -72,12 +72,15 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         requester?.requestFrames()
     }
 
-    /// Writes each link's mapped value when it changed.
+    /// Writes each link's mapped value when it changed, in property order (docs/format.md §1.2),
+    /// then component, so that a bake writes
+    /// the same events in the same order every time (a dictionary's order changes per process).
     ///
-    /// - Complexity: O(links x animations on their sources).
+    /// - Complexity: O(links x animations on their sources), and a sort of the links.
     private func write() {
         guard let channel else { return }
-        for (path, active) in links {
+        for path in links.keys.sorted(by: { ($0.property.ordinal, $0.component ?? -1) < ($1.property.ordinal, $1.component ?? -1) }) {
+            guard let active = links[path] else { continue }
             let s = active.source.presented(active.link.sourceProperty)[0]
             let value = active.link.map(s)
             guard value != active.lastWritten else { continue }
