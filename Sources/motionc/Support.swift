@@ -64,7 +64,8 @@ enum DocumentFiles {
                     name.count >= $0.utf8.count && name.suffix($0.utf8.count).elementsEqual($0.utf8)
                 }
                 guard let text = String(validating: name, as: UTF8.self) else {
-                    guard isDocument else { continue }
+                    // A folder so named may hold documents: it cannot be walked by name either.
+                    guard isDocument || isFolder(named: name, in: current) else { continue }
                     let shown = (current.hasSuffix("/") ? current : current + "/") + String(decoding: name, as: UTF8.self)
                     throw CommandFailure.file(FileError(path: shown, reason: "its name is not valid UTF-8; rename it", kind: .read))
                 }
@@ -79,6 +80,18 @@ enum DocumentFiles {
             }
         }
         return found.sorted()
+    }
+
+    /// Whether the entry `name` (raw bytes, maybe not UTF-8) of `folder` is a folder, not
+    /// following a link.
+    static func isFolder(named name: [UInt8], in folder: String) -> Bool {
+        var path = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8) + name
+        path.append(0)
+        var info = stat()
+        let found = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { lstat($0, &info) == 0 } ?? false }
+        }
+        return found && info.st_mode & S_IFMT == S_IFDIR
     }
 }
 

@@ -55,6 +55,21 @@ import Testing
         #expect(result.stderr.contains("/\u{FFFD}\u{FFFD}.yaml': its name is not valid UTF-8; rename it"))
     }
 
+    @Test("a subfolder whose name is not UTF-8 is a read error too, since the documents in it cannot be checked")
+    func subfolderWithANameThatIsNotUTF8() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Motionc.write(Self.clean, to: "good.yaml", in: directory)
+        let name = Array((directory.path + "/").utf8) + [0xFF] + Array("sub".utf8) + [0]
+        let made = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { path in path.baseAddress.map { mkdir($0, 0o755) } ?? -1 }
+        }
+        try #require(made == 0)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("/\u{FFFD}sub': its name is not valid UTF-8; rename it"))
+    }
+
     @Test func errorsExitOneAndPrintCarets() throws {
         let directory = try Motionc.temporaryDirectory()
         let file = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
