@@ -155,7 +155,8 @@ public enum DiagnosticRenderer {
                 prefix += " "
                 continue
             }
-            let scalar = scalars[offset]
+            // As shown: a picture takes a column where the character it stands for takes none.
+            let scalar = picture(scalars[offset])
             if scalar == "\t" {
                 prefix += "\t"
             } else if !takesNoColumn(scalar) {
@@ -175,14 +176,17 @@ public enum DiagnosticRenderer {
         ]
     }
 
-    /// A control character's picture (`␛` for ESC, `␡` for DEL, `�` for the C1 controls); tabs
-    /// and everything else as they are.
+    /// A control character's picture (`␛` for ESC, `␡` for DEL, `�` for the C1 controls, line
+    /// separators and bidirectional controls); tabs and everything else as they are.
     static func picture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar.value {
         case 0x09: scalar
         case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
         case 0x7F: "\u{2421}"
         case 0x80..<0xA0: "\u{FFFD}"
+        // Line and paragraph separators, and the bidirectional embeddings, overrides and isolates
+        // that would reorder the rest of the quoted line.
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
         default: scalar
         }
     }

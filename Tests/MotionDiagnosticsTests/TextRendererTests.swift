@@ -166,5 +166,10 @@ struct TextRendererTests {
             SourceRange(line: 1, column: 13, endColumn: 14), in: SourceFile(path: "a.yaml", text: line))
         #expect(quoted == ["    1 | x: \"\u{241B}]0;t\u{2407}\"\tz\u{FFFD}\u{2421}", "      |            \t^"])
         #expect(DiagnosticRenderer.printable("a\u{202E}b\u{2066}c\u{200D}") == "a\\u{202E}b\\u{2066}c\u{200D}", "joiners stay")
+        // A quoted line shows bidirectional controls as one-column pictures, and the caret stays
+        // under the span.
+        let bidi = DiagnosticRenderer.snippet(
+            SourceRange(line: 1, column: 7, endColumn: 8), in: SourceFile(path: "a.yaml", text: "x: \"a\u{202E}bc\""))
+        #expect(bidi == ["    1 | x: \"a\u{FFFD}bc\"", "      |       ^"])
     }
 }
