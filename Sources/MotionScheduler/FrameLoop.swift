@@ -10,8 +10,12 @@ import MotionCore
 public struct StopRule: Hashable, Sendable {
     /// The longest run without a duration, in seconds of document time.
     public static let maximumDuration = 60.0
+    /// The longest run with a duration: a day, the longest time a document may write (a longer
+    /// or non-finite duration runs a day).
+    public static let longestDuration = 86_400.0
 
-    /// Seconds of document time to run; nil runs until at rest, at most ``maximumDuration``.
+    /// Seconds of document time to run, at most ``longestDuration``; nil runs until at rest, at
+    /// most ``maximumDuration``.
     public var duration: Double?
     /// At most this many trace rows: frames x animated components; nil for no bound.
     public var maximumRows: Int?
@@ -64,7 +68,8 @@ extension DocumentRun {
     ///
     /// - Complexity: O(frames + events) plus the executors' work.
     public func play(until rule: StopRule) -> RunOutcome {
-        let lastAllowed = Canvas.lastFrame(seconds: rule.duration ?? StopRule.maximumDuration, fps: fps)
+        let seconds = rule.duration.map { $0.isNaN ? StopRule.longestDuration : min($0, StopRule.longestDuration) }
+        let lastAllowed = Canvas.lastFrame(seconds: seconds ?? StopRule.maximumDuration, fps: fps)
         var k = max(frameIndex, 0)
         var kept = 0
         while true {

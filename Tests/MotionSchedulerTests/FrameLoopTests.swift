@@ -35,6 +35,20 @@ import Testing
         #expect(short.lastFrame == 3)
     }
 
+    @Test("a duration past a day runs a day: 1e308 s or NaN neither trap nor run for ever")
+    func durationPastADay() throws {
+        for duration in [1e308, .infinity, .nan] {
+            // With a row bound, so the test stops early: the frame the bound cut is below a day's.
+            let outcome = try Self.run().play(until: StopRule(duration: duration, maximumRows: 1000))
+            #expect(outcome.stop == .rowBound)
+            #expect(outcome.lastFrame == 999)
+        }
+        // Without a bound, it stops at a day: 864,000 frames at 10 fps.
+        let day = try Self.run().play(until: StopRule(duration: 1e308))
+        #expect(day.stop == .durationReached)
+        #expect(day.lastFrame == 864_000)
+    }
+
     @Test("the row bound keeps the frames that fit: 3 rows of one component are frames 0...2")
     func rowBound() throws {
         let outcome = try Self.run().play(until: StopRule(maximumRows: 3))
