@@ -11,8 +11,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case N001, N002, N003, N004, N005
     /// Target selectors (T001–T004): empty, malformed or unmatched selectors (docs/format.md §3).
     case T001, T002, T003, T004
-    /// Tweens (W001–W009): values, offsets, easings, hidden tweens, motion paths, and how many run
-    /// at once on one property (docs/format.md §2.2).
+    /// Tweens (W001–W009): values, offsets, easings, hidden tweens, motion paths, crowding.
+    ///
+    /// Crowding is more than 1,000 tweens running at once on one property (docs/format.md §2.2).
     case W001, W002, W003, W004, W005, W006, W007, W008, W009
     /// Physics (P001–P002): spring and friction parameters (docs/format.md §2.3).
     case P001, P002

@@ -260,7 +260,9 @@ public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var column: Int
     /// What was wrong: `duplicate key "a"`, `unexpected end of input, expected a value`.
     public var message: String
-    /// Whether the text may be valid JSON but holds more values than the reader was allowed
+    /// Whether the reader stopped at its value budget rather than at an error in the text.
+    ///
+    /// The text may be valid JSON that holds more values than the reader was allowed
     /// (`maximumValues` of ``JSONReader/parse(_:maximumValues:)``).
     public var isOverLimit: Bool
 

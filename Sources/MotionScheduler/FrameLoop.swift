@@ -10,12 +10,14 @@ import MotionCore
 public struct StopRule: Hashable, Sendable {
     /// The longest run without a duration, in seconds of document time.
     public static let maximumDuration = 60.0
-    /// The longest run with a duration: a day, the longest time a document may write (a longer
-    /// or non-finite duration runs a day).
+    /// The longest run with a duration: a day, the longest time a document may write.
+    ///
+    /// A longer or non-finite duration runs a day.
     public static let longestDuration = 86_400.0
 
-    /// Seconds of document time to run, at most ``longestDuration``; nil runs until at rest, at
-    /// most ``maximumDuration``.
+    /// Seconds of document time to run, at most ``longestDuration``.
+    ///
+    /// Nil runs until at rest, at most ``maximumDuration``.
     public var duration: Double?
     /// At most this many trace rows: frames x animated components; nil for no bound.
     public var maximumRows: Int?

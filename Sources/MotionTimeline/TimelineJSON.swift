@@ -11,9 +11,10 @@ public enum TimelineJSON {
     public static let maximumLayers = 100_000
     /// The most keyframes one animation may hold.
     public static let maximumKeyframes = 100_000
-    /// The most JSON values (numbers, strings, literals, arrays and objects, each counting 1) a
-    /// timeline may hold: 64 for each of ``maximumEvents`` (the 20 MB benchmark document bakes to
-    /// 60 values an event: 3.1 million in 52,880 events).
+    /// The most JSON values a timeline may hold: 64 for each of ``maximumEvents``.
+    ///
+    /// Numbers, strings, literals, arrays and objects each count 1. The 20 MB benchmark document
+    /// bakes to 60 values an event: 3.1 million in 52,880 events.
     ///
     /// The reader stops at the first value past it, so that a file packed with small values (`0,`
     /// is 2 bytes) costs no more memory than the largest timeline a bake writes.
