@@ -194,21 +194,27 @@ public struct TimelineTracks: Sendable {
 
     /// The history of `property` on `layer`, when some event touches it.
     func history(_ layer: Int, _ property: LayerProperty) -> ChannelHistory? {
+        historyNumber(layer, property).map { histories[$0] }
+    }
+
+    /// The index in `histories` of the history of `property` on `layer`, when some event touches
+    /// it: hot paths read the history in place through it (a copy retains and releases its arrays).
+    func historyNumber(_ layer: Int, _ property: LayerProperty) -> Int? {
         let key = layer * PresentationModel.channelsPerLayer + property.ordinal
         guard layer >= 0, key < historyIndex.count else { return nil }
         let i = Int(historyIndex[key]) - 1
-        return i >= 0 ? histories[i] : nil
+        return i >= 0 ? i : nil
     }
 
     /// Whether some event touches `property` on `layer`.
     public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
-        history(layer, property) != nil
+        historyNumber(layer, property) != nil
     }
 
     /// Component `c` of `property` on `layer` as the render server presents it at `t`.
     public func value(layer: Int, property: LayerProperty, component c: Int, at t: Double) -> Double {
-        if let history = history(layer, property) {
-            return history.value(c, at: t)
+        if let h = historyNumber(layer, property) {
+            return histories[h].value(c, at: t)
         }
         return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
     }
@@ -226,12 +232,12 @@ public struct TimelineTracks: Sendable {
                 hi = max(hi, v)
             }
         }
-        guard let history = history(layer, property) else {
+        guard let h = historyNumber(layer, property) else {
             include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
             return lo <= hi ? lo...hi : 0...0
         }
-        history.times.withUnsafeBufferPointer { times in
-            history.samplers.withUnsafeBufferPointer { samplers in
+        histories[h].times.withUnsafeBufferPointer { times in
+            histories[h].samplers.withUnsafeBufferPointer { samplers in
                 // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
                 var snapshot = 0
                 var sampler = samplers[0]
@@ -279,7 +285,7 @@ public struct TimelineTracks: Sendable {
     public func curve(
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
-        guard let history = history(layer, property) else {
+        guard let h = historyNumber(layer, property) else {
             let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
@@ -296,11 +302,13 @@ public struct TimelineTracks: Sendable {
         var fitted: [ClosedRange<Double>] = []
         var worst = 0.0
         let end = span.upperBound
-        for i in history.times.indices {
-            let a = max(history.times[i], 0)
-            let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
+        let times = histories[h].times
+        let samplers = histories[h].samplers
+        for i in times.indices {
+            let a = max(times[i], 0)
+            let b = i + 1 < times.count ? min(times[i + 1], end) : end
             guard b > a else { continue }
-            let sampler = history.samplers[i]
+            let sampler = samplers[i]
             for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
@@ -320,7 +328,7 @@ public struct TimelineTracks: Sendable {
             }
         }
         if segments.isEmpty {
-            let v = history.value(c, at: 0)
+            let v = histories[h].value(c, at: 0)
             segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
@@ -377,9 +385,11 @@ public struct TimelineTracks: Sendable {
     func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
         let channel = sampler.channel
         var breaks = [a, b]
-        for entry in channel.entries where entry.drives(c) {
-            if entry.addedTime > a && entry.addedTime < b { breaks.append(entry.addedTime) }
-            if entry.end > a && entry.end < b { breaks.append(entry.end) }
+        // Entries read in place (iterating would copy each one).
+        for j in channel.entries.indices where channel.entries[j].drives(c) {
+            let (added, entryEnd) = (channel.entries[j].addedTime, channel.entries[j].end)
+            if added > a && added < b { breaks.append(added) }
+            if entryEnd > a && entryEnd < b { breaks.append(entryEnd) }
         }
         breaks.sort()
         var result: [Piece] = []
@@ -393,14 +403,13 @@ public struct TimelineTracks: Sendable {
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
-            let entry = channel.entries[index]
-            switch entry.animation {
+            switch channel.entries[index].animation {
             case .keyframe(let animation) where Self.isSampled(animation):
                 // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
                 result.append(.live(p, q))
             case .keyframe(let animation):
-                let (timing, keyframes) = animation.sampler(addedTime: entry.addedTime)
-                let slot = entry.component == nil ? c : 0
+                let (timing, keyframes) = animation.sampler(addedTime: channel.entries[index].addedTime)
+                let slot = channel.entries[index].component == nil ? c : 0
                 if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
                     result.append(.exact(exact))
                 } else {
@@ -494,8 +503,8 @@ public struct TimelineTracks: Sendable {
             }
         }
         var breakpoints: [Double] = []
-        for entry in channel.entries where entry.drives(c) {
-            for t in [entry.addedTime, entry.end] where t > p && t < q { breakpoints.append(t) }
+        for j in channel.entries.indices where channel.entries[j].drives(c) {
+            for t in [channel.entries[j].addedTime, channel.entries[j].end] where t > p && t < q { breakpoints.append(t) }
         }
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
@@ -602,14 +611,15 @@ public struct TimelineTracks: Sendable {
     /// That is the case when the property's only event adds that animation at time 0, or at a
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
-        guard let history = history(layer, property),
-            history.channels.count == 2, let entry = history.channels[1].entries.first,
-            history.channels[1].entries.count == 1, entry.drives(c), case .keyframe(let animation) = entry.animation
+        // The history read in place (a copy retains and releases its arrays).
+        guard let h = historyNumber(layer, property), histories[h].channels.count == 2,
+            histories[h].channels[1].entries.count == 1, histories[h].channels[1].entries[0].drives(c),
+            case .keyframe(let animation) = histories[h].channels[1].entries[0].animation
         else { return nil }
-        let slot = entry.component == nil ? c : 0
+        let slot = histories[h].channels[1].entries[0].component == nil ? c : 0
         guard let first = animation.values.first?[slot] else { return nil }
-        let before = history.channels[0].model[c]
-        guard entry.addedTime <= 0 || before == first else { return nil }
+        let before = histories[h].channels[0].model[c]
+        guard histories[h].channels[1].entries[0].addedTime <= 0 || before == first else { return nil }
         return (animation, slot)
     }
 }

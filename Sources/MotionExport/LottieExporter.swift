@@ -87,7 +87,7 @@ public final class LottieExporter {
         let constant = curve.isConstant
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
-            keyframes: constant ? 1 : PlayerKeyframes.keyframes([curve]).count, maxError: curve.maxError, reason: nil)
+            keyframes: constant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
         let code = Self.code(layer, path)
         if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
         items[code] = item
@@ -163,6 +163,7 @@ public final class LottieExporter {
             }
             return
         }
+        if scaled.count == 1, writeKeyframes(of: scaled[0].segments, to: &json) { return }
         let keyframes = PlayerKeyframes.keyframes(scaled)
         Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
@@ -175,6 +176,43 @@ public final class LottieExporter {
             Self.handles("o", keyframe.easings, to: &json) { ($0.0, $0.1) }
             Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member("h", keyframe.hold ? 1 : 0)
+        }
+    }
+
+    /// Writes the animated property of one curve as ``property(_:scale:to:)`` does, straight from
+    /// its segments (no keyframe arrays); false, writing nothing, where
+    /// ``PlayerKeyframes/forEachKeyframe(_:_:)`` cannot take the curve.
+    func writeKeyframes(of segments: [CurveSegment], to json: inout JSONStream) -> Bool {
+        guard PlayerKeyframes.ownKnots(segments) != nil else { return false }
+        json.object { json in
+            json.member("a", 1)
+            json.key("k")
+            json.array { json in
+                _ = PlayerKeyframes.forEachKeyframe(segments) { time, value, easing, hold in
+                    json.object { json in
+                        json.member("t", frame(time))
+                        json.key("s")
+                        json.array { json in json.number(value) }
+                        guard let easing else { return }
+                        let (x1, y1, x2, y2) = easing.controlPoints
+                        Self.handle("o", x1, y1, to: &json)
+                        Self.handle("i", x2, y2, to: &json)
+                        json.member("h", hold ? 1 : 0)
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Writes `key` and one handle of one dimension, `{"x": [x], "y": [y]}`.
+    static func handle(_ key: String, _ x: Double, _ y: Double, to json: inout JSONStream) {
+        json.key(key)
+        json.object { json in
+            json.key("x")
+            json.array { json in json.number(x) }
+            json.key("y")
+            json.array { json in json.number(y) }
         }
     }
 
