@@ -188,8 +188,8 @@ public struct TimelineTracks: Sendable {
         for i in histories.indices { histories[i].samplers = histories[i].channels.map(ChannelSampler.init) }
         self.histories = histories
         self.historyIndex = historyIndex
-        // Room for a curve of about two components of each history, made without rehashing.
-        curves.reserve(histories.count * 2)
+        // A slot for every common curve of each history (see denseSlot), found without hashing.
+        curves.reserve(slots: histories.count * 8)
     }
 
     /// The history of `property` on `layer`, when some event touches it.
@@ -290,7 +290,8 @@ public struct TimelineTracks: Sendable {
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
         let key = CurveKey(layer: layer, property: property, component: c, limit: limit, tolerance: tolerance)
-        if let cached = curves.curve(key) { return cached }
+        let slot = Self.denseSlot(history: h, component: c, limit: limit, tolerance: tolerance)
+        if let cached = curves.curve(key, slot: slot) { return cached }
         var budget: Double? = tolerance
         func tol() -> Double {
             if let budget { return budget }
@@ -338,8 +339,20 @@ public struct TimelineTracks: Sendable {
             curve.method = .exact
             curve.fittedSpans = []
         }
-        curves.store(key, curve)
+        curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// Where the curve cache keeps a curve of history `h` in its array: the curves the exporters
+    /// ask for (their own budget, unlimited or limited to 0...1) have a slot; others (nil) are
+    /// hashed.
+    static func denseSlot(history h: Int, component c: Int, limit: ClosedRange<Double>?, tolerance: Double?) -> Int? {
+        guard tolerance == nil, (0..<4).contains(c) else { return nil }
+        switch limit {
+        case nil: return (h * 4 + c) * 2
+        case let limit? where limit == 0...1: return (h * 4 + c) * 2 + 1
+        default: return nil
+        }
     }
 
     /// Touching spans joined into one.
@@ -670,14 +683,41 @@ struct CurveKey: Hashable, Sendable {
 
 /// Shown curves made so far for one timeline.
 final class CurveCache: Sendable {
-    private let curves = Mutex<[CurveKey: ShownCurve]>([:])
+    /// The curves: those with a slot in an array, at 1 + `slots[slot]` (0: not made yet); the
+    /// others by key.
+    private struct Curves {
+        var slots: [Int32] = []
+        var made: [ShownCurve] = []
+        var others: [CurveKey: ShownCurve] = [:]
+    }
+    private let curves = Mutex<Curves>(Curves())
 
-    /// The curve made for `key`, if any.
-    func curve(_ key: CurveKey) -> ShownCurve? { curves.withLock { $0[key] } }
+    /// The curve made for `key` (kept at `slot`, when it has one), if any.
+    func curve(_ key: CurveKey, slot: Int?) -> ShownCurve? {
+        curves.withLock { curves in
+            guard let slot, slot >= 0, slot < curves.slots.count else { return curves.others[key] }
+            let i = Int(curves.slots[slot]) - 1
+            return i >= 0 ? curves.made[i] : nil
+        }
+    }
 
-    /// Keeps `curve` for `key`.
-    func store(_ key: CurveKey, _ curve: ShownCurve) { curves.withLock { $0[key] = curve } }
+    /// Keeps `curve` for `key` (at `slot`, when it has one).
+    func store(_ key: CurveKey, slot: Int?, _ curve: ShownCurve) {
+        curves.withLock { curves in
+            guard let slot, slot >= 0, slot < curves.slots.count, curves.made.count < Int(Int32.max) else {
+                curves.others[key] = curve
+                return
+            }
+            curves.made.append(curve)
+            curves.slots[slot] = Int32(truncatingIfNeeded: curves.made.count)
+        }
+    }
 
-    /// Makes room for `count` curves in all.
-    func reserve(_ count: Int) { curves.withLock { $0.reserveCapacity(count) } }
+    /// Makes `count` slots, and room for a curve in a quarter of them.
+    func reserve(slots count: Int) {
+        curves.withLock { curves in
+            curves.slots = [Int32](repeating: 0, count: max(count, 0))
+            curves.made.reserveCapacity(max(count, 0) / 4)
+        }
+    }
 }
