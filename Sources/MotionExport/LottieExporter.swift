@@ -189,31 +189,33 @@ public final class LottieExporter {
             json.key("k")
             json.array { json in
                 _ = PlayerKeyframes.forEachKeyframe(segments) { time, value, easing, hold in
-                    json.object { json in
-                        json.member("t", frame(time))
-                        json.key("s")
-                        json.array { json in json.number(value) }
-                        guard let easing else { return }
-                        let (x1, y1, x2, y2) = easing.controlPoints
-                        Self.handle("o", x1, y1, to: &json)
-                        Self.handle("i", x2, y2, to: &json)
-                        json.member("h", hold ? 1 : 0)
+                    // The keyframe object as the general path writes it, spelled in one piece (the
+                    // stream's numbers are ExportNumber's).
+                    json.value { text in
+                        text += "{\"t\":"
+                        ExportNumber.append(frame(time), to: &text)
+                        text += ",\"s\":["
+                        ExportNumber.append(value, to: &text)
+                        text += "]"
+                        if let easing {
+                            // The out handle (x1, y1) and the next keyframe's in handle (x2, y2).
+                            let (x1, y1, x2, y2) = easing.controlPoints
+                            text += ",\"o\":{\"x\":["
+                            ExportNumber.append(x1, to: &text)
+                            text += "],\"y\":["
+                            ExportNumber.append(y1, to: &text)
+                            text += "]},\"i\":{\"x\":["
+                            ExportNumber.append(x2, to: &text)
+                            text += "],\"y\":["
+                            ExportNumber.append(y2, to: &text)
+                            text += hold ? "]},\"h\":1" : "]},\"h\":0"
+                        }
+                        text += "}"
                     }
                 }
             }
         }
         return true
-    }
-
-    /// Writes `key` and one handle of one dimension, `{"x": [x], "y": [y]}`.
-    static func handle(_ key: String, _ x: Double, _ y: Double, to json: inout JSONStream) {
-        json.key(key)
-        json.object { json in
-            json.key("x")
-            json.array { json in json.number(x) }
-            json.key("y")
-            json.array { json in json.number(y) }
-        }
     }
 
     /// Writes `key` and one handle of each easing, `{"x": [...], "y": [...]}`: the point `handle`
