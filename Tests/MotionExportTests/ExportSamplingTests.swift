@@ -84,14 +84,44 @@ struct ExportSamplingTests {
             for (layer, property, c) in tracks.timeline.touchedComponents {
                 for limit in [nil, 0...1] as [ClosedRange<Double>?] {
                     let curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
-                    #expect(
-                        PlayerKeyframes.keyframes([curve]) == PlayerKeyframes.alignedKeyframes([curve]),
-                        "\(name) layer \(layer) \(property) \(c)")
+                    let keyframes = PlayerKeyframes.keyframes([curve])
+                    #expect(keyframes == PlayerKeyframes.alignedKeyframes([curve]), "\(name) layer \(layer) \(property) \(c)")
+                    // Counted and visited without the arrays: the same keyframes.
+                    #expect(PlayerKeyframes.count(curve) == keyframes.count, "\(name) layer \(layer) \(property) \(c)")
+                    var visited: [PlayerKeyframe] = []
+                    let visitable = PlayerKeyframes.forEachKeyframe(curve.segments) { time, value, easing, hold in
+                        visited.append(PlayerKeyframe(time: time, values: [value], easings: easing.map { [$0] } ?? [], hold: hold))
+                    }
+                    if visitable { #expect(visited == keyframes, "\(name) layer \(layer) \(property) \(c)") }
                     compared += 1
                 }
             }
         }
         #expect(compared > 100)
+    }
+
+    @Test("a jump between two segments: the piece before it ends two jump leads early, a step holds its end value")
+    func jumpKeyframes() {
+        let linear = CurveSegment.Easing.curve(.linear)
+        let curve = ShownCurve(
+            segments: [
+                CurveSegment(start: 0, end: 1, from: 0, to: 1, easing: linear),
+                CurveSegment(start: 1, end: 2, from: 3, to: 3, easing: linear),
+            ], method: .exact, maxError: 0)
+        var times: [Double] = []
+        var values: [Double] = []
+        var holds: [Bool] = []
+        let visitable = PlayerKeyframes.forEachKeyframe(curve.segments) { time, value, _, hold in
+            times.append(time)
+            values.append(value)
+            holds.append(hold)
+        }
+        let lead = PlayerKeyframes.jumpLead
+        #expect(visitable)
+        #expect(times == [0, 1 - 2 * lead, 1 - lead, 2])
+        #expect(values == [0, 1, 3, 3])
+        #expect(holds == [false, true, false, false])
+        #expect(PlayerKeyframes.count(curve) == 4)
     }
 
     @Test("export number text is JSONNumber's, for edge cases and a million random doubles")
