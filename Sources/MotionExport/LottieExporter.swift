@@ -153,13 +153,17 @@ public final class LottieExporter {
 
     /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
     func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
-        let scaled = curves.map { scale == 1 ? $0 : $0.mapped(scale: scale, offset: 0) }
+        // Unscaled curves are taken as they are (most properties: no copy of the array).
+        let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
-            let values = scaled.map { $0.segments.first?.from ?? 0 }
             json.object { json in
                 json.member("a", 0)
                 json.key("k")
-                if values.count == 1 { json.number(values[0]) } else { json.numbers(values) }
+                if scaled.count == 1 {
+                    json.number(scaled[0].segments.first?.from ?? 0)
+                } else {
+                    json.array { json in for curve in scaled { json.number(curve.segments.first?.from ?? 0) } }
+                }
             }
             return
         }
