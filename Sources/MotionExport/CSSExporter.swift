@@ -172,45 +172,45 @@ public enum CSSExporter {
     /// Appends ``timing(_:hold:)``'s text to `css`.
     static func timing(_ curve: TimingCurve, hold: Bool, to css: inout [UInt8]) {
         if hold {
-            css += "step-end"
+            css.append(literal: "step-end")
             return
         }
         switch curve {
-        case .linear: css += "linear"
+        case .linear: css.append(literal: "linear")
         case let .cubicBezier(x1, y1, x2, y2):
-            css += "cubic-bezier("
+            css.append(literal: "cubic-bezier(")
             number(x1, to: &css)
-            css += ", "
+            css.append(literal: ", ")
             number(y1, to: &css)
-            css += ", "
+            css.append(literal: ", ")
             number(x2, to: &css)
-            css += ", "
+            css.append(literal: ", ")
             number(y2, to: &css)
-            css += ")"
+            css.append(literal: ")")
         }
     }
 
     /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
     static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout [UInt8], declaration: (inout [UInt8], [Double]) -> Void)
     {
-        css += "@keyframes "
+        css.append(literal: "@keyframes ")
         css += name
-        css += " {\n"
+        css.append(literal: " {\n")
         for row in rows {
-            css += "  "
+            css.append(literal: "  ")
             // A percentage of the offset, clamped to 0...100.
             number(min(max(row.offset * 100, 0), 100), to: &css)
-            css += "% { "
+            css.append(literal: "% { ")
             declaration(&css, row.values)
-            css += ";"
+            css.append(literal: ";")
             if let curve = row.curve {
-                css += " animation-timing-function: "
+                css.append(literal: " animation-timing-function: ")
                 timing(curve, hold: row.hold, to: &css)
-                css += ";"
+                css.append(literal: ";")
             }
-            css += " }\n"
+            css.append(literal: " }\n")
         }
-        css += "}\n"
+        css.append(literal: "}\n")
     }
 
     /// The rows of one pass of a keyframe animation: per row, the value of each slot of
@@ -374,5 +374,10 @@ extension [UInt8] {
     /// Appends `text` as UTF-8 (the CSS exporter writes its stylesheet as bytes).
     static func += (bytes: inout [UInt8], text: String) {
         bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a literal's UTF-8, copied from where the program stores it (no string to read).
+    mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

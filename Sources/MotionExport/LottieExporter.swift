@@ -196,25 +196,25 @@ public final class LottieExporter {
                     // The keyframe object as the general path writes it, spelled in one piece (the
                     // stream's numbers are ExportNumber's).
                     json.value { text in
-                        text += "{\"t\":"
+                        text.append(literal: "{\"t\":")
                         ExportNumber.append(frame(time), to: &text)
-                        text += ",\"s\":["
+                        text.append(literal: ",\"s\":[")
                         ExportNumber.append(value, to: &text)
-                        text += "]"
+                        text.append(literal: "]")
                         if let easing {
                             // The out handle (x1, y1) and the next keyframe's in handle (x2, y2).
                             let (x1, y1, x2, y2) = easing.controlPoints
-                            text += ",\"o\":{\"x\":["
+                            text.append(literal: ",\"o\":{\"x\":[")
                             ExportNumber.append(x1, to: &text)
-                            text += "],\"y\":["
+                            text.append(literal: "],\"y\":[")
                             ExportNumber.append(y1, to: &text)
-                            text += "]},\"i\":{\"x\":["
+                            text.append(literal: "]},\"i\":{\"x\":[")
                             ExportNumber.append(x2, to: &text)
-                            text += "],\"y\":["
+                            text.append(literal: "],\"y\":[")
                             ExportNumber.append(y2, to: &text)
-                            text += hold ? "]},\"h\":1" : "]},\"h\":0"
+                            text.append(literal: hold ? "]},\"h\":1" : "]},\"h\":0")
                         }
-                        text += "}"
+                        text.append(literal: "}")
                     }
                 }
             }
