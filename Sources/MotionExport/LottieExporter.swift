@@ -44,6 +44,8 @@ public final class LottieExporter {
         self.children = children
         self.roots = roots
         shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
+        // About two report items for each animated property, recorded without rehashing.
+        items.reserveCapacity(tracks.histories.count * 2)
     }
 
     /// The report's key of a component: its `AnimatedComponent.code`.
