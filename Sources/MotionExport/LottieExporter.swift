@@ -28,6 +28,9 @@ public final class LottieExporter {
     var progress: ((Int, Int) -> Void)?
     /// Shape layers written so far.
     var written = 0
+    /// The shapes text of layers whose shapes do not move and have no border, by what it is made
+    /// of (see ``shapes(_:to:)``): many layers share one.
+    var stillShapes: [[UInt64]: [UInt8]] = [:]
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -369,6 +372,40 @@ public final class LottieExporter {
         }
         let fillColor = (0..<3).map { shown(layer, .backgroundColor, $0) }
         let fillAlpha = shown(layer, .backgroundColor, 3)
+        // Without a border and with every curve constant, the text depends only on the shape's
+        // kind and the curves' values (exactly, as bits): written once, then copied.
+        var key: [UInt64]? = nil
+        if !width.segments.contains(where: { $0.from > 0 || $0.to > 0 }) {
+            let curves = size + half + [radius] + fillColor + [fillAlpha]
+            if curves.allSatisfy(\.isConstant) {
+                key = [ellipse ? 1 : 0] + curves.map { ($0.segments.first?.from ?? 0).bitPattern }
+            }
+        }
+        if let key, let text = stillShapes[key] {
+            json.value(written: text)
+            return
+        }
+        // The shapes are written to their own stream when they may be shared, else in place.
+        func write(to json: inout JSONStream) {
+            writeShapes(
+                layer, ellipse: ellipse, size: size, half: half, radius: radius, width: width, fillColor: fillColor,
+                fillAlpha: fillAlpha, to: &json)
+        }
+        guard let key else {
+            write(to: &json)
+            return
+        }
+        var own = JSONStream(capacity: 1024, numbers: ExportNumber.append)
+        write(to: &own)
+        stillShapes[key] = own.bytes
+        json.value(written: own.bytes)
+    }
+
+    /// Writes the shapes of ``shapes(_:to:)`` from their curves.
+    func writeShapes(
+        _ layer: Int, ellipse: Bool, size: [ShownCurve], half: [ShownCurve], radius: ShownCurve, width: ShownCurve,
+        fillColor: [ShownCurve], fillAlpha: ShownCurve, to json: inout JSONStream
+    ) {
         json.array { json in
             if width.segments.contains(where: { $0.from > 0 || $0.to > 0 }) {
                 // Inside the bounds, as a ring filled even-odd: the outline, and the outline inset
