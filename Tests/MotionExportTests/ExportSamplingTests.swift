@@ -149,3 +149,38 @@ struct ExportSamplingTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { "\($0): \(ExportNumber.text($0)) vs \(JSONNumber.format($0))" })")
     }
 }
+
+/// Layers whose shapes hold still share their text, each with its own values.
+@Suite("Lottie still shapes")
+struct LottieStillShapesTests {
+    @Test("layers with the same still shapes get the same fill, a layer with another colour its own")
+    func sharedStillShapes() throws {
+        let yaml = """
+            motion: 1
+            canvas: { fps: 60 }
+            targets:
+              a: { layer: { position: [10, 10], size: [40, 20], backgroundColor: "#FF0000" } }
+              b: { layer: { position: [50, 10], size: [40, 20], backgroundColor: "#FF0000" } }
+              c: { layer: { position: [90, 10], size: [40, 20], backgroundColor: "#0000FF" } }
+            transactions:
+              - ops:
+                  - { add: tween, target: "*", property: opacity, from: 0, to: 1, duration: 0.2 }
+            """
+        let text = TimelineTracks(try bake(yaml)).export(to: .lottie).text
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let layers = try #require(root["layers"] as? [[String: Any]])
+        var colours: [String: [Double]] = [:]
+        for layer in layers {
+            guard let name = layer["nm"] as? String, let shapes = layer["shapes"] as? [[String: Any]] else { continue }
+            for group in shapes where group["nm"] as? String == "fill" {
+                let items = try #require(group["it"] as? [[String: Any]])
+                let fill = try #require(items.first { $0["ty"] as? String == "fl" })
+                let colour = try #require(fill["c"] as? [String: Any])
+                colours[name] = colour["k"] as? [Double]
+            }
+        }
+        #expect(colours["a"] == [1, 0, 0, 1])
+        #expect(colours["b"] == [1, 0, 0, 1])
+        #expect(colours["c"] == [0, 0, 1, 1])
+    }
+}
