@@ -15,8 +15,12 @@ public enum CSSExporter {
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
     public static func export(_ tracks: TimelineTracks, page: Bool, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let timeline = tracks.timeline
-        // A page is written around the stylesheet as it grows (not copied around it at the end).
-        var css = page ? pageHead(timeline) : ""
+        // A page is written around the stylesheet as it grows (not copied around it at the end),
+        // as UTF-8 bytes (appending to a `String` checks its storage on every append).
+        var css: [UInt8] = []
+        // About 1.5 KB a layer, at most 1 GB at once.
+        css.reserveCapacity(min(1 << 16 + timeline.layers.count * 1536, 1 << 30))
+        if page { css += pageHead(timeline) }
         css += preamble(timeline)
         // One report item per touched component: by layer, each layer's in trace order.
         var ordered: [ExportItem] = []
@@ -29,11 +33,12 @@ public enum CSSExporter {
         let all = CSSComponent.all
         var components = LayerComponents()
         var items = [ExportItem?](repeating: nil, count: all.count)
+        var declarations: [UInt8] = []
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             // Each component's value at the start, and how it moves when it does.
             components.reset()
             for i in items.indices { items[i] = nil }
-            var declarations = ""
+            declarations.removeAll(keepingCapacity: true)
             // Per property: whether some event touches it, else its model value.
             var state: (animated: Bool, model: MotionValue) = (false, .scalar(0))
             for (i, component) in all.enumerated() {
@@ -64,7 +69,7 @@ public enum CSSExporter {
                 declarations += "  "
                 declarations += component.name
                 declarations += ": "
-                declarations += number(components.values[i])
+                number(components.values[i], to: &declarations)
                 declarations += ";\n"
                 if touched.contains(AnimatedComponent.code(layer: layer, property, c)) { items[i] = item }
             }
@@ -92,7 +97,11 @@ public enum CSSExporter {
                     }
                     let keyframesName = "m\(layer)-\(component.name.dropFirst(2))"
                     guard let track = sharedTrack([motion], fixed: [0], span: tracks.span.upperBound) else { continue }
-                    keyframesRule(keyframesName, track.rows, to: &css) { "\(component.name): \(number($0.first ?? 0))" }
+                    keyframesRule(keyframesName, track.rows, to: &css) { text, values in
+                        text += component.name
+                        text += ": "
+                        number(values.first ?? 0, to: &text)
+                    }
                     animations.append(track.entry(keyframesName))
                 }
             }
@@ -110,14 +119,14 @@ public enum CSSExporter {
             }
             css += selector(timelineLayer.id)
             css += " {\n"
-            css += declarations
+            css.append(contentsOf: declarations)
             if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
             css += "}\n"
             for item in items { if let item { ordered.append(item) } }
             progress?(layer + 1, timeline.layers.count)
         }
         if page { css += pageTail(timeline) }
-        return ExportResult(format: page ? .html : .css, text: css, items: ordered, findings: [])
+        return ExportResult(format: page ? .html : .css, text: String(decoding: css, as: UTF8.self), items: ordered, findings: [])
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.
@@ -147,41 +156,61 @@ public enum CSSExporter {
     /// Shortest round-trip number text.
     static func number(_ v: Double) -> String { ExportNumber.text(v.isFinite ? v : 0) }
 
+    /// Appends ``number(_:)``'s text to `bytes`.
+    static func number(_ v: Double, to bytes: inout [UInt8]) { ExportNumber.append(v.isFinite ? v : 0, to: &bytes) }
+
     /// Seconds as a CSS time.
     static func seconds(_ v: Double) -> String { "\(number(v))s" }
 
-    /// A percentage of a keyframe offset, clamped to 0...100.
-    static func percent(_ fraction: Double) -> String { "\(number(min(max(fraction * 100, 0), 100)))%" }
-
     /// A timing function.
     static func timing(_ curve: TimingCurve, hold: Bool) -> String {
-        if hold { return "step-end" }
+        var text: [UInt8] = []
+        timing(curve, hold: hold, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``timing(_:hold:)``'s text to `css`.
+    static func timing(_ curve: TimingCurve, hold: Bool, to css: inout [UInt8]) {
+        if hold {
+            css.append(literal: "step-end")
+            return
+        }
         switch curve {
-        case .linear: return "linear"
+        case .linear: css.append(literal: "linear")
         case let .cubicBezier(x1, y1, x2, y2):
-            return "cubic-bezier(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)))"
+            css.append(literal: "cubic-bezier(")
+            number(x1, to: &css)
+            css.append(literal: ", ")
+            number(y1, to: &css)
+            css.append(literal: ", ")
+            number(x2, to: &css)
+            css.append(literal: ", ")
+            number(y2, to: &css)
+            css.append(literal: ")")
         }
     }
 
     /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
-    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout String, declaration: ([Double]) -> String) {
-        css += "@keyframes "
+    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout [UInt8], declaration: (inout [UInt8], [Double]) -> Void)
+    {
+        css.append(literal: "@keyframes ")
         css += name
-        css += " {\n"
+        css.append(literal: " {\n")
         for row in rows {
-            css += "  "
-            css += percent(row.offset)
-            css += " { "
-            css += declaration(row.values)
-            css += ";"
+            css.append(literal: "  ")
+            // A percentage of the offset, clamped to 0...100.
+            number(min(max(row.offset * 100, 0), 100), to: &css)
+            css.append(literal: "% { ")
+            declaration(&css, row.values)
+            css.append(literal: ";")
             if let curve = row.curve {
-                css += " animation-timing-function: "
-                css += timing(curve, hold: row.hold)
-                css += ";"
+                css.append(literal: " animation-timing-function: ")
+                timing(curve, hold: row.hold, to: &css)
+                css.append(literal: ";")
             }
-            css += " }\n"
+            css.append(literal: " }\n")
         }
-        css += "}\n"
+        css.append(literal: "}\n")
     }
 
     /// The rows of one pass of a keyframe animation: per row, the value of each slot of
@@ -338,5 +367,17 @@ public enum CSSExporter {
             }
         }
         return out
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text` as UTF-8 (the CSS exporter writes its stylesheet as bytes).
+    static func += (bytes: inout [UInt8], text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a literal's UTF-8, copied from where the program stores it (no string to read).
+    mutating func append(literal text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -188,27 +188,33 @@ public struct TimelineTracks: Sendable {
         for i in histories.indices { histories[i].samplers = histories[i].channels.map(ChannelSampler.init) }
         self.histories = histories
         self.historyIndex = historyIndex
-        // Room for a curve of about two components of each history, made without rehashing.
-        curves.reserve(histories.count * 2)
+        // A slot for every common curve of each history (see denseSlot), found without hashing.
+        curves.reserve(slots: histories.count * 8)
     }
 
     /// The history of `property` on `layer`, when some event touches it.
     func history(_ layer: Int, _ property: LayerProperty) -> ChannelHistory? {
+        historyNumber(layer, property).map { histories[$0] }
+    }
+
+    /// The index in `histories` of the history of `property` on `layer`, when some event touches
+    /// it: hot paths read the history in place through it (a copy retains and releases its arrays).
+    func historyNumber(_ layer: Int, _ property: LayerProperty) -> Int? {
         let key = layer * PresentationModel.channelsPerLayer + property.ordinal
         guard layer >= 0, key < historyIndex.count else { return nil }
         let i = Int(historyIndex[key]) - 1
-        return i >= 0 ? histories[i] : nil
+        return i >= 0 ? i : nil
     }
 
     /// Whether some event touches `property` on `layer`.
     public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
-        history(layer, property) != nil
+        historyNumber(layer, property) != nil
     }
 
     /// Component `c` of `property` on `layer` as the render server presents it at `t`.
     public func value(layer: Int, property: LayerProperty, component c: Int, at t: Double) -> Double {
-        if let history = history(layer, property) {
-            return history.value(c, at: t)
+        if let h = historyNumber(layer, property) {
+            return histories[h].value(c, at: t)
         }
         return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
     }
@@ -226,12 +232,12 @@ public struct TimelineTracks: Sendable {
                 hi = max(hi, v)
             }
         }
-        guard let history = history(layer, property) else {
+        guard let h = historyNumber(layer, property) else {
             include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
             return lo <= hi ? lo...hi : 0...0
         }
-        history.times.withUnsafeBufferPointer { times in
-            history.samplers.withUnsafeBufferPointer { samplers in
+        histories[h].times.withUnsafeBufferPointer { times in
+            histories[h].samplers.withUnsafeBufferPointer { samplers in
                 // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
                 var snapshot = 0
                 var sampler = samplers[0]
@@ -279,12 +285,13 @@ public struct TimelineTracks: Sendable {
     public func curve(
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
-        guard let history = history(layer, property) else {
+        guard let h = historyNumber(layer, property) else {
             let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
             return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
         }
         let key = CurveKey(layer: layer, property: property, component: c, limit: limit, tolerance: tolerance)
-        if let cached = curves.curve(key) { return cached }
+        let slot = Self.denseSlot(history: h, component: c, limit: limit, tolerance: tolerance)
+        if let cached = curves.curve(key, slot: slot) { return cached }
         var budget: Double? = tolerance
         func tol() -> Double {
             if let budget { return budget }
@@ -296,11 +303,13 @@ public struct TimelineTracks: Sendable {
         var fitted: [ClosedRange<Double>] = []
         var worst = 0.0
         let end = span.upperBound
-        for i in history.times.indices {
-            let a = max(history.times[i], 0)
-            let b = i + 1 < history.times.count ? min(history.times[i + 1], end) : end
+        let times = histories[h].times
+        let samplers = histories[h].samplers
+        for i in times.indices {
+            let a = max(times[i], 0)
+            let b = i + 1 < times.count ? min(times[i + 1], end) : end
             guard b > a else { continue }
-            let sampler = history.samplers[i]
+            let sampler = samplers[i]
             for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
@@ -320,7 +329,7 @@ public struct TimelineTracks: Sendable {
             }
         }
         if segments.isEmpty {
-            let v = history.value(c, at: 0)
+            let v = histories[h].value(c, at: 0)
             segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
@@ -330,8 +339,20 @@ public struct TimelineTracks: Sendable {
             curve.method = .exact
             curve.fittedSpans = []
         }
-        curves.store(key, curve)
+        curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// Where the curve cache keeps a curve of history `h` in its array: the curves the exporters
+    /// ask for (their own budget, unlimited or limited to 0...1) have a slot; others (nil) are
+    /// hashed.
+    static func denseSlot(history h: Int, component c: Int, limit: ClosedRange<Double>?, tolerance: Double?) -> Int? {
+        guard tolerance == nil, (0..<4).contains(c) else { return nil }
+        switch limit {
+        case nil: return (h * 4 + c) * 2
+        case let limit? where limit == 0...1: return (h * 4 + c) * 2 + 1
+        default: return nil
+        }
     }
 
     /// Touching spans joined into one.
@@ -377,9 +398,11 @@ public struct TimelineTracks: Sendable {
     func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
         let channel = sampler.channel
         var breaks = [a, b]
-        for entry in channel.entries where entry.drives(c) {
-            if entry.addedTime > a && entry.addedTime < b { breaks.append(entry.addedTime) }
-            if entry.end > a && entry.end < b { breaks.append(entry.end) }
+        // Entries read in place (iterating would copy each one).
+        for j in channel.entries.indices where channel.entries[j].drives(c) {
+            let (added, entryEnd) = (channel.entries[j].addedTime, channel.entries[j].end)
+            if added > a && added < b { breaks.append(added) }
+            if entryEnd > a && entryEnd < b { breaks.append(entryEnd) }
         }
         breaks.sort()
         var result: [Piece] = []
@@ -393,14 +416,13 @@ public struct TimelineTracks: Sendable {
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
-            let entry = channel.entries[index]
-            switch entry.animation {
+            switch channel.entries[index].animation {
             case .keyframe(let animation) where Self.isSampled(animation):
                 // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
                 result.append(.live(p, q))
             case .keyframe(let animation):
-                let (timing, keyframes) = animation.sampler(addedTime: entry.addedTime)
-                let slot = entry.component == nil ? c : 0
+                let (timing, keyframes) = animation.sampler(addedTime: channel.entries[index].addedTime)
+                let slot = channel.entries[index].component == nil ? c : 0
                 if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
                     result.append(.exact(exact))
                 } else {
@@ -494,8 +516,8 @@ public struct TimelineTracks: Sendable {
             }
         }
         var breakpoints: [Double] = []
-        for entry in channel.entries where entry.drives(c) {
-            for t in [entry.addedTime, entry.end] where t > p && t < q { breakpoints.append(t) }
+        for j in channel.entries.indices where channel.entries[j].drives(c) {
+            for t in [channel.entries[j].addedTime, channel.entries[j].end] where t > p && t < q { breakpoints.append(t) }
         }
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
@@ -602,14 +624,15 @@ public struct TimelineTracks: Sendable {
     /// That is the case when the property's only event adds that animation at time 0, or at a
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
-        guard let history = history(layer, property),
-            history.channels.count == 2, let entry = history.channels[1].entries.first,
-            history.channels[1].entries.count == 1, entry.drives(c), case .keyframe(let animation) = entry.animation
+        // The history read in place (a copy retains and releases its arrays).
+        guard let h = historyNumber(layer, property), histories[h].channels.count == 2,
+            histories[h].channels[1].entries.count == 1, histories[h].channels[1].entries[0].drives(c),
+            case .keyframe(let animation) = histories[h].channels[1].entries[0].animation
         else { return nil }
-        let slot = entry.component == nil ? c : 0
+        let slot = histories[h].channels[1].entries[0].component == nil ? c : 0
         guard let first = animation.values.first?[slot] else { return nil }
-        let before = history.channels[0].model[c]
-        guard entry.addedTime <= 0 || before == first else { return nil }
+        let before = histories[h].channels[0].model[c]
+        guard histories[h].channels[1].entries[0].addedTime <= 0 || before == first else { return nil }
         return (animation, slot)
     }
 }
@@ -660,14 +683,41 @@ struct CurveKey: Hashable, Sendable {
 
 /// Shown curves made so far for one timeline.
 final class CurveCache: Sendable {
-    private let curves = Mutex<[CurveKey: ShownCurve]>([:])
+    /// The curves: those with a slot in an array, at 1 + `slots[slot]` (0: not made yet); the
+    /// others by key.
+    private struct Curves {
+        var slots: [Int32] = []
+        var made: [ShownCurve] = []
+        var others: [CurveKey: ShownCurve] = [:]
+    }
+    private let curves = Mutex<Curves>(Curves())
 
-    /// The curve made for `key`, if any.
-    func curve(_ key: CurveKey) -> ShownCurve? { curves.withLock { $0[key] } }
+    /// The curve made for `key` (kept at `slot`, when it has one), if any.
+    func curve(_ key: CurveKey, slot: Int?) -> ShownCurve? {
+        curves.withLock { curves in
+            guard let slot, slot >= 0, slot < curves.slots.count else { return curves.others[key] }
+            let i = Int(curves.slots[slot]) - 1
+            return i >= 0 ? curves.made[i] : nil
+        }
+    }
 
-    /// Keeps `curve` for `key`.
-    func store(_ key: CurveKey, _ curve: ShownCurve) { curves.withLock { $0[key] = curve } }
+    /// Keeps `curve` for `key` (at `slot`, when it has one).
+    func store(_ key: CurveKey, slot: Int?, _ curve: ShownCurve) {
+        curves.withLock { curves in
+            guard let slot, slot >= 0, slot < curves.slots.count, curves.made.count < Int(Int32.max) else {
+                curves.others[key] = curve
+                return
+            }
+            curves.made.append(curve)
+            curves.slots[slot] = Int32(truncatingIfNeeded: curves.made.count)
+        }
+    }
 
-    /// Makes room for `count` curves in all.
-    func reserve(_ count: Int) { curves.withLock { $0.reserveCapacity(count) } }
+    /// Makes `count` slots, and room for a curve in a quarter of them.
+    func reserve(slots count: Int) {
+        curves.withLock { curves in
+            curves.slots = [Int32](repeating: 0, count: max(count, 0))
+            curves.made.reserveCapacity(max(count, 0) / 4)
+        }
+    }
 }

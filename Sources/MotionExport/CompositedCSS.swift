@@ -103,8 +103,8 @@ struct CompositedProperty: Sendable {
     var name: String
     /// The components it shows, in the order its declaration takes their values.
     var components: [ComponentKey]
-    /// The property's declaration for one value per component.
-    var declaration: @Sendable ([Double]) -> String
+    /// Appends the property's declaration for one value per component.
+    var declaration: @Sendable (inout [UInt8], [Double]) -> Void
     /// Whether it shows these rows as the custom properties would (opacity: only within 0...1).
     var accepts: @Sendable ([CSSKeyframe]) -> Bool = { _ in true }
 
@@ -128,12 +128,17 @@ struct CompositedProperty: Sendable {
         }
         let offsetX = value(.anchorPoint, 0) * value(.size, 0)
         let offsetY = value(.anchorPoint, 1) * value(.size, 1)
-        let number = CSSExporter.number
         return [
             CompositedProperty(
                 name: "translate",
                 components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
-                declaration: { v in "translate: \(number((v.first ?? 0) - offsetX))px \(number((v.last ?? 0) - offsetY))px" }),
+                declaration: { text, v in
+                    text += "translate: "
+                    CSSExporter.number((v.first ?? 0) - offsetX, to: &text)
+                    text += "px "
+                    CSSExporter.number((v.last ?? 0) - offsetY, to: &text)
+                    text += "px"
+                }),
             rotate, scale, opacity,
         ]
     }
@@ -141,7 +146,10 @@ struct CompositedProperty: Sendable {
     /// `opacity`: only within 0...1 (the custom property's `clamp` would limit the rest).
     static let opacity = CompositedProperty(
         name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
-        declaration: { "opacity: \(CSSExporter.number($0.first ?? 1))" },
+        declaration: { text, v in
+            text += "opacity: "
+            CSSExporter.number(v.first ?? 1, to: &text)
+        },
         accepts: { rows in
             rows.allSatisfy { row in
                 let inside = row.values.allSatisfy { (0...1).contains($0) }
@@ -153,12 +161,21 @@ struct CompositedProperty: Sendable {
     /// `rotate`, in degrees.
     static let rotate = CompositedProperty(
         name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
-        declaration: { "rotate: \(CSSExporter.number($0.first ?? 0))deg" })
+        declaration: { text, v in
+            text += "rotate: "
+            CSSExporter.number(v.first ?? 0, to: &text)
+            text += "deg"
+        })
 
     /// `scale`, x and y.
     static let scale = CompositedProperty(
         name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
-        declaration: { v in "scale: \(CSSExporter.number(v.first ?? 1)) \(CSSExporter.number(v.last ?? 1))" })
+        declaration: { text, v in
+            text += "scale: "
+            CSSExporter.number(v.first ?? 1, to: &text)
+            text += " "
+            CSSExporter.number(v.last ?? 1, to: &text)
+        })
 }
 
 extension CSSExporter {

@@ -28,6 +28,9 @@ public final class LottieExporter {
     var progress: ((Int, Int) -> Void)?
     /// Shape layers written so far.
     var written = 0
+    /// The shapes text of layers whose shapes do not move and have no border, by what it is made
+    /// of (see ``shapes(_:to:)``): many layers share one.
+    var stillShapes: [[UInt64]: [UInt8]] = [:]
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -44,6 +47,8 @@ public final class LottieExporter {
         self.children = children
         self.roots = roots
         shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
+        // About two report items for each animated property, recorded without rehashing.
+        items.reserveCapacity(tracks.histories.count * 2)
     }
 
     /// The report's key of a component: its `AnimatedComponent.code`.
@@ -87,7 +92,7 @@ public final class LottieExporter {
         let constant = curve.isConstant
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
-            keyframes: constant ? 1 : PlayerKeyframes.keyframes([curve]).count, maxError: curve.maxError, reason: nil)
+            keyframes: constant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
         let code = Self.code(layer, path)
         if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
         items[code] = item
@@ -153,16 +158,21 @@ public final class LottieExporter {
 
     /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
     func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
-        let scaled = curves.map { scale == 1 ? $0 : $0.mapped(scale: scale, offset: 0) }
+        // Unscaled curves are taken as they are (most properties: no copy of the array).
+        let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
-            let values = scaled.map { $0.segments.first?.from ?? 0 }
             json.object { json in
                 json.member("a", 0)
                 json.key("k")
-                if values.count == 1 { json.number(values[0]) } else { json.numbers(values) }
+                if scaled.count == 1 {
+                    json.number(scaled[0].segments.first?.from ?? 0)
+                } else {
+                    json.array { json in for curve in scaled { json.number(curve.segments.first?.from ?? 0) } }
+                }
             }
             return
         }
+        if scaled.count == 1, writeKeyframes(of: scaled[0].segments, to: &json) { return }
         let keyframes = PlayerKeyframes.keyframes(scaled)
         Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
@@ -176,6 +186,45 @@ public final class LottieExporter {
             Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member("h", keyframe.hold ? 1 : 0)
         }
+    }
+
+    /// Writes the animated property of one curve as ``property(_:scale:to:)`` does, straight from
+    /// its segments (no keyframe arrays); false, writing nothing, where
+    /// ``PlayerKeyframes/forEachKeyframe(_:_:)`` cannot take the curve.
+    func writeKeyframes(of segments: [CurveSegment], to json: inout JSONStream) -> Bool {
+        guard PlayerKeyframes.ownKnots(segments) != nil else { return false }
+        json.object { json in
+            json.member("a", 1)
+            json.key("k")
+            json.array { json in
+                _ = PlayerKeyframes.forEachKeyframe(segments) { time, value, easing, hold in
+                    // The keyframe object as the general path writes it, spelled in one piece (the
+                    // stream's numbers are ExportNumber's).
+                    json.value { text in
+                        text.append(literal: "{\"t\":")
+                        ExportNumber.append(frame(time), to: &text)
+                        text.append(literal: ",\"s\":[")
+                        ExportNumber.append(value, to: &text)
+                        text.append(literal: "]")
+                        if let easing {
+                            // The out handle (x1, y1) and the next keyframe's in handle (x2, y2).
+                            let (x1, y1, x2, y2) = easing.controlPoints
+                            text.append(literal: ",\"o\":{\"x\":[")
+                            ExportNumber.append(x1, to: &text)
+                            text.append(literal: "],\"y\":[")
+                            ExportNumber.append(y1, to: &text)
+                            text.append(literal: "]},\"i\":{\"x\":[")
+                            ExportNumber.append(x2, to: &text)
+                            text.append(literal: "],\"y\":[")
+                            ExportNumber.append(y2, to: &text)
+                            text.append(literal: hold ? "]},\"h\":1" : "]},\"h\":0")
+                        }
+                        text.append(literal: "}")
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// Writes `key` and one handle of each easing, `{"x": [...], "y": [...]}`: the point `handle`
@@ -323,6 +372,40 @@ public final class LottieExporter {
         }
         let fillColor = (0..<3).map { shown(layer, .backgroundColor, $0) }
         let fillAlpha = shown(layer, .backgroundColor, 3)
+        // Without a border and with every curve constant, the text depends only on the shape's
+        // kind and the curves' values (exactly, as bits): written once, then copied.
+        var key: [UInt64]? = nil
+        if !width.segments.contains(where: { $0.from > 0 || $0.to > 0 }) {
+            let curves = size + half + [radius] + fillColor + [fillAlpha]
+            if curves.allSatisfy(\.isConstant) {
+                key = [ellipse ? 1 : 0] + curves.map { ($0.segments.first?.from ?? 0).bitPattern }
+            }
+        }
+        if let key, let text = stillShapes[key] {
+            json.value(written: text)
+            return
+        }
+        // The shapes are written to their own stream when they may be shared, else in place.
+        func write(to json: inout JSONStream) {
+            writeShapes(
+                layer, ellipse: ellipse, size: size, half: half, radius: radius, width: width, fillColor: fillColor,
+                fillAlpha: fillAlpha, to: &json)
+        }
+        guard let key else {
+            write(to: &json)
+            return
+        }
+        var own = JSONStream(capacity: 1024, numbers: ExportNumber.append)
+        write(to: &own)
+        stillShapes[key] = own.bytes
+        json.value(written: own.bytes)
+    }
+
+    /// Writes the shapes of ``shapes(_:to:)`` from their curves.
+    func writeShapes(
+        _ layer: Int, ellipse: Bool, size: [ShownCurve], half: [ShownCurve], radius: ShownCurve, width: ShownCurve,
+        fillColor: [ShownCurve], fillAlpha: ShownCurve, to json: inout JSONStream
+    ) {
         json.array { json in
             if width.segments.contains(where: { $0.from > 0 || $0.to > 0 }) {
                 // Inside the bounds, as a ring filled even-odd: the outline, and the outline inset

@@ -36,6 +36,52 @@ public enum PlayerKeyframes {
         return alignedKeyframes(curves)
     }
 
+    /// How many keyframes ``keyframes(_:)`` makes of one curve, without making them (a report
+    /// counts them for every component).
+    ///
+    /// - Complexity: O(s) for s segments.
+    public static func count(_ curve: ShownCurve) -> Int {
+        var count = 0
+        guard forEachKeyframe(curve.segments, { _, _, _, _ in count += 1 }) else { return keyframes([curve]).count }
+        return count
+    }
+
+    /// Calls `body` with each keyframe ``keyframes(_:)`` makes of one curve, when its segments
+    /// each last a while and follow each other without a gap (else returns false and calls
+    /// nothing): its time, its value, the easing to the next (nil on the last) and whether it
+    /// holds. Exporters write them without building keyframe arrays.
+    ///
+    /// - Complexity: O(s) for s segments.
+    static func forEachKeyframe(
+        _ segments: [CurveSegment], _ body: (_ time: Double, _ value: Double, _ easing: TimingCurve?, _ hold: Bool) -> Void
+    ) -> Bool {
+        guard let knots = ownKnots(segments) else { return false }
+        // As keyframes(aligned:at:) with one dimension.
+        var early = 0.0
+        for i in 0..<(knots.count - 1) {
+            let start = knots[i] - early
+            early = 0
+            let end = knots[i + 1]
+            let jumps = i + 1 < knots.count - 1 && segments[i].to != segments[i + 1].from
+            var steps = false
+            if case .hold = segments[i].easing { steps = segments[i].from != segments[i].to }
+            let lead = min(jumpLead, (end - start) / 3)
+            if steps {
+                body(start, segments[i].from, .linear, true)
+            } else if jumps && end - start > 3 * lead {
+                body(start, segments[i].from, segments[i].handles, false)
+                body(end - 2 * lead, segments[i].to, .linear, true)
+                early = lead
+            } else if jumps {
+                body(start, segments[i].from, .linear, true)
+            } else {
+                body(start, segments[i].from, segments[i].handles, false)
+            }
+        }
+        body(knots[knots.count - 1], segments.last?.to ?? 0, nil, false)
+        return true
+    }
+
     /// ``keyframes(_:)`` of any curves: each split at every knot of them all.
     static func alignedKeyframes(_ curves: [ShownCurve]) -> [PlayerKeyframe] {
         guard !curves.isEmpty else { return [] }

@@ -103,6 +103,13 @@ public struct JSONStream {
         bytes.append(contentsOf: text)
     }
 
+    /// Writes a value whose text `write` appends, valid JSON as it is: for a fragment written
+    /// very often, spelled by its writer without a call per key and bracket.
+    public mutating func value(writing write: (inout [UInt8]) -> Void) {
+        separate()
+        write(&bytes)
+    }
+
     /// Writes a value built as a tree (compact).
     public mutating func value(_ value: JSONValue) {
         separate()

@@ -84,14 +84,44 @@ struct ExportSamplingTests {
             for (layer, property, c) in tracks.timeline.touchedComponents {
                 for limit in [nil, 0...1] as [ClosedRange<Double>?] {
                     let curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
-                    #expect(
-                        PlayerKeyframes.keyframes([curve]) == PlayerKeyframes.alignedKeyframes([curve]),
-                        "\(name) layer \(layer) \(property) \(c)")
+                    let keyframes = PlayerKeyframes.keyframes([curve])
+                    #expect(keyframes == PlayerKeyframes.alignedKeyframes([curve]), "\(name) layer \(layer) \(property) \(c)")
+                    // Counted and visited without the arrays: the same keyframes.
+                    #expect(PlayerKeyframes.count(curve) == keyframes.count, "\(name) layer \(layer) \(property) \(c)")
+                    var visited: [PlayerKeyframe] = []
+                    let visitable = PlayerKeyframes.forEachKeyframe(curve.segments) { time, value, easing, hold in
+                        visited.append(PlayerKeyframe(time: time, values: [value], easings: easing.map { [$0] } ?? [], hold: hold))
+                    }
+                    if visitable { #expect(visited == keyframes, "\(name) layer \(layer) \(property) \(c)") }
                     compared += 1
                 }
             }
         }
         #expect(compared > 100)
+    }
+
+    @Test("a jump between two segments: the piece before it ends two jump leads early, a step holds its end value")
+    func jumpKeyframes() {
+        let linear = CurveSegment.Easing.curve(.linear)
+        let curve = ShownCurve(
+            segments: [
+                CurveSegment(start: 0, end: 1, from: 0, to: 1, easing: linear),
+                CurveSegment(start: 1, end: 2, from: 3, to: 3, easing: linear),
+            ], method: .exact, maxError: 0)
+        var times: [Double] = []
+        var values: [Double] = []
+        var holds: [Bool] = []
+        let visitable = PlayerKeyframes.forEachKeyframe(curve.segments) { time, value, _, hold in
+            times.append(time)
+            values.append(value)
+            holds.append(hold)
+        }
+        let lead = PlayerKeyframes.jumpLead
+        #expect(visitable)
+        #expect(times == [0, 1 - 2 * lead, 1 - lead, 2])
+        #expect(values == [0, 1, 3, 3])
+        #expect(holds == [false, true, false, false])
+        #expect(PlayerKeyframes.count(curve) == 4)
     }
 
     @Test("export number text is JSONNumber's, for edge cases and a million random doubles")
@@ -117,5 +147,40 @@ struct ExportSamplingTests {
             if String(decoding: bytes, as: UTF8.self) != expected || ExportNumber.text(v) != expected { mismatches.append(v) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { "\($0): \(ExportNumber.text($0)) vs \(JSONNumber.format($0))" })")
+    }
+}
+
+/// Layers whose shapes hold still share their text, each with its own values.
+@Suite("Lottie still shapes")
+struct LottieStillShapesTests {
+    @Test("layers with the same still shapes get the same fill, a layer with another colour its own")
+    func sharedStillShapes() throws {
+        let yaml = """
+            motion: 1
+            canvas: { fps: 60 }
+            targets:
+              a: { layer: { position: [10, 10], size: [40, 20], backgroundColor: "#FF0000" } }
+              b: { layer: { position: [50, 10], size: [40, 20], backgroundColor: "#FF0000" } }
+              c: { layer: { position: [90, 10], size: [40, 20], backgroundColor: "#0000FF" } }
+            transactions:
+              - ops:
+                  - { add: tween, target: "*", property: opacity, from: 0, to: 1, duration: 0.2 }
+            """
+        let text = TimelineTracks(try bake(yaml)).export(to: .lottie).text
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let layers = try #require(root["layers"] as? [[String: Any]])
+        var colours: [String: [Double]] = [:]
+        for layer in layers {
+            guard let name = layer["nm"] as? String, let shapes = layer["shapes"] as? [[String: Any]] else { continue }
+            for group in shapes where group["nm"] as? String == "fill" {
+                let items = try #require(group["it"] as? [[String: Any]])
+                let fill = try #require(items.first { $0["ty"] as? String == "fl" })
+                let colour = try #require(fill["c"] as? [String: Any])
+                colours[name] = colour["k"] as? [Double]
+            }
+        }
+        #expect(colours["a"] == [1, 0, 0, 1])
+        #expect(colours["b"] == [1, 0, 0, 1])
+        #expect(colours["c"] == [0, 0, 1, 1])
     }
 }

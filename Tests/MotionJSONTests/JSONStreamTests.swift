@@ -65,4 +65,15 @@ import Testing
         }
         #expect(json.text == #"{"a":<1>,"list":[<2>,<3>],"s":"x"}"#)
     }
+
+    @Test("a value spelled by its writer takes its comma like any other")
+    func writtenValue() {
+        var json = JSONStream(capacity: 0)
+        json.array { json in
+            json.number(1)
+            json.value { $0.append(contentsOf: #"{"t":2}"#.utf8) }
+            json.value { $0.append(contentsOf: "3".utf8) }
+        }
+        #expect(json.text == #"[1,{"t":2},3]"#)
+    }
 }
