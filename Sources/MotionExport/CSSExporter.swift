@@ -139,18 +139,30 @@ public enum CSSExporter {
         "[id=\"\(cssEscaped(id))\"]"
     }
 
-    /// `text` for a CSS string or comment: quotes, backslashes, control characters and `<` as
-    /// CSS hex escapes (`\3c `), so that no id or name a timeline holds can end the string or, in
-    /// a page, the `<style>` element (`</style><script>...` would run as the page's script).
-    static func cssEscaped(_ text: String) -> String {
+    /// `text` for a CSS string: quotes, backslashes, control characters and `<` as CSS hex escapes
+    /// (`\3c `), so that no id or name a timeline holds can end the string or, in a page, the
+    /// `<style>` element (`</style><script>...` would run as the page's script).
+    ///
+    /// `inComment` leaves quotes and backslashes as they are, since a comment decodes no escapes.
+    static func cssEscaped(_ text: String, inComment: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0..<0x20, 0x7F, 0x22, 0x3C, 0x5C: out += "\\" + String(scalar.value, radix: 16) + " "
+            case 0..<0x20, 0x7F, 0x3C: out += "\\" + String(scalar.value, radix: 16) + " "
+            case 0x22 where !inComment, 0x5C where !inComment: out += "\\" + String(scalar.value, radix: 16) + " "
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// `text` as it may stand in a stylesheet's comment: `*/` split so that it cannot end the
+    /// comment, `<` and control characters escaped so that it cannot end the page's `<style>`.
+    ///
+    /// A comment decodes no escapes, so only those are escaped: quotes and backslashes read as
+    /// the document wrote them.
+    static func commentText(_ text: String) -> String {
+        cssEscaped(text, inComment: true).split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")
     }
 
     /// Shortest round-trip number text.
@@ -246,7 +258,7 @@ public enum CSSExporter {
     /// computed from the properties.
     static func preamble(_ timeline: Timeline) -> String {
         var css =
-            "/* motionc export of \(cssEscaped(timeline.name).split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")) */\n"
+            "/* motionc export of \(commentText(timeline.name)) */\n"
         for property in LayerProperty.allCases where property.isAnimatable {
             for c in 0..<property.kind.componentCount {
                 let initial = property.defaultValue[c]

@@ -19,4 +19,12 @@ import Testing
         #expect(page.contains("/* motionc export of \\3c /style>\\3c script>alert(1)\\3c /script> * / body { display: none } /* */"))
         #expect(page.contains("<div id=\"a&quot;&lt;/STYLE&gt;\n\\\""))
     }
+
+    @Test("a comment keeps a name's quotes and backslashes as written, since comments decode no escapes")
+    func commentsKeepQuotesAndBackslashes() throws {
+        var timeline = try bake(cardDocument("      - { add: tween, target: \"#card\", property: opacity, to: 0.5 }"))
+        timeline.name = "n\"a\\me<x"
+        let css = TimelineTracks(timeline).export(to: .css).text
+        #expect(css.contains("/* motionc export of n\"a\\me\\3c x */"))
+    }
 }
