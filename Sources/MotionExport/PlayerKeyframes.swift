@@ -36,8 +36,9 @@ public enum PlayerKeyframes {
         return alignedKeyframes(curves)
     }
 
-    /// How many keyframes ``keyframes(_:)`` makes of one curve, without making them (a report
-    /// counts them for every component).
+    /// How many keyframes ``keyframes(_:)`` makes of one curve, without making them.
+    ///
+    /// A report counts them for every component.
     ///
     /// - Complexity: O(s) for s segments.
     public static func count(_ curve: ShownCurve) -> Int {

@@ -103,8 +103,9 @@ public struct JSONStream {
         bytes.append(contentsOf: text)
     }
 
-    /// Writes a value whose text `write` appends, valid JSON as it is: for a fragment written
-    /// very often, spelled by its writer without a call per key and bracket.
+    /// Writes a value whose text `write` appends, valid JSON as it is.
+    ///
+    /// For a fragment written very often, spelled by its writer without a call per key and bracket.
     public mutating func value(writing write: (inout [UInt8]) -> Void) {
         separate()
         write(&bytes)
