@@ -57,26 +57,19 @@ public enum PlayerKeyframes {
         _ segments: [CurveSegment], _ body: (_ time: Double, _ value: Double, _ easing: TimingCurve?, _ hold: Bool) -> Void
     ) -> Bool {
         guard let knots = ownKnots(segments) else { return false }
-        // As keyframes(aligned:at:) with one dimension.
-        var early = 0.0
-        for i in 0..<(knots.count - 1) {
-            let start = knots[i] - early
-            early = 0
-            let end = knots[i + 1]
-            let jumps = i + 1 < knots.count - 1 && segments[i].to != segments[i + 1].from
-            var steps = false
-            if case .hold = segments[i].easing { steps = segments[i].from != segments[i].to }
-            let lead = min(jumpLead, (end - start) / 3)
-            if steps {
-                body(start, segments[i].from, .linear, true)
-            } else if jumps && end - start > 3 * lead {
+        forEachPiece(
+            knots: knots, jumps: { segments[$0].to != segments[$0 + 1].from },
+            steps: { i in
+                if case .hold = segments[i].easing { return segments[i].from != segments[i].to }
+                return false
+            }
+        ) { i, start, form in
+            switch form {
+            case .held: body(start, segments[i].from, .linear, true)
+            case .eased: body(start, segments[i].from, segments[i].handles, false)
+            case .easedUntil(let cut):
                 body(start, segments[i].from, segments[i].handles, false)
-                body(end - 2 * lead, segments[i].to, .linear, true)
-                early = lead
-            } else if jumps {
-                body(start, segments[i].from, .linear, true)
-            } else {
-                body(start, segments[i].from, segments[i].handles, false)
+                body(cut, segments[i].to, .linear, true)
             }
         }
         body(knots[knots.count - 1], segments.last?.to ?? 0, nil, false)
@@ -121,37 +114,70 @@ public enum PlayerKeyframes {
         let linear = [TimingCurve](repeating: .linear, count: aligned.count)
         var result: [PlayerKeyframe] = []
         result.reserveCapacity(unique.count)
-        var early = 0.0
-        for i in 0..<(unique.count - 1) {
-            // After a jump the next keyframe comes a jump lead early, so that a player whose time
-            // arithmetic lands a hair before a frame time still sees the new value at that frame.
-            let start = unique[i] - early
-            early = 0
-            let end = unique[i + 1]
-            let jumps = i + 1 < unique.count - 1 && aligned.contains { $0[i].to != $0[i + 1].from }
-            let steps = aligned.contains { pieces in
-                if case .hold = pieces[i].easing { return pieces[i].from != pieces[i].to }
-                return false
+        forEachPiece(
+            knots: unique, jumps: { i in aligned.contains { $0[i].to != $0[i + 1].from } },
+            steps: { i in
+                aligned.contains { pieces in
+                    if case .hold = pieces[i].easing { return pieces[i].from != pieces[i].to }
+                    return false
+                }
             }
-            let lead = min(jumpLead, (end - start) / 3)
+        ) { i, start, form in
             let from = aligned.map { $0[i].from }
-            if steps {
-                result.append(PlayerKeyframe(time: start, values: from, easings: linear, hold: true))
-            } else if jumps && end - start > 3 * lead {
-                // The piece plays two jump leads faster; its end value holds until the jump, which
-                // comes one lead early.
-                let cut = end - 2 * lead
+            switch form {
+            case .held: result.append(PlayerKeyframe(time: start, values: from, easings: linear, hold: true))
+            case .eased:
+                result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
+            case .easedUntil(let cut):
                 result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
                 result.append(PlayerKeyframe(time: cut, values: aligned.map { $0[i].to }, easings: linear, hold: true))
-                early = lead
-            } else if jumps {
-                result.append(PlayerKeyframe(time: start, values: from, easings: linear, hold: true))
-            } else {
-                result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
             }
         }
         result.append(PlayerKeyframe(time: unique[unique.count - 1], values: aligned.map { $0.last?.to ?? 0 }, easings: [], hold: false))
         return result
+    }
+
+    /// How the piece between two knots becomes keyframes.
+    enum PieceForm {
+        /// One keyframe at the start that holds its value: a step, or a jump with no room to ease.
+        case held
+        /// One keyframe at the start, eased by the piece's handles to the next.
+        case eased
+        /// Eased from the start, then the end value held from `cut` until the jump.
+        case easedUntil(cut: Double)
+    }
+
+    /// Calls `body` with each piece between `knots` (at least two), its start time and its form:
+    /// the one rule of both keyframe writers.
+    ///
+    /// After a jump the next keyframe comes a jump lead early, so that a player whose time
+    /// arithmetic lands a hair before a frame time still sees the new value at that frame; a piece
+    /// before a jump plays two leads faster and its end value holds until the jump.
+    /// `jumps(i)` says whether the value jumps between piece i and i + 1 (asked for all but the
+    /// last piece), `steps(i)` whether piece i holds its value and then steps.
+    ///
+    /// - Complexity: O(pieces).
+    static func forEachPiece(
+        knots: [Double], jumps: (Int) -> Bool, steps: (Int) -> Bool, _ body: (_ i: Int, _ start: Double, _ form: PieceForm) -> Void
+    ) {
+        var early = 0.0
+        for i in 0..<(knots.count - 1) {
+            let start = knots[i] - early
+            early = 0
+            let end = knots[i + 1]
+            let jump = i + 1 < knots.count - 1 && jumps(i)
+            let lead = min(jumpLead, (end - start) / 3)
+            if steps(i) {
+                body(i, start, .held)
+            } else if jump && end - start > 3 * lead {
+                body(i, start, .easedUntil(cut: end - 2 * lead))
+                early = lead
+            } else if jump {
+                body(i, start, .held)
+            } else {
+                body(i, start, .eased)
+            }
+        }
     }
 
     /// The knots of one curve whose segments each last a while and follow each other without a
