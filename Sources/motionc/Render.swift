@@ -100,8 +100,13 @@ struct Render: ParsableCommand {
         // cannot be written, the command fails before another output replaces its earlier file.
         let frameFile = try output.map { path throws(FileError) in try AtomicFileWriter(path: path) }
         let sheetFile = try sheet.map { path throws(FileError) in try AtomicFileWriter(path: path) }
-        let drawsFrames = frames != nil || video != nil || sheet != nil
-        let count = drawsFrames ? try TimelineInput.frameCount(seconds: duration ?? timeline.end, fps: fps) : 0
+        let seconds = duration ?? timeline.end
+        // Frames and videos draw every frame, so they are held to the frame cap; a sheet draws
+        // only its cells, so only the cells are (see `sheetFrames(count:every:)`).
+        let count =
+            frames != nil || video != nil
+            ? try TimelineInput.frameCount(seconds: seconds, fps: fps)
+            : sheet != nil ? TimelineInput.frames(seconds: seconds, fps: fps) : 0
         if let frames {
             do {
                 try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
@@ -118,7 +123,7 @@ struct Render: ParsableCommand {
             images.append((frameFile, try PNGWriter.encode(try server.render(at: at), path: output)))
         }
         if let sheet, let sheetFile {
-            let picked = Self.sheetFrames(count: count, every: every)
+            let picked = try Self.sheetFrames(count: count, every: every)
             // Cells are drawn at cell scale from the layer trees, never as full frames.
             let cells = picked.map { k in
                 let t = Double(k) / fps
@@ -132,9 +137,21 @@ struct Render: ParsableCommand {
 
     /// The frame indices a sheet shows: every Nth, or at most ``sheetCells`` evenly spaced
     /// (always the first and the last).
-    static func sheetFrames(count: Int, every: Int?) -> [Int] {
+    ///
+    /// - Throws: ``CommandFailure/invalidInput(_:)`` when every Nth frame makes more than
+    ///   `TimelineInput.maximumFrames` cells.
+    static func sheetFrames(count: Int, every: Int?) throws -> [Int] {
         guard count > 0 else { return [] }
-        if let every { return Array(stride(from: 0, to: count, by: max(1, every))) }
+        if let every {
+            let step = max(1, every)
+            let cells = (count - 1) / step + 1
+            guard cells <= TimelineInput.maximumFrames else {
+                throw CommandFailure.invalidInput(
+                    "\(cells) sheet cells (every \(step) of \(count) frames) exceed the limit of \(TimelineInput.maximumFrames); pass a larger --every or a shorter --duration"
+                )
+            }
+            return Array(stride(from: 0, to: count, by: step))
+        }
         guard count > sheetCells else { return Array(0..<count) }
         var picked: [Int] = []
         for i in 0..<sheetCells {

@@ -183,6 +183,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["frame.png"])
     }
 
+    @Test("a sheet of a long duration draws its 24 cells: only every-frame outputs meet the frame cap")
+    func longSheetIsHeldToItsCellsOnly() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sheet = directory.appendingPathComponent("sheet.png")
+        // 100,000 s at 60 fps is 6,000,001 frames: past the 1,000,000-frame cap of --frames.
+        let long = try Self.confined(["render", "Plans/fade-in.yaml", "--sheet", sheet.path, "--duration", "1e5"])
+        #expect(long.status == 0, "\(long.stderr)")
+        let png = try Data(contentsOf: sheet)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let frames = directory.appendingPathComponent("frames").path
+        let everyFrame = try Self.confined(["render", "Plans/fade-in.yaml", "--frames", frames, "--duration", "1e5"])
+        #expect(everyFrame.status == 1)
+        #expect(everyFrame.stderr.contains("6000001 frames"), "\(everyFrame.stderr)")
+        let tooMany = try Self.confined(["render", "Plans/fade-in.yaml", "--sheet", sheet.path, "--duration", "1e5", "--every", "2"])
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stderr.contains("3000001 sheet cells"), "\(tooMany.stderr)")
+        #expect(try Data(contentsOf: sheet) == png, "a refused sheet leaves the earlier one")
+    }
+
     @Test("a timeline's ids reach the terminal as text: report lines and error messages escape control characters")
     func timelineIdsAreEscapedOnTheTerminal() throws {
         let directory = try Motionc.temporaryDirectory()
