@@ -52,6 +52,12 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        // Both files are opened before anything is exported or printed: an output that cannot be
+        // written (a missing folder) fails the command at once, with no report lines, and leaves
+        // the other output's earlier file as it was. A writer dropped on failure removes its
+        // temporary file.
+        let exportFile = try AtomicFileWriter(path: output)
+        let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
         let (timeline, document) = try TimelineInput.loadWithDocument(path: file, reducedMotion: reducedMotion)
         let tracks = TimelineTracks(timeline, duration: duration)
         let result: ExportResult
@@ -71,10 +77,6 @@ struct Export: ParsableCommand {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
         if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
-        // Both files are opened before either replaces anything: a report that cannot be
-        // written (a missing folder) leaves the export's earlier file as it was.
-        let exportFile = try AtomicFileWriter(path: output)
-        let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
         exportFile.write(Array(result.text.utf8))
         reportFile?.write(Array(result.reportJSON.utf8))
         try exportFile.commit()

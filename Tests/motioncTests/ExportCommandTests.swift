@@ -111,6 +111,7 @@ import Testing
         let result = try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "html", "-o", out.path, "--report", report])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("missing/report.json"))
+        #expect(result.stdout.isEmpty, "no report lines for an export that is not written: \(result.stdout)")
         #expect(try Data(contentsOf: out) == earlier)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.html"])
     }
