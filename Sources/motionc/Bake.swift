@@ -11,7 +11,8 @@ struct Bake: ParsableCommand {
         abstract: "Bake a motion document into a keyframe timeline for the render server.",
         discussion: """
             Runs the document on the runtime until it is at rest (at most 60 s of document time, at \
-            most 1,000,000 events) and records every render-server event: tweens as keyframe \
+            most 1,000,000 events, and no more than a timeline may hold: 1 GiB, 64,000,000 JSON \
+            values) and records every render-server event: tweens as keyframe \
             animations, springs as spring animations, gestures as sampled keyframes. The output \
             (Schemas/motion-timeline.schema.json) is byte-identical for the same input and is \
             written atomically to a regular file, in place to a device or FIFO, and to standard \
@@ -36,7 +37,13 @@ struct Bake: ParsableCommand {
         let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Baker.bake(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
-        try AtomicFile.write(Array(TimelineJSON.text(result.timeline).utf8), to: output)
+        let (text, cutEnd) = TimelineJSON.fittedText(result.timeline)
+        if let cutEnd {
+            StandardStreams.error(
+                "motionc: \(file): more than a timeline may hold (\(AtomicFile.maximumSize >> 20) MiB, \(TimelineJSON.maximumValues) JSON values); the timeline ends at \(SecondsText.short(cutEnd)) s, the last frame before"
+            )
+        }
+        try AtomicFile.write(Array(text.utf8), to: output)
         // The timeline is written: end the process rather than free the document and the bake.
         ExitStatus.success.end(keeping: (document, result))
     }
@@ -74,9 +81,14 @@ enum TimelineInput {
     /// The most frames one `play` or `render` goes through.
     static let maximumFrames = 1_000_000
 
+    /// How many frames `0...last` make `seconds` at `fps`, however many (at most 10^12 s of them).
+    static func frames(seconds: Double, fps: Double) -> Int {
+        Canvas.lastFrame(seconds: min(seconds, 1e12), fps: fps) + 1
+    }
+
     /// Frame indices `0...last` for `seconds`, or a usage-like content error past the cap.
     static func frameCount(seconds: Double, fps: Double) throws -> Int {
-        let frames = Double(Canvas.lastFrame(seconds: min(seconds, 1e12), fps: fps)) + 1
+        let frames = Double(frames(seconds: seconds, fps: fps))
         guard frames <= Double(maximumFrames) else {
             throw CommandFailure.invalidInput(
                 "\(Int(frames)) frames (\(SecondsText.short(seconds)) s at \(fps) fps) exceed the limit of \(maximumFrames); pass a shorter --duration"
