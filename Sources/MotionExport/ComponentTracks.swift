@@ -472,16 +472,21 @@ public struct TimelineTracks: Sendable {
                 // The normalised spring (from 1 to 0) is fitted over the whole time it takes to
                 // come within a hundredth of the budget, once per shape; each spring takes the
                 // part up to its own end (where the render server snaps it to its destination).
+                // The time after its begin that the fit covers at most: twice the export's span
+                // (and more for a spring that begins before 0), so that a spring that has not
+                // settled by the end is fitted a little past it, not to its settling time (up to
+                // an hour for one that hardly loses energy: 60 times the checks of a minute).
+                let cover = 2 * max(span.upperBound, span.upperBound - begin) + 1
                 let key = SpringShape(
                     stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass,
                     velocity: spring.initialVelocity[slot] / travel, tolerance: Self.roundedDown(tolerance / abs(travel)),
-                    start: p - begin, phase: (begin / checkStep) - (begin / checkStep).rounded(.down))
+                    start: p - begin, phase: (begin / checkStep) - (begin / checkStep).rounded(.down), cover: min(cover, 3600))
                 let shape = springFits.fit(key) {
                     let solution = SpringSolution(
                         initialValue: 1, initialVelocity: key.velocity, destination: 0, stiffness: key.stiffness,
                         damping: key.damping, mass: key.mass)
                     let settle = solution.settlingTime(threshold: key.tolerance * 0.01)
-                    let end = begin + max(key.start, min(settle.isFinite ? settle : 3600, 3600))
+                    let end = begin + max(key.start, min(settle.isFinite ? settle : key.cover, key.cover))
                     var fit = CurveFitter.fit(
                         over: p...max(p, end), tolerance: key.tolerance * 0.9, checkStep: checkStep,
                         value: { t in solution.value(at: t - begin) })
@@ -638,8 +643,8 @@ public struct TimelineTracks: Sendable {
 }
 
 /// What makes two spring fits the same, up to scale: parameters, velocity per unit of travel,
-/// the budget per unit of travel, the interval relative to the spring's begin time, and where that
-/// begin time falls on the check grid.
+/// the budget per unit of travel, the interval relative to the spring's begin time, the time it
+/// covers, and where that begin time falls on the check grid.
 struct SpringShape: Hashable, Sendable {
     var stiffness: Double
     var damping: Double
@@ -648,11 +653,16 @@ struct SpringShape: Hashable, Sendable {
     var tolerance: Double
     var start: Double
     var phase: Double
+    /// The most time after the spring's begin that the fit covers (the export's own bound).
+    var cover: Double
 }
 
 /// Normalised spring fits shared by every component of one export.
 final class SpringFitCache: Sendable {
     private let fits = Mutex<[SpringShape: CurveFit]>([:])
+
+    /// The fits made so far, by shape.
+    var made: [SpringShape: CurveFit] { fits.withLock { $0 } }
 
     /// The fit of `shape`, made by `make` the first time.
     func fit(_ shape: SpringShape, make: () -> CurveFit) -> CurveFit {

@@ -74,6 +74,32 @@ struct ExportSamplingTests {
         expectSamplesAgree(TimelineTracks(try bake(document)), count: 2000, "overlaps")
     }
 
+    @Test("a spring still moving at the export's end is fitted a little past it, not for the hour it takes to settle")
+    func unsettledSpringsAreFittedOverTheExportOnly() throws {
+        let document = """
+            motion: 1
+            targets: { dot: {} }
+            transactions:
+              - ops:
+                  - { add: spring, target: "#dot", property: opacity, destination: 0.5, damping: 0 }
+                  - { add: spring, target: "#dot", property: position, destination: [300, 400], bounce: 0.99999999999 }
+            """
+        let tracks = TimelineTracks(try bake(document), duration: 2)
+        for format in [ExportFormat.lottie, .html] {
+            let result = tracks.export(to: format)
+            #expect(result.items.count == 3, "\(format): \(result.items.map(\.line))")
+        }
+        let fits = tracks.springFits.made
+        #expect(fits.count >= 2)
+        for (shape, fit) in fits {
+            // Covered: twice the 2 s span and a second; an hour (3600 s) before.
+            #expect(shape.cover == 5)
+            let end = try #require(fit.segments.last?.end)
+            #expect(end <= 5 + 1e-9)
+            #expect(end >= 2, "the whole export is covered")
+        }
+    }
+
     @Test("one curve's keyframes are those of the general alignment: every component of every Plans document")
     func singleCurveKeyframesAgree() throws {
         let directory = Self.root.appendingPathComponent("Plans")
