@@ -19,8 +19,9 @@ struct Export: ParsableCommand {
             segments within 1e-3 of each property's range. One line per animated (target, property) \
             says what was done: exact, fitted (keyframes, largest error) or dropped (why); dropped \
             properties are also X001 warnings. The output is byte-identical for the same input and \
-            written atomically. Exit status: 0; 1 when the document has errors, or with --strict a \
-            warning; 2 when a file cannot be read or written.
+            written atomically. Exit status: 0; 1 when the document has errors, or with --strict when \
+            something is dropped (X001; a document's own warnings do not fail an export: run \
+            `motionc validate --strict` for those); 2 when a file cannot be read or written.
             """)
 
     @Argument(help: "A motion document or a baked timeline (.json).")
@@ -29,7 +30,7 @@ struct Export: ParsableCommand {
     @Option(help: "The player: lottie, html or css.")
     var to: ExportFormat
 
-    @Option(name: .shortAndLong, help: "Where to write the export.")
+    @Option(name: .shortAndLong, help: "Where to write the export (- for standard output; the report lines then go to standard error).")
     var output: String
 
     @Option(help: "Also write the capability report as JSON here.")
@@ -38,7 +39,7 @@ struct Export: ParsableCommand {
     @Option(help: "Seconds to export (default: the timeline's end); repeats that run forever are unrolled until then.")
     var duration: Double?
 
-    @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried.")
+    @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried (X001).")
     var strict = false
 
     @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
@@ -70,8 +71,10 @@ struct Export: ParsableCommand {
             result = tracks.export(to: to) { done, _ in bar.update(done: done) }
             bar.finish()
         }
-        // A timeline's ids are any text: its report lines are printed as text, never as terminal controls.
-        for item in result.items { StandardStreams.output(DiagnosticRenderer.printable(item.line)) }
+        // A timeline's ids are any text: its report lines are printed as text, never as terminal
+        // controls; on standard error when standard output carries the export or the report.
+        let line = output == "-" || report == "-" ? StandardStreams.error : { StandardStreams.output($0) }
+        for item in result.items { line(DiagnosticRenderer.printable(item.line)) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))

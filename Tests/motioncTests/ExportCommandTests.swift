@@ -115,4 +115,16 @@ import Testing
         #expect(try Data(contentsOf: out) == earlier)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["card.html"])
     }
+
+    @Test("export -o - writes only the export on standard output: the report lines go to standard error")
+    func exportToStandardOutputIsOnlyTheFile() throws {
+        let result = try Motionc.run(["export", "Plans/card-expand.yaml", "--to", "lottie", "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["v"] != nil, "a Lottie file: \(result.stdout.prefix(200))")
+        #expect(result.stderr.contains("card"), "the report lines: \(result.stderr)")
+        let css = try Motionc.run(["export", "Plans/card-expand.yaml", "--to", "css", "-o", "-"])
+        #expect(css.stdout.hasPrefix("/*") || css.stdout.hasPrefix("@"), "\(css.stdout.prefix(200))")
+        #expect(!css.stdout.contains(": exact ("))
+    }
 }
