@@ -44,19 +44,13 @@ extension TimelineJSON {
         }
         guard first < events.count else { return (json.serialized(pretty: true) + "\n", nil) }
         let fps = timeline.canvas.fps
-        let cutFrame = frame(of: timeline.events[first].time, fps: fps)
+        let cutFrame = Canvas.firstFrame(seconds: timeline.events[first].time, fps: fps)
         var kept = first
-        while kept > 0, frame(of: timeline.events[kept - 1].time, fps: fps) >= cutFrame { kept -= 1 }
+        while kept > 0, Canvas.firstFrame(seconds: timeline.events[kept - 1].time, fps: fps) >= cutFrame { kept -= 1 }
         var cut = timeline
         cut.events = Array(timeline.events.prefix(kept))
         cut.end = Double(max(cutFrame - 1, 0)) / fps
         return (text(cut), cut.end)
-    }
-
-    /// The frame whose step emits an event at `time`: the first frame at or after it.
-    static func frame(of time: Double, fps: Double) -> Int {
-        let k = Canvas.lastFrame(seconds: time, fps: fps)
-        return Double(k) / fps >= time ? k : k + 1
     }
 }
 

@@ -68,7 +68,9 @@ struct Run: ParsableCommand {
         let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
         let count = "\(components.count) animated component" + (components.count == 1 ? "" : "s")
         let frameText = "\(frames) frame" + (frames == 1 ? "" : "s")
-        if let rest = run.restTime() {
+        if let moment = run.restTime() {
+            // The first frame at rest, as the timeline's `end`: a spring settles between frames.
+            let rest = Double(Canvas.firstFrame(seconds: moment, fps: run.fps)) / run.fps
             if duration == nil {
                 summary("at rest at \(SecondsText.fixed(rest)) s after \(frameText); \(count)")
             } else {

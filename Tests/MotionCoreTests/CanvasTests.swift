@@ -18,4 +18,17 @@ struct CanvasTests {
         #expect(Canvas.lastFrame(seconds: -1e308, fps: 60) == -(1 << 62))
         #expect(Canvas.lastFrame(seconds: .nan, fps: 60) == 0)
     }
+
+    @Test func theFirstFrameAtOrAfterATimeIsOnTheGrid() {
+        #expect(Canvas.firstFrame(seconds: 1, fps: 60) == 60)
+        #expect(Canvas.firstFrame(seconds: 0.29, fps: 100) == 29)
+        // A spring at rest at 1.423 s shows it on frame 86 (1.4333 s) at 60 fps.
+        #expect(Canvas.firstFrame(seconds: 1.423, fps: 60) == 86)
+        #expect(Canvas.firstFrame(seconds: 0, fps: 60) == 0)
+        // A moment after a frame's time, by however little, is shown by the next frame, as the run's clock compares.
+        #expect(Canvas.firstFrame(seconds: (1.0 / 60).nextUp, fps: 60) == 2)
+        #expect(Canvas.firstFrame(seconds: (1.0 / 60).nextDown, fps: 60) == 1)
+        #expect(Canvas.firstFrame(seconds: .infinity, fps: 60) == 1 << 62)
+        #expect(Canvas.firstFrame(seconds: .nan, fps: 60) == 0)
+    }
 }

@@ -57,4 +57,18 @@ import Testing
     func summaries(arguments: [String], expected: String) throws {
         #expect(try Self.summary(arguments) == expected)
     }
+
+    @Test("run's rest time is the first frame at rest, the baked timeline's end, even when a spring settles between frames")
+    func restTimeIsTheBakedEnd() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let timeline = directory.appendingPathComponent("sheet.json")
+        #expect(try Motionc.run(["bake", "Plans/bottom-sheet.yaml", "-o", timeline.path]).status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: timeline)) as? [String: Any]
+        let end = try #require(json?["end"] as? Double)
+        let fps = try #require((json?["canvas"] as? [String: Any])?["fps"] as? Double)
+        let run = try Motionc.run(["run", "Plans/bottom-sheet.yaml"])
+        let frames = Int((end * fps).rounded()) + 1
+        #expect(run.stdout.hasPrefix("at rest at \(String(format: "%.3f", end)) s after \(frames) frames;"), "\(run.stdout)")
+    }
 }

@@ -39,6 +39,15 @@ public struct Canvas: Sendable, Hashable {
         return frame > -0x1p62 ? Int(frame) : -(1 << 62)
     }
 
+    /// The index of the first frame at or after `seconds` on the grid `k / fps`: the frame whose
+    /// step shows what happens at `seconds` (an event, a spring coming to rest between frames).
+    ///
+    /// Saturates as ``lastFrame(seconds:fps:)`` does.
+    public static func firstFrame(seconds: Double, fps: Double) -> Int {
+        let k = lastFrame(seconds: seconds, fps: fps)
+        return seconds > Double(k) / fps && k < 1 << 62 ? k + 1 : k
+    }
+
     /// `fps` when it is positive and finite, else ``defaultFPS``.
     public static func normalised(_ fps: Double) -> Double {
         fps.isFinite && fps > 0 ? fps : defaultFPS
