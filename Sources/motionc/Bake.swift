@@ -54,7 +54,8 @@ enum TimelineInput {
     /// Reads `path` as a timeline when its content starts like one (`{"timeline": ...`) or its
     /// name ends in `.json`; otherwise as a motion document, validated for baking and baked.
     ///
-    /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure`` for invalid content.
+    /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure`` for invalid
+    ///   content, or a usage failure for `reducedMotion` with a timeline (it has one variant).
     static func load(path: String, reducedMotion: Bool = false) throws -> Timeline {
         try loadWithDocument(path: path, reducedMotion: reducedMotion).timeline
     }
@@ -66,6 +67,12 @@ enum TimelineInput {
     ) {
         let bytes = try AtomicFile.read(path)
         if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
+            // A baked timeline holds one variant: the flag would otherwise be ignored in silence.
+            guard !reducedMotion else {
+                throw CommandFailure.usage(
+                    "--reduced-motion compiles a motion document's reduced-motion variant, and \(path) is a baked timeline; "
+                        + "bake the document with `motionc bake FILE --reduced-motion` or pass the document itself")
+            }
             do {
                 return (try TimelineJSON.decode(bytes), nil)
             } catch {

@@ -127,4 +127,21 @@ import Testing
         #expect(css.stdout.hasPrefix("/*") || css.stdout.hasPrefix("@"), "\(css.stdout.prefix(200))")
         #expect(!css.stdout.contains(": exact ("))
     }
+
+    @Test("--reduced-motion with a baked timeline is a usage error, not ignored: a timeline holds one variant")
+    func reducedMotionNeedsADocument() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let timeline = dir.appendingPathComponent("rm.json").path
+        #expect(try Motionc.run(["bake", "Plans/reduced-motion.yaml", "-o", timeline]).status == 0)
+        let out = dir.appendingPathComponent("rm.lottie").path
+        let export = try Motionc.run(["export", timeline, "--to", "lottie", "-o", out, "--reduced-motion"])
+        #expect(export.status == 64, "\(export.stderr)")
+        #expect(export.stderr.contains("bake --reduced-motion") || export.stderr.contains("--reduced-motion`"), "\(export.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let render = try Motionc.run(["render", timeline, "--at", "0", "-o", dir.appendingPathComponent("f.png").path, "--reduced-motion"])
+        #expect(render.status == 64, "\(render.stderr)")
+        // The document itself takes the flag.
+        #expect(try Motionc.run(["export", "Plans/reduced-motion.yaml", "--to", "lottie", "-o", out, "--reduced-motion"]).status == 0)
+    }
 }
