@@ -36,7 +36,10 @@ struct Export: ParsableCommand {
     @Option(help: "Also write the capability report as JSON here.")
     var report: String?
 
-    @Option(help: "Seconds to export (default: the timeline's end); repeats that run forever are unrolled until then.")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds to export (default: the timeline's end); repeats that run forever are unrolled until then.")
     var duration: Double?
 
     @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried (X001).")

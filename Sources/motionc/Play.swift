@@ -18,7 +18,8 @@ struct Play: ParsableCommand {
     @Argument(help: "The timeline to play (a document is baked first).")
     var timeline: String
 
-    @Option(help: "Seconds to play (default: the timeline's end).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "Seconds to play (default: the timeline's end).")
     var duration: Double?
 
     @Option(help: "Write the presented value of every touched component at every frame to this CSV file (- for standard output).")

@@ -30,7 +30,8 @@ struct Preview: ParsableCommand {
     @Flag(help: "Serve the page on 127.0.0.1 and update it on every save.")
     var serve = false
 
-    @Option(help: "The port to serve on (default: 7300).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "The port to serve on (default: 7300).")
     var port: Int?
 
     @Flag(help: "Preview the reduced-motion variant: each op as its reducedMotion (or the document's) says.")

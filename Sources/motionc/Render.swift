@@ -40,22 +40,26 @@ struct Render: ParsableCommand {
     @Option(help: "Encode every frame into this video: .mp4 (H.264), .webm (VP9) or .gif, with ffmpeg.")
     var video: String?
 
-    @Option(help: "With --frames or --video: frames drawn at once (default: one per core).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "With --frames or --video: frames drawn at once (default: one per core).")
     var jobs: Int?
 
     @Option(help: "Write a contact sheet of frames, each labelled with its time, to this PNG file.")
     var sheet: String?
 
-    @Option(help: "With --sheet: put every Nth frame on the sheet.")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "With --sheet: put every Nth frame on the sheet.")
     var every: Int?
 
-    @Option(help: "Draw the single frame at this time, in seconds (with -o).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "Draw the single frame at this time, in seconds (with -o).")
     var at: Double?
 
     @Option(name: .shortAndLong, help: "With --at: where to write the frame.")
     var output: String?
 
-    @Option(help: "Seconds of frames for --frames and --sheet (default: the timeline's end).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "Seconds of frames for --frames and --sheet (default: the timeline's end).")
     var duration: Double?
 
     func validate() throws {

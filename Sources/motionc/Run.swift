@@ -23,7 +23,8 @@ struct Run: ParsableCommand {
     @Argument(help: "The motion document to run.")
     var file: String
 
-    @Option(help: "Seconds of document time to run, at most 86400 (default: until at rest, at most 60 s).")
+    // A negative number is a value here, not an option: the range check says what is wrong.
+    @Option(parsing: .unconditional, help: "Seconds of document time to run, at most 86400 (default: until at rest, at most 60 s).")
     var duration: Double?
 
     @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")

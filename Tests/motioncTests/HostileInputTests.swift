@@ -183,6 +183,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["frame.png"])
     }
 
+    @Test("a negative number after a numeric option is its value: the range check answers, not 'Missing value'")
+    func negativeOptionValuesGetTheRangeMessage() throws {
+        let cases: [([String], String)] = [
+            (["run", "Plans/fade-in.yaml", "--duration", "-1"], "--duration must be a number of seconds from 0 to 86400"),
+            (["play", "Plans/fade-in.yaml", "--duration", "-1"], "--duration must be a finite number of seconds >= 0"),
+            (["export", "Plans/fade-in.yaml", "--to", "css", "-o", "/dev/null", "--duration", "-2"], "--duration must be a number"),
+            (["render", "Plans/fade-in.yaml", "--at", "-1", "-o", "/dev/null"], "--at must be a finite number of seconds >= 0"),
+            (["render", "Plans/fade-in.yaml", "--sheet", "/dev/null", "--every", "-3"], "--every must be at least 1"),
+            (["render", "Plans/fade-in.yaml", "--frames", "/nonexistent-x", "--jobs", "-2"], "--jobs must be at least 1"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Motionc.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test("a sheet of a long duration draws its 24 cells: only every-frame outputs meet the frame cap")
     func longSheetIsHeldToItsCellsOnly() throws {
         let directory = try Motionc.temporaryDirectory()
