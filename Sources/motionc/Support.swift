@@ -20,41 +20,55 @@ enum DocumentFiles {
     /// The endings of motion documents in folders: `*.yaml` (and `*.motion.yaml`) and `*.yml`.
     static let documentSuffixes = [".yaml", ".yml"]
 
-    /// Files as given; folders searched recursively for `*.yaml` and `*.yml`, in sorted order. A
-    /// path that does not exist, or a folder that holds no document, is a read error (exit code 2).
-    static func expand(_ paths: [String]) throws -> [String] {
+    /// Files as given; folders searched recursively for `*.yaml` and `*.yml`, in sorted order,
+    /// and the paths that could not be used.
+    ///
+    /// A path that does not exist, a folder that cannot be read or holds no document, and a
+    /// document whose name is not UTF-8 are read errors (exit code 2), each reported on its own;
+    /// the documents that can be read are still checked, so that one bad path hides nothing else.
+    static func expand(_ paths: [String]) -> (files: [String], problems: [FileError]) {
         var files: [String] = []
+        var problems: [FileError] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure.file(FileError(path: path, reason: "no such file or folder", kind: .read))
+                // Arguments are decoded as UTF-8, with U+FFFD for bytes that are not: such a name
+                // can never be found again.
+                let reason =
+                    path.contains("\u{FFFD}")
+                    ? "no such file or folder (the name is not valid UTF-8, or holds U+FFFD: rename it)"
+                    : "no such file or folder"
+                problems.append(FileError(path: path, reason: reason, kind: .read))
+                continue
             }
             guard isDirectory.boolValue else {
                 files.append(path)
                 continue
             }
-            let found = try documents(in: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
-            guard !found.isEmpty else {
-                throw CommandFailure.file(
-                    FileError(path: path, reason: "no motion documents (*.yaml, *.yml) in this folder", kind: .read))
+            let (found, unusable) = documents(in: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+            problems += unusable
+            if found.isEmpty && unusable.isEmpty {
+                problems.append(FileError(path: path, reason: "no motion documents (*.yaml, *.yml) in this folder", kind: .read))
             }
             files += found
         }
-        return files
+        return (files, problems)
     }
 
     /// The documents below `folder`, sorted: regular files whose names end in a document
-    /// suffix, in its folders (not through links) at any depth.
+    /// suffix, in its folders (not through links) at any depth; and what could not be walked.
     ///
     /// A document whose name is not UTF-8 cannot be opened by name (paths are text), so it is a
-    /// read error rather than a file silently left unchecked.
-    static func documents(in folder: String) throws -> [String] {
+    /// read error rather than a file silently left unchecked; so is a folder that cannot be read.
+    static func documents(in folder: String) -> (found: [String], problems: [FileError]) {
         var found: [String] = []
+        var problems: [FileError] = []
         var folders = [folder]
         while let current = folders.popLast() {
             guard let stream = opendir(current) else {
-                throw CommandFailure.file(FileError(path: current, reason: systemErrorText(errno), kind: .read))
+                problems.append(FileError(path: current, reason: systemErrorText(errno), kind: .read))
+                continue
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
@@ -67,7 +81,8 @@ enum DocumentFiles {
                     // A folder so named may hold documents: it cannot be walked by name either.
                     guard isDocument || isFolder(named: name, in: current) else { continue }
                     let shown = (current.hasSuffix("/") ? current : current + "/") + String(decoding: name, as: UTF8.self)
-                    throw CommandFailure.file(FileError(path: shown, reason: "its name is not valid UTF-8; rename it", kind: .read))
+                    problems.append(FileError(path: shown, reason: "its name is not valid UTF-8; rename it", kind: .read))
+                    continue
                 }
                 let path = current.hasSuffix("/") ? current + text : current + "/" + text
                 var info = stat()
@@ -79,7 +94,7 @@ enum DocumentFiles {
                 }
             }
         }
-        return found.sorted()
+        return (found.sorted(), problems.sorted { $0.path < $1.path })
     }
 
     /// Whether the entry `name` (raw bytes, maybe not UTF-8) of `folder` is a folder, not

@@ -12,9 +12,10 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse and validate motion documents.",
         discussion: """
-            Folders are searched recursively for *.yaml and *.yml files. Exit status: 0 when no errors \
-            (warnings allowed), 1 when an error was found, 2 when a file cannot be read or a folder \
-            holds no document.
+            Folders are searched recursively for *.yaml and *.yml files. A path that cannot be read \
+            is said on standard error and the other documents are still checked. Exit status: 0 when \
+            no errors (warnings allowed), 1 when an error was found, 2 when a file cannot be read or a \
+            folder holds no document.
             """)
 
     @Argument(help: "Files or folders to validate.")
@@ -32,10 +33,13 @@ struct Validate: ParsableCommand {
     var players: ExportTargets?
 
     func run() throws {
-        let files = try DocumentFiles.expand(paths)
+        let (files, problems) = DocumentFiles.expand(paths)
+        // Paths that cannot be used are said on standard error; every other document is still
+        // checked and its diagnostics printed in the chosen format (exit 2 at the end).
+        for problem in problems { StandardStreams.error("motionc: \(problem)") }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        var unreadable = false
+        var unreadable = !problems.isEmpty
         // The last file's document lives until the process ends (see the end of this function).
         var last: LoadResult?
         for file in files {
@@ -70,7 +74,9 @@ struct Validate: ParsableCommand {
         }
         let output = DiagnosticRenderer.render(
             diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: files.count)
-        StandardStreams.output(output, terminator: "")
+        // Text says nothing when no document could be read (its summary would claim no problems);
+        // the structured formats stay whole documents, so that CI tools can still read them.
+        if !(format == .text && files.isEmpty) { StandardStreams.output(output, terminator: "") }
         // The output is written (unbuffered): end the process now rather than free the decoded
         // document value by value on the way out; the system takes its memory back at once.
         let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success

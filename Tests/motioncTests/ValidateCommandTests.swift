@@ -53,6 +53,30 @@ import Testing
         let result = try Motionc.run(["validate", directory.path])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("/\u{FFFD}\u{FFFD}.yaml': its name is not valid UTF-8; rename it"))
+        #expect(result.stdout.contains("no problems found in 1 file"), "the other document is still checked: \(result.stdout)")
+    }
+
+    @Test("a path that cannot be read hides no other diagnostic, and JSON and SARIF stay whole documents")
+    func unreadablePathKeepsTheOthersDiagnostics() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let broken = try Motionc.write(Self.broken, to: "broken.yaml", in: directory)
+        let missing = directory.appendingPathComponent("missing.yaml").path
+        let text = try Motionc.run(["validate", broken.path, missing])
+        #expect(text.status == 2, "a read error wins: \(text.stderr)")
+        #expect(text.stderr.contains("missing.yaml': no such file or folder"))
+        #expect(text.stdout.contains("error[D009]"), "\(text.stdout)")
+        for format in ["json", "sarif"] {
+            let result = try Motionc.run(["validate", "--format", format, missing, broken.path])
+            #expect(result.status == 2)
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            #expect(String(describing: json).contains("D009"), "\(format): \(result.stdout.prefix(300))")
+        }
+        let alone = try Motionc.run(["validate", missing])
+        #expect(alone.status == 2)
+        #expect(alone.stdout.isEmpty, "no summary claiming no problems: \(alone.stdout)")
+        let name = try Motionc.run(["validate", "bad\u{FFFD}.yaml"])
+        #expect(name.stderr.contains("not valid UTF-8"), "\(name.stderr)")
     }
 
     @Test("a subfolder whose name is not UTF-8 is a read error too, since the documents in it cannot be checked")
