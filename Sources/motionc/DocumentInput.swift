@@ -1,5 +1,6 @@
 import MotionDiagnostics
 import MotionPlans
+import MotionTimeline
 import MotionValidation
 
 /// Loading one document for a command that runs it (`run`, `bake`): read, decode, validate.
@@ -8,7 +9,8 @@ enum DocumentInput {
     /// `motionc validate` prints them) to standard error.
     ///
     /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure/reported`` when the
-    ///   document has errors (warnings alone do not stop it).
+    ///   document has errors (warnings alone do not stop it); ``CommandFailure/invalidInput(_:)``
+    ///   for a baked timeline, which is no document.
     /// With `reducedMotion`, the document's reduced-motion variant (docs/format.md §7.7).
     static func load(path: String, options: ValidationOptions = ValidationOptions(), reducedMotion: Bool = false) throws
         -> MotionDocument
@@ -17,6 +19,11 @@ enum DocumentInput {
         var diagnostics = result.diagnostics
         if let document = result.document, !diagnostics.containsErrors {
             diagnostics += Validator.validate(document, options: options)
+        }
+        if diagnostics.containsErrors, TimelineJSON.looksLikeTimeline(result.text) {
+            // A baked timeline read as YAML gives a screen of unknown keys: say what it is instead.
+            throw CommandFailure.invalidInput(
+                "\(path) is a baked timeline, not a motion document: `play`, `render` and `export` read timelines")
         }
         if !diagnostics.isEmpty {
             let sources = [path: SourceFile(path: path, bytes: result.text)]

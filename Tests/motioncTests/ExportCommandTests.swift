@@ -128,7 +128,7 @@ import Testing
         #expect(!css.stdout.contains(": exact ("))
     }
 
-    @Test("--reduced-motion with a baked timeline is a usage error, not ignored: a timeline holds one variant")
+    @Test("a baked timeline where a document is needed: --reduced-motion is a usage error, bake and run name it")
     func reducedMotionNeedsADocument() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -141,6 +141,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
         let render = try Motionc.run(["render", timeline, "--at", "0", "-o", dir.appendingPathComponent("f.png").path, "--reduced-motion"])
         #expect(render.status == 64, "\(render.stderr)")
+        // bake and run take documents: a timeline is named as one, not read as YAML with unknown keys.
+        for command in [["bake", timeline, "-o", dir.appendingPathComponent("again.json").path], ["run", timeline]] {
+            let result = try Motionc.run(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("is a baked timeline, not a motion document"), "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("D00"), "\(command): \(result.stderr)")
+        }
         // The document itself takes the flag.
         #expect(try Motionc.run(["export", "Plans/reduced-motion.yaml", "--to", "lottie", "-o", out, "--reduced-motion"]).status == 0)
     }
