@@ -108,7 +108,9 @@ enum TweenRules {
             let expected = max(1, n - 1)
             if tween.easings.count != expected {
                 context.report(
-                    .W004, "\(tween.easings.count) easings for \(n) values: give one curve, or a list of \(expected)",
+                    .W004,
+                    "\(tween.easings.count) easing\(tween.easings.count == 1 ? "" : "s") for \(n) value\(n == 1 ? "" : "s"): "
+                        + "give one curve, or a list of \(expected)",
                     at: document.range(of: "easing", in: operation))
             }
         }
