@@ -1,3 +1,5 @@
+import MotionCore
+
 /// Names that other animation systems use for what motionc calls otherwise (CSS, UIKit, SwiftUI,
 /// Android), and the help that points a new user at motionc's spelling.
 enum ForeignNames {
@@ -13,7 +15,29 @@ enum ForeignNames {
     /// Help for a property name another system uses: `use position.y (...)`, or nil.
     static func propertyHelp(_ name: String) -> String? {
         guard let ours = properties[name] else { return nil }
+        guard ours.hasPrefix("position") else { return "use `\(ours)`: motionc names properties as Core Animation does" }
         return "use `\(ours)`: motionc moves layers by their position and names properties as Core Animation does"
+    }
+
+    /// Help for a property path an intention cannot animate because motionc does not know it:
+    /// another system's name; for `size.w`, the components `size` has (and the one that starts
+    /// so); else the nearest path an intention can animate (never `shape`, which is set once).
+    static func unknownPathHelp(_ text: String) -> String? {
+        if let help = propertyHelp(text) { return help }
+        if let dot = text.firstIndex(of: "."), let property = LayerProperty(rawValue: String(text[..<dot])) {
+            let names = property.kind.componentNames
+            guard !names.isEmpty else {
+                return "did you mean \"\(property.rawValue)\"? `\(property.rawValue)` is one number, with no components"
+            }
+            let asked = text[text.index(after: dot)...]
+            let paths = names.map { "`\(property.rawValue).\($0)`" }
+            let listed = paths.dropLast().joined(separator: ", ") + " and " + (paths.last ?? "")
+            guard let near = names.first(where: { !asked.isEmpty && $0.hasPrefix(asked) }) else {
+                return "`\(property.rawValue)` has the components \(listed)"
+            }
+            return "did you mean \"\(property.rawValue).\(near)\"? `\(property.rawValue)` has the components \(listed)"
+        }
+        return DecodingContext.didYouMean(text, PropertyPath.all.filter(\.property.isAnimatable).map(\.description))
     }
 
     /// Spring keys from SwiftUI (`response`, `dampingRatio`, `dampingFraction`, `bounce`) that

@@ -96,7 +96,7 @@ enum IntentionDecoder {
             guard let path = parsePath(text) else {
                 ctx.report(
                     .D009, "unknown property \"\(text)\"", at: ctx.range(node),
-                    help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                    help: ForeignNames.unknownPathHelp(text))
                 return nil
             }
             guard path.property.isAnimatable else {

@@ -51,7 +51,7 @@ extension IntentionDecoder {
             guard let parsed = PropertyPath(text) else {
                 ctx.report(
                     .D009, "unknown property \"\(text)\"", at: ctx.range(pair.value),
-                    help: ForeignNames.propertyHelp(text) ?? DecodingContext.didYouMean(text, PropertyPath.all.map(\.description)))
+                    help: ForeignNames.unknownPathHelp(text))
                 ok = false
                 return
             }

@@ -282,11 +282,23 @@ struct DecoderDiagnosticTests {
             "opacty", .D009, help: "did you mean \"opacity\"?",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacty\nto: 1")),
         DiagnosticCase(
-            "position.z", .D009, help: "did you mean \"position.x\"?",
+            "position.z", .D009, help: "`position` has the components `position.x` and `position.y`",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣position.z\nto: 1")),
         DiagnosticCase(
-            "a component of a scalar", .D009, help: "did you mean \"opacity\"?",
+            "a component of a scalar", .D009, help: "did you mean \"opacity\"? `opacity` is one number, with no components",
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣opacity.x\nto: 1")),
+        DiagnosticCase(
+            "the start of a component's name", .D009,
+            help: "did you mean \"size.width\"? `size` has the components `size.width` and `size.height`",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣size.w\nto: 1")),
+        DiagnosticCase(
+            "no colour component is x: no guess among r, g, b, a", .D009,
+            help: "`backgroundColor` has the components `backgroundColor.r`, `backgroundColor.g`, "
+                + "`backgroundColor.b` and `backgroundColor.a`",
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣backgroundColor.x\nto: 1")),
+        DiagnosticCase(
+            "never suggests shape, which cannot be animated", .D009, help: nil,
+            op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣shap\nto: 1")),
         DiagnosticCase(
             "shape cannot be animated", .D009, help: nil,
             op("add: tween\ntarget: \"#a\"\nproperty: 1️⃣shape\nto: 1")),
