@@ -59,6 +59,15 @@ extension Composer {
             var help: String?
             if problem == "found character that cannot start any token", Self.leadingWhitespaceHasTab(bytes, line: Int(mark.line)) {
                 help = "YAML indents with spaces only: replace the tab at the start of line \(Int(mark.line) + 1) with spaces"
+            } else if p.context.map({ String(cString: $0).hasPrefix("while parsing a flow") }) == true,
+                let comment = Self.commentStart(
+                    bytes, from: Self.flowScanStart(bytes, context: p.context_mark, problem: mark), to: Int(mark.index))
+            {
+                // `{ backgroundColor: #6200EE }`: the `#` starts a comment, which takes the
+                // closing brackets with it, and libyaml fails a line later.
+                help =
+                    "`\(comment.word)` on line \(comment.line) starts a comment (a `#` after a space does), so the rest of that "
+                    + "line was not read: quote it, \"\(comment.word)\""
             }
             diagnostics.append(
                 Diagnostic(.Y001, message, file: file, at: SourceRange(start: at.start), notes: notes, help: help))
@@ -69,6 +78,57 @@ extension Composer {
             diagnostics.append(
                 Diagnostic(.Y001, problem, file: file, at: SourceRange(start: Self.range(mark, mark).start)))
         }
+    }
+
+    /// Where to look for a comment that cut a flow collection short: from the collection's start
+    /// when libyaml marks it, else (a flow node expected where the error is) from the start of
+    /// the line before the error's.
+    static func flowScanStart(_ bytes: [UInt8], context: yaml_mark_t, problem: yaml_mark_t) -> Int {
+        if context.index < problem.index { return Int(context.index) }
+        var i = min(Int(problem.index), bytes.count)
+        var breaks = 0
+        while i > 0 {
+            if bytes[i - 1] == UInt8(ascii: "\n") {
+                breaks += 1
+                if breaks == 2 { break }
+            }
+            i -= 1
+        }
+        return i
+    }
+
+    /// The first comment in `bytes[from..<to]` that follows content on its line, outside quotes
+    /// (a `#` after a space or tab), as the word it starts and its 1-based line; nil when there is
+    /// none. Whole-line comments are not it: they cut nothing short.
+    ///
+    /// - Complexity: O(to) (lines are counted from the start).
+    static func commentStart(_ bytes: [UInt8], from: Int, to: Int) -> (word: String, line: Int)? {
+        let end = min(to, bytes.count)
+        guard from >= 0, from < end else { return nil }
+        var quote: UInt8?
+        var contentOnLine = false
+        var i = from
+        while i < end {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\n") {
+                contentOnLine = false
+                quote = nil
+            } else if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+                contentOnLine = true
+            } else if byte == UInt8(ascii: "#"), contentOnLine, [0x20, 0x09].contains(bytes[i - 1]) {
+                var stop = i + 1
+                while stop < bytes.count, !" \t\r\n,]}".utf8.contains(bytes[stop]) { stop += 1 }
+                let line = 1 + bytes[0..<i].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                return (String(decoding: bytes[i..<stop], as: UTF8.self), line)
+            } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
+                contentOnLine = true
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Whether the indentation of line `line` (0-based) holds a tab.

@@ -40,6 +40,22 @@ import Testing
         #expect(parse("a: @b\n").diagnostics.first?.help == nil)
     }
 
+    @Test("an unquoted #RRGGBB or #id in a flow collection is named as the comment it starts")
+    func commentInAFlowCollection() {
+        let colour = parse("targets:\n  card: { layer: { size: [10, 10], backgroundColor: #6200EE } }\nnext: 1\n")
+        #expect(colour.diagnostics.map(\.code) == [.Y001])
+        #expect(
+            colour.diagnostics.first?.help
+                == "`#6200EE` on line 2 starts a comment (a `#` after a space does), so the rest of that line was not read: "
+                + "quote it, \"#6200EE\"")
+        // A whole-line comment before it is no culprit.
+        let selector = parse("# ops\nops:\n  - { add: tween, target: #card, property: opacity }\n")
+        #expect(selector.diagnostics.first?.help?.hasPrefix("`#card` on line 3 starts a comment") == true)
+        // Quoted, a `#` is text; in a plain word (`a#b`) it starts no comment.
+        #expect(parse("a: { b: \"x #y\", c: d#e }\n").diagnostics.isEmpty)
+        #expect(parse("a: { b: \"x #y\", c: [1, 2 }\n").diagnostics.first?.help == nil)
+    }
+
     @Test func nulByte() {
         let result = YAMLParser.parse(Array("a: 1\nb: x".utf8) + [0] + Array("y\n".utf8), file: "nul.yaml")
         #expect(result.diagnostics.map(\.code) == [.Y001])
