@@ -199,11 +199,14 @@ struct DecodingContext {
             return nil
         }
         let seconds: Double
+        // A time string has no sign in the schema's grammar: "-0s" is as negative as "-1s".
+        var signed = false
         if let number = tree.double(node) {
             seconds = number
         } else if let parsed = DurationParser.seconds(from: tree.string(node)) {
             // "1e400s" reads as infinity: a duration out of range, reported below.
             seconds = parsed
+            signed = parsed.sign == .minus
         } else {
             report(
                 .D003, "`\(key)` expects a duration (seconds, or a string such as \"300ms\"), found \(describe(node))",
@@ -214,7 +217,7 @@ struct DecodingContext {
             report(.D005, "`\(key)` must be a finite duration, found \(tree.string(node))", at: range(node))
             return nil
         }
-        guard seconds >= 0 else {
+        guard seconds >= 0, !signed else {
             report(.D005, "`\(key)` must not be negative, found \(tree.string(node))", at: range(node))
             return nil
         }

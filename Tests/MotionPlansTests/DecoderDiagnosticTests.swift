@@ -171,6 +171,8 @@ struct DecoderDiagnosticTests {
             tween("duration", "1️⃣86401")),
         DiagnosticCase("negative duration", .D005, tween("duration", "1️⃣-1")),
         DiagnosticCase("negative duration in ms", .D005, tween("duration", "1️⃣\"-300ms\"")),
+        // The schema's time strings have no sign: "-0s" is refused as "-1s" is.
+        DiagnosticCase("a signed zero time string", .D005, tween("duration", "1️⃣\"-0s\"")),
         DiagnosticCase("negative delay", .D005, tween("delay", "1️⃣-0.1")),
         DiagnosticCase("repeat 0", .D005, tween("repeat", "1️⃣0")),
         DiagnosticCase("repeat .inf", .D005, help: "write `repeat: forever`", tween("repeat", "1️⃣.inf")),
