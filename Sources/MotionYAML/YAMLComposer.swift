@@ -28,16 +28,23 @@ struct Composer {
     var mergeSites: [MergeSite] = []
     var expansion = 0
     var documents = 0
+    /// Where finished items of some sequences go instead of the tree, if anywhere.
+    var streaming: YAMLItemStream?
+    /// Where the arena stood when the open item of a streamed sequence began.
+    var checkpoint: StreamCheckpoint?
+    /// Anchors defined so far: an item that defines one stays in the tree.
+    var anchorsDefined = 0
 
     /// Scratch hash table of keys for duplicate detection in large mappings and for merging.
     var table = KeyTable()
 
     static let smallMapping = 8
 
-    init(file: String, limits: YAMLLimits, source: [UInt8]) {
+    init(file: String, limits: YAMLLimits, source: [UInt8], streaming: YAMLItemStream? = nil) {
         self.file = file
         self.limits = limits
         self.source = source
+        self.streaming = streaming
         // libyaml's character 0 is the first after a byte-order mark.
         syncByte = SourceLines.byteOrderMarkLength(source)
         let inputCount = source.count
@@ -146,12 +153,15 @@ struct Composer {
             record(event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
         if let anchor = s.anchor {
             anchors[String(cString: anchor)] = (id.index, 1)
+            anchorsDefined += 1
         }
         // A plain `<<` in key position is a merge key.
         if isMergeKey, let top = frames.indices.last, frames[top].isMapping,
             (pending.count - frames[top].pendingStart) & 1 == 0
         {
             attach(id, expanded: 1)
+            // What a merge brings in is decided when the mapping ends: nothing more is handed over.
+            frames[top].streamPath = -1
             frames[top].hasMerge = true
             frames[top].mergeValueNext = true
             return true
@@ -211,6 +221,8 @@ struct Composer {
             return
         }
         frames[top].expanded &+= Int(expanded)
+        // An item that is not handed over ends handing over in its collection: items keep their order.
+        if frames[top].streamPath >= 0, !keepsStreaming(id) { frames[top].streamPath = -1 }
         if frames[top].mergeValueNext {
             frames[top].mergeValueNext = false
             mergeSites.append(MergeSite(pendingIndex: pending.count, range: aliasRange))
@@ -234,6 +246,11 @@ struct Composer {
             frameAnchors.append(String(cString: anchorPointer))
         }
         let node = UInt32(truncatingIfNeeded: nodes.count)
+        if opensStreamedItem() {
+            checkpoint = StreamCheckpoint(
+                node: node, children: children.count, text: text.count, overflowMarks: overflowMarks.count,
+                anchorsDefined: anchorsDefined)
+        }
         nodes.append(
             record(
                 event, kind: mapping ? .mapping : .sequence, flags: 0, offset: UInt32(truncatingIfNeeded: children.count),
@@ -241,7 +258,8 @@ struct Composer {
         frames.append(
             Frame(
                 node: node, pendingStart: pending.count, mergeSiteStart: mergeSites.count, expanded: 1,
-                anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false))
+                anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false, streamPath: -1))
+        if let streaming { frames[frames.count - 1].streamPath = streamedPath(streaming) }
         return true
     }
 
@@ -282,7 +300,9 @@ struct Composer {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
             anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
             frameAnchors.removeLast()
+            anchorsDefined += 1
         }
+        if checked, handOver(frame, expanded: expanded) { return }
         attach(YAMLNodeID(index: frame.node), expanded: expanded)
     }
 

@@ -1,0 +1,122 @@
+/// Where the composer hands over the finished items of some collections while the document is
+/// still being read, so that their nodes need not all be held at once.
+///
+/// A motion document's targets and operations are most of its nodes: decoded one by one as they
+/// are read, each one's nodes are dropped and their space reused by the next.
+///
+/// An item is handed over only when nothing later can refer to it: no anchor on the way from the
+/// root to the collection, none inside the item. The first item that cannot be handed over (an
+/// alias, a scalar, an item with an anchor, a merge key `<<`) or that `body` declines stops
+/// handing over for the rest of its collection: those items stay in the tree, after the ones
+/// handed over. Items of a sequence leave the tree; the pairs of a mapping stay, each value an
+/// empty collection, so that duplicate keys and merges are still checked.
+public struct YAMLItemStream {
+    /// The paths from the root mapping down to the collections whose items (sequences) or values
+    /// (mappings) are handed over; a key steps into a mapping's value, nil into any item of a
+    /// sequence (`["transactions", nil, "ops"]`).
+    public var paths: [[String?]]
+    /// Gets the tree read so far and a finished item; returns whether it took the item. The tree
+    /// is valid only during the call: do not keep it.
+    public var body: (YAMLTree, YAMLStreamedItem) -> Bool
+
+    /// Hands the items of the collections at `paths` to `body`.
+    public init(paths: [[String?]], body: @escaping (YAMLTree, YAMLStreamedItem) -> Bool) {
+        self.paths = paths
+        self.body = body
+    }
+}
+
+/// One item a ``YAMLItemStream`` hands over.
+public struct YAMLStreamedItem: Sendable {
+    /// The index in ``YAMLItemStream/paths`` of the path it was found at.
+    public var path: Int
+    /// Its key, when the collection is a mapping.
+    public var key: YAMLNodeID?
+    /// The item: a mapping or a sequence (scalars are not handed over).
+    public var node: YAMLNodeID
+    /// The collection holding it.
+    public var collection: YAMLNodeID
+}
+
+/// Where the arena stood when an item of a streamed collection began: what to drop once it is handed over.
+struct StreamCheckpoint {
+    var node: UInt32
+    var children: Int
+    var text: Int
+    var overflowMarks: Int
+    var anchorsDefined: Int
+}
+
+extension Composer {
+    /// The index of the stream path the collection just opened (the innermost frame) is at, or -1.
+    ///
+    /// - Complexity: O(path) per path of its depth; run only for collections at a path's depth.
+    func streamedPath(_ stream: YAMLItemStream) -> Int8 {
+        for (index, path) in stream.paths.enumerated() where frames.count == path.count + 1 {
+            guard frames.allSatisfy({ $0.anchorSlot < 0 }) else { return -1 }
+            if matches(path) { return Int8(truncatingIfNeeded: index) }
+        }
+        return -1
+    }
+
+    /// Whether the open frames lead down `path` from the root.
+    func matches(_ path: [String?]) -> Bool {
+        for (i, step) in path.enumerated() {
+            let parent = frames[i]
+            let child = frames[i + 1]
+            guard let key = step else {
+                guard !parent.isMapping else { return false }
+                continue
+            }
+            let keyIndex = child.pendingStart - 1
+            guard parent.isMapping, keyIndex >= parent.pendingStart, (keyIndex - parent.pendingStart) & 1 == 0 else { return false }
+            let record = nodes[Int(pending[keyIndex].index)]
+            guard record.kind == .scalar, scalarBytes(record).elementsEqual(key.utf8) else { return false }
+        }
+        return true
+    }
+
+    /// Whether a collection opening now in the innermost frame is an item to hand over: an item
+    /// of a streamed sequence, or a value of a streamed mapping.
+    func opensStreamedItem() -> Bool {
+        guard let top = frames.last, top.streamPath >= 0 else { return false }
+        return !top.isMapping || (pending.count - top.pendingStart) & 1 == 1
+    }
+
+    /// Whether attaching `id` to the innermost frame keeps it streaming: a scalar key of a
+    /// streamed mapping does (merge keys end streaming themselves).
+    func keepsStreaming(_ id: YAMLNodeID) -> Bool {
+        guard let top = frames.last else { return false }
+        return top.isMapping && (pending.count - top.pendingStart) & 1 == 0 && nodes[Int(id.index)].kind == .scalar
+    }
+
+    /// Hands the item `frame` closed to the stream when it may be, then drops its nodes; false
+    /// when the item stays in the tree as it is.
+    mutating func handOver(_ frame: Frame, expanded: UInt32) -> Bool {
+        guard let stream = streaming, let top = frames.indices.last, frames[top].streamPath >= 0, let mark = checkpoint,
+            mark.node == frame.node, frame.anchorSlot < 0, anchorsDefined == mark.anchorsDefined
+        else { return false }
+        checkpoint = nil
+        let isMapping = frames[top].isMapping
+        let item = YAMLStreamedItem(
+            path: Int(frames[top].streamPath), key: isMapping ? pending.last : nil, node: YAMLNodeID(index: frame.node),
+            collection: YAMLNodeID(index: frames[top].node))
+        let taken = stream.body(
+            YAMLTree(root: nil, nodes: nodes, source: source, text: text, children: children, overflowMarks: overflowMarks), item)
+        guard taken else { return false }
+        // The view above is gone: the buffers are unique again and shrink in place. A mapping's
+        // value keeps its own record, emptied, so that its pair stays whole.
+        let kept = Int(mark.node) + (isMapping ? 1 : 0)
+        nodes.removeLast(nodes.count - kept)
+        children.removeLast(children.count - mark.children)
+        text.removeLast(text.count - mark.text)
+        overflowMarks.removeLast(overflowMarks.count - mark.overflowMarks)
+        frames[top].expanded &+= Int(expanded)
+        if isMapping {
+            nodes[Int(mark.node)].offset = UInt32(truncatingIfNeeded: children.count)
+            nodes[Int(mark.node)].count = 0
+            pending.append(item.node)
+        }
+        return true
+    }
+}

@@ -1,0 +1,144 @@
+import MotionDiagnostics
+import MotionYAML
+import Testing
+
+/// ``YAMLItemStream``: items handed over while reading leave the tree, in order, and only when
+/// nothing later can refer to them.
+@Suite struct ItemStreamTests {
+    /// What a stream saw: each item's `v` value and the sequences they came from.
+    final class Seen {
+        var values: [String] = []
+        var sequences: Set<UInt32> = []
+        var declineAfter = Int.max
+    }
+
+    /// Parses `text`, streaming the items of `list[*].items`, and what the stream saw.
+    func streamed(_ text: String, path: [String?] = ["list", nil, "items"], declineAfter: Int = .max) -> (
+        YAMLParseResult, Seen
+    ) {
+        let seen = Seen()
+        seen.declineAfter = declineAfter
+        let stream = YAMLItemStream(paths: [path]) { tree, item in
+            guard seen.values.count < seen.declineAfter else { return false }
+            let value = tree.value(forKey: "v", in: item.node).map { tree.string($0) } ?? "?"
+            seen.values.append((item.key.map { tree.string($0) + "=" } ?? "") + value)
+            seen.sequences.insert(item.collection.index)
+            return true
+        }
+        return (YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: .default, streaming: stream), seen)
+    }
+
+    @Test func itemsLeaveTheTreeInOrder() throws {
+        let text = """
+            list:
+              - name: a
+                items: [{ v: 1 }, { v: 2, w: [x, y] }]
+              - items:
+                  - v: 3
+            other: [{ v: 9 }]
+            """
+        let (result, seen) = streamed(text)
+        #expect(result.diagnostics.isEmpty)
+        #expect(seen.values == ["1", "2", "3"])
+        #expect(seen.sequences.count == 2)
+        let plain = parse(text)
+        // Each item's mapping, keys and values are gone: {v: 1} is 3 nodes, {v: 2, w: [x, y]} 7, {v: 3} 3.
+        #expect(result.tree.nodeCount == plain.tree.nodeCount - 13)
+        #expect(result.tree.count(try #require(result.tree.node([.key("list"), .index(0), .key("items")]))) == 0)
+        #expect(result.tree.flatPairs([.key("list"), .index(0)]).first == "name=a")
+        #expect(result.tree.count(try #require(result.tree.node([.key("other")]))) == 1)
+    }
+
+    @Test func anItemWithAnAnchorStaysAndEndsStreaming() throws {
+        let (result, seen) = streamed(
+            """
+            list:
+              - items: [{ v: 1 }, { v: &a 2 }, { v: 3 }]
+            again: *a
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(seen.values == ["1"])
+        let items = try #require(result.tree.node([.key("list"), .index(0), .key("items")]))
+        #expect(result.tree.count(items) == 2)
+        #expect(result.tree.string(try #require(result.tree.node([.key("again")]))) == "2")
+    }
+
+    @Test func anAnchorOnTheWayStopsStreaming() {
+        let (result, seen) = streamed(
+            """
+            list:
+              - &t
+                items: [{ v: 1 }]
+            copy: *t
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(seen.values.isEmpty)
+    }
+
+    @Test func anAliasItemEndsStreaming() throws {
+        let (_, seen) = streamed(
+            """
+            base: &b { v: 0 }
+            list:
+              - items: [{ v: 1 }, *b, { v: 2 }]
+            """)
+        #expect(seen.values == ["1"])
+    }
+
+    @Test func aDeclinedItemStaysWithTheRest() throws {
+        let (result, seen) = streamed("list:\n  - items: [{ v: 1 }, { v: 2 }, { v: 3 }]\n", declineAfter: 1)
+        #expect(seen.values == ["1"])
+        let items = try #require(result.tree.node([.key("list"), .index(0), .key("items")]))
+        let values = result.tree.items(items).compactMap { result.tree.value(forKey: "v", in: $0) }.map { result.tree.string($0) }
+        #expect(values == ["2", "3"])
+    }
+
+    @Test func mappingValuesLeaveTheTreeTheirPairsStay() throws {
+        let text = """
+            map:
+              a: { v: 1, w: [2, 3] }
+              b: { v: 2 }
+              c: 5
+              d: { v: 4 }
+            """
+        let (result, seen) = streamed(text, path: ["map"])
+        #expect(result.diagnostics.isEmpty)
+        // `c: 5` is a scalar value: it ends streaming.
+        #expect(seen.values == ["a=1", "b=2"])
+        let plain = parse(text)
+        // {v: 1, w: [2, 3]} keeps its own record and drops 6 nodes, {v: 2} drops 2.
+        #expect(result.tree.nodeCount == plain.tree.nodeCount - 8)
+        #expect(result.tree.flatPairs([.key("map")]).map { $0.prefix(2) } == ["a=", "b=", "c=", "d="])
+        #expect(result.tree.count(try #require(result.tree.node([.key("map"), .key("a")]))) == 0)
+        #expect(result.tree.count(try #require(result.tree.node([.key("map"), .key("d")]))) == 1)
+    }
+
+    @Test func aMergeKeyEndsStreamingAndStillMerges() throws {
+        let (result, seen) = streamed(
+            """
+            base: &b { z: { v: 9 }, a: { v: 0 } }
+            map:
+              a: { v: 1 }
+              <<: *b
+              c: { v: 3 }
+            """, path: ["map"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(seen.values == ["a=1"])
+        #expect(result.tree.flatPairs([.key("map")]).map { $0.prefix(2) } == ["a=", "z=", "c="])
+    }
+
+    @Test func diagnosticsAreTheSameAsWithoutStreaming() {
+        for text in [
+            "list:\n  - items: [{ v: 1, v: 2 }, { v: 3 }]\n",
+            "list:\n  - items: [{ v: *nope }, { v: 3 }]\n",
+            "list:\n  - items: [{ v: 1 }, { v: [2 }]\n",
+            "list:\n  - items: [{ v: 1 }]\n  - items: [{ <<: [1], v: 2 }]\n",
+            "map:\n  a: { v: 1 }\n  b: { v: 2 }\n  a: { v: 3 }\n",
+            "map:\n  a: { v: 1 }\n  ? { k: 1 }\n  : { v: 2 }\n  b: { v: 3 }\n",
+        ] {
+            let (result, _) = streamed(text)
+            #expect(streamed(text, path: ["map"]).0.diagnostics == parse(text).diagnostics, "\(text)")
+            #expect(result.diagnostics == parse(text).diagnostics, "\(text)")
+        }
+    }
+}
