@@ -20,6 +20,8 @@ struct DocumentDecoder {
     var streamedOperations: [UInt32: StreamedOperations] = [:]
     /// Top-level targets decoded while the document was read (their pairs come first in `targets`).
     var streamedTargets: StreamedTargets?
+    /// The kept keys (``OperationKeyRange``) of the add op being read, a buffer reused by each op.
+    var keptScratch: [(OperationKeyRange.Key, YAMLNodeID)] = []
 
     static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs", "reducedMotion"]
     static let canvasKeys = ["size", "background", "fps"]
@@ -296,9 +298,7 @@ struct DocumentDecoder {
                 }
                 if !ops.isEmpty { transaction.operations.reserveCapacity(transaction.operations.count + ops.count) }
                 for op in ops {
-                    if let decoded = decodeOperation(op) { transaction.operations.append(decoded) }
-                    transaction.operations += companionOperations
-                    companionOperations = []
+                    decodeOperation(op, into: &transaction.operations)
                 }
             }
             document.transactions.append(transaction)
@@ -306,16 +306,20 @@ struct DocumentDecoder {
     }
 
     /// One item of `ops`, keeping where it wrote the keys diagnostics point at.
-    mutating func decodeOperation(_ node: YAMLNodeID) -> OperationSpec? {
-        guard context.expectMapping(node, for: "ops") else { return nil }
+    ///
+    /// Appends the op, and the companions it stands for, to `operations` (moved, not copied).
+    mutating func decodeOperation(_ node: YAMLNodeID, into operations: inout [OperationSpec]) {
+        defer { companionOperations = [] }
+        guard context.expectMapping(node, for: "ops") else { return }
         let keyStart = document.operationKeyRanges.count
-        recordKeyRanges(of: node)
         guard var operation = decodeAction(node) else {
             document.operationKeyRanges.removeLast(document.operationKeyRanges.count - keyStart)
-            return nil
+            operations += companionOperations
+            return
         }
         operation.keyStart = UInt32(truncatingIfNeeded: keyStart)
         operation.keyCount = UInt8(truncatingIfNeeded: document.operationKeyRanges.count - keyStart)
+        let tree = context.tree
         if let target = tree.value(forKey: "target", in: node), tree.kind(target) == .scalar, !tree.isPlain(target) {
             operation.targetIsPlain = false
         }
@@ -324,17 +328,23 @@ struct DocumentDecoder {
             companionOperations[i].keyCount = operation.keyCount
             companionOperations[i].targetIsPlain = operation.targetIsPlain
         }
-        return operation
+        operations.append(operation)
+        operations += companionOperations
     }
 
-    /// Keeps where the op wrote the keys diagnostics point at (``OperationKeyRange/Key``), the
-    /// first of each, in ``MotionDocument/operationKeyRanges``.
+    /// Keeps where a remove op wrote the keys diagnostics point at (``OperationKeyRange/Key``),
+    /// the first of each, in ``MotionDocument/operationKeyRanges``. (An add op keeps those of its
+    /// known keys as it reads them: ops with unknown keys are not validated.)
     /// - Complexity: O(pairs x kept keys).
     mutating func recordKeyRanges(of node: YAMLNodeID) {
+        let tree = context.tree
         let start = document.operationKeyRanges.count
         for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
-            let index =
-                DecodingContext.knownIndex(of: pair.key, in: Self.keptKeys, tree) ?? Self.keptKeys.firstIndex(of: tree.string(pair.key))
+            var index = DecodingContext.knownIndex(of: pair.key, in: Self.keptKeys, tree)
+            if index == nil, !tree.withScalarBytes(pair.key, { $0.allSatisfy { $0 < 0x80 } }) {
+                // Equal as strings to a kept key, not as bytes, as ``DecodingContext/forEachKnownPair`` matches.
+                index = Self.keptKeys.firstIndex(of: tree.string(pair.key))
+            }
             guard let index else { continue }
             let key = Self.keptKeyCases[index]
             guard !document.operationKeyRanges[start...].contains(where: { $0.key == key }) else { continue }
@@ -379,6 +389,7 @@ struct DocumentDecoder {
 
     mutating func decodeRemove(_ node: YAMLNodeID, nameNode: YAMLNodeID) -> OperationSpec? {
         context.forEachPair(in: node, known: IntentionCatalog.removeKeys, context: "a remove operation") { _, _, _ in }
+        recordKeyRanges(of: node)
         guard let name = context.string(nameNode, for: "remove", allowNull: true) else { return nil }
         guard let target = target(of: node) else { return nil }
         let located = Located(name, at: context.range(nameNode))
@@ -399,8 +410,13 @@ struct DocumentDecoder {
         let keys = type.addKeys
         // `add`, `target` and `name` come first; the rest are the op's parameters.
         let sharedKeys = IntentionCatalog.addKeys.count
+        let keptKeys = type.keptKeys
+        // A buffer kept between ops: no allocation per op.
+        var kept = keptScratch
+        keptScratch = []
         context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: Self.springKeyHelp) {
             ctx, index, pair in
+            if let key = keptKeys[index] { kept.append((key, pair.value)) }
             guard index >= sharedKeys else {
                 if keys[index] == "name", let text = ctx.string(pair.value, for: "name", allowNull: true) {
                     name = Located(text, at: ctx.range(pair.value))
@@ -408,6 +424,12 @@ struct DocumentDecoder {
                 return
             }
             nodes.append(keys[index], pair.value)
+        }
+        for (key, value) in kept { document.operationKeyRanges.append(OperationKeyRange(key: key, range: tree.range(value))) }
+        kept.removeAll(keepingCapacity: true)
+        keptScratch = kept
+        if let source = nodes["source"], let target = tree.value(forKey: "target", in: source) {
+            document.operationKeyRanges.append(OperationKeyRange(key: .sourceTarget, range: tree.range(target)))
         }
         let target = target(of: node)
         var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName, parameters: parameters)

@@ -54,38 +54,37 @@ final class DocumentStream {
 
     /// The front end's hook.
     var itemStream: YAMLItemStream {
-        YAMLItemStream(paths: Self.paths) { [self] tree, item in take(tree, item) }
+        YAMLItemStream(paths: Self.paths) { [self] tree, items in take(tree, items) }
     }
 
-    /// Decodes one target or op; false (the item stays in the tree) for an op past the list
-    /// limit, so that the decoder reports D005 with the whole count and decodes none of them.
-    /// - Complexity: O(nodes of the item).
-    func take(_ tree: YAMLTree, _ item: YAMLStreamedItem) -> Bool {
-        if item.path == 0 {
-            guard let key = item.key, targetsMapping == nil || targetsMapping == item.collection.index else { return false }
-            targetsMapping = item.collection.index
-            decoder.context.tree = tree
-            decoder.decodeTarget(YAMLPair(key: key, value: item.node), parent: nil, depth: 0)
-            targetDiagnostics += decoder.context.diagnostics
-            targetPairs += 1
-        } else {
-            if currentSequence != item.collection.index {
-                if let done = currentSequence { finished[done] = current }
-                currentSequence = item.collection.index
-                current = StreamedOperations()
+    /// Decodes targets and ops. Ops past the list limit are only counted: the decoder then
+    /// reports D005 with the whole count and keeps none of them.
+    /// - Complexity: O(nodes of the items).
+    func take(_ tree: YAMLTree, _ items: [YAMLStreamedItem]) {
+        decoder.context.tree = tree
+        for item in items {
+            if item.path == 0 {
+                // The one `targets` mapping (a second `targets` key is a Y002 error).
+                guard let key = item.key else { continue }
+                targetsMapping = item.collection.index
+                decoder.decodeTarget(YAMLPair(key: key, value: item.node), parent: nil, depth: 0)
+                targetDiagnostics += decoder.context.diagnostics
+                targetPairs += 1
+            } else {
+                if currentSequence != item.collection.index {
+                    if let done = currentSequence { finished[done] = current }
+                    currentSequence = item.collection.index
+                    current = StreamedOperations()
+                }
+                current.items += 1
+                guard current.items <= DecodingContext.maximumListCount else { continue }
+                decoder.decodeOperation(item.node, into: &current.operations)
+                current.diagnostics += decoder.context.diagnostics
             }
-            guard current.items < DecodingContext.maximumListCount else { return false }
-            decoder.context.tree = tree
-            if let operation = decoder.decodeOperation(item.node) { current.operations.append(operation) }
-            current.operations += decoder.companionOperations
-            decoder.companionOperations = []
-            current.diagnostics += decoder.context.diagnostics
-            current.items += 1
+            decoder.context.diagnostics = []
         }
-        decoder.context.diagnostics = []
-        // Let go of the front end's buffers before it drops the item's nodes.
+        // Let go of the front end's buffers before it drops the items' nodes.
         decoder.context.tree = YAMLTree()
-        return true
     }
 
     /// Hands what was decoded to the decoder of the whole document.

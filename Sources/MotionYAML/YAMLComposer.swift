@@ -32,8 +32,14 @@ struct Composer {
     var streaming: YAMLItemStream?
     /// Where the arena stood when the open item of a streamed sequence began.
     var checkpoint: StreamCheckpoint?
+    /// Items of a streamed sequence read but not yet handed over, and where the first began.
+    var batch: [YAMLStreamedItem] = []
+    var batchStart = StreamCheckpoint(node: 0, children: 0, text: 0, overflowMarks: 0, anchorsDefined: 0)
     /// Anchors defined so far: an item that defines one stays in the tree.
     var anchorsDefined = 0
+    /// Bit `n` set when a stream path opens a collection at `n` open frames: the cheap test
+    /// before ``streamedPath(_:)``.
+    let streamDepths: UInt64
 
     /// Scratch hash table of keys for duplicate detection in large mappings and for merging.
     var table = KeyTable()
@@ -45,6 +51,9 @@ struct Composer {
         self.limits = limits
         self.source = source
         self.streaming = streaming
+        var depths: UInt64 = 0
+        for path in streaming?.paths ?? [] where path.count + 1 < 64 { depths |= 1 << UInt64(path.count + 1) }
+        streamDepths = depths
         // libyaml's character 0 is the first after a byte-order mark.
         syncByte = SourceLines.byteOrderMarkLength(source)
         let inputCount = source.count
@@ -222,7 +231,11 @@ struct Composer {
         }
         frames[top].expanded &+= Int(expanded)
         // An item that is not handed over ends handing over in its collection: items keep their order.
-        if frames[top].streamPath >= 0, !keepsStreaming(id) { frames[top].streamPath = -1 }
+        if frames[top].streamPath >= 0, !keepsStreaming(id) {
+            // The batch's nodes lie before this item's: they stay, unused.
+            flushBatch(dropping: false)
+            frames[top].streamPath = -1
+        }
         if frames[top].mergeValueNext {
             frames[top].mergeValueNext = false
             mergeSites.append(MergeSite(pendingIndex: pending.count, range: aliasRange))
@@ -259,13 +272,19 @@ struct Composer {
             Frame(
                 node: node, pendingStart: pending.count, mergeSiteStart: mergeSites.count, expanded: 1,
                 anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false, streamPath: -1))
-        if let streaming { frames[frames.count - 1].streamPath = streamedPath(streaming) }
+        if streamDepths & 1 << UInt64(truncatingIfNeeded: frames.count) != 0, let streaming {
+            frames[frames.count - 1].streamPath = streamedPath(streaming)
+        }
         return true
     }
 
     /// Closes the innermost collection: checks its keys, resolves merges, copies its children out.
     /// Unchecked closing (after a fatal error) only makes the partial tree consistent.
     mutating func endCollection(end: yaml_mark_t, checked: Bool) {
+        if checked, let top = frames.last, top.streamPath >= 0 {
+            // The batch's nodes are the last read.
+            flushBatch(dropping: true)
+        }
         guard let frame = frames.popLast() else { return }
         let start = frame.pendingStart
         var n = pending.count - start

@@ -10,17 +10,23 @@
 /// handing over for the rest of its collection: those items stay in the tree, after the ones
 /// handed over. Items of a sequence leave the tree; the pairs of a mapping stay, each value an
 /// empty collection, so that duplicate keys and merges are still checked.
+///
+/// Items of a sequence are handed over in batches of about ``batchNodes`` nodes, each batch
+/// once read: reading and decoding alternate less often, which keeps both fast.
 public struct YAMLItemStream {
     /// The paths from the root mapping down to the collections whose items (sequences) or values
     /// (mappings) are handed over; a key steps into a mapping's value, nil into any item of a
     /// sequence (`["transactions", nil, "ops"]`).
     public var paths: [[String?]]
-    /// Gets the tree read so far and a finished item; returns whether it took the item. The tree
-    /// is valid only during the call: do not keep it.
-    public var body: (YAMLTree, YAMLStreamedItem) -> Bool
+    /// Gets the tree read so far and finished items, in document order. The tree and the
+    /// items' nodes are valid only during the call: do not keep them.
+    public var body: (YAMLTree, [YAMLStreamedItem]) -> Void
+
+    /// About how many nodes of a sequence's items are read before they are handed over.
+    public static let batchNodes = 8192
 
     /// Hands the items of the collections at `paths` to `body`.
-    public init(paths: [[String?]], body: @escaping (YAMLTree, YAMLStreamedItem) -> Bool) {
+    public init(paths: [[String?]], body: @escaping (YAMLTree, [YAMLStreamedItem]) -> Void) {
         self.paths = paths
         self.body = body
     }
@@ -71,52 +77,66 @@ extension Composer {
             let keyIndex = child.pendingStart - 1
             guard parent.isMapping, keyIndex >= parent.pendingStart, (keyIndex - parent.pendingStart) & 1 == 0 else { return false }
             let record = nodes[Int(pending[keyIndex].index)]
-            guard record.kind == .scalar, scalarBytes(record).elementsEqual(key.utf8) else { return false }
+            guard record.kind == .scalar, withKeyView({ $0.bytes[record].elementsEqual(key.utf8) }) else { return false }
         }
         return true
     }
 
     /// Whether a collection opening now in the innermost frame is an item to hand over: an item
     /// of a streamed sequence, or a value of a streamed mapping.
+    @inline(__always)
     func opensStreamedItem() -> Bool {
-        guard let top = frames.last, top.streamPath >= 0 else { return false }
-        return !top.isMapping || (pending.count - top.pendingStart) & 1 == 1
+        let top = frames.count - 1
+        guard top >= 0, frames[top].streamPath >= 0 else { return false }
+        return !frames[top].isMapping || (pending.count - frames[top].pendingStart) & 1 == 1
     }
 
     /// Whether attaching `id` to the innermost frame keeps it streaming: a scalar key of a
     /// streamed mapping does (merge keys end streaming themselves).
+    @inline(__always)
     func keepsStreaming(_ id: YAMLNodeID) -> Bool {
         guard let top = frames.last else { return false }
         return top.isMapping && (pending.count - top.pendingStart) & 1 == 0 && nodes[Int(id.index)].kind == .scalar
     }
 
-    /// Hands the item `frame` closed to the stream when it may be, then drops its nodes; false
-    /// when the item stays in the tree as it is.
+    /// Hands the item `frame` closed to the stream when it may be (a mapping's value at once, a
+    /// sequence's item with its batch); false when the item stays in the tree as it is.
     mutating func handOver(_ frame: Frame, expanded: UInt32) -> Bool {
-        guard let stream = streaming, let top = frames.indices.last, frames[top].streamPath >= 0, let mark = checkpoint,
-            mark.node == frame.node, frame.anchorSlot < 0, anchorsDefined == mark.anchorsDefined
+        guard let top = frames.indices.last, frames[top].streamPath >= 0, let mark = checkpoint, mark.node == frame.node,
+            frame.anchorSlot < 0, anchorsDefined == mark.anchorsDefined
         else { return false }
         checkpoint = nil
         let isMapping = frames[top].isMapping
-        let item = YAMLStreamedItem(
-            path: Int(frames[top].streamPath), key: isMapping ? pending.last : nil, node: YAMLNodeID(index: frame.node),
-            collection: YAMLNodeID(index: frames[top].node))
-        let taken = stream.body(
-            YAMLTree(root: nil, nodes: nodes, source: source, text: text, children: children, overflowMarks: overflowMarks), item)
-        guard taken else { return false }
-        // The view above is gone: the buffers are unique again and shrink in place. A mapping's
-        // value keeps its own record, emptied, so that its pair stays whole.
-        let kept = Int(mark.node) + (isMapping ? 1 : 0)
-        nodes.removeLast(nodes.count - kept)
+        if batch.isEmpty { batchStart = mark }
+        batch.append(
+            YAMLStreamedItem(
+                path: Int(frames[top].streamPath), key: isMapping ? pending.last : nil, node: YAMLNodeID(index: frame.node),
+                collection: YAMLNodeID(index: frames[top].node)))
+        frames[top].expanded &+= Int(expanded)
+        if isMapping {
+            flushBatch(dropping: true, keepingFirst: true)
+            // The value keeps its own record, emptied, so that its pair stays whole.
+            nodes[Int(mark.node)].offset = UInt32(truncatingIfNeeded: children.count)
+            nodes[Int(mark.node)].count = 0
+            pending.append(YAMLNodeID(index: mark.node))
+        } else if nodes.count - Int(batchStart.node) >= YAMLItemStream.batchNodes {
+            flushBatch(dropping: true)
+        }
+        return true
+    }
+
+    /// Hands the batch to the stream; with `dropping`, then drops its nodes (all of them, or all
+    /// but the first with `keepingFirst`): only when nothing was read after the batch.
+    mutating func flushBatch(dropping: Bool, keepingFirst: Bool = false) {
+        guard !batch.isEmpty, let body = streaming?.body else { return }
+        body(YAMLTree(root: nil, nodes: nodes, source: source, text: text, children: children, overflowMarks: overflowMarks), batch)
+        batch.removeAll(keepingCapacity: true)
+        guard dropping else { return }
+        // The view above is gone: the buffers are unique again and shrink in place.
+        let mark = batchStart
+        nodes.removeLast(nodes.count - Int(mark.node) - (keepingFirst ? 1 : 0))
         children.removeLast(children.count - mark.children)
         text.removeLast(text.count - mark.text)
         overflowMarks.removeLast(overflowMarks.count - mark.overflowMarks)
-        frames[top].expanded &+= Int(expanded)
-        if isMapping {
-            nodes[Int(mark.node)].offset = UInt32(truncatingIfNeeded: children.count)
-            nodes[Int(mark.node)].count = 0
-            pending.append(item.node)
-        }
-        return true
     }
 }

@@ -9,21 +9,17 @@ import Testing
     final class Seen {
         var values: [String] = []
         var sequences: Set<UInt32> = []
-        var declineAfter = Int.max
     }
 
     /// Parses `text`, streaming the items of `list[*].items`, and what the stream saw.
-    func streamed(_ text: String, path: [String?] = ["list", nil, "items"], declineAfter: Int = .max) -> (
-        YAMLParseResult, Seen
-    ) {
+    func streamed(_ text: String, path: [String?] = ["list", nil, "items"]) -> (YAMLParseResult, Seen) {
         let seen = Seen()
-        seen.declineAfter = declineAfter
-        let stream = YAMLItemStream(paths: [path]) { tree, item in
-            guard seen.values.count < seen.declineAfter else { return false }
-            let value = tree.value(forKey: "v", in: item.node).map { tree.string($0) } ?? "?"
-            seen.values.append((item.key.map { tree.string($0) + "=" } ?? "") + value)
-            seen.sequences.insert(item.collection.index)
-            return true
+        let stream = YAMLItemStream(paths: [path]) { tree, items in
+            for item in items {
+                let value = tree.value(forKey: "v", in: item.node).map { tree.string($0) } ?? "?"
+                seen.values.append((item.key.map { tree.string($0) + "=" } ?? "") + value)
+                seen.sequences.insert(item.collection.index)
+            }
         }
         return (YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: .default, streaming: stream), seen)
     }
@@ -85,12 +81,28 @@ import Testing
         #expect(seen.values == ["1"])
     }
 
-    @Test func aDeclinedItemStaysWithTheRest() throws {
-        let (result, seen) = streamed("list:\n  - items: [{ v: 1 }, { v: 2 }, { v: 3 }]\n", declineAfter: 1)
-        #expect(seen.values == ["1"])
-        let items = try #require(result.tree.node([.key("list"), .index(0), .key("items")]))
-        let values = result.tree.items(items).compactMap { result.tree.value(forKey: "v", in: $0) }.map { result.tree.string($0) }
-        #expect(values == ["2", "3"])
+    @Test func largeSequencesGoInBatches() throws {
+        let count = YAMLItemStream.batchNodes + 10
+        var text = "list:\n  - items:\n"
+        for i in 0..<count { text += "      - { v: \(i) }\n" }
+        let batches = Box()
+        let stream = YAMLItemStream(paths: [["list", nil, "items"]]) { tree, items in
+            batches.sizes.append(items.count)
+            batches.values += items.compactMap { tree.value(forKey: "v", in: $0.node) }.map { tree.string($0) }
+        }
+        let result = YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: .default, streaming: stream)
+        #expect(result.diagnostics.isEmpty)
+        #expect(batches.values == (0..<count).map(String.init))
+        // Each item is 3 nodes: a batch closes once it holds batchNodes of them, the last at the end.
+        let full = (YAMLItemStream.batchNodes + 2) / 3
+        #expect(batches.sizes == Array(repeating: full, count: count / full) + (count % full > 0 ? [count % full] : []))
+        // Root, its key, the list, its item, `items` and the emptied sequence.
+        #expect(result.tree.nodeCount == 6)
+    }
+
+    final class Box {
+        var sizes: [Int] = []
+        var values: [String] = []
     }
 
     @Test func mappingValuesLeaveTheTreeTheirPairsStay() throws {
