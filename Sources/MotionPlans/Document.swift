@@ -61,8 +61,9 @@ public struct MotionDocument: Sendable {
 
     /// Where the value of `key` in `operation` was written; else the op's head.
     ///
-    /// Only the keys diagnostics point at are kept (``OperationKeyRange/Key``); any other key
-    /// gives the head.
+    /// Only the keys diagnostics point at are kept (`stiffness`, `mass`, `damping`, `threshold`,
+    /// `coefficient`, `gesture`, `values`, `offsets`, `easing`, `backwardEasing`, `stagger`, and
+    /// `source.target` for a link's source selector); any other key gives the head.
     /// - Complexity: O(keys the op wrote of those).
     public func range(of key: String, in operation: OperationSpec) -> SourceRange {
         guard let wanted = OperationKeyRange.Key(rawValue: key) else { return operation.head }
