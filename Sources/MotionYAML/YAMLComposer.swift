@@ -170,6 +170,7 @@ struct Composer {
         {
             attach(id, expanded: 1)
             // What a merge brings in is decided when the mapping ends: nothing more is handed over.
+            if frames[top].streamPath >= 0 { flushBatch(dropping: false) }
             frames[top].streamPath = -1
             frames[top].hasMerge = true
             frames[top].mergeValueNext = true

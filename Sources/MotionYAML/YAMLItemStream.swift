@@ -11,8 +11,8 @@
 /// handed over. Items of a sequence leave the tree; the pairs of a mapping stay, each value an
 /// empty collection, so that duplicate keys and merges are still checked.
 ///
-/// Items of a sequence are handed over in batches of about ``batchNodes`` nodes, each batch
-/// once read: reading and decoding alternate less often, which keeps both fast.
+/// Items are handed over in batches of about ``batchNodes`` nodes, each batch once read:
+/// reading and decoding alternate less often, which keeps both fast.
 public struct YAMLItemStream {
     /// The paths from the root mapping down to the collections whose items (sequences) or values
     /// (mappings) are handed over; a key steps into a mapping's value, nil into any item of a
@@ -99,8 +99,8 @@ extension Composer {
         return top.isMapping && (pending.count - top.pendingStart) & 1 == 0 && nodes[Int(id.index)].kind == .scalar
     }
 
-    /// Hands the item `frame` closed to the stream when it may be (a mapping's value at once, a
-    /// sequence's item with its batch); false when the item stays in the tree as it is.
+    /// Hands the item `frame` closed to the stream when it may be, with its batch; false when
+    /// the item stays in the tree as it is.
     mutating func handOver(_ frame: Frame, expanded: UInt32) -> Bool {
         guard let top = frames.indices.last, frames[top].streamPath >= 0, let mark = checkpoint, mark.node == frame.node,
             frame.anchorSlot < 0, anchorsDefined == mark.anchorsDefined
@@ -113,30 +113,76 @@ extension Composer {
                 path: Int(frames[top].streamPath), key: isMapping ? pending.last : nil, node: YAMLNodeID(index: frame.node),
                 collection: YAMLNodeID(index: frames[top].node)))
         frames[top].expanded &+= Int(expanded)
-        if isMapping {
-            flushBatch(dropping: true, keepingFirst: true)
-            // The value keeps its own record, emptied, so that its pair stays whole.
-            nodes[Int(mark.node)].offset = UInt32(truncatingIfNeeded: children.count)
-            nodes[Int(mark.node)].count = 0
-            pending.append(YAMLNodeID(index: mark.node))
-        } else if nodes.count - Int(batchStart.node) >= YAMLItemStream.batchNodes {
-            flushBatch(dropping: true)
-        }
+        // A mapping's pair stays whole until the batch goes (``flushBatch(dropping:)``).
+        if isMapping { pending.append(YAMLNodeID(index: frame.node)) }
+        if nodes.count - Int(batchStart.node) >= YAMLItemStream.batchNodes { flushBatch(dropping: true) }
         return true
     }
 
-    /// Hands the batch to the stream; with `dropping`, then drops its nodes (all of them, or all
-    /// but the first with `keepingFirst`): only when nothing was read after the batch.
-    mutating func flushBatch(dropping: Bool, keepingFirst: Bool = false) {
+    /// Hands the batch to the stream; with `dropping`, then drops its nodes, only when nothing
+    /// was read after the batch. A mapping's pairs stay: each key, and its value's own record,
+    /// emptied, are written again after the drop (``keepPairs(_:)``).
+    mutating func flushBatch(dropping: Bool) {
         guard !batch.isEmpty, let body = streaming?.body else { return }
         body(YAMLTree(root: nil, nodes: nodes, source: source, text: text, children: children, overflowMarks: overflowMarks), batch)
-        batch.removeAll(keepingCapacity: true)
+        let isMapping = batch[0].key != nil
+        defer { batch.removeAll(keepingCapacity: true) }
         guard dropping else { return }
         // The view above is gone: the buffers are unique again and shrink in place.
+        let kept = isMapping ? keptPairs() : []
         let mark = batchStart
-        nodes.removeLast(nodes.count - Int(mark.node) - (keepingFirst ? 1 : 0))
+        nodes.removeLast(nodes.count - Int(mark.node))
         children.removeLast(children.count - mark.children)
         text.removeLast(text.count - mark.text)
         overflowMarks.removeLast(overflowMarks.count - mark.overflowMarks)
+        if isMapping { keepPairs(kept) }
+    }
+
+    /// One node of a streamed mapping's pairs to write again after its batch is dropped.
+    struct KeptNode {
+        var record: YAMLNodeRecord
+        var marks: YAMLMarks
+        /// A key's text, when it is not the input's.
+        var text: [UInt8]
+    }
+
+    /// The batch's pairs as they must stay: the first key (read before the batch, not dropped),
+    /// then each value emptied and each later key.
+    func keptPairs() -> [KeptNode] {
+        var kept: [KeptNode] = []
+        kept.reserveCapacity(batch.count * 2)
+        for (i, item) in batch.enumerated() {
+            if i > 0, let key = item.key {
+                let record = nodes[Int(key.index)]
+                let bytes =
+                    record.isInSource || record.kind != .scalar ? [] : Array(text[record.textStart..<record.textStart + Int(record.count)])
+                kept.append(KeptNode(record: record, marks: record.marks(overflowMarks), text: bytes))
+            }
+            var value = nodes[Int(item.node.index)]
+            value.count = 0
+            kept.append(KeptNode(record: value, marks: value.marks(overflowMarks), text: []))
+        }
+        return kept
+    }
+
+    /// Writes `kept` (``keptPairs()``) after the arena's end and points the open mapping's last
+    /// pending entries (all but the first key) at them.
+    mutating func keepPairs(_ kept: [KeptNode]) {
+        let firstEntry = pending.count - kept.count
+        for (i, node) in kept.enumerated() {
+            var record = node.record
+            record.marks = 0
+            record.setMarks(node.marks, &overflowMarks)
+            if record.kind == .scalar {
+                if !record.isInSource {
+                    record.offset = UInt32(truncatingIfNeeded: text.count)
+                    text.append(contentsOf: node.text)
+                }
+            } else {
+                record.offset = UInt32(truncatingIfNeeded: children.count)
+            }
+            pending[firstEntry + i] = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
+            nodes.append(record)
+        }
     }
 }

@@ -109,20 +109,55 @@ import Testing
         let text = """
             map:
               a: { v: 1, w: [2, 3] }
+              "b": { v: 2 }
+              "\\u00e9": { v: 4 }
+            after: 1
+            """
+        let (result, seen) = streamed(text, path: ["map"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(seen.values == ["a=1", "b=2", "é=4"])
+        let plain = parse(text)
+        // {v: 1, w: [2, 3]} keeps its own record and drops 6 nodes, the others 2 each.
+        #expect(result.tree.nodeCount == plain.tree.nodeCount - 10)
+        #expect(result.tree.flatPairs([.key("map")]) == ["a=", "b=", "é="])
+        for key in ["a", "b", "é"] {
+            let value = try #require(result.tree.node([.key("map"), .key(key)]))
+            #expect(result.tree.kind(value) == .mapping)
+            #expect(result.tree.count(value) == 0)
+        }
+        // Keys keep their places for diagnostics; what follows the mapping is intact.
+        #expect(
+            result.tree.range(try #require(result.tree.keyNode("é", in: [.key("map")])))
+                == plain.tree.range(try #require(plain.tree.keyNode("é", in: [.key("map")]))))
+        #expect(result.tree.flatPairs().last == "after=1")
+    }
+
+    @Test func aScalarValueEndsStreamingAndKeepsTheRest() throws {
+        let text = """
+            map:
+              a: { v: 1, w: [2, 3] }
               b: { v: 2 }
               c: 5
               d: { v: 4 }
             """
         let (result, seen) = streamed(text, path: ["map"])
         #expect(result.diagnostics.isEmpty)
-        // `c: 5` is a scalar value: it ends streaming.
         #expect(seen.values == ["a=1", "b=2"])
-        let plain = parse(text)
-        // {v: 1, w: [2, 3]} keeps its own record and drops 6 nodes, {v: 2} drops 2.
-        #expect(result.tree.nodeCount == plain.tree.nodeCount - 8)
-        #expect(result.tree.flatPairs([.key("map")]).map { $0.prefix(2) } == ["a=", "b=", "c=", "d="])
-        #expect(result.tree.count(try #require(result.tree.node([.key("map"), .key("a")]))) == 0)
+        // Handed over, but read before `c`: the nodes stay, unused; `d` stays whole.
+        #expect(result.tree.nodeCount == parse(text).tree.nodeCount)
         #expect(result.tree.count(try #require(result.tree.node([.key("map"), .key("d")]))) == 1)
+    }
+
+    @Test func largeMappingsGoInBatches() {
+        var text = "map:\n"
+        let count = YAMLItemStream.batchNodes
+        for i in 0..<count { text += "  k\(i): { v: \(i) }\n" }
+        text += "  k0: { v: 0 }\n"
+        let (result, seen) = streamed(text, path: ["map"])
+        #expect(seen.values == (0..<count).map { "k\($0)=\($0)" } + ["k0=0"])
+        // The duplicate key is found across batches, at the second, with a note at the first.
+        #expect(result.diagnostics == parse(text).diagnostics)
+        #expect(result.diagnostics.map(\.code) == [.Y002])
     }
 
     @Test func aMergeKeyEndsStreamingAndStillMerges() throws {
