@@ -7,7 +7,8 @@ import MotionYAML
 ///
 /// Readers never throw: a document with many mistakes gets one diagnostic per mistake.
 struct DecodingContext {
-    let tree: YAMLTree
+    /// The tree read: the whole document's, or while it is read, the part read so far.
+    var tree: YAMLTree
     let file: String
     /// The document's bytes, for help that reads what YAML dropped (comments); may be empty.
     let source: [UInt8]
@@ -138,16 +139,17 @@ struct DecodingContext {
         return false
     }
 
-    /// Requires `node` to be a list; returns its items, or nil after a D003.
-    mutating func list(_ node: YAMLNodeID, for key: String) -> YAMLItems? {
+    /// Requires `node` to be a list; returns its items, or nil after a D003 (or a D005 when it
+    /// holds more than ``maximumListCount`` entries, counting `decodedEarlier` items decoded
+    /// while the document was read, which the tree no longer holds).
+    mutating func list(_ node: YAMLNodeID, for key: String, decodedEarlier: Int = 0) -> YAMLItems? {
         guard tree.kind(node) == .sequence else {
             typeMismatch(node, expected: "a list", for: key)
             return nil
         }
-        guard tree.count(node) <= Self.maximumListCount else {
-            report(
-                .D005, "`\(key)` has \(tree.count(node)) entries, more than the limit of \(Self.maximumListCount)",
-                at: range(node))
+        let count = tree.count(node) + decodedEarlier
+        guard count <= Self.maximumListCount else {
+            report(.D005, "`\(key)` has \(count) entries, more than the limit of \(Self.maximumListCount)", at: range(node))
             return nil
         }
         return tree.items(node)

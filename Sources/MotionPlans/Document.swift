@@ -39,8 +39,10 @@ public struct MotionDocument: Sendable {
     public var transactions: [TransactionSpec]
     /// Synthetic gesture inputs.
     public var inputs: [InputSpec]
-    /// The YAML the document was decoded from, for locating any key; nil for documents built in code.
-    public var source: YAMLTree?
+    /// Where decoded operations wrote the keys diagnostics point at: each op's slice is
+    /// `keyStart..<keyStart + keyCount` (``range(of:in:)``). The YAML tree is not kept: most of
+    /// its nodes are gone before decoding ends.
+    package var operationKeyRanges: [OperationKeyRange] = []
     /// What ops do when motion is reduced, unless they say (`reducedMotion:`, docs/format.md §7.7).
     public var reducedMotion = ReducedMotion.keep
 
@@ -57,12 +59,18 @@ public struct MotionDocument: Sendable {
         self.inputs = inputs
     }
 
-    /// Where the value of `key` in `operation` was written; else the key; else the op's head.
+    /// Where the value of `key` in `operation` was written; else the op's head.
+    ///
+    /// Only the keys diagnostics point at are kept (`stiffness`, `mass`, `damping`, `threshold`,
+    /// `coefficient`, `gesture`, `values`, `offsets`, `easing`, `backwardEasing`, `stagger`, and
+    /// `source.target` for a link's source selector); any other key gives the head.
+    /// - Complexity: O(keys the op wrote of those).
     public func range(of key: String, in operation: OperationSpec) -> SourceRange {
-        guard let tree = source, let node = operation.node else { return operation.head }
-        for pair in tree.pairs(node) where tree.string(pair.key) == key {
-            return tree.range(pair.value)
-        }
+        guard let wanted = OperationKeyRange.Key(rawValue: key) else { return operation.head }
+        let start = Int(operation.keyStart)
+        let end = min(start + Int(operation.keyCount), operationKeyRanges.count)
+        guard start < end else { return operation.head }
+        for entry in operationKeyRanges[start..<end] where entry.key == wanted { return entry.range }
         return operation.head
     }
 
@@ -166,21 +174,24 @@ public struct OperationSpec: Sendable {
     public var target: Located<String>
     /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
     public var head: SourceRange
-    /// The op's mapping in the document's YAML tree, for locating any of its keys.
-    ///
-    /// Nil for operations built in code.
-    public var node: YAMLNodeID?
+    /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
+    /// for operations built in code.
+    package var keyStart: UInt32 = 0
+    /// How many of the op's keys ``MotionDocument/operationKeyRanges`` holds.
+    package var keyCount: UInt8 = 0
+    /// Whether `target` was written plain (not quoted, not a block scalar): selector columns
+    /// count from its first character.
+    package var targetIsPlain = true
     /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
     public var stagger: Stagger?
     /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
     public var reducedMotion: ReducedMotion?
 
     /// Creates an operation in code.
-    public init(action: Action, target: Located<String>, head: SourceRange, node: YAMLNodeID? = nil) {
+    public init(action: Action, target: Located<String>, head: SourceRange) {
         self.action = action
         self.target = target
         self.head = head
-        self.node = node
     }
 
     /// The name the op adds or removes, if any.
@@ -216,6 +227,8 @@ public struct InputSpec: Sendable {
     public var samples: [MotionValue]
     /// Where `kind` was written.
     public var kindRange: SourceRange
+    /// Whether `target` was written plain (not quoted, not a block scalar).
+    package var targetIsPlain = true
 
     /// Creates an input in code.
     public init(
@@ -233,4 +246,38 @@ public struct InputSpec: Sendable {
 
     /// The time the gesture ends.
     public var end: Double { at + duration }
+}
+
+/// Where an operation wrote one of the keys diagnostics point at, kept after decoding.
+package struct OperationKeyRange: Sendable {
+    /// The keys kept: those validation points at, and a link's `source` `target`.
+    package enum Key: String, CaseIterable, Sendable {
+        case coefficient, stiffness, mass, damping, threshold, gesture, values, offsets, easing, backwardEasing, stagger
+        /// The `target` of a link's `source:` mapping.
+        case sourceTarget = "source.target"
+    }
+
+    /// Which key.
+    package var key: Key
+    // The range, 1-based, in 32-bit fields: inputs are below 2^29 bytes.
+    var startLine: UInt32
+    var startColumn: UInt32
+    var endLine: UInt32
+    var endColumn: UInt32
+
+    /// Keeps where `key`'s value was written.
+    package init(key: Key, range: SourceRange) {
+        self.key = key
+        startLine = UInt32(truncatingIfNeeded: range.start.line)
+        startColumn = UInt32(truncatingIfNeeded: range.start.column)
+        endLine = UInt32(truncatingIfNeeded: range.end.line)
+        endColumn = UInt32(truncatingIfNeeded: range.end.column)
+    }
+
+    /// Where the value was written.
+    package var range: SourceRange {
+        SourceRange(
+            start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
+            end: SourcePosition(line: Int(endLine), column: Int(endColumn)))
+    }
 }

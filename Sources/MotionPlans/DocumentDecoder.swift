@@ -16,6 +16,12 @@ struct DocumentDecoder {
     var seenTargets: [String: Int] = [:]
     /// The ops after the first that the last decoded op stands for (a `properties:` tween).
     var companionOperations: [OperationSpec] = []
+    /// Ops decoded while the document was read, by the index of their `ops` sequence.
+    var streamedOperations: [UInt32: StreamedOperations] = [:]
+    /// Top-level targets decoded while the document was read (their pairs come first in `targets`).
+    var streamedTargets: StreamedTargets?
+    /// The kept keys (``OperationKeyRange``) of the add op being read, a buffer reused by each op.
+    var keptScratch: [(OperationKeyRange.Key, YAMLNodeID)] = []
 
     static let topLevelKeys = ["motion", "name", "canvas", "targets", "transactions", "inputs", "reducedMotion"]
     static let canvasKeys = ["size", "background", "fps"]
@@ -37,7 +43,6 @@ struct DocumentDecoder {
     init(tree: YAMLTree, file: String, name: String, source: [UInt8] = []) {
         context = DecodingContext(tree: tree, file: file, source: source)
         document = MotionDocument(file: file, name: name)
-        document.source = tree
     }
 
     var tree: YAMLTree { context.tree }
@@ -149,30 +154,44 @@ struct DocumentDecoder {
     mutating func decodeTargets(_ node: YAMLNodeID, parent: Int?, depth: Int) {
         let key = parent == nil ? "targets" : "children"
         guard context.expectMapping(node, for: key, allowNull: true) else { return }
-        for pair in tree.pairs(node) {
-            guard tree.kind(pair.key) == .scalar, !tree.isNull(pair.key) else {
-                context.report(.D006, "a target id must be a plain name, found \(context.describe(pair.key))", at: context.range(pair.key))
-                continue
-            }
-            let id = tree.string(pair.key)
-            let idRange = context.range(pair.key)
-            guard Self.isValidIdentifier(id) else {
-                context.report(
-                    .D006, "invalid target id \"\(id)\": ids hold letters, digits, `_` and `-`, and are not only digits",
-                    at: idRange)
-                continue
-            }
-            if let first = seenTargets[id] {
-                context.report(
-                    .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
-                    notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
-                continue
-            }
-            let index = document.targets.count
-            seenTargets[id] = index
-            document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
-            decodeTarget(pair.value, index: index, depth: depth)
+        var decodedEarlier = 0
+        if parent == nil, let streamed = streamedTargets, streamed.mapping == node.index {
+            // Taken, not copied.
+            streamedTargets = nil
+            document.targets = streamed.targets
+            seenTargets = streamed.seen
+            context.diagnostics += streamed.diagnostics
+            decodedEarlier = streamed.pairs
         }
+        for pair in tree.pairs(node).dropFirst(decodedEarlier) {
+            decodeTarget(pair, parent: parent, depth: depth)
+        }
+    }
+
+    /// One pair of `targets` or `children`: the id, then the target.
+    mutating func decodeTarget(_ pair: YAMLPair, parent: Int?, depth: Int) {
+        guard tree.kind(pair.key) == .scalar, !tree.isNull(pair.key) else {
+            context.report(.D006, "a target id must be a plain name, found \(context.describe(pair.key))", at: context.range(pair.key))
+            return
+        }
+        let id = tree.string(pair.key)
+        let idRange = context.range(pair.key)
+        guard Self.isValidIdentifier(id) else {
+            context.report(
+                .D006, "invalid target id \"\(id)\": ids hold letters, digits, `_` and `-`, and are not only digits",
+                at: idRange)
+            return
+        }
+        if let first = seenTargets[id] {
+            context.report(
+                .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
+                notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
+            return
+        }
+        let index = document.targets.count
+        seenTargets[id] = index
+        document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
+        decodeTarget(pair.value, index: index, depth: depth)
     }
 
     mutating func decodeTarget(_ node: YAMLNodeID, index: Int, depth: Int) {
@@ -270,20 +289,77 @@ struct DocumentDecoder {
                     break
                 }
             }
-            if let opsNode, let ops = context.list(opsNode, for: "ops") {
-                transaction.operations.reserveCapacity(ops.count)
+            let streamed = opsNode.flatMap { streamedOperations.removeValue(forKey: $0.index) }
+            if let opsNode, let ops = context.list(opsNode, for: "ops", decodedEarlier: streamed?.items ?? 0) {
+                if let streamed {
+                    // Taken, not copied: the ops decoded while reading are most of the document.
+                    transaction.operations = streamed.operations
+                    context.diagnostics += streamed.diagnostics
+                }
+                if !ops.isEmpty { transaction.operations.reserveCapacity(transaction.operations.count + ops.count) }
                 for op in ops {
-                    if let decoded = decodeOperation(op) { transaction.operations.append(decoded) }
-                    transaction.operations += companionOperations
-                    companionOperations = []
+                    decodeOperation(op, into: &transaction.operations)
                 }
             }
             document.transactions.append(transaction)
         }
     }
 
-    mutating func decodeOperation(_ node: YAMLNodeID) -> OperationSpec? {
-        guard context.expectMapping(node, for: "ops") else { return nil }
+    /// One item of `ops`, keeping where it wrote the keys diagnostics point at.
+    ///
+    /// Appends the op, and the companions it stands for, to `operations` (moved, not copied).
+    mutating func decodeOperation(_ node: YAMLNodeID, into operations: inout [OperationSpec]) {
+        defer { companionOperations = [] }
+        guard context.expectMapping(node, for: "ops") else { return }
+        let keyStart = document.operationKeyRanges.count
+        guard var operation = decodeAction(node) else {
+            document.operationKeyRanges.removeLast(document.operationKeyRanges.count - keyStart)
+            operations += companionOperations
+            return
+        }
+        operation.keyStart = UInt32(truncatingIfNeeded: keyStart)
+        operation.keyCount = UInt8(truncatingIfNeeded: document.operationKeyRanges.count - keyStart)
+        let tree = context.tree
+        if let target = tree.value(forKey: "target", in: node), tree.kind(target) == .scalar, !tree.isPlain(target) {
+            operation.targetIsPlain = false
+        }
+        for i in companionOperations.indices {
+            companionOperations[i].keyStart = operation.keyStart
+            companionOperations[i].keyCount = operation.keyCount
+            companionOperations[i].targetIsPlain = operation.targetIsPlain
+        }
+        operations.append(operation)
+        operations += companionOperations
+    }
+
+    /// Keeps where a remove op wrote the keys diagnostics point at (``OperationKeyRange/Key``),
+    /// the first of each, in ``MotionDocument/operationKeyRanges``. (An add op keeps those of its
+    /// known keys as it reads them: ops with unknown keys are not validated.)
+    /// - Complexity: O(pairs x kept keys).
+    mutating func recordKeyRanges(of node: YAMLNodeID) {
+        let tree = context.tree
+        let start = document.operationKeyRanges.count
+        for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
+            var index = DecodingContext.knownIndex(of: pair.key, in: Self.keptKeys, tree)
+            if index == nil, !tree.withScalarBytes(pair.key, { $0.allSatisfy { $0 < 0x80 } }) {
+                // Equal as strings to a kept key, not as bytes, as ``DecodingContext/forEachKnownPair`` matches.
+                index = Self.keptKeys.firstIndex(of: tree.string(pair.key))
+            }
+            guard let index else { continue }
+            let key = Self.keptKeyCases[index]
+            guard !document.operationKeyRanges[start...].contains(where: { $0.key == key }) else { continue }
+            document.operationKeyRanges.append(OperationKeyRange(key: key, range: tree.range(pair.value)))
+        }
+        if let source = tree.value(forKey: "source", in: node), let target = tree.value(forKey: "target", in: source) {
+            document.operationKeyRanges.append(OperationKeyRange(key: .sourceTarget, range: tree.range(target)))
+        }
+    }
+
+    static let keptKeyCases = OperationKeyRange.Key.allCases.filter { $0 != .sourceTarget }
+    static let keptKeys = keptKeyCases.map(\.rawValue)
+
+    /// An op's `add` or `remove`.
+    mutating func decodeAction(_ node: YAMLNodeID) -> OperationSpec? {
         let addNode = tree.value(forKey: "add", in: node)
         let removeNode = tree.value(forKey: "remove", in: node)
         switch (addNode, removeNode) {
@@ -313,10 +389,11 @@ struct DocumentDecoder {
 
     mutating func decodeRemove(_ node: YAMLNodeID, nameNode: YAMLNodeID) -> OperationSpec? {
         context.forEachPair(in: node, known: IntentionCatalog.removeKeys, context: "a remove operation") { _, _, _ in }
+        recordKeyRanges(of: node)
         guard let name = context.string(nameNode, for: "remove", allowNull: true) else { return nil }
         guard let target = target(of: node) else { return nil }
         let located = Located(name, at: context.range(nameNode))
-        return OperationSpec(action: .remove(name: located), target: target, head: located.range, node: node)
+        return OperationSpec(action: .remove(name: located), target: target, head: located.range)
     }
 
     mutating func decodeAdd(_ node: YAMLNodeID, typeNode: YAMLNodeID) -> OperationSpec? {
@@ -333,8 +410,13 @@ struct DocumentDecoder {
         let keys = type.addKeys
         // `add`, `target` and `name` come first; the rest are the op's parameters.
         let sharedKeys = IntentionCatalog.addKeys.count
+        let keptKeys = type.keptKeys
+        // A buffer kept between ops: no allocation per op.
+        var kept = keptScratch
+        keptScratch = []
         context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: Self.springKeyHelp) {
             ctx, index, pair in
+            if let key = keptKeys[index] { kept.append((key, pair.value)) }
             guard index >= sharedKeys else {
                 if keys[index] == "name", let text = ctx.string(pair.value, for: "name", allowNull: true) {
                     name = Located(text, at: ctx.range(pair.value))
@@ -342,6 +424,12 @@ struct DocumentDecoder {
                 return
             }
             nodes.append(keys[index], pair.value)
+        }
+        for (key, value) in kept { document.operationKeyRanges.append(OperationKeyRange(key: key, range: tree.range(value))) }
+        kept.removeAll(keepingCapacity: true)
+        keptScratch = kept
+        if let source = nodes["source"], let target = tree.value(forKey: "target", in: source) {
+            document.operationKeyRanges.append(OperationKeyRange(key: .sourceTarget, range: tree.range(target)))
         }
         let target = target(of: node)
         var reader = ParameterReader(nodes: nodes, opRange: context.range(typeNode), typeName: typeName, parameters: parameters)
@@ -356,7 +444,7 @@ struct DocumentDecoder {
         let stagger = IntentionDecoder.stagger(&reader, &context)
         let reducedMotion = IntentionDecoder.reducedMotion(&reader, &context)
         guard let intention, !reader.failed, let target else { return nil }
-        var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode), node: node)
+        var operation = OperationSpec(action: .add(intention, name: name), target: target, head: context.range(typeNode))
         operation.stagger = stagger
         operation.reducedMotion = reducedMotion
         if let name, !reader.companions.isEmpty {
@@ -442,6 +530,8 @@ struct DocumentDecoder {
                 }
             }
             let itemRange = context.range(item)
+            let targetNode = tree.value(forKey: "target", in: item)
+            let targetIsPlain = targetNode.map { tree.kind($0) != .scalar || tree.isPlain($0) } ?? true
             let required: [StaticString] = ["id", "kind", "target", "duration"]
             for key in required where tree.value(forKey: key, in: item) == nil {
                 context.report(.D004, "`\(key)` is missing from this input", at: itemRange)
@@ -461,8 +551,10 @@ struct DocumentDecoder {
                 continue
             }
             seen[id.value] = id.range
-            document.inputs.append(
-                InputSpec(id: id, kind: kindValue, target: target, at: at, duration: duration, samples: values, kindRange: kindRange))
+            var input = InputSpec(
+                id: id, kind: kindValue, target: target, at: at, duration: duration, samples: values, kindRange: kindRange)
+            input.targetIsPlain = targetIsPlain
+            document.inputs.append(input)
         }
     }
 

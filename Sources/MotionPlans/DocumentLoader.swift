@@ -33,11 +33,20 @@ public enum DocumentLoader {
     ///
     /// - Complexity: O(n) in the size of the text.
     public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> LoadResult {
-        let parsed = YAMLParser.parse(bytes, file: file, limits: limits)
+        load(bytes, file: file, limits: limits, streaming: true)
+    }
+
+    /// ``load(_:file:limits:)``; with `streaming` false the whole YAML tree is built before
+    /// decoding (what streaming must match, for tests).
+    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, streaming: Bool) -> LoadResult {
+        // Targets and ops are decoded as they are read: the tree never holds them all.
+        let stream = DocumentStream(file: file, source: bytes)
+        let parsed = YAMLParser.parse(bytes, file: file, limits: limits, streaming: streaming ? stream.itemStream : nil)
         if parsed.diagnostics.containsErrors {
             return LoadResult(document: nil, diagnostics: parsed.diagnostics, text: bytes)
         }
         var decoder = DocumentDecoder(tree: parsed.tree, file: file, name: stem(of: file), source: bytes)
+        stream.handOver(to: &decoder)
         let document = decoder.decode()
         return LoadResult(document: document, diagnostics: parsed.diagnostics + decoder.context.diagnostics, text: bytes)
     }

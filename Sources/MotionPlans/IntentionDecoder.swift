@@ -17,8 +17,13 @@ struct ParameterNodes {
         entries.append((key, node))
     }
 
+    /// The node of `key`, if the op wrote it.
+    ///
+    /// Lengths are compared first: comparing two different strings of one length takes the
+    /// string library's slow path, and most keys differ in length.
     subscript(key: String) -> YAMLNodeID? {
-        entries.first { $0.key == key }?.node
+        let count = key.utf8.count
+        return entries.first { $0.key.utf8.count == count && $0.key == key }?.node
     }
 }
 

@@ -23,6 +23,8 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         let schemaConstraints: [JSONMember]
         let decode: @Sendable (inout ParameterReader, inout DecodingContext) -> (any IntentionBox)?
         let addKeys: [String]
+        /// For each of ``addKeys``, the key whose range an op keeps, if it is one.
+        let keptKeys: [OperationKeyRange.Key?]
         let canBeNamed: Bool
 
         init(
@@ -40,6 +42,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
             self.decode = decode
             self.canBeNamed = intention is any NamedIntention.Type
             self.addKeys = IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
+            self.keptKeys = addKeys.map { OperationKeyRange.Key(rawValue: $0) }
         }
     }
 
@@ -112,6 +115,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// They are `add`, `target`, `name`, the operation keys and the parameters.
     /// - Complexity: O(1): listed once, when the type is described.
     public var addKeys: [String] { storage.addKeys }
+
+    /// For each of ``addKeys``, the key whose range an op keeps for diagnostics, if it is one.
+    var keptKeys: [OperationKeyRange.Key?] { storage.keptKeys }
 
     /// The parameter named `name`, if the type has one.
     public func parameter(_ name: String) -> ParameterSpec? { parameters.first { $0.name == name } }

@@ -2,7 +2,6 @@ import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
-import MotionYAML
 
 /// A link's source selector matches a target (T003 otherwise), and links form no cycle (L001).
 enum LinkRules {
@@ -23,14 +22,9 @@ enum LinkRules {
         let document = context.document
         document.forEachOperation { _, operation in
             guard let link = operation.intention?.value(as: Link.self) else { return }
-            var range = operation.head
-            if let tree = document.source, let source = document.valueNode(of: "source", in: operation),
-                let node = tree.value(forKey: "target", in: source)
-            {
-                range = tree.range(node)
-            }
+            let range = document.range(of: "source.target", in: operation)
             let selector = Located(link.sourceTarget, at: range)
-            SelectorRules.checkSelector(selector, node: nil, &context)
+            SelectorRules.checkSelector(selector, plain: true, &context)
             guard let sources = context.targets(of: link.sourceTarget), let source = sources.first,
                 let targets = context.targets(of: operation.target.value)
             else { return }

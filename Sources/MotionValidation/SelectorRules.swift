@@ -1,43 +1,28 @@
 import MotionDiagnostics
 import MotionPlans
 import MotionSelectors
-import MotionYAML
 
 /// T001-T003: every operation's and input's `target` is a selector that parses and matches.
 enum SelectorRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         document.forEachOperation { _, operation in
-            checkSelector(operation.target, node: document.valueNode(of: "target", in: operation), &context)
+            checkSelector(operation.target, plain: operation.targetIsPlain, &context)
         }
         for input in document.inputs {
-            checkSelector(input.target, node: targetNode(of: input, in: document), &context)
+            checkSelector(input.target, plain: input.targetIsPlain, &context)
         }
     }
 
-    /// The YAML node of an input's `target` value, found by its range (inputs keep no node), so
-    /// that T002 can step over an opening quote there too.
-    ///
-    /// - Complexity: O(inputs); evaluated only for a selector that fails to parse.
-    static func targetNode(of input: InputSpec, in document: MotionDocument) -> YAMLNodeID? {
-        guard let tree = document.source, let root = tree.root, let inputs = tree.value(forKey: "inputs", in: root) else {
-            return nil
-        }
-        for item in tree.items(inputs) {
-            if let node = tree.value(forKey: "target", in: item), tree.range(node) == input.target.range { return node }
-        }
-        return nil
-    }
-
-    static func checkSelector(
-        _ selector: Located<String>, node: @autoclosure () -> YAMLNodeID?, _ context: inout ValidationContext
-    ) {
+    /// T001-T003 for one selector; `plain` is false when it was written quoted, so that columns
+    /// inside it step over the quote.
+    static func checkSelector(_ selector: Located<String>, plain: Bool, _ context: inout ValidationContext) {
         let text = selector.value
         // Most selectors resolve (from the cache, or the `#id` fast path): only a selector that
         // fails to parse or matches nothing needs the parser's details, and a list only to check
         // each of its alternatives.
         if let targets = context.targets(of: text), !targets.isEmpty {
-            if text.utf8.contains(UInt8(ascii: ",")) { checkAlternatives(selector, node: node(), &context) }
+            if text.utf8.contains(UInt8(ascii: ",")) { checkAlternatives(selector, plain: plain, &context) }
             return
         }
         switch Selector.parse(text) {
@@ -48,7 +33,7 @@ enum SelectorRules {
                     .T001, "the target selector is empty", at: selector.range,
                     help: "name a target, e.g. target: \"#card\"")
             case .invalid:
-                let start = context.document.contentStart(of: selector.range, node: node())
+                let start = context.document.contentStart(of: selector.range, plain: plain)
                 let column = start.column + error.offset
                 let range = SourceRange(line: start.line, column: column, endColumn: column + max(1, error.length))
                 context.report(.T002, "invalid selector \"\(text)\": \(error.message)", at: range)
@@ -62,13 +47,13 @@ enum SelectorRules {
 
     /// T003 for each alternative of a selector list that matches nothing, while others match: a
     /// typo in `"#card, #crad"` would otherwise go unnoticed. The range covers the alternative.
-    static func checkAlternatives(_ selector: Located<String>, node: YAMLNodeID?, _ context: inout ValidationContext) {
+    static func checkAlternatives(_ selector: Located<String>, plain: Bool, _ context: inout ValidationContext) {
         guard case .success(let parsed) = Selector.parse(selector.value), parsed.groups.count > 1 else { return }
         for group in parsed.groups {
             guard let alone = Selector(groups: [group]), context.tree.matches(alone).isEmpty,
                 let first = group.compounds.first?.span, let last = group.compounds.last?.span
             else { continue }
-            let start = context.document.contentStart(of: selector.range, node: node)
+            let start = context.document.contentStart(of: selector.range, plain: plain)
             let column = start.column + first.offset
             let range = SourceRange(line: start.line, column: column, endColumn: start.column + last.offset + max(1, last.length))
             context.report(

@@ -28,16 +28,32 @@ struct Composer {
     var mergeSites: [MergeSite] = []
     var expansion = 0
     var documents = 0
+    /// Where finished items of some sequences go instead of the tree, if anywhere.
+    var streaming: YAMLItemStream?
+    /// Where the arena stood when the open item of a streamed sequence began.
+    var checkpoint: StreamCheckpoint?
+    /// Items of a streamed sequence read but not yet handed over, and where the first began.
+    var batch: [YAMLStreamedItem] = []
+    var batchStart = StreamCheckpoint(node: 0, children: 0, text: 0, overflowMarks: 0, anchorsDefined: 0)
+    /// Anchors defined so far: an item that defines one stays in the tree.
+    var anchorsDefined = 0
+    /// Bit `n` set when a stream path opens a collection at `n` open frames: the cheap test
+    /// before ``streamedPath(_:)``.
+    let streamDepths: UInt64
 
     /// Scratch hash table of keys for duplicate detection in large mappings and for merging.
     var table = KeyTable()
 
     static let smallMapping = 8
 
-    init(file: String, limits: YAMLLimits, source: [UInt8]) {
+    init(file: String, limits: YAMLLimits, source: [UInt8], streaming: YAMLItemStream? = nil) {
         self.file = file
         self.limits = limits
         self.source = source
+        self.streaming = streaming
+        var depths: UInt64 = 0
+        for path in streaming?.paths ?? [] where path.count + 1 < 64 { depths |= 1 << UInt64(path.count + 1) }
+        streamDepths = depths
         // libyaml's character 0 is the first after a byte-order mark.
         syncByte = SourceLines.byteOrderMarkLength(source)
         let inputCount = source.count
@@ -146,12 +162,16 @@ struct Composer {
             record(event, kind: .scalar, flags: plain ? YAMLNodeRecord.plainFlag : 0, offset: offset, count: length))
         if let anchor = s.anchor {
             anchors[String(cString: anchor)] = (id.index, 1)
+            anchorsDefined += 1
         }
         // A plain `<<` in key position is a merge key.
         if isMergeKey, let top = frames.indices.last, frames[top].isMapping,
             (pending.count - frames[top].pendingStart) & 1 == 0
         {
             attach(id, expanded: 1)
+            // What a merge brings in is decided when the mapping ends: nothing more is handed over.
+            if frames[top].streamPath >= 0 { flushBatch(dropping: false) }
+            frames[top].streamPath = -1
             frames[top].hasMerge = true
             frames[top].mergeValueNext = true
             return true
@@ -211,6 +231,12 @@ struct Composer {
             return
         }
         frames[top].expanded &+= Int(expanded)
+        // An item that is not handed over ends handing over in its collection: items keep their order.
+        if frames[top].streamPath >= 0, !keepsStreaming(id) {
+            // The batch's nodes lie before this item's: they stay, unused.
+            flushBatch(dropping: false)
+            frames[top].streamPath = -1
+        }
         if frames[top].mergeValueNext {
             frames[top].mergeValueNext = false
             mergeSites.append(MergeSite(pendingIndex: pending.count, range: aliasRange))
@@ -234,6 +260,11 @@ struct Composer {
             frameAnchors.append(String(cString: anchorPointer))
         }
         let node = UInt32(truncatingIfNeeded: nodes.count)
+        if opensStreamedItem() {
+            checkpoint = StreamCheckpoint(
+                node: node, children: children.count, text: text.count, overflowMarks: overflowMarks.count,
+                anchorsDefined: anchorsDefined)
+        }
         nodes.append(
             record(
                 event, kind: mapping ? .mapping : .sequence, flags: 0, offset: UInt32(truncatingIfNeeded: children.count),
@@ -241,13 +272,20 @@ struct Composer {
         frames.append(
             Frame(
                 node: node, pendingStart: pending.count, mergeSiteStart: mergeSites.count, expanded: 1,
-                anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false))
+                anchorSlot: slot, isMapping: mapping, hasMerge: false, mergeValueNext: false, streamPath: -1))
+        if streamDepths & 1 << UInt64(truncatingIfNeeded: frames.count) != 0, let streaming {
+            frames[frames.count - 1].streamPath = streamedPath(streaming)
+        }
         return true
     }
 
     /// Closes the innermost collection: checks its keys, resolves merges, copies its children out.
     /// Unchecked closing (after a fatal error) only makes the partial tree consistent.
     mutating func endCollection(end: yaml_mark_t, checked: Bool) {
+        if checked, let top = frames.last, top.streamPath >= 0 {
+            // The batch's nodes are the last read.
+            flushBatch(dropping: true)
+        }
         guard let frame = frames.popLast() else { return }
         let start = frame.pendingStart
         var n = pending.count - start
@@ -282,7 +320,9 @@ struct Composer {
             // Registered only now: an alias inside its own anchor is undefined, so no cycles.
             anchors[frameAnchors[Int(frame.anchorSlot)]] = (frame.node, expanded)
             frameAnchors.removeLast()
+            anchorsDefined += 1
         }
+        if checked, handOver(frame, expanded: expanded) { return }
         attach(YAMLNodeID(index: frame.node), expanded: expanded)
     }
 

@@ -39,6 +39,15 @@ public enum YAMLParser {
     /// - Complexity: O(bytes.count) time, memory proportional to the document (aliases are not
     ///   copied).
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> YAMLParseResult {
+        parse(bytes, file: file, limits: limits, streaming: nil)
+    }
+
+    /// ``parse(_:file:limits:)``, handing the finished items of the sequences `streaming` names
+    /// to it as they are read instead of keeping them in the tree (``YAMLItemStream``).
+    ///
+    /// The diagnostics are the same as without streaming. When they hold an error, what was
+    /// handed over may be incomplete: use it only when they hold none.
+    public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits, streaming: YAMLItemStream?) -> YAMLParseResult {
         // Offsets and counts in the arena are 29 bits; scalar text never outgrows its input.
         let hardLimit = Int(YAMLNodeRecord.countMask)
         if bytes.count > limits.maxFileBytes || bytes.count > hardLimit {
@@ -50,7 +59,7 @@ public enum YAMLParser {
             return YAMLParseResult(tree: YAMLTree(), diagnostics: [diagnostic])
         }
         if bytes.isEmpty { return YAMLParseResult(tree: YAMLTree(), diagnostics: []) }
-        var composer = Composer(file: file, limits: limits, source: bytes)
+        var composer = Composer(file: file, limits: limits, source: bytes, streaming: streaming)
         let ran: Void? = LibYAML.withParser(bytes) { parser, event in
             composer.run(parser: parser, event: event, bytes: bytes)
         }
@@ -72,6 +81,8 @@ struct Frame {
     var isMapping: Bool
     var hasMerge: Bool
     var mergeValueNext: Bool
+    /// The index of the ``YAMLItemStream`` path whose items this collection hands over, or -1.
+    var streamPath: Int8
 }
 
 /// Where a `<<` value was written (for an alias: the alias, not the anchor).
