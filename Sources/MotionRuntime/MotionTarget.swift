@@ -71,12 +71,34 @@ public final class MotionTarget {
     ///
     /// It is the app's layer (a ``MotionChannel``), or a document target's channel in a document
     /// run. Without one, the built-in intentions have nothing to present on and do nothing.
-    public let channel: (any MotionChannel)?
+    public var channel: (any MotionChannel)? {
+        if let madeChannel { return madeChannel }
+        guard let channelSource else { return nil }
+        let made = channelSource.channel(forTarget: channelIndex)
+        madeChannel = made
+        return made
+    }
+
+    /// The channel, once given or made.
+    private var madeChannel: (any MotionChannel)?
+    /// Where the channel is made on first use (a document run's targets), with the target's index there.
+    private let channelSource: (any MotionChannelSource)?
+    private let channelIndex: Int
 
     /// Creates a target with an empty property store, presented through `channel`.
     public init(id: String, channel: (any MotionChannel)? = nil) {
         self.id = id
-        self.channel = channel
+        madeChannel = channel
+        channelSource = nil
+        channelIndex = 0
+    }
+
+    /// Creates a target whose channel `source` makes on first use, for the target `index` of the
+    /// source: most targets of a document are never animated, and need none.
+    package init(id: String, channelSource source: any MotionChannelSource, index: Int) {
+        self.id = id
+        channelSource = source
+        channelIndex = index
     }
 
     deinit {
@@ -167,4 +189,10 @@ struct ExecutorCoreSlots {
             more.append(slot)
         }
     }
+}
+
+/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``).
+package protocol MotionChannelSource: AnyObject {
+    /// The channel of the target `index`.
+    func channel(forTarget index: Int) -> any MotionChannel
 }

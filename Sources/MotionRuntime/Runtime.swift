@@ -513,8 +513,13 @@ public final class Runtime {
         // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         if let continuous = traits.continuous?(executor) {
-            continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
+            let source = TokenSource(runtime: self, executorSerial: record.serial, revival: revival())
+            // A built-in core keeps the source in its ledger: no generator object per executor.
+            if let owner = traits.ledgerOwner?(executor) {
+                owner.ledger.source = source
+            } else {
+                continuous.setActivityTokenGenerator(ActivityTokenGenerator(source))
+            }
         }
         if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(clockReader)
@@ -870,6 +875,9 @@ final class ExecutorTraits {
     let clockReading: ((any Executor) -> any ClockReading)?
     let frameDriven: ((any Executor) -> any FrameDriven)?
     let named: ((any Executor) -> any NamedIntentionExecuting)?
+    /// For a continuous executor that keeps a ``TokenLedger`` (the built-in cores): the ledger
+    /// takes its token source in place of an ``ActivityTokenGenerator``.
+    let ledgerOwner: ((any Executor) -> any TokenLedgerOwner)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
     /// The type, when the runtime runs its executors as their cores.
@@ -886,6 +894,11 @@ final class ExecutorTraits {
         clockReading = both((any ClockReading.Type).self).map { Self.view($0) }
         frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
         named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
+        ledgerOwner = continuous == nil ? nil : (core as? any TokenLedgerOwner.Type).map { Self.view($0) }
+    }
+
+    private static func view<T: TokenLedgerOwner>(_: T.Type) -> (any Executor) -> any TokenLedgerOwner {
+        { unsafeDowncast($0 as AnyObject, to: T.self) }
     }
 
     private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {

@@ -19,8 +19,12 @@ final class TargetPresentation {
     /// A counter for unique animation keys on this target, shared by its executors.
     private var serial = 0
 
+    /// The channel, when it schedules hold ends without closures (asked once, not per hold).
+    private let holdEndScheduler: (any HoldEndScheduling)?
+
     private init(channel: any MotionChannel) {
         self.channel = channel
+        holdEndScheduler = channel as? any HoldEndScheduling
     }
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
@@ -184,6 +188,17 @@ final class TargetPresentation {
         channel.schedule(at: max(time, now), keepsAlive: keepsAlive, action)
     }
 
+    /// Schedules the end of `owner`'s hold numbered `hold` of `key` at `time` (now if it has
+    /// passed), as ``schedule(at:keepsAlive:_:)`` would schedule a closure making the call; the
+    /// channel holds `owner` until it runs.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        if let holdEndScheduler {
+            holdEndScheduler.scheduleHoldEnd(at: max(time, now), of: owner, key: key, hold: hold)
+        } else {
+            channel.schedule(at: max(time, now), keepsAlive: false) { owner.holdDidEnd(key: key, hold: hold) }
+        }
+    }
+
     // MARK: Hand-off between families
 
     /// Gives the components of `path` to `family` (docs/format.md §2.6): every live animation it
@@ -302,17 +317,20 @@ final class TargetPresentation {
     }
 }
 
-/// What a ``TargetPresentation`` knows of its keys, by key: the first in place (a target mostly
-/// has a key or two: its tween's, its physics'), any others in a table.
+/// The records of a target's keys: the first two in place (a target mostly holds a tween's key
+/// and a physics key at a time), any others in a table.
 private struct KeyTable {
     private var firstKey: String?
     private var firstRecord = KeyRecord()
+    private var secondKey: String?
+    private var secondRecord = KeyRecord()
     private var others: [String: KeyRecord] = [:]
 
     /// The record of `key`, or nil when nothing is known of it.
     /// - Complexity: O(1) expected.
     subscript(key: String) -> KeyRecord? {
         if firstKey == key { return firstRecord }
+        if secondKey == key { return secondRecord }
         return others.isEmpty ? nil : others[key]
     }
 
@@ -326,6 +344,12 @@ private struct KeyTable {
                 firstKey = nil
                 firstRecord = KeyRecord()
             }
+        } else if secondKey == key {
+            change(&secondRecord)
+            if secondRecord.isEmpty {
+                secondKey = nil
+                secondRecord = KeyRecord()
+            }
         } else if !others.isEmpty, let i = others.index(forKey: key) {
             change(&others.values[i])
             if others.values[i].isEmpty { others.remove(at: i) }
@@ -336,6 +360,9 @@ private struct KeyTable {
             if firstKey == nil {
                 firstKey = key
                 firstRecord = record
+            } else if secondKey == nil {
+                secondKey = key
+                secondRecord = record
             } else {
                 others[key] = record
             }
@@ -343,7 +370,6 @@ private struct KeyTable {
     }
 }
 
-/// What a ``TargetPresentation`` knows of one key.
 private struct KeyRecord {
     /// The live key the animation under this key belongs to (itself, or the key it was
     /// projected from); nil when no animation is under it.
