@@ -76,8 +76,13 @@ public final class MotionTarget {
         guard let channelSource else { return nil }
         let made = channelSource.channel(forTarget: channelIndex)
         madeChannel = made
+        holdEndScheduler = made
         return made
     }
+
+    /// The channel again, when its source made one that schedules hold ends without closures
+    /// (known from the source's type: no dynamic cast per target).
+    private(set) var holdEndScheduler: (any HoldEndScheduling)?
 
     /// The channel, once given or made.
     private var madeChannel: (any MotionChannel)?
@@ -194,5 +199,5 @@ struct ExecutorCoreSlots {
 /// What makes the channels of many targets, each on its first use (``MotionTarget/channel``).
 package protocol MotionChannelSource: AnyObject {
     /// The channel of the target `index`.
-    func channel(forTarget index: Int) -> any MotionChannel
+    func channel(forTarget index: Int) -> any HoldEndScheduling
 }

@@ -512,14 +512,12 @@ public final class Runtime {
         }
         // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
-        if let continuous = traits.continuous?(executor) {
-            let source = TokenSource(runtime: self, executorSerial: record.serial, revival: revival())
-            // A built-in core keeps the source in its ledger: no generator object per executor.
-            if let owner = traits.ledgerOwner?(executor) {
-                owner.ledger.source = source
-            } else {
-                continuous.setActivityTokenGenerator(ActivityTokenGenerator(source))
-            }
+        // A built-in core keeps its token source in its ledger: no generator object per executor.
+        if let owner = traits.ledgerOwner?(executor) {
+            owner.ledger.source = TokenSource(runtime: self, executorSerial: record.serial, revival: revival())
+        } else if let continuous = traits.continuous?(executor) {
+            continuous.setActivityTokenGenerator(
+                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: record.serial, revival: revival())))
         }
         if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(clockReader)

@@ -45,7 +45,7 @@ final class PresentationHub: MotionChannelSource {
     }
 
     /// The channel of the target `index`, made when an executor first needs it.
-    func channel(forTarget index: Int) -> any MotionChannel {
+    func channel(forTarget index: Int) -> any HoldEndScheduling {
         DocumentChannel(hub: self, index: index)
     }
 

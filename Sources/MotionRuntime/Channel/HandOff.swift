@@ -115,6 +115,16 @@ struct TokenLedger {
         return holds
     }
 
+    /// Makes `key` live under a new hold when `holds` and there is a source, else no more live;
+    /// returns the new hold's number, whether no token is held yet, and the source.
+    fileprivate mutating func replaceHold(_ key: String, holds: Bool) -> (
+        hold: Int, needsToken: Bool, source: TokenSource
+    )? {
+        _ = removeHold(key)
+        guard holds, let source else { return nil }
+        return (addHold(key), token == nil, source)
+    }
+
     /// Makes `key` live no more; returns whether it was.
     fileprivate mutating func removeHold(_ key: String) -> Bool {
         if firstKey == key {
@@ -141,13 +151,14 @@ extension TokenLedgerOwner {
     /// held. Holds nothing when `end` is not after now.
     /// - Complexity: O(1) expected.
     func holdActivity(_ key: String, until end: Double, on presentation: TargetPresentation) {
-        _ = ledger.removeHold(key)
-        guard end > presentation.now, var source = ledger.source else {
+        // The ledger's bookkeeping in one access (each access to a class's stored property is
+        // checked for exclusivity).
+        guard let (hold, needsToken, held) = ledger.replaceHold(key, holds: end > presentation.now) else {
             endTokenIfIdle()
             return
         }
-        let hold = ledger.addHold(key)
-        if ledger.token == nil {
+        var source = held
+        if needsToken {
             // Started on a copy of the source: starting may make the executor again, and the
             // runtime then gives the ledger the new executor's source.
             let token = source.startToken()

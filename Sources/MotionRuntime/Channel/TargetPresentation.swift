@@ -19,19 +19,19 @@ final class TargetPresentation {
     /// A counter for unique animation keys on this target, shared by its executors.
     private var serial = 0
 
-    /// The channel, when it schedules hold ends without closures (asked once, not per hold).
+    /// The channel, when it schedules hold ends without closures (a document run's).
     private let holdEndScheduler: (any HoldEndScheduling)?
 
-    private init(channel: any MotionChannel) {
+    private init(channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
         self.channel = channel
-        holdEndScheduler = channel as? any HoldEndScheduling
+        self.holdEndScheduler = holdEndScheduler
     }
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
         if let existing = target.sharedPresentation { return existing }
         guard let channel = target.channel else { return nil }
-        let presentation = TargetPresentation(channel: channel)
+        let presentation = TargetPresentation(channel: channel, holdEndScheduler: target.holdEndScheduler)
         target.sharedPresentation = presentation
         return presentation
     }
@@ -294,6 +294,8 @@ final class TargetPresentation {
     ///
     /// No closure and no weak reference per core.
     func observeHandOffs(by core: any HandOffObserving) {
+        // Room for a target's usual observers (its tween and physics cores) at once.
+        if handOffObservers.isEmpty { handOffObservers.reserveCapacity(2) }
         handOffObservers.append(.core(UnownedHandOffObserver(observer: core, id: ObjectIdentifier(core))))
     }
 
