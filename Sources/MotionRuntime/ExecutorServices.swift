@@ -6,12 +6,15 @@
 /// ending a token twice does nothing the second time. A token that is deallocated ends itself, so
 /// dropping one can never leave a runtime active forever.
 public final class ActivityToken {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (nil once it went): no weak reference, which
+    /// would give the runtime a side table and slow every retain of it.
+    private let runtimeReference: RuntimeReference?
+    private var runtime: Runtime? { runtimeReference?.runtime }
     private let executorSerial: Int
     private let id: UInt64?
 
-    init(runtime: Runtime?, executorSerial: Int, id: UInt64?) {
-        self.runtime = runtime
+    init(runtime: RuntimeReference?, executorSerial: Int, id: UInt64?) {
+        self.runtimeReference = runtime
         self.executorSerial = executorSerial
         self.id = id
         self.isActive = id != nil
@@ -54,7 +57,7 @@ public final class ActivityTokenGenerator {
     /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
         let token = startToken()
-        return ActivityToken(runtime: source.runtime, executorSerial: token.executorSerial, id: token.id)
+        return ActivityToken(runtime: source.runtimeReference, executorSerial: token.executorSerial, id: token.id)
     }
 
     /// A token as the runtime numbers it, held without an ``ActivityToken`` object by the
@@ -99,7 +102,7 @@ public final class ActivityTokenGenerator {
 /// ``TokenLedger`` (no generator object per executor), or the generator they were handed.
 struct TokenSource {
     /// The runtime, through its shared reference (nil once it went; see ``RuntimeReference``).
-    private let runtimeReference: RuntimeReference?
+    let runtimeReference: RuntimeReference?
     private var executorSerial: Int
     private let revival: ExecutorRevival?
     /// A generator handed to a core, which starts and ends its tokens instead.
@@ -146,12 +149,15 @@ struct TokenSource {
 /// Emitted intentions are added synchronously, exactly as ``Runtime/add(_:to:)`` would, before
 /// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
 public final class PlanEmitter {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (no weak reference to the runtime: see
+    /// ``ActivityToken``).
+    private let runtimeReference: RuntimeReference
+    private var runtime: Runtime? { runtimeReference.runtime }
     /// The target, weakly: the emitter lives in the core the target keeps with its executor's core.
     private weak var target: MotionTarget?
 
     init(runtime: Runtime, target: MotionTarget) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
         self.target = target
     }
 
@@ -225,14 +231,16 @@ public protocol ClockReading: Executor {
 
 /// Read access to a runtime's current time.
 public final class RuntimeClockReader {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (no weak reference to the runtime: see
+    /// ``ActivityToken``).
+    private let runtimeReference: RuntimeReference
 
     init(runtime: Runtime) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
     }
 
     /// The runtime's ``Runtime/now``, or `nil` if the runtime is gone.
-    public var now: Double? { runtime?.now }
+    public var now: Double? { runtimeReference.runtime?.now }
 }
 
 /// The shared reference to a runtime (see ``ClearedReference``).

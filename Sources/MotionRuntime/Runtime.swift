@@ -90,8 +90,10 @@ public final class Runtime {
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
         self.clock = clock
-        streamsSubscription = streams.observeAggregateState { [weak self] state in
-            self?.streamsDidChange(to: state)
+        // Through the runtime's shared reference, not weakly: a weak reference gives the runtime a
+        // side table, and every retain of it then takes the slow path.
+        streamsSubscription = streams.observeAggregateState { [reference] state in
+            reference.runtime?.streamsDidChange(to: state)
         }
     }
 
@@ -643,7 +645,7 @@ public final class Runtime {
             clockSubscription?.unsubscribe()
             clockSubscription = nil
         } else if clockSubscription == nil {
-            clockSubscription = clock.subscribe { [weak self] time in self?.frame(at: time) }
+            clockSubscription = clock.subscribe { [reference] time in reference.runtime?.frame(at: time) }
         }
     }
 
@@ -937,9 +939,10 @@ final class ExecutorRecord {
     /// What the executor's type adopts: the views below are made from it when used, so that a
     /// record holds its executor once, not once per view.
     let traits: ExecutorTraits
-    /// The record of the executor's target, `unowned`: it holds this record while the runtime
-    /// holds this one, and the runtime reads it only then.
-    unowned let targetRecord: TargetRecord
+    /// The record of the executor's target, `unowned(unsafe)`: it holds this record while the
+    /// runtime holds this one, and the runtime reads it only then (on release, or once it found
+    /// the record held), so no reference count is kept or checked for it.
+    unowned(unsafe) let targetRecord: TargetRecord
     /// The target, held here too: tracers hear of released records after their target's record went.
     let target: MotionTarget
     /// False once released.

@@ -411,9 +411,11 @@ private enum HandOffObserver {
     case core(UnownedHandOffObserver)
 }
 
-/// A core observing hand-offs, held `unowned` (see ``TargetPresentation/observeHandOffs(by:)``).
+/// A core observing hand-offs, held `unowned(unsafe)` (see
+/// ``TargetPresentation/observeHandOffs(by:)``): the core leaves the list in its `deinit`, and
+/// holds the presentation strongly, so the list never names a core that went.
 private struct UnownedHandOffObserver {
-    unowned let observer: any HandOffObserving
+    unowned(unsafe) let observer: any HandOffObserving
     /// The core's identity, compared as it goes without reading the reference.
     let id: ObjectIdentifier
 }
