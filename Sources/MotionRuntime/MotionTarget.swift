@@ -169,8 +169,11 @@ struct ExecutorCoreSlots {
     private var more: [Slot] = []
 
     /// The core kept under `name`, or nil.
+    ///
+    /// `mutating` though it changes nothing: called on a target's slots in place, it reads the
+    /// slots there; a plain method would be called on a copy of all of them.
     /// - Complexity: O(cores kept): a few.
-    func core(named name: String) -> AnyObject? {
+    mutating func core(named name: String) -> AnyObject? {
         if let first, first.name == name { return first.core }
         if let second, second.name == name { return second.core }
         if let third, third.name == name { return third.core }
