@@ -6,12 +6,15 @@
 /// ending a token twice does nothing the second time. A token that is deallocated ends itself, so
 /// dropping one can never leave a runtime active forever.
 public final class ActivityToken {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (nil once it went): no weak reference, which
+    /// would give the runtime a side table and slow every retain of it.
+    private let runtimeReference: RuntimeReference?
+    private var runtime: Runtime? { runtimeReference?.runtime }
     private let executorSerial: Int
     private let id: UInt64?
 
-    init(runtime: Runtime?, executorSerial: Int, id: UInt64?) {
-        self.runtime = runtime
+    init(runtime: RuntimeReference?, executorSerial: Int, id: UInt64?) {
+        self.runtimeReference = runtime
         self.executorSerial = executorSerial
         self.id = id
         self.isActive = id != nil
@@ -40,17 +43,11 @@ public final class ActivityToken {
 /// ``willStart(_:)`` and ``didEnd(_:)`` with a name, scoped to this executor (two executors may both
 /// use the name `"gesture"` without interfering).
 public final class ActivityTokenGenerator {
-    /// The runtime, through its shared reference (nil once it went; see ``RuntimeReference``).
-    private let runtimeReference: RuntimeReference
-    private var runtime: Runtime? { runtimeReference.runtime }
-    private var executorSerial: Int
-    private let revival: ExecutorRevival
+    private var source: TokenSource
     private var named: [String: ActivityToken] = [:]
 
-    init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
-        self.runtimeReference = runtime.reference
-        self.executorSerial = executorSerial
-        self.revival = revival
+    init(_ source: TokenSource) {
+        self.source = source
     }
 
     /// Starts a new unit of continuous work and returns its token; end it when the work ends.
@@ -60,7 +57,7 @@ public final class ActivityTokenGenerator {
     /// runtime is gone, the token is already inactive.
     public func generate() -> ActivityToken {
         let token = startToken()
-        return ActivityToken(runtime: runtime, executorSerial: token.executorSerial, id: token.id)
+        return ActivityToken(runtime: source.runtimeReference, executorSerial: token.executorSerial, id: token.id)
     }
 
     /// A token as the runtime numbers it, held without an ``ActivityToken`` object by the
@@ -73,14 +70,12 @@ public final class ActivityTokenGenerator {
 
     /// Starts a token as ``generate()`` does, without making an object for it.
     func startToken() -> HeldToken {
-        executorSerial = revival.liveSerial(executorSerial, runtime: runtime)
-        return HeldToken(executorSerial: executorSerial, id: runtime?.startToken(executorSerial: executorSerial))
+        source.startToken()
     }
 
     /// Ends a token of ``startToken()``.
     func endToken(_ token: HeldToken) {
-        guard let id = token.id else { return }
-        runtime?.endToken(id, executorSerial: token.executorSerial)
+        source.endToken(token)
     }
 
     /// Remote execution named `name` is starting. Starting a name already started does nothing.
@@ -100,17 +95,69 @@ public final class ActivityTokenGenerator {
     }
 }
 
+/// Where an executor's activity tokens come from: the runtime's token numbers for the executor,
+/// made again after garbage collection when it is a ``StoredExecutor``.
+///
+/// An ``ActivityTokenGenerator`` wraps one; the built-in cores keep one in place in their
+/// ``TokenLedger`` (no generator object per executor), or the generator they were handed.
+struct TokenSource {
+    /// The runtime, through its shared reference (nil once it went; see ``RuntimeReference``).
+    let runtimeReference: RuntimeReference?
+    private var executorSerial: Int
+    private let revival: ExecutorRevival?
+    /// A generator handed to a core, which starts and ends its tokens instead.
+    private let generator: ActivityTokenGenerator?
+
+    /// The runtime's numbers for the executor `executorSerial`.
+    init(runtime: Runtime, executorSerial: Int, revival: ExecutorRevival) {
+        runtimeReference = runtime.reference
+        self.executorSerial = executorSerial
+        self.revival = revival
+        generator = nil
+    }
+
+    /// The tokens of `generator`.
+    init(_ generator: ActivityTokenGenerator) {
+        runtimeReference = nil
+        executorSerial = 0
+        revival = nil
+        self.generator = generator
+    }
+
+    /// The runtime; nil once it went (or for a generator's source).
+    var runtime: Runtime? { runtimeReference?.runtime }
+
+    /// Starts a token; the executor is made again first if it was a released stored executor.
+    mutating func startToken() -> ActivityTokenGenerator.HeldToken {
+        if let generator { return generator.startToken() }
+        let runtime = self.runtime
+        if let revival { executorSerial = revival.liveSerial(executorSerial, runtime: runtime) }
+        return ActivityTokenGenerator.HeldToken(
+            executorSerial: executorSerial, id: runtime?.startToken(executorSerial: executorSerial))
+    }
+
+    /// Ends a token of ``startToken()``.
+    func endToken(_ token: ActivityTokenGenerator.HeldToken) {
+        if let generator { return generator.endToken(token) }
+        guard let id = token.id else { return }
+        runtime?.endToken(id, executorSerial: token.executorSerial)
+    }
+}
+
 /// How a ``PlanEmitting`` executor adds intentions to its own target (composition).
 ///
 /// Emitted intentions are added synchronously, exactly as ``Runtime/add(_:to:)`` would, before
 /// ``emit(_:)`` returns. They cannot be named and cannot go to another target.
 public final class PlanEmitter {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (no weak reference to the runtime: see
+    /// ``ActivityToken``).
+    private let runtimeReference: RuntimeReference
+    private var runtime: Runtime? { runtimeReference.runtime }
     /// The target, weakly: the emitter lives in the core the target keeps with its executor's core.
     private weak var target: MotionTarget?
 
     init(runtime: Runtime, target: MotionTarget) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
         self.target = target
     }
 
@@ -184,14 +231,16 @@ public protocol ClockReading: Executor {
 
 /// Read access to a runtime's current time.
 public final class RuntimeClockReader {
-    private weak var runtime: Runtime?
+    /// The runtime, through its shared reference (no weak reference to the runtime: see
+    /// ``ActivityToken``).
+    private let runtimeReference: RuntimeReference
 
     init(runtime: Runtime) {
-        self.runtime = runtime
+        self.runtimeReference = runtime.reference
     }
 
     /// The runtime's ``Runtime/now``, or `nil` if the runtime is gone.
-    public var now: Double? { runtime?.now }
+    public var now: Double? { runtimeReference.runtime?.now }
 }
 
 /// The shared reference to a runtime (see ``ClearedReference``).

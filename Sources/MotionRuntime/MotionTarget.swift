@@ -71,12 +71,39 @@ public final class MotionTarget {
     ///
     /// It is the app's layer (a ``MotionChannel``), or a document target's channel in a document
     /// run. Without one, the built-in intentions have nothing to present on and do nothing.
-    public let channel: (any MotionChannel)?
+    public var channel: (any MotionChannel)? {
+        if let madeChannel { return madeChannel }
+        guard let channelSource else { return nil }
+        let made = channelSource.channel(forTarget: channelIndex)
+        madeChannel = made
+        holdEndScheduler = made
+        return made
+    }
+
+    /// The channel again, when its source made one that schedules hold ends without closures
+    /// (known from the source's type: no dynamic cast per target).
+    private(set) var holdEndScheduler: (any HoldEndScheduling)?
+
+    /// The channel, once given or made.
+    private var madeChannel: (any MotionChannel)?
+    /// Where the channel is made on first use (a document run's targets), with the target's index there.
+    private let channelSource: (any MotionChannelSource)?
+    private let channelIndex: Int
 
     /// Creates a target with an empty property store, presented through `channel`.
     public init(id: String, channel: (any MotionChannel)? = nil) {
         self.id = id
-        self.channel = channel
+        madeChannel = channel
+        channelSource = nil
+        channelIndex = 0
+    }
+
+    /// Creates a target whose channel `source` makes on first use, for the target `index` of the
+    /// source: most targets of a document are never animated, and need none.
+    package init(id: String, channelSource source: any MotionChannelSource, index: Int) {
+        self.id = id
+        channelSource = source
+        channelIndex = index
     }
 
     deinit {
@@ -142,8 +169,11 @@ struct ExecutorCoreSlots {
     private var more: [Slot] = []
 
     /// The core kept under `name`, or nil.
+    ///
+    /// `mutating` though it changes nothing: called on a target's slots in place, it reads the
+    /// slots there; a plain method would be called on a copy of all of them.
     /// - Complexity: O(cores kept): a few.
-    func core(named name: String) -> AnyObject? {
+    mutating func core(named name: String) -> AnyObject? {
         if let first, first.name == name { return first.core }
         if let second, second.name == name { return second.core }
         if let third, third.name == name { return third.core }
@@ -167,4 +197,10 @@ struct ExecutorCoreSlots {
             more.append(slot)
         }
     }
+}
+
+/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``).
+package protocol MotionChannelSource: AnyObject {
+    /// The channel of the target `index`.
+    func channel(forTarget index: Int) -> any HoldEndScheduling
 }

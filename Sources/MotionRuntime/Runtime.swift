@@ -90,8 +90,10 @@ public final class Runtime {
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
         self.clock = clock
-        streamsSubscription = streams.observeAggregateState { [weak self] state in
-            self?.streamsDidChange(to: state)
+        // Through the runtime's shared reference, not weakly: a weak reference gives the runtime a
+        // side table, and every retain of it then takes the slow path.
+        streamsSubscription = streams.observeAggregateState { [reference] state in
+            reference.runtime?.streamsDidChange(to: state)
         }
     }
 
@@ -512,9 +514,12 @@ public final class Runtime {
         }
         // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
-        if let continuous = traits.continuous?(executor) {
+        // A built-in core keeps its token source in its ledger: no generator object per executor.
+        if let owner = traits.ledgerOwner?(executor) {
+            owner.ledger.source = TokenSource(runtime: self, executorSerial: record.serial, revival: revival())
+        } else if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(runtime: self, executorSerial: record.serial, revival: revival()))
+                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: record.serial, revival: revival())))
         }
         if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(clockReader)
@@ -640,7 +645,7 @@ public final class Runtime {
             clockSubscription?.unsubscribe()
             clockSubscription = nil
         } else if clockSubscription == nil {
-            clockSubscription = clock.subscribe { [weak self] time in self?.frame(at: time) }
+            clockSubscription = clock.subscribe { [reference] time in reference.runtime?.frame(at: time) }
         }
     }
 
@@ -870,6 +875,9 @@ final class ExecutorTraits {
     let clockReading: ((any Executor) -> any ClockReading)?
     let frameDriven: ((any Executor) -> any FrameDriven)?
     let named: ((any Executor) -> any NamedIntentionExecuting)?
+    /// For a continuous executor that keeps a ``TokenLedger`` (the built-in cores): the ledger
+    /// takes its token source in place of an ``ActivityTokenGenerator``.
+    let ledgerOwner: ((any Executor) -> any TokenLedgerOwner)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
     /// The type, when the runtime runs its executors as their cores.
@@ -886,6 +894,11 @@ final class ExecutorTraits {
         clockReading = both((any ClockReading.Type).self).map { Self.view($0) }
         frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
         named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
+        ledgerOwner = continuous == nil ? nil : (core as? any TokenLedgerOwner.Type).map { Self.view($0) }
+    }
+
+    private static func view<T: TokenLedgerOwner>(_: T.Type) -> (any Executor) -> any TokenLedgerOwner {
+        { unsafeDowncast($0 as AnyObject, to: T.self) }
     }
 
     private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {
@@ -926,9 +939,10 @@ final class ExecutorRecord {
     /// What the executor's type adopts: the views below are made from it when used, so that a
     /// record holds its executor once, not once per view.
     let traits: ExecutorTraits
-    /// The record of the executor's target, `unowned`: it holds this record while the runtime
-    /// holds this one, and the runtime reads it only then.
-    unowned let targetRecord: TargetRecord
+    /// The record of the executor's target, `unowned(unsafe)`: it holds this record while the
+    /// runtime holds this one, and the runtime reads it only then (on release, or once it found
+    /// the record held), so no reference count is kept or checked for it.
+    unowned(unsafe) let targetRecord: TargetRecord
     /// The target, held here too: tracers hear of released records after their target's record went.
     let target: MotionTarget
     /// False once released.

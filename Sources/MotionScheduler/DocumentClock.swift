@@ -40,7 +40,7 @@ final class DocumentClock: FrameClock {
 }
 
 /// Work scheduled at an exact document time: transactions, gesture starts and ends, the ends of
-/// animations (activity tokens).
+/// animations (activity holds).
 struct ScheduledEvent {
     var time: Double
     /// Lower runs first among events at the same time: executor work (0) before transactions (1).
@@ -48,66 +48,114 @@ struct ScheduledEvent {
     var sequence: Int
     /// Whether a pending event means the run is not at rest (transactions, gesture starts).
     var keepsAlive: Bool
-    var action: () -> Void
+    var action: ScheduledAction
+
+    /// Does the work.
+    func run() {
+        action.run()
+    }
+}
+
+/// What a scheduled event does: a closure, or the end of a core's activity hold (no closure made).
+enum ScheduledAction {
+    case closure(() -> Void)
+    case holdEnd(any ScheduledHoldEnding, key: String, hold: Int)
+
+    /// Does the work.
+    func run() {
+        switch self {
+        case .closure(let body): body()
+        case .holdEnd(let owner, let key, let hold): owner.holdDidEnd(key: key, hold: hold)
+        }
+    }
 }
 
 /// A binary min-heap of scheduled events, ordered by (time, priority, sequence).
+///
+/// The heap orders plain keys; the actions wait in a table of slots the keys name (freed slots
+/// reused), so that moving an entry up or down the heap copies no closure (no reference counting
+/// on events long scheduled, whose memory is cold).
 struct EventQueue {
-    private var heap: [ScheduledEvent] = []
+    /// An event's place in the order and the slot of its action.
+    private struct Key {
+        /// Time, then priority, then sequence: compared in that order.
+        var order: (time: Double, priority: Int, sequence: Int)
+        var slot: Int
+        var keepsAlive: Bool
+    }
+
+    private var heap: [Key] = []
+    private var actions: [ScheduledAction?] = []
+    private var freeSlots: [Int] = []
     private var nextSequence = 0
     /// How many pending events keep the run alive.
     private(set) var aliveCount = 0
 
     var isEmpty: Bool { heap.isEmpty }
     var count: Int { heap.count }
-    var nextTime: Double? { heap.first?.time }
+    /// The time of the next event.
+    var nextTime: Double? { heap.first?.order.time }
 
+    /// Schedules `action` at `time`.
     /// - Complexity: O(log n).
     mutating func schedule(at time: Double, priority: Int, keepsAlive: Bool, _ action: @escaping () -> Void) {
+        schedule(at: time, priority: priority, keepsAlive: keepsAlive, action: .closure(action))
+    }
+
+    /// Schedules `action` at `time`.
+    /// - Complexity: O(log n).
+    mutating func schedule(at time: Double, priority: Int, keepsAlive: Bool, action: ScheduledAction) {
         nextSequence += 1
-        heap.append(
-            ScheduledEvent(time: time, priority: priority, sequence: nextSequence, keepsAlive: keepsAlive, action: action))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            actions[free] = action
+        } else {
+            slot = actions.count
+            actions.append(action)
+        }
+        let key = Key(order: (time, priority, nextSequence), slot: slot, keepsAlive: keepsAlive)
         if keepsAlive { aliveCount += 1 }
+        heap.append(key)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
-            heap.swapAt(child, parent)
+            guard Self.precedes(key, heap[parent]) else { break }
+            heap[child] = heap[parent]
             child = parent
         }
+        heap[child] = key
     }
 
     /// Removes and returns the earliest event.
-    ///
     /// - Complexity: O(log n).
     mutating func pop() -> ScheduledEvent? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let first = heap.removeLast()
-        if first.keepsAlive { aliveCount -= 1 }
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, precedes(left, smallest) { smallest = left }
-            if right < heap.count, precedes(right, smallest) { smallest = right }
-            if smallest == parent { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
+        guard let first = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { break }
+                let right = left + 1
+                let child = right < heap.count && Self.precedes(heap[right], heap[left]) ? right : left
+                guard Self.precedes(heap[child], last) else { break }
+                heap[parent] = heap[child]
+                parent = child
+            }
+            heap[parent] = last
         }
-        return first
+        if first.keepsAlive { aliveCount -= 1 }
+        let action = actions[first.slot] ?? .closure({})
+        actions[first.slot] = nil
+        freeSlots.append(first.slot)
+        return ScheduledEvent(
+            time: first.order.time, priority: first.order.priority, sequence: first.order.sequence,
+            keepsAlive: first.keepsAlive, action: action)
     }
 
-    /// Whether the event at heap index `i` runs before the one at `j`, by (time, priority,
-    /// sequence); reads the fields in place, without copying the events (and retaining their
-    /// actions).
     @inline(__always)
-    private func precedes(_ i: Int, _ j: Int) -> Bool {
-        let (a, b) = (heap[i].time, heap[j].time)
-        if a != b { return a < b }
-        let (p, q) = (heap[i].priority, heap[j].priority)
-        if p != q { return p < q }
-        return heap[i].sequence < heap[j].sequence
+    private static func precedes(_ a: Key, _ b: Key) -> Bool {
+        a.order < b.order
     }
 }

@@ -49,8 +49,9 @@ public final class DocumentRun {
         self.runtime = runtime
         var targets: [MotionTarget] = []
         targets.reserveCapacity(document.targets.count)
+        // Each target's channel is made when an executor first needs it.
         for (index, node) in document.targets.enumerated() {
-            targets.append(MotionTarget(id: node.id.value, channel: DocumentChannel(hub: hub, index: index)))
+            targets.append(MotionTarget(id: node.id.value, channelSource: hub, index: index))
         }
         self.targets = targets
         hub.attach(targets: targets)
@@ -133,7 +134,7 @@ public final class DocumentRun {
             if let eventTime = hub.queue.nextTime, eventTime <= time, eventTime <= nextFrameTime {
                 guard let event = hub.queue.pop() else { break }
                 hub.clock.move(to: event.time)
-                event.action()
+                event.run()
                 if event.keepsAlive { lastActivity = max(lastActivity, hub.now) }
                 continue
             }

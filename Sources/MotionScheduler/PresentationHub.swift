@@ -13,7 +13,7 @@ import MotionSelectors
 /// that observes those events, the clock, the scheduled work, and the document's inputs.
 ///
 /// Executors reach it through their target's ``DocumentChannel``.
-final class PresentationHub {
+final class PresentationHub: MotionChannelSource {
     private(set) var model: PresentationModel
     let sink: (any ChannelEventSink)?
     let clock: DocumentClock
@@ -42,6 +42,11 @@ final class PresentationHub {
         self.clock = DocumentClock(fps: document.canvas.fps)
         // Channels are built as events first write them: most of a document's are never written.
         self.model = PresentationModel(lazyLayers: document.targets.map { $0.layer })
+    }
+
+    /// The channel of the target `index`, made when an executor first needs it.
+    func channel(forTarget index: Int) -> any HoldEndScheduling {
+        DocumentChannel(hub: self, index: index)
     }
 
     func attach(targets: [MotionTarget]) {
@@ -103,6 +108,13 @@ final class PresentationHub {
     }
 
     private func buildIDIndex() -> [String: Int] {
+        // The document's own index (the decoder's, kept while the targets are as decoded) when
+        // every id is in it once: then no id is shared, and nothing is hashed again.
+        let decoded = document.targetIndex
+        if decoded.count == document.targets.count {
+            idIndex = decoded
+            return decoded
+        }
         var index: [String: Int] = [:]
         index.reserveCapacity(document.targets.count)
         for (i, target) in document.targets.enumerated() {
@@ -192,8 +204,9 @@ struct ResolvedTargets: RandomAccessCollection {
 /// A document target's channel: it reads the run's presentation and emits to the run's hub.
 ///
 /// It holds the hub strongly (no weak reference to load per event); the run breaks the cycle
-/// through the hub's targets when it ends (``PresentationHub/detach()``).
-final class DocumentChannel: MotionChannel {
+/// through the hub's targets when it ends (``PresentationHub/detach()``). It schedules the ends of
+/// activity holds as plain queue entries (``HoldEndScheduling``), without a closure per hold.
+final class DocumentChannel: HoldEndScheduling {
     private let hub: PresentationHub
     /// The run's clock, held here so that reading the time (several times per intention) goes
     /// through one reference less.
@@ -234,6 +247,11 @@ final class DocumentChannel: MotionChannel {
 
     func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
         hub.schedule(at: time, keepsAlive: keepsAlive, action)
+    }
+
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        hub.queue.schedule(
+            at: max(time, hub.now), priority: 0, keepsAlive: false, action: .holdEnd(owner, key: key, hold: hold))
     }
 
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {

@@ -196,7 +196,10 @@ public struct SpringAnimation: Hashable, Sendable {
             found = rests(hi)
         }
         guard found else { return .infinity }
-        for _ in 0..<200 where hi - lo > 1e-9 {
+        // Stops once the bracket is narrow enough (a `where` clause would run out all 200 steps,
+        // doing nothing after that).
+        for _ in 0..<200 {
+            if hi - lo <= 1e-9 { break }
             let mid = lo + (hi - lo) / 2
             if mid <= lo || mid >= hi { break }
             if rests(mid) { hi = mid } else { lo = mid }
@@ -207,11 +210,31 @@ public struct SpringAnimation: Hashable, Sendable {
     /// The spring's energy measure `sum (x - d)² + m v² / k` over the components at local time
     /// `t`, and its rate of change `-2 (c / k) sum v²` (it never increases).
     ///
-    /// - Complexity: O(components): one `exp` and one `cos`/`sin` pair each.
+    /// The components share one stiffness, damping and mass, so an oscillating spring's
+    /// components share their decay and phase: these are computed once per sample, and each
+    /// component's state from them is what ``SpringSolution/state(at:)`` computes, bit for bit.
+    ///
+    /// - Complexity: O(components), with one `exp` and one `cos`/`sin` pair per sample (per
+    ///   component for the other regimes).
     @inline(__always)
     private static func energy(_ solutions: [SpringSolution], at t: Double) -> (sum: Double, slope: Double) {
         var sum = 0.0
         var speeds = 0.0
+        if let first = solutions.first, first.regime == .oscillating, t > 0, t < .infinity,
+            solutions.allSatisfy({ $0.regime == .oscillating && $0.c0 == first.c0 && $0.c1 == first.c1 })
+        {
+            let e = exp(-first.c0 * t)
+            let phase = first.c1 * t
+            let cosine = e == 0 ? 0 : cos(phase)
+            let sine = e == 0 ? 0 : sin(phase)
+            for s in solutions {
+                let (y, v) = e == 0 ? (0, 0) : (e * (s.c2 * cosine + s.c3 * sine), e * (s.c4 * cosine + s.c5 * sine))
+                let w = v * s.velocityWeight
+                sum += y * y + w * w
+                speeds += v * v
+            }
+            return (sum, -2 * first.damping / first.stiffness * speeds)
+        }
         for s in solutions {
             let (y, v) = s.state(at: t)
             let w = v * s.velocityWeight

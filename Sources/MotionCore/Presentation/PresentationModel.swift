@@ -438,11 +438,7 @@ public struct PresentationModel: Sendable {
 
     /// Adds an animation under `key` (keys are per layer).
     public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
-        for property in LayerProperty.allCases where property != path.property {
-            // Channels without animations (most of them) hold no key: skipped without a scan.
-            guard let i = slot(layer, property), !storage[i].entries.isEmpty else { continue }
-            if storage[i].remove(key: key) { compile(i) }
-        }
+        removeKey(key, layer: layer, besides: path.property)
         guard let i = writableSlot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
         compile(i)
@@ -460,8 +456,42 @@ public struct PresentationModel: Sendable {
     public mutating func add(
         layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
     ) {
+        if initialLayers != nil, layer >= 0, layer < layerCount, slot(layer, path.property) == nil,
+            storage.count < Int32.max
+        {
+            return addBuilding(layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, at: t)
+        }
         set(layer: layer, path: path, value: modelValue, at: t)
         add(layer: layer, path: path, key: key, animation: animation, at: t)
+    }
+
+    /// Removes the animation under `key` from the channels of `layer` other than `property`'s
+    /// (an add under a key replaces it on the whole layer).
+    private mutating func removeKey(_ key: String, layer: Int, besides property: LayerProperty) {
+        for other in LayerProperty.allCases where other != property {
+            // Channels without animations (most of them) hold no key: skipped without a scan.
+            guard let i = slot(layer, other), !storage[i].entries.isEmpty else { continue }
+            if storage[i].remove(key: key) { compile(i) }
+        }
+    }
+
+    /// ``add(layer:path:key:animation:modelValue:at:)`` on a channel not built yet: the same
+    /// writes, on the channel built here, whose block is written once (not its header at the
+    /// write of the model value, then the whole block again at the add).
+    ///
+    /// - Complexity: O(size of the animation), plus the layer's other channels that hold `key`.
+    private mutating func addBuilding(
+        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
+    ) {
+        var channel = PropertyChannel(model: unbuiltValue(layer, path.property))
+        channel.set(modelValue, component: path.component, at: t)
+        removeKey(key, layer: layer, besides: path.property)
+        channel.add(animation, key: key, component: path.component, at: t)
+        let i = storage.count
+        storage.append(channel)
+        arena.appendBlock(channel)
+        slots[Self.index(layer, path.property)] = Int32(i)
+        arena.compactIfNeeded()
     }
 
     /// Removes the animation under `key` from `layer`.

@@ -78,10 +78,13 @@ public struct GestureSignal: Hashable, Sendable {
 /// ``ActivityTokenGenerator/startToken()``), not as an ``ActivityToken`` object.
 ///
 /// It is a value kept in its executor core (a ``TokenLedgerOwner``), which works it through the
-/// owner's methods, and ends its token when the core goes (``endHeldToken()``), as a dropped
+/// owner's methods, and ends its token when the core goes (``TokenLedgerOwner/endHeldToken()``), as a dropped
 /// token ends itself.
 struct TokenLedger {
-    var generator: ActivityTokenGenerator?
+    /// Where the token comes from: the runtime's token numbers for the executor, held in place
+    /// (the runtime gives the built-in cores their source so, without a generator object), or a
+    /// generator handed over by ``ContinuousExecuting/setActivityTokenGenerator(_:)``.
+    var source: TokenSource?
     /// The token held while any key is live.
     fileprivate var token: ActivityTokenGenerator.HeldToken?
     /// The live keys, each with the number of the hold that made it live (a later hold of the
@@ -112,6 +115,16 @@ struct TokenLedger {
         return holds
     }
 
+    /// Makes `key` live under a new hold when `holds` and there is a source, else no more live;
+    /// returns the new hold's number, whether no token is held yet, and the source.
+    fileprivate mutating func replaceHold(_ key: String, holds: Bool) -> (
+        hold: Int, needsToken: Bool, source: TokenSource
+    )? {
+        _ = removeHold(key)
+        guard holds, let source else { return nil }
+        return (addHold(key), token == nil, source)
+    }
+
     /// Makes `key` live no more; returns whether it was.
     fileprivate mutating func removeHold(_ key: String) -> Bool {
         if firstKey == key {
@@ -121,15 +134,15 @@ struct TokenLedger {
         return !otherKeys.isEmpty && otherKeys.removeValue(forKey: key) != nil
     }
 
-    /// Ends the token still held, when the core that holds the ledger goes.
-    func endHeldToken() {
-        if let token { generator?.endToken(token) }
+    /// The token generator handed over by ``ContinuousExecuting/setActivityTokenGenerator(_:)``.
+    mutating func use(_ generator: ActivityTokenGenerator) {
+        source = TokenSource(generator)
     }
 }
 
 /// An executor core that keeps a ``TokenLedger``: the ledger's work, done through short accesses
 /// to it (a token's start may call observers that add intentions to this very core).
-protocol TokenLedgerOwner: AnyObject {
+protocol TokenLedgerOwner: ScheduledHoldEnding {
     var ledger: TokenLedger { get set }
 }
 
@@ -138,26 +151,32 @@ extension TokenLedgerOwner {
     /// held. Holds nothing when `end` is not after now.
     /// - Complexity: O(1) expected.
     func holdActivity(_ key: String, until end: Double, on presentation: TargetPresentation) {
-        _ = ledger.removeHold(key)
-        guard end > presentation.now, let generator = ledger.generator else {
+        // The ledger's bookkeeping in one access (each access to a class's stored property is
+        // checked for exclusivity).
+        guard let (hold, needsToken, held) = ledger.replaceHold(key, holds: end > presentation.now) else {
             endTokenIfIdle()
             return
         }
-        let hold = ledger.addHold(key)
-        if ledger.token == nil {
-            let token = generator.startToken()
+        var source = held
+        if needsToken {
+            // Started on a copy of the source: starting may make the executor again, and the
+            // runtime then gives the ledger the new executor's source.
+            let token = source.startToken()
             // A token started meanwhile (an observer of the start added to this core) is kept.
-            if ledger.token == nil { ledger.token = token } else { generator.endToken(token) }
+            if ledger.token == nil { ledger.token = token } else { source.endToken(token) }
         }
         guard end.isFinite else { return }
         // The scheduled end holds the core until it runs (no weak reference to make and load):
         // a cycle through the channel's scheduled work at most, which ends when the work runs
         // (a document run drops its work when it ends).
-        presentation.schedule(at: end) {
-            guard self.ledger.holdNumber(of: key) == hold else { return }
-            _ = self.ledger.removeHold(key)
-            self.endTokenIfIdle()
-        }
+        presentation.scheduleHoldEnd(at: end, of: self, key: key, hold: hold)
+    }
+
+    /// Ends the hold numbered `hold` of `key`, unless a later hold replaced it (its scheduled end).
+    func endHold(_ key: String, _ hold: Int) {
+        guard ledger.holdNumber(of: key) == hold else { return }
+        _ = ledger.removeHold(key)
+        endTokenIfIdle()
     }
 
     /// Ends the hold of `key`, if any.
@@ -168,6 +187,15 @@ extension TokenLedgerOwner {
     private func endTokenIfIdle() {
         guard ledger.isIdle, let token = ledger.token else { return }
         ledger.token = nil
-        ledger.generator?.endToken(token)
+        let source = ledger.source
+        source?.endToken(token)
+    }
+
+    /// Ends the token still held, when the core goes: reads the two fields it needs, not a copy
+    /// of the whole ledger.
+    func endHeldToken() {
+        guard let token = ledger.token else { return }
+        let source = ledger.source
+        source?.endToken(token)
     }
 }

@@ -106,3 +106,21 @@ public struct GestureInput: Hashable, Sendable {
     /// When the gesture ends.
     public var end: Double { start + duration }
 }
+
+/// The end of an activity hold, run by the channel that scheduled it (see
+/// ``HoldEndScheduling``): the core that held the key checks the hold is still its latest.
+package protocol ScheduledHoldEnding: AnyObject {
+    /// The hold numbered `hold` of `key` is due to end now.
+    func holdDidEnd(key: String, hold: Int)
+}
+
+/// A channel that schedules the ends of activity holds as plain entries, without a closure per
+/// hold (a document run schedules one per animation it starts).
+///
+/// Running an entry calls ``ScheduledHoldEnding/holdDidEnd(key:hold:)`` at `time`, exactly as
+/// ``MotionChannel/schedule(at:keepsAlive:_:)`` would run a closure making that call (without
+/// keeping the run alive).
+package protocol HoldEndScheduling: MotionChannel {
+    /// Schedules the end of `owner`'s hold numbered `hold` of `key` at `time`.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int)
+}

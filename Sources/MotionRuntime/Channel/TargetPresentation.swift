@@ -19,15 +19,19 @@ final class TargetPresentation {
     /// A counter for unique animation keys on this target, shared by its executors.
     private var serial = 0
 
-    private init(channel: any MotionChannel) {
+    /// The channel, when it schedules hold ends without closures (a document run's).
+    private let holdEndScheduler: (any HoldEndScheduling)?
+
+    private init(channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
         self.channel = channel
+        self.holdEndScheduler = holdEndScheduler
     }
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
         if let existing = target.sharedPresentation { return existing }
         guard let channel = target.channel else { return nil }
-        let presentation = TargetPresentation(channel: channel)
+        let presentation = TargetPresentation(channel: channel, holdEndScheduler: target.holdEndScheduler)
         target.sharedPresentation = presentation
         return presentation
     }
@@ -184,6 +188,17 @@ final class TargetPresentation {
         channel.schedule(at: max(time, now), keepsAlive: keepsAlive, action)
     }
 
+    /// Schedules the end of `owner`'s hold numbered `hold` of `key` at `time` (now if it has
+    /// passed), as ``schedule(at:keepsAlive:_:)`` would schedule a closure making the call; the
+    /// channel holds `owner` until it runs.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        if let holdEndScheduler {
+            holdEndScheduler.scheduleHoldEnd(at: max(time, now), of: owner, key: key, hold: hold)
+        } else {
+            channel.schedule(at: max(time, now), keepsAlive: false) { owner.holdDidEnd(key: key, hold: hold) }
+        }
+    }
+
     // MARK: Hand-off between families
 
     /// Gives the components of `path` to `family` (docs/format.md §2.6): every live animation it
@@ -279,6 +294,8 @@ final class TargetPresentation {
     ///
     /// No closure and no weak reference per core.
     func observeHandOffs(by core: any HandOffObserving) {
+        // Room for a target's usual observers (its tween and physics cores) at once.
+        if handOffObservers.isEmpty { handOffObservers.reserveCapacity(2) }
         handOffObservers.append(.core(UnownedHandOffObserver(observer: core, id: ObjectIdentifier(core))))
     }
 
@@ -302,17 +319,20 @@ final class TargetPresentation {
     }
 }
 
-/// What a ``TargetPresentation`` knows of its keys, by key: the first in place (a target mostly
-/// has a key or two: its tween's, its physics'), any others in a table.
+/// The records of a target's keys: the first two in place (a target mostly holds a tween's key
+/// and a physics key at a time), any others in a table.
 private struct KeyTable {
     private var firstKey: String?
     private var firstRecord = KeyRecord()
+    private var secondKey: String?
+    private var secondRecord = KeyRecord()
     private var others: [String: KeyRecord] = [:]
 
     /// The record of `key`, or nil when nothing is known of it.
     /// - Complexity: O(1) expected.
     subscript(key: String) -> KeyRecord? {
         if firstKey == key { return firstRecord }
+        if secondKey == key { return secondRecord }
         return others.isEmpty ? nil : others[key]
     }
 
@@ -326,6 +346,12 @@ private struct KeyTable {
                 firstKey = nil
                 firstRecord = KeyRecord()
             }
+        } else if secondKey == key {
+            change(&secondRecord)
+            if secondRecord.isEmpty {
+                secondKey = nil
+                secondRecord = KeyRecord()
+            }
         } else if !others.isEmpty, let i = others.index(forKey: key) {
             change(&others.values[i])
             if others.values[i].isEmpty { others.remove(at: i) }
@@ -336,6 +362,9 @@ private struct KeyTable {
             if firstKey == nil {
                 firstKey = key
                 firstRecord = record
+            } else if secondKey == nil {
+                secondKey = key
+                secondRecord = record
             } else {
                 others[key] = record
             }
@@ -343,7 +372,6 @@ private struct KeyTable {
     }
 }
 
-/// What a ``TargetPresentation`` knows of one key.
 private struct KeyRecord {
     /// The live key the animation under this key belongs to (itself, or the key it was
     /// projected from); nil when no animation is under it.
@@ -383,9 +411,11 @@ private enum HandOffObserver {
     case core(UnownedHandOffObserver)
 }
 
-/// A core observing hand-offs, held `unowned` (see ``TargetPresentation/observeHandOffs(by:)``).
+/// A core observing hand-offs, held `unowned(unsafe)` (see
+/// ``TargetPresentation/observeHandOffs(by:)``): the core leaves the list in its `deinit`, and
+/// holds the presentation strongly, so the list never names a core that went.
 private struct UnownedHandOffObserver {
-    unowned let observer: any HandOffObserving
+    unowned(unsafe) let observer: any HandOffObserving
     /// The core's identity, compared as it goes without reading the reference.
     let id: ObjectIdentifier
 }

@@ -88,12 +88,17 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     }
 
     deinit {
-        ledger.endHeldToken()
+        endHeldToken()
     }
 
     /// Receives the token generator held from each gesture's start to its end.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.generator = generator
+        ledger.use(generator)
+    }
+
+    /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.
+    package func holdDidEnd(key: String, hold: Int) {
+        endHold(key, hold)
     }
 
     /// Attaches an unnamed gesture intention to its inputs.

@@ -115,13 +115,18 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     }
 
     deinit {
-        ledger.endHeldToken()
+        endHeldToken()
         channel?.stopObservingHandOffs(by: ObjectIdentifier(self))
     }
 
     /// Receives the token generator that keeps the runtime active while a motion runs.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.generator = generator
+        ledger.use(generator)
+    }
+
+    /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.
+    package func holdDidEnd(key: String, hold: Int) {
+        endHold(key, hold)
     }
 
     /// Drops the configuration the named plan brought (docs/format.md §2.5).

@@ -37,7 +37,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     }
 
     deinit {
-        ledger.endHeldToken()
+        endHeldToken()
         channel?.stopObservingHandOffs(by: ObjectIdentifier(self))
     }
 
@@ -48,7 +48,12 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// Receives the token generator that keeps the runtime active while an animation plays.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.generator = generator
+        ledger.use(generator)
+    }
+
+    /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.
+    package func holdDidEnd(key: String, hold: Int) {
+        endHold(key, hold)
     }
 
     /// Starts an unnamed tween under a fresh key.
