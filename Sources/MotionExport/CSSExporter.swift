@@ -126,7 +126,7 @@ public enum CSSExporter {
             progress?(layer + 1, timeline.layers.count)
         }
         if page { css += pageTail(timeline) }
-        return ExportResult(format: page ? .html : .css, text: String(decoding: css, as: UTF8.self), items: ordered, findings: [])
+        return ExportResult(format: page ? .html : .css, bytes: css, items: ordered, findings: [])
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.

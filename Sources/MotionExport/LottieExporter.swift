@@ -62,8 +62,8 @@ public final class LottieExporter {
     public static func export(_ tracks: TimelineTracks, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let exporter = LottieExporter(tracks)
         exporter.progress = progress
-        let text = exporter.document()
-        return ExportResult(format: .lottie, text: text, items: exporter.reportItems(), findings: exporter.findings)
+        let bytes = exporter.document()
+        return ExportResult(format: .lottie, bytes: bytes, items: exporter.reportItems(), findings: exporter.findings)
     }
 
     // MARK: - Shown values
@@ -639,8 +639,8 @@ public final class LottieExporter {
         }
     }
 
-    /// Writes the whole Lottie document.
-    func document() -> String {
+    /// Writes the whole Lottie document, as UTF-8 with its final newline.
+    func document() -> [UInt8] {
         let timeline = tracks.timeline
         let canvas = timeline.canvas
         var assets: [Asset] = []
@@ -711,13 +711,8 @@ public final class LottieExporter {
                 }
             }
         }
-        // The text and its final newline, copied once.
-        let bytes = json.bytes
-        return String(unsafeUninitializedCapacity: bytes.count + 1) { text in
-            _ = text.initialize(fromContentsOf: bytes)
-            text[bytes.count] = UInt8(ascii: "\n")
-            return bytes.count + 1
-        }
+        // The text and its final newline, not copied.
+        return json.finish()
     }
 
     /// One item per animated component, in trace order.

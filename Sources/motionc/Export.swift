@@ -75,7 +75,7 @@ struct Export: ParsableCommand {
         // written (a missing folder) leaves the export's earlier file as it was.
         let exportFile = try AtomicFileWriter(path: output)
         let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
-        exportFile.write(Array(result.text.utf8))
+        exportFile.write(result.bytes)
         reportFile?.write(Array(result.reportJSON.utf8))
         try exportFile.commit()
         try reportFile?.commit()
