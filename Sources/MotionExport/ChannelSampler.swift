@@ -19,6 +19,9 @@ final class ChannelSampler: Sendable {
     private let springs: [SpringAnimation?]
     /// Each tween's or motion path's sampling functions.
     private let tweens: [TweenSampler?]
+    /// The latest end of the channel's animations (-infinity without any; NaN or infinity when
+    /// one never ends): after it, every component shows the same value at every time.
+    let settled: Double
 
     /// A sampler of `channel`.
     init(_ channel: PropertyChannel) {
@@ -42,6 +45,10 @@ final class ChannelSampler: Sendable {
             }
             entries.append(shape)
         }
+        var settled = -Double.infinity
+        // A NaN end makes `settled` NaN: later than every time, never settled.
+        for entry in channel.entries where !(entry.end <= settled) { settled = entry.end }
+        self.settled = settled
         self.entries = entries
         self.solutions = solutions
         self.springs = springs

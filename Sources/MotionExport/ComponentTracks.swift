@@ -222,7 +222,8 @@ public struct TimelineTracks: Sendable {
     /// The smallest and largest value of a component over the span, sampled at every frame.
     ///
     /// - Complexity: O(f + n) for f frames and n snapshots: the times rise, so the snapshot in
-    ///   force only moves forward, and the channels are read in place.
+    ///   force only moves forward, and the channels are read in place. Frames after a snapshot's
+    ///   animations have all ended are not sampled again: they all show the value sampled first.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
@@ -241,12 +242,18 @@ public struct TimelineTracks: Sendable {
                 // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
                 var snapshot = 0
                 var sampler = samplers[0]
+                // Past the snapshot's last end (`settled`) the value no longer changes
+                // (PropertyChannel.driver samples each animation at its end from then on).
+                var still = false
                 forEachCheckTime(every: 4) { t in
                     if snapshot + 1 < times.count, times[snapshot + 1] <= t {
                         while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
                         sampler = samplers[snapshot]
+                        still = false
                     }
+                    guard !still else { return }
                     include(sampler.value(c, at: t))
+                    still = t > sampler.settled
                 }
             }
         }
