@@ -223,7 +223,8 @@ public struct TimelineTracks: Sendable {
     ///
     /// - Complexity: O(f + n) for f frames and n snapshots: the times rise, so the snapshot in
     ///   force only moves forward, and the channels are read in place. Frames after a snapshot's
-    ///   animations have all ended are not sampled again: they all show the value sampled first.
+    ///   animations have all ended, or after a lone spring's bound fits inside the range found so
+    ///   far, are not sampled: they cannot change it.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
@@ -243,17 +244,20 @@ public struct TimelineTracks: Sendable {
                 var snapshot = 0
                 var sampler = samplers[0]
                 // Past the snapshot's last end (`settled`) the value no longer changes
-                // (PropertyChannel.driver samples each animation at its end from then on).
+                // (PropertyChannel.driver samples each animation at its end from then on); a
+                // lone spring whose bound fits inside the range so far cannot widen it again.
+                var envelope = samplers[0].envelope(c)
                 var still = false
                 forEachCheckTime(every: 4) { t in
                     if snapshot + 1 < times.count, times[snapshot + 1] <= t {
                         while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
                         sampler = samplers[snapshot]
+                        envelope = sampler.envelope(c)
                         still = false
                     }
                     guard !still else { return }
                     include(sampler.value(c, at: t))
-                    still = t > sampler.settled
+                    still = t > sampler.settled || envelope?.staysInside(lo, hi, from: t) == true
                 }
             }
         }
