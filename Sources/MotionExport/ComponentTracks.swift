@@ -323,7 +323,7 @@ public struct TimelineTracks: Sendable {
             let sampler = samplers[i]
             for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
-                case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
+                case .exact(let exact) where limit.map { limit in exact.allSatisfy { curves.stays($0, within: limit) } } ?? true:
                     segments += exact
                 case .exact(let exact):
                     let (p, q) = (exact.first?.start ?? a, exact.last?.end ?? b)
@@ -702,6 +702,20 @@ final class CurveCache: Sendable {
         var others: [CurveKey: ShownCurve] = [:]
     }
     private let curves = Mutex<Curves>(Curves())
+
+    /// The segment ``stays(_:within:)`` checked last, its limit and the answer.
+    private let lastStays = Mutex<(segment: CurveSegment, limit: ClosedRange<Double>, stays: Bool)?>(nil)
+
+    /// ``TimelineTracks/stays(_:within:)``, remembered for the last segment: the same tween on
+    /// many targets (`target: "*"`) gives equal segments one after another, each checked at 33
+    /// points otherwise. Equal segments (`==`) give the same answer: the check compares values
+    /// with the limit, where -0 and +0 are alike.
+    func stays(_ segment: CurveSegment, within limit: ClosedRange<Double>) -> Bool {
+        if let last = lastStays.withLock({ $0 }), last.segment == segment, last.limit == limit { return last.stays }
+        let stays = TimelineTracks.stays(segment, within: limit)
+        lastStays.withLock { $0 = (segment, limit, stays) }
+        return stays
+    }
 
     /// The curve made for `key` (kept at `slot`, when it has one), if any.
     func curve(_ key: CurveKey, slot: Int?) -> ShownCurve? {
