@@ -4,9 +4,10 @@
 /// `1.2345678901234567e+20`, `-0.0`, `inf`, `nan`): the fewest significant digits that read
 /// back as the same `Double`, and among those the closest to the exact binary value. Whole
 /// numbers below 2^53 are written from their integer; the digits of other normal values come from
-/// Raffaello Giulietti's Schubfach (`shortest(_:digits:)`) with a table of scaled powers of ten
-/// built once with exact integer arithmetic. For subnormals, NaN and infinities the text is
-/// `description`'s own. No `String` is built on the fast path.
+/// Junekey Jeon's Dragonbox (`nearest(_:digits:)`), or at powers of two from Raffaello Giulietti's
+/// Schubfach (`shortest(_:digits:)`), each with a table of scaled powers of ten built once with
+/// exact integer arithmetic. For subnormals, NaN and infinities the text is `description`'s own.
+/// No `String` is built on the fast path.
 public enum ShortestDouble {
     /// The longest text ``append(_:to:integralSuffix:)`` writes (`-2.2250738585072014e-308` is 24).
     public static let maximumLength = 32
