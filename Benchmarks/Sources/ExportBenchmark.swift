@@ -16,14 +16,14 @@ enum ExportBenchmark {
             return false
         }
         var timeline = Baker.bake(document).timeline
-        var lottie = ""
-        var html = ""
+        var lottie: [UInt8] = []
+        var html: [UInt8] = []
         let times = Measure.alternating(
             rounds: rounds,
             [
                 { timeline = Baker.bake(document).timeline },
-                { lottie = TimelineTracks(timeline).export(to: .lottie).text },
-                { html = TimelineTracks(timeline).export(to: .html).text },
+                { lottie = TimelineTracks(timeline).export(to: .lottie).bytes },
+                { html = TimelineTracks(timeline).export(to: .html).bytes },
             ])
         let naive = naiveLottieBytes(timeline)
         print("export (\(n) targets, \(timeline.events.count) events, \(Measure.fixed(timeline.end, 2)) s)")
@@ -31,8 +31,8 @@ enum ExportBenchmark {
         print("  export to Lottie  \(Measure.fixed(times[1] * 1000, 1)) ms = \(Measure.fixed(times[1] / times[0], 2))x bake (goal <= 2)")
         print("  export to HTML    \(Measure.fixed(times[2] * 1000, 1)) ms = \(Measure.fixed(times[2] / times[0], 2))x bake (goal <= 2)")
         print(
-            "  Lottie size       \(lottie.utf8.count / 1024) KiB against \(naive / 1024) KiB one keyframe per frame "
-                + "(\(Measure.fixed(Double(lottie.utf8.count) / Double(max(naive, 1)), 3))x); HTML \(html.utf8.count / 1024) KiB")
+            "  Lottie size       \(lottie.count / 1024) KiB against \(naive / 1024) KiB one keyframe per frame "
+                + "(\(Measure.fixed(Double(lottie.count) / Double(max(naive, 1)), 3))x); HTML \(html.count / 1024) KiB")
         return true
     }
 

@@ -31,13 +31,15 @@ public enum CSSExporter {
             touched.insert(AnimatedComponent.code(layer: component.target, component.property, component.component))
         }
         let all = CSSComponent.all
+        // Each component's declaration up to its value (`  --opacity: `), as bytes made once.
+        let declarationHeads = all.map { Array("  \($0.name): ".utf8) }
         var components = LayerComponents()
         var items = [ExportItem?](repeating: nil, count: all.count)
         var declarations: [UInt8] = []
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             // Each component's value at the start, and how it moves when it does.
             components.reset()
-            for i in items.indices { items[i] = nil }
+            for i in items.indices where items[i] != nil { items[i] = nil }
             declarations.removeAll(keepingCapacity: true)
             // Per property: whether some event touches it, else its model value.
             var state: (animated: Bool, model: MotionValue) = (false, .scalar(0))
@@ -66,11 +68,10 @@ public enum CSSExporter {
                         target: timelineLayer.id, property: component.pathText, method: curve.method,
                         keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
                 }
-                declarations += "  "
-                declarations += component.name
-                declarations += ": "
+                declarations.append(contentsOf: declarationHeads[i])
                 number(components.values[i], to: &declarations)
-                declarations += ";\n"
+                declarations.append(UInt8(ascii: ";"))
+                declarations.append(UInt8(ascii: "\n"))
                 if touched.contains(AnimatedComponent.code(layer: layer, property, c)) { items[i] = item }
             }
             // The composited properties take the motions they can carry; custom properties the rest.
@@ -126,7 +127,7 @@ public enum CSSExporter {
             progress?(layer + 1, timeline.layers.count)
         }
         if page { css += pageTail(timeline) }
-        return ExportResult(format: page ? .html : .css, text: String(decoding: css, as: UTF8.self), items: ordered, findings: [])
+        return ExportResult(format: page ? .html : .css, bytes: css, items: ordered, findings: [])
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.

@@ -1,5 +1,11 @@
 import MotionCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One property channel's presented components, sampled as ``PropertyChannel/value(at:)``
 /// samples them, from per-entry samplers built once.
 ///
@@ -19,6 +25,9 @@ final class ChannelSampler: Sendable {
     private let springs: [SpringAnimation?]
     /// Each tween's or motion path's sampling functions.
     private let tweens: [TweenSampler?]
+    /// The latest end of the channel's animations (-infinity without any; NaN or infinity when
+    /// one never ends): after it, every component shows the same value at every time.
+    let settled: Double
 
     /// A sampler of `channel`.
     init(_ channel: PropertyChannel) {
@@ -42,6 +51,10 @@ final class ChannelSampler: Sendable {
             }
             entries.append(shape)
         }
+        var settled = -Double.infinity
+        // A NaN end makes `settled` NaN: later than every time, never settled.
+        for entry in channel.entries where !(entry.end <= settled) { settled = entry.end }
+        self.settled = settled
         self.entries = entries
         self.solutions = solutions
         self.springs = springs
@@ -67,6 +80,72 @@ final class ChannelSampler: Sendable {
             return solutions[entries[i].firstSolution + index].value(at: time - entries[i].begin)
         }
         return tweens[i]?.value(index, at: time) ?? entries[i].destination[index]
+    }
+}
+
+extension ChannelSampler {
+    /// How far component `c` can stray from where it comes to rest, when the channel's only
+    /// animation is a spring that drives it; nil otherwise (and for a critically damped spring).
+    ///
+    /// The spring's displacement is e^(-a u) (A cos w u + B sin w u), within e^(-a u) sqrt(A² + B²),
+    /// or C1 e^(r1 u) + C2 e^(r2 u) (r2 < r1 < 0), within (|C1| + |C2|) e^(r1 u): a bound that
+    /// only shrinks as the spring's local time u grows.
+    func envelope(_ c: Int) -> SpringEnvelope? {
+        guard entries.count == 1, channel.entries.count == 1, channel.entries[0].drives(c) else { return nil }
+        let entry = entries[0]
+        let index = entry.whole ? c : 0
+        guard index < entry.solutionCount else { return nil }
+        let solution = solutions[entry.firstSolution + index]
+        let (k, m, damping) = (solution.stiffness, solution.mass, solution.damping)
+        let y0 = solution.initialValue - solution.destination
+        let v0 = solution.initialVelocity
+        let omega0 = k.squareRoot() / m.squareRoot()
+        let zeta = damping / k.squareRoot() / m.squareRoot() / 2
+        let amplitude: Double
+        let decay: Double
+        if abs(zeta - 1) <= 1e-6 {
+            return nil
+        } else if zeta < 1 {
+            decay = zeta * omega0
+            let w = omega0 * ((1 - zeta) * (1 + zeta)).squareRoot()
+            let b = (v0 + decay * y0) / w
+            amplitude = (y0 * y0 + b * b).squareRoot()
+        } else {
+            let inverse = 1 / zeta
+            let sum = zeta + zeta * ((1 - inverse) * (1 + inverse)).squareRoot()
+            let (r1, r2) = (-omega0 / sum, -omega0 * sum)
+            let c2 = (v0 - r1 * y0) / (r2 - r1)
+            decay = -r1
+            amplitude = abs(y0 - c2) + abs(c2)
+        }
+        guard amplitude.isFinite, decay.isFinite, decay >= 0 else { return nil }
+        return SpringEnvelope(
+            destination: solution.destination, begin: entry.begin, added: channel.entries[0].addedTime,
+            amplitude: amplitude, decay: decay)
+    }
+}
+
+/// A bound on a spring's distance from its destination from some time on (``ChannelSampler/envelope(_:)``).
+struct SpringEnvelope {
+    /// Where the spring comes to rest.
+    let destination: Double
+    /// The spring's begin time (its local time 0) and when it was added (it drives from then on).
+    let begin: Double
+    let added: Double
+    /// The bound at local time 0, and how fast it shrinks (per second, e-fold).
+    let amplitude: Double
+    let decay: Double
+
+    /// Whether every value the spring shows from `t` on lies strictly inside `lo...hi`: its
+    /// bound there, widened for rounding (a relative 1e-6 and an absolute 1e-9 of the values'
+    /// size, far above the few ulps the closed form's arithmetic can err by), fits inside.
+    func staysInside(_ lo: Double, _ hi: Double, from t: Double) -> Bool {
+        guard t >= added, t >= begin else { return false }
+        // At rest from the start: the closed form gives the destination itself.
+        if amplitude == 0 { return lo <= destination && destination <= hi }
+        let reach = amplitude * exp(-decay * (t - begin))
+        let margin = reach * (1 + 1e-6) + 1e-9 * (abs(destination) + amplitude)
+        return lo < destination - margin && destination + margin < hi
     }
 }
 

@@ -222,7 +222,9 @@ public struct TimelineTracks: Sendable {
     /// The smallest and largest value of a component over the span, sampled at every frame.
     ///
     /// - Complexity: O(f + n) for f frames and n snapshots: the times rise, so the snapshot in
-    ///   force only moves forward, and the channels are read in place.
+    ///   force only moves forward, and the channels are read in place. Frames after a snapshot's
+    ///   animations have all ended, or after a lone spring's bound fits inside the range found so
+    ///   far, are not sampled: they cannot change it.
     public func range(layer: Int, property: LayerProperty, component c: Int) -> ClosedRange<Double> {
         var lo = Double.infinity
         var hi = -Double.infinity
@@ -241,12 +243,21 @@ public struct TimelineTracks: Sendable {
                 // As ChannelHistory.snapshot(at:): the last snapshot whose time is at most t.
                 var snapshot = 0
                 var sampler = samplers[0]
+                // Past the snapshot's last end (`settled`) the value no longer changes
+                // (PropertyChannel.driver samples each animation at its end from then on); a
+                // lone spring whose bound fits inside the range so far cannot widen it again.
+                var envelope = samplers[0].envelope(c)
+                var still = false
                 forEachCheckTime(every: 4) { t in
                     if snapshot + 1 < times.count, times[snapshot + 1] <= t {
                         while snapshot + 1 < times.count, times[snapshot + 1] <= t { snapshot += 1 }
                         sampler = samplers[snapshot]
+                        envelope = sampler.envelope(c)
+                        still = false
                     }
+                    guard !still else { return }
                     include(sampler.value(c, at: t))
+                    still = t > sampler.settled || envelope?.staysInside(lo, hi, from: t) == true
                 }
             }
         }
@@ -312,7 +323,7 @@ public struct TimelineTracks: Sendable {
             let sampler = samplers[i]
             for piece in pieces(of: sampler, component: c, from: a, to: b) {
                 switch piece {
-                case .exact(let exact) where limit.map { limit in exact.allSatisfy { Self.stays($0, within: limit) } } ?? true:
+                case .exact(let exact) where limit.map { limit in exact.allSatisfy { curves.stays($0, within: limit) } } ?? true:
                     segments += exact
                 case .exact(let exact):
                     let (p, q) = (exact.first?.start ?? a, exact.last?.end ?? b)
@@ -701,6 +712,20 @@ final class CurveCache: Sendable {
         var others: [CurveKey: ShownCurve] = [:]
     }
     private let curves = Mutex<Curves>(Curves())
+
+    /// The segment ``stays(_:within:)`` checked last, its limit and the answer.
+    private let lastStays = Mutex<(segment: CurveSegment, limit: ClosedRange<Double>, stays: Bool)?>(nil)
+
+    /// ``TimelineTracks/stays(_:within:)``, remembered for the last segment: the same tween on
+    /// many targets (`target: "*"`) gives equal segments one after another, each checked at 33
+    /// points otherwise. Equal segments (`==`) give the same answer: the check compares values
+    /// with the limit, where -0 and +0 are alike.
+    func stays(_ segment: CurveSegment, within limit: ClosedRange<Double>) -> Bool {
+        if let last = lastStays.withLock({ $0 }), last.segment == segment, last.limit == limit { return last.stays }
+        let stays = TimelineTracks.stays(segment, within: limit)
+        lastStays.withLock { $0 = (segment, limit, stays) }
+        return stays
+    }
 
     /// The curve made for `key` (kept at `slot`, when it has one), if any.
     func curve(_ key: CurveKey, slot: Int?) -> ShownCurve? {

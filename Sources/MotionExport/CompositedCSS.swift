@@ -59,7 +59,8 @@ struct LayerComponents {
     mutating func reset() {
         for i in values.indices {
             values[i] = 0
-            motions[i] = nil
+            // Only the slots that move: writing nil over nil still calls the payload's destroy.
+            if motions[i] != nil { motions[i] = nil }
         }
     }
 }

@@ -92,12 +92,28 @@ public struct ExportFinding: Hashable, Sendable {
 public struct ExportResult: Sendable {
     /// The format the text is in.
     public var format: ExportFormat
-    /// The file's content.
-    public var text: String
+    /// The file's content as UTF-8, as it is written to the file (no `String` is made of it).
+    public var bytes: [UInt8]
     /// One report item per animated (target, property component), in the timeline's order.
     public var items: [ExportItem]
     /// What the export could not carry, each an X001 warning.
     public var findings: [ExportFinding]
+
+    /// An export of `bytes` (UTF-8) with its report items and findings.
+    public init(format: ExportFormat, bytes: [UInt8], items: [ExportItem], findings: [ExportFinding]) {
+        self.format = format
+        self.bytes = bytes
+        self.items = items
+        self.findings = findings
+    }
+
+    /// An export of `text` with its report items and findings.
+    public init(format: ExportFormat, text: String, items: [ExportItem], findings: [ExportFinding]) {
+        self.init(format: format, bytes: Array(text.utf8), items: items, findings: findings)
+    }
+
+    /// The file's content as text (a copy of ``bytes``: write ``bytes`` to a file instead).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The report as JSON.
     ///

@@ -21,7 +21,7 @@ public final class LottieExporter {
     var shownIndex: [Int32]
     var shownCurves: [ShownCurve] = []
     /// What each (layer, path) component became, for the report, by ``code(_:_:)``.
-    var items: [Int: ExportItem] = [:]
+    var items: ItemTable
     /// Problems to report as diagnostics.
     var findings: [ExportFinding] = []
     /// Told of every shape layer written: (written, layers in all).
@@ -47,8 +47,8 @@ public final class LottieExporter {
         self.children = children
         self.roots = roots
         shownIndex = [Int32](repeating: 0, count: timeline.layers.count * PresentationModel.channelsPerLayer * 4)
-        // About two report items for each animated property, recorded without rehashing.
-        items.reserveCapacity(tracks.histories.count * 2)
+        // About two report items for each animated property, recorded without hashing.
+        items = ItemTable(layers: timeline.layers.count, capacity: tracks.histories.count * 2)
     }
 
     /// The report's key of a component: its `AnimatedComponent.code`.
@@ -62,8 +62,8 @@ public final class LottieExporter {
     public static func export(_ tracks: TimelineTracks, progress: ((Int, Int) -> Void)? = nil) -> ExportResult {
         let exporter = LottieExporter(tracks)
         exporter.progress = progress
-        let text = exporter.document()
-        return ExportResult(format: .lottie, text: text, items: exporter.reportItems(), findings: exporter.findings)
+        let bytes = exporter.document()
+        return ExportResult(format: .lottie, bytes: bytes, items: exporter.reportItems(), findings: exporter.findings)
     }
 
     // MARK: - Shown values
@@ -639,8 +639,8 @@ public final class LottieExporter {
         }
     }
 
-    /// Writes the whole Lottie document.
-    func document() -> String {
+    /// Writes the whole Lottie document, as UTF-8 with its final newline.
+    func document() -> [UInt8] {
         let timeline = tracks.timeline
         let canvas = timeline.canvas
         var assets: [Asset] = []
@@ -711,13 +711,8 @@ public final class LottieExporter {
                 }
             }
         }
-        // The text and its final newline, copied once.
-        let bytes = json.bytes
-        return String(unsafeUninitializedCapacity: bytes.count + 1) { text in
-            _ = text.initialize(fromContentsOf: bytes)
-            text[bytes.count] = UInt8(ascii: "\n")
-            return bytes.count + 1
-        }
+        // The text and its final newline, not copied.
+        return json.finish()
     }
 
     /// One item per animated component, in trace order.
@@ -729,6 +724,51 @@ public final class LottieExporter {
                 ?? ExportItem(
                     target: tracks.timeline.layers[touched.layer].id, property: path.description, method: .exact, keyframes: 0,
                     maxError: 0, reason: "no Lottie property shows it on this layer")
+        }
+    }
+}
+
+/// Report items by component code (`layer * 64 + slot`, ``LottieExporter/code(_:_:)``): an index
+/// per code into a list, so that recording an item hashes nothing.
+struct ItemTable {
+    /// 1 + the item's place in `list`, per code (0: none yet).
+    private var index: [Int32]
+    private var list: [ExportItem] = []
+    /// Items whose code is past the table (none in practice).
+    private var others: [Int: ExportItem] = [:]
+
+    /// A table for the codes of `layers` layers, with room for `capacity` items.
+    init(layers: Int, capacity: Int = 0) {
+        index = [Int32](repeating: 0, count: max(layers, 0) * 64)
+        list.reserveCapacity(max(capacity, 0))
+    }
+
+    /// The item recorded for `code`, if any.
+    ///
+    /// - Complexity: O(1).
+    subscript(code: Int) -> ExportItem? {
+        get {
+            guard code >= 0, code < index.count else { return others[code] }
+            let i = Int(index[code]) - 1
+            return i >= 0 ? list[i] : nil
+        }
+        set {
+            guard code >= 0, code < index.count, list.count < Int(Int32.max) else {
+                others[code] = newValue
+                return
+            }
+            let i = Int(index[code]) - 1
+            if let newValue {
+                if i >= 0 {
+                    list[i] = newValue
+                } else {
+                    list.append(newValue)
+                    index[code] = Int32(truncatingIfNeeded: list.count)
+                }
+            } else if i >= 0 {
+                // Forgotten: the slot stays, unreachable.
+                index[code] = 0
+            }
         }
     }
 }

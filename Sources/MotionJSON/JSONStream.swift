@@ -40,6 +40,16 @@ public struct JSONStream {
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The text written, with a final newline, handed over without a copy (the stream ends).
+    ///
+    /// - Complexity: O(1) amortised.
+    public consuming func finish() -> [UInt8] {
+        var bytes = self.bytes
+        self.bytes = []
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
     /// Writes the comma a new key or value needs.
     private mutating func separate() {
         if afterKey {

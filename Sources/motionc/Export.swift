@@ -83,7 +83,7 @@ struct Export: ParsableCommand {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
         if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
-        exportFile.write(Array(result.text.utf8))
+        exportFile.write(result.bytes)
         reportFile?.write(Array(result.reportJSON.utf8))
         try exportFile.commit()
         try reportFile?.commit()

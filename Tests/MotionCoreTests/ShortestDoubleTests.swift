@@ -78,7 +78,7 @@ import Testing
         #expect(ShortestDouble.text(.infinity, integralSuffix: false) == "inf")
     }
 
-    @Test("Schubfach decides every normal double itself; only subnormals, NaN and infinities go to description")
+    @Test("every normal double is decided by Dragonbox or Schubfach; only subnormals, NaN and infinities go to description")
     func fastPathShare() {
         var generator = TestRandom(seed: 42)
         var undecided = 0
@@ -116,6 +116,63 @@ import Testing
         // 10^1 x 2^122 + 1 = 5 x 2^123 + 1 exactly (k = -1).
         let one = 2 * (-1 - ShortestDouble.Powers.lowestK)
         #expect(table[one] == 5 << 60 && table[one + 1] == 1)
+    }
+
+    @Test("Dragonbox and Schubfach lay out the same digits for random doubles, short decimals and their neighbours")
+    func dragonboxAgreesWithSchubfach() {
+        var generator = TestRandom(seed: 0xD2A6_0B0C)
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
+        defer {
+            a.deallocate()
+            b.deallocate()
+        }
+        var failures: [UInt64] = []
+        func compare(_ v: Double) {
+            let x = ShortestDouble.nearest(v, digits: a)
+            let y = ShortestDouble.shortest(v, digits: b)
+            guard let x, let y else {
+                if (x == nil) != (y == nil) { failures.append(v.bitPattern) }
+                return
+            }
+            let same =
+                x.count == y.count && x.exponent10 == y.exponent10
+                && (0..<x.count).allSatisfy { a[x.first + $0] == b[y.first + $0] }
+            if !same { failures.append(v.bitPattern) }
+        }
+        for _ in 0..<300_000 {
+            compare(Double(bitPattern: generator.next() & ~(1 << 63)))
+            // m x 10^e with few digits: the candidates with fewer digits, ties and exact ends.
+            let m = Double(generator.next() % 1_000_000)
+            let e = Int(generator.next() % 60) - 30
+            if let v = Double("\(Int(m))e\(e)"), v > 0 {
+                compare(v)
+                compare(v.nextUp)
+                compare(v.nextDown)
+            }
+        }
+        #expect(failures.prefix(5) == [])
+    }
+
+    @Test("Dragonbox's powers: each entry is the least integer at or above 10^k x 2^(127 - floor(k log2 10)), between 2^127 and 2^128")
+    func scaledPowersTable() {
+        let table = ShortestDouble.ScaledPowers.table
+        let lowest = ShortestDouble.ScaledPowers.lowestK
+        #expect(table.count == 2 * (ShortestDouble.ScaledPowers.highestK - lowest + 1))
+        for k in lowest...ShortestDouble.ScaledPowers.highestK {
+            let high = table[2 * (k - lowest)]
+            #expect(high >> 63 == 1)
+            let expected = pow(10, Double(k) - Double(ShortestDouble.floorLog2(pow10: k)) * log10(2.0))
+            #expect(abs(Double(high) / 0x1p63 - expected) < 1e-12)
+        }
+        // 10^k for k <= 27 is 5^k x 2^k with 5^k below 2^64: exact, 5^k shifted to the top.
+        var five: UInt64 = 1
+        for k in 0...27 {
+            if k > 0 { five *= 5 }
+            let i = 2 * (k - lowest)
+            let shift = five.leadingZeroBitCount
+            #expect(table[i] == five << UInt64(shift) && table[i + 1] == 0, "k = \(k)")
+        }
     }
 
     @Test("eight digits at once: every byte is the digit of the decimal text, first digit lowest")

@@ -4,9 +4,10 @@
 /// `1.2345678901234567e+20`, `-0.0`, `inf`, `nan`): the fewest significant digits that read
 /// back as the same `Double`, and among those the closest to the exact binary value. Whole
 /// numbers below 2^53 are written from their integer; the digits of other normal values come from
-/// Raffaello Giulietti's Schubfach (`shortest(_:digits:)`) with a table of scaled powers of ten
-/// built once with exact integer arithmetic. For subnormals, NaN and infinities the text is
-/// `description`'s own. No `String` is built on the fast path.
+/// Junekey Jeon's Dragonbox (`nearest(_:digits:)`), or at powers of two from Raffaello Giulietti's
+/// Schubfach (`shortest(_:digits:)`), each with a table of scaled powers of ten built once with
+/// exact integer arithmetic. For subnormals, NaN and infinities the text is `description`'s own.
+/// No `String` is built on the fast path.
 public enum ShortestDouble {
     /// The longest text ``append(_:to:integralSuffix:)`` writes (`-2.2250738585072014e-308` is 24).
     public static let maximumLength = 32
@@ -70,12 +71,13 @@ public enum ShortestDouble {
         let scratch = out + maximumLength
         let magnitude = abs(value)
         let decided: (first: Int, count: Int, exponent10: Int)
-        if magnitude < 9_007_199_254_740_992, magnitude.rounded(.towardZero) == magnitude {
+        // Whole when its integer part converts back to it (two instructions; `rounded` calls libm).
+        if magnitude < 9_007_199_254_740_992, Double(Int64(magnitude)) == magnitude {
             // Whole numbers below 2^53 (rest values, pixel positions, angles): their digits,
             // with trailing zeros dropped into the exponent, as for any other value.
             decided = layOut(UInt64(magnitude), 0, scratch)
         } else {
-            guard let shortest = shortest(magnitude, digits: scratch) else { return 0 }
+            guard let shortest = nearest(magnitude, digits: scratch) else { return 0 }
             decided = shortest
         }
         let digits = UnsafeRawPointer(scratch + decided.first)
@@ -138,6 +140,128 @@ public enum ShortestDouble {
             n += 2
         }
         return n
+    }
+
+    // MARK: Dragonbox
+
+    /// The shortest decimal of a positive normal `v` that reads back as `v`, closest to it (ties to
+    /// an even last digit), laid out as ``shortest(_:digits:)`` lays it out; nil for subnormals
+    /// and non-finite values.
+    ///
+    /// Junekey Jeon's Dragonbox ("Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+    /// Algorithm", 2020) for the usual interval: the interval's right end scaled by a power of ten
+    /// to about 19 digits with one 64 x 128-bit multiplication (Schubfach needs three), its width
+    /// from the power's top bits; the candidate with two digits more is then found from the
+    /// remainder, with a second multiplication only when the remainder alone cannot tell (about
+    /// one value in a hundred). At a power of two (the interval's lower half is half as wide)
+    /// ``shortest(_:digits:)`` decides. Both give the same digits: the shortest, closest decimal.
+    ///
+    /// - Complexity: O(1): one or two multiplications by a table entry, no loop but the digits'.
+    @inline(__always)
+    static func nearest(_ v: Double, digits: UnsafeMutablePointer<UInt8>) -> (first: Int, count: Int, exponent10: Int)? {
+        let biased = Int(v.exponentBitPattern)
+        let fraction = v.significandBitPattern
+        guard biased != 0, biased != 0x7FF, fraction != 0 else { return shortest(v, digits: digits) }
+        // v = fc x 2^e; the interval of reals that round to v is v ± 2^(e-1), both ends
+        // included when fc is even (round half to even reads them back as v).
+        let twoFC = (fraction | (1 << 52)) << 1
+        let even = fraction & 1 == 0
+        let e = biased - 1075
+        // Scaled by 10^k, the interval is 100 to 1000 wide: zi its right end, deltai its width.
+        let minusK = floorLog10(pow2: e) - 2
+        let beta = e + floorLog2(pow10: -minusK)
+        let (c1, c0) = ScaledPowers.table.withUnsafeBufferPointer { table -> (UInt64, UInt64) in
+            let i = 2 * (-minusK - ScaledPowers.lowestK)
+            return (table[i], table[i + 1])
+        }
+        let u = (twoFC | 1) << UInt64(beta)
+        let (zHigh, zLow) = u.multipliedFullWidth(by: c1)
+        let (fractionBits, carry) = zLow.addingReportingOverflow(u.multipliedFullWidth(by: c0).high)
+        let zi = zHigh &+ (carry ? 1 : 0)
+        let deltai = c1 >> UInt64(63 - beta)
+        // The candidate with the fewest digits: a multiple of 1000 inside the interval.
+        var significand = zi / 1000
+        var r = zi &- 1000 &* significand
+        var fewer: Bool
+        if r < deltai {
+            fewer = true
+            if r == 0, fractionBits == 0, !even {
+                // The right end itself, excluded.
+                significand &-= 1
+                r = 1000
+                fewer = false
+            }
+        } else if r > deltai {
+            fewer = false
+        } else {
+            // The left end exactly at the multiple: inside when its fraction is, or it is included.
+            let left = parity(twoFC &- 1, c1, c0, beta)
+            fewer = left.odd || (left.integral && even)
+        }
+        if fewer { return layOut(significand, minusK + 3, digits) }
+        // Otherwise the value scaled to two digits more, rounded to nearest (ties to even).
+        significand = significand &* 10
+        var distance = r &- deltai / 2 &+ 50
+        let approximateParity = (distance ^ 50) & 1 != 0
+        let hundreds = distance / 100
+        let divisible = hundreds &* 100 == distance
+        distance = hundreds
+        significand &+= distance
+        if divisible {
+            let y = parity(twoFC, c1, c0, beta)
+            if y.odd != approximateParity {
+                significand &-= 1
+            } else if y.integral, significand & 1 != 0 {
+                significand &-= 1
+            }
+        }
+        return layOut(significand, minusK + 2, digits)
+    }
+
+    /// The parity of ⌊twoF x c x 2^(beta - 128)⌋ (c = c1 x 2^64 + c0) and whether that product,
+    /// read to the bits the interval's scale keeps, is an integer.
+    @inline(__always)
+    private static func parity(_ twoF: UInt64, _ c1: UInt64, _ c0: UInt64, _ beta: Int) -> (odd: Bool, integral: Bool) {
+        let (crossHigh, low) = twoF.multipliedFullWidth(by: c0)
+        let high = twoF &* c1 &+ crossHigh
+        let odd = (high >> UInt64(64 - beta)) & 1 != 0
+        let integral = (high << UInt64(beta)) | (low >> UInt64(64 - beta)) == 0
+        return (odd, integral)
+    }
+
+    /// Dragonbox's powers of ten: for each k, ⌈10^k x 2^(127 - ⌊k log2 10⌋)⌉ (between 2^127 and
+    /// 2^128), built once with exact integer arithmetic, as two words (high, low).
+    enum ScaledPowers {
+        /// The lowest and highest power a normal double needs (2 - ⌊e log10 2⌋ for its binary
+        /// exponents e), with a little room.
+        static let lowestK = -292
+        static let highestK = 326
+
+        /// `high, low` for k = lowestK... highestK.
+        static let table: [UInt64] = {
+            var table = [UInt64](repeating: 0, count: 2 * (highestK - lowestK + 1))
+            func store(_ k: Int, _ value: BigNatural, shift: Int, exact: Bool) {
+                let floor = value.bits(shiftedLeftBy: shift)
+                // ⌈x⌉ = ⌊x⌋ + 1 unless x is an integer.
+                let roundUp: UInt64 = exact && !value.hasBits(below: -shift) ? 0 : 1
+                let (low, carry) = floor.low.addingReportingOverflow(roundUp)
+                table[2 * (k - lowestK)] = floor.high &+ (carry ? 1 : 0)
+                table[2 * (k - lowestK) + 1] = low
+            }
+            var power = BigNatural(limbs: [1])
+            for k in 0...highestK {
+                store(k, power, shift: 127 - floorLog2(pow10: k), exact: true)
+                power.multiply(by: 10)
+            }
+            // k < 0: ⌊2^1200 / 10^n⌋ shifted right; 10^-n x 2^s is never an integer.
+            var quotient = BigNatural(limbs: [UInt32](repeating: 0, count: Powers.dividendBits / 32 + 1))
+            quotient.limbs[Powers.dividendBits / 32] = 1 << UInt32(Powers.dividendBits % 32)
+            for n in 1...(-lowestK) {
+                quotient.divide(by: 10)
+                store(-n, quotient, shift: 127 - floorLog2(pow10: -n) - Powers.dividendBits, exact: false)
+            }
+            return table
+        }()
     }
 
     // MARK: Schubfach
@@ -353,6 +477,11 @@ public enum ShortestDouble {
                 limbs[i] = UInt32(current / UInt64(divisor))
                 remainder = current % UInt64(divisor)
             }
+        }
+
+        /// Whether any of the lowest `count` bits is set (false when `count` <= 0).
+        func hasBits(below count: Int) -> Bool {
+            (0..<max(count, 0)).contains { bit($0) != 0 }
         }
 
         /// Bit `i` (0 or 1).
