@@ -163,6 +163,12 @@ struct Composer {
         if let anchor = s.anchor {
             anchors[String(cString: anchor)] = (id.index, 1)
             anchorsDefined += 1
+            // An anchored key of a streamed mapping (`&k b: {...}`): an alias may name it later,
+            // so the pairs must keep their nodes where they are, and handing over ends here.
+            if let top = frames.indices.last, frames[top].streamPath >= 0 {
+                flushBatch(dropping: false)
+                frames[top].streamPath = -1
+            }
         }
         // A plain `<<` in key position is a merge key.
         if isMergeKey, let top = frames.indices.last, frames[top].isMapping,

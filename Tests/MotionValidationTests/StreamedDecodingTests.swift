@@ -55,6 +55,29 @@ import Testing
               - *t
               - { add: tween, target: "#q", property: opacity, to: 1, duration: 1, <<: { easing: [0, 0, 3, 1] } }
         """,
+        // An anchored key in `targets`, named later as a selector: the key keeps its node.
+        """
+        motion: 1
+        targets:
+          a: { layer: { position: [10, 10], size: [20, 20] } }
+          &k b: { layer: { position: [20, 20], size: [20, 20] } }
+          c: { layer: { position: [30, 30], size: [20, 20] } }
+        transactions:
+          - ops:
+              - { add: tween, target: *k, property: opacity, to: 0.4, duration: 250ms }
+        """,
+        // The same after a first batch was dropped (300 children make it large), named as a plan.
+        """
+        motion: 1
+        targets:
+          a: { children: { \((0..<300).map { "c\($0): {}" }.joined(separator: ", ")) } }
+          &k b: { layer: { opacity: 3 } }
+          c: {}
+        transactions:
+          - ops:
+              - { add: tween, target: "#b", name: *k, property: opacity, to: 0.4, duration: 250ms }
+              - { remove: *k, target: "#c" }
+        """,
         // A merge in `targets` and links whose sources are checked.
         """
         motion: 1
