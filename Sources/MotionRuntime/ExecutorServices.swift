@@ -69,13 +69,21 @@ public final class ActivityTokenGenerator {
     }
 
     /// Starts a token as ``generate()`` does, without making an object for it.
+    ///
+    /// The source is worked on as a copy: starting a token tells observers and tracers, which
+    /// may ask this generator again, and an access to `source` held open across that would
+    /// overlap theirs.
     func startToken() -> HeldToken {
-        source.startToken()
+        var copy = source
+        let token = copy.startToken()
+        source = copy
+        return token
     }
 
-    /// Ends a token of ``startToken()``.
+    /// Ends a token of ``startToken()`` (from a copy of the source, as there).
     func endToken(_ token: HeldToken) {
-        source.endToken(token)
+        let copy = source
+        copy.endToken(token)
     }
 
     /// Remote execution named `name` is starting. Starting a name already started does nothing.

@@ -110,6 +110,24 @@ import Testing
         #expect(runtime.activityState == .active)
     }
 
+    @Test("a generator asked again while it starts a token (by an activity observer) gives a second token")
+    func generatorCalledAgainWhileStarting() throws {
+        let generator = try #require(tokenExecutor()?.generator)
+        var inner: ActivityToken?
+        let observer = ActivityObserver { state in
+            if state == .active, inner == nil { inner = generator.generate() }
+        }
+        runtime.addActivityObserver(observer)
+        // The inner generate() runs inside the outer one's start: it overlapped its access (a trap).
+        let outer = generator.generate()
+        #expect(outer.isActive)
+        #expect(inner?.isActive == true)
+        outer.end()
+        #expect(runtime.activityState == .active, "the inner token still holds")
+        inner?.end()
+        #expect(runtime.activityState == .atRest)
+    }
+
     @Test("observers hear changes only")
     func observersHearChangesOnly() throws {
         let recorder = StateRecorder()
