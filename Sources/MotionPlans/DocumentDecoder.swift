@@ -67,7 +67,7 @@ struct DocumentDecoder {
                 sawVersion = true
                 if ctx.tree.kind(pair.value) != .scalar || ctx.tree.double(pair.value) != 1 {
                     ctx.report(
-                        .D001, "unsupported format version \(ctx.describe(pair.value)); this motionc reads `motion: 1`",
+                        .D001, "unsupported format version: found \(ctx.describe(pair.value)); this motionc reads `motion: 1`",
                         at: ctx.range(pair.value))
                 }
             case "name":
@@ -414,7 +414,9 @@ struct DocumentDecoder {
         // A buffer kept between ops: no allocation per op.
         var kept = keptScratch
         keptScratch = []
-        context.forEachKnownPair(in: node, known: keys, context: "a \(typeName) operation", extraHelp: Self.springKeyHelp) {
+        context.forEachKnownPair(
+            in: node, known: keys, context: "\(Self.article(typeName)) \(typeName) operation", extraHelp: Self.opKeyHelp
+        ) {
             ctx, index, pair in
             if let key = keptKeys[index] { kept.append((key, pair.value)) }
             guard index >= sharedKeys else {
@@ -437,7 +439,8 @@ struct DocumentDecoder {
         let replaced = nodes["properties"] != nil ? "property" : nil
         for parameter in parameters where parameter.isRequired && nodes[parameter.name] == nil && parameter.name != replaced {
             context.report(
-                .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(parameter.summary))", at: context.range(typeNode))
+                .D004, "`\(parameter.name)` is missing: \(typeName) needs it (\(Self.clause(parameter.summary)))",
+                at: context.range(typeNode))
             reader.failed = true
         }
         let intention = type.plannedIntention(&reader, &context)
@@ -460,6 +463,30 @@ struct DocumentDecoder {
             return companion
         }
         return operation
+    }
+
+    /// Help for an unknown key of an add operation: `to` on a spring (whose value is
+    /// `destination`), and the SwiftUI spring keys (``springKeyHelp(_:_:_:)``).
+    static func opKeyHelp(_ key: String, _ node: YAMLNodeID, _ tree: YAMLTree) -> String? {
+        if key == "to", let type = tree.value(forKey: "add", in: node), tree.string(type) == "spring" {
+            return "a spring pulls its property to `destination`: write `destination:`"
+        }
+        return springKeyHelp(key, node, tree)
+    }
+
+    /// `a` or `an` before an intention type's name, as it is spoken (`an anchoredSpring`).
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    }
+
+    /// A parameter's one-sentence summary as a clause inside a message: its first letter in
+    /// lower case (unless it starts an acronym) and no final period.
+    static func clause(_ summary: String) -> String {
+        var text = summary.hasSuffix(".") ? String(summary.dropLast()) : summary
+        if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text
     }
 
     /// Help for the SwiftUI spring keys of an add operation (`response`, `dampingRatio`...), with

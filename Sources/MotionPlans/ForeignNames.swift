@@ -73,8 +73,12 @@ enum ForeignNames {
 
     /// Help for a repeat written another way (`infinite`, `infinity`, `loop`...), or nil.
     static func repeatHelp(_ text: String) -> String? {
-        ["infinite", "infinity", "indefinite", "indefinitely", "loop", "always", "true", "-1"].contains(text.lowercased())
-            ? "write `repeat: forever` for a tween that never stops" : nil
+        if ["infinite", "infinity", "indefinite", "indefinitely", "loop", "always", "true", "-1"].contains(text.lowercased()) {
+            return "write `repeat: forever` for a tween that never stops"
+        }
+        // A misspelt `forever` (`forver`), or one in capitals (`Forever`).
+        if text != "forever", text.lowercased() == "forever" { return "did you mean \"forever\"? (in lower case)" }
+        return DecodingContext.didYouMean(text, ["forever"])
     }
 
     /// CSS timing-function names and their motionc names.

@@ -35,6 +35,10 @@ struct DecoderDiagnosticTests {
             "spring parameter", .D002, help: "did you mean \"stiffness\"?",
             op("add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1\n1️⃣stifness: 100")),
         DiagnosticCase(
+            "to on a spring (and so no destination)", .D002,
+            help: "a spring pulls its property to `destination`: write `destination:`", all: [.D002, .D004],
+            op("add: spring\ntarget: \"#a\"\nproperty: opacity\n1️⃣to: 1")),
+        DiagnosticCase(
             "a parameter of another type", .D002, help: nil,
             op("add: draggable\ntarget: \"#a\"\n1️⃣property: opacity")),
         DiagnosticCase(
@@ -395,6 +399,23 @@ struct DecoderDiagnosticTests {
     ]
 
     @Test(arguments: w005Cases) func w005(_ c: DiagnosticCase) { run(c) }
+
+    @Test("messages read as sentences: an before a vowel, a summary as a clause, a misspelt forever")
+    func messagesReadAsSentences() {
+        let document = MarkedSource(
+            ops([
+                "add: anchoredSpring\ntarget: \"#a\"\nanchr: [1, 2]",
+                "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: forver",
+                "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: Forever",
+            ]))
+        let messages = document.load().diagnostics.map { ($0.message, $0.help) }
+        #expect(messages.contains { $0.0 == "unknown key `anchr` in an anchoredSpring operation" })
+        #expect(messages.contains { $0.0 == "`anchor` is missing: anchoredSpring needs it (the point position is pulled to)" })
+        #expect(messages.contains { $0.1 == "did you mean \"forever\"?" })
+        #expect(messages.contains { $0.1 == "did you mean \"forever\"? (in lower case)" })
+        let version = MarkedSource("motion: 2\n").load().diagnostics.first?.message
+        #expect(version == "unsupported format version: found the number 2; this motionc reads `motion: 1`")
+    }
 
     func run(_ c: DiagnosticCase, sourceLocation: SourceLocation = #_sourceLocation) {
         let source = MarkedSource(c.yaml)
