@@ -26,14 +26,19 @@ public struct ExportItem: Hashable, Sendable {
     public var maxError: Double
     /// Why it was dropped, or a note on how it is carried.
     public var reason: String?
+    /// Whether the row is of the reduced-motion variant that a page or stylesheet also carries,
+    /// under `@media (prefers-reduced-motion: reduce)`.
+    public var reducedMotion = false
 
-    /// The report line: `card opacity: exact (2 keyframes)`.
+    /// The report line: `card opacity: exact (2 keyframes)`; a reduced-motion variant's rows say
+    /// so: `card opacity (reduced motion): exact (2 keyframes)`.
     public var line: String {
         let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
+        let what = "\(target) \(property)" + (reducedMotion ? " (reduced motion)" : "")
         return switch method {
-        case .exact: "\(target) \(property): exact (\(count))"
-        case .fitted: "\(target) \(property): fitted (\(count), largest error \(Self.short(maxError)))"
-        case .dropped: "\(target) \(property): dropped (\(reason ?? "the player cannot show it"))"
+        case .exact: "\(what): exact (\(count))"
+        case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError)))"
+        case .dropped: "\(what): dropped (\(reason ?? "the player cannot show it"))"
         }
     }
 
@@ -118,14 +123,16 @@ public struct ExportResult: Sendable {
     /// The report as JSON.
     ///
     /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
-    /// "reason"}]}`.
+    /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
-            .object([
-                "target": .string(item.target), "property": .string(item.property), "method": .string(item.method.rawValue),
-                "keyframes": .number(Double(item.keyframes)), "maxError": .number(item.maxError),
-                "reason": item.reason.map(JSONValue.string) ?? .null,
-            ])
+            var members = [
+                JSONMember("target", .string(item.target)), JSONMember("property", .string(item.property)),
+                JSONMember("method", .string(item.method.rawValue)), JSONMember("keyframes", .number(Double(item.keyframes))),
+                JSONMember("maxError", .number(item.maxError)), JSONMember("reason", item.reason.map(JSONValue.string) ?? .null),
+            ]
+            if item.reducedMotion { members.append(JSONMember("reducedMotion", .bool(true))) }
+            return .object(members)
         }
         return JSONValue.object(["format": .string(format.rawValue), "items": .array(rows)]).serialized() + "\n"
     }

@@ -11,11 +11,13 @@ extension CSSExporter {
     ///
     /// The variant's keyframes are renamed `r<layer>-...` so that both sets coexist; an element
     /// that the variant does not animate gets `animation: none` there. The report is the full
-    /// export's.
+    /// export's, then the variant's rows (marked ``ExportItem/reducedMotion``) and what the
+    /// variant drops that the full export does not.
     /// - Complexity: O(size of both stylesheets).
     public static func export(_ full: TimelineTracks, reduced: TimelineTracks, page: Bool) -> ExportResult {
         let main = export(full, page: false)
-        let variant = export(reduced, page: false).text
+        let reducedExport = export(reduced, page: false)
+        let variant = reducedExport.text
         let fixed = preamble(reduced.timeline)
         let rules = variant.hasPrefix(fixed) ? variant.dropFirst(fixed.count) : Substring(variant)
         var css = main.text + "@media (prefers-reduced-motion: reduce) {\n"
@@ -43,6 +45,13 @@ extension CSSExporter {
         }
         css += "}\n"
         let text = page ? html(full.timeline, css: css) : css
-        return ExportResult(format: page ? .html : .css, text: text, items: main.items, findings: main.findings)
+        let variantItems = reducedExport.items.map { item in
+            var item = item
+            item.reducedMotion = true
+            return item
+        }
+        let dropped = Set(main.findings)
+        let findings = main.findings + reducedExport.findings.filter { !dropped.contains($0) }
+        return ExportResult(format: page ? .html : .css, text: text, items: main.items + variantItems, findings: findings)
     }
 }

@@ -151,4 +151,29 @@ import Testing
         // The document itself takes the flag.
         #expect(try Motionc.run(["export", "Plans/reduced-motion.yaml", "--to", "lottie", "-o", out, "--reduced-motion"]).status == 0)
     }
+
+    @Test("a page that carries the reduced-motion variant reports the variant's properties too, marked")
+    func reducedMotionVariantIsReported() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report.json")
+        let page = try Motionc.run([
+            "export", "Plans/reduced-motion.yaml", "--to", "html", "-o", dir.appendingPathComponent("p.html").path,
+            "--report", report.path,
+        ])
+        #expect(page.status == 0, "\(page.stderr)")
+        let lines = page.stdout.split(separator: "\n")
+        let marked = lines.filter { $0.contains(" (reduced motion): ") }
+        #expect(!marked.isEmpty, "\(page.stdout)")
+        // The variant crossfades the note: an opacity the full export does not animate.
+        #expect(marked.contains { $0.hasPrefix("note opacity (reduced motion): ") }, "\(page.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("note opacity: ") })
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let items = try #require(json?["items"] as? [[String: Any]])
+        #expect(items.filter { $0["reducedMotion"] as? Bool == true }.count == marked.count)
+        #expect(items.count == lines.count)
+        // Lottie has no such switch: nothing is marked.
+        let lottie = try Motionc.run(["export", "Plans/reduced-motion.yaml", "--to", "lottie", "-o", "/dev/null"])
+        #expect(!lottie.stdout.contains("reduced motion"))
+    }
 }
