@@ -116,16 +116,27 @@ private struct Parser {
         return false
     }
 
+    /// Up to this many keys, an object's keys are searched for a duplicate rather than hashed.
+    static let searchedKeys = 16
+
     mutating func object(depth: Int) throws(JSONReadError) -> JSONValue {
         var members: [JSONMember] = []
         if try open(depth: depth, closing: UInt8(ascii: "}")) { return .object(members) }
+        // Duplicate keys: a small object (most are) is searched, a large one hashed.
         var keys = Set<String>()
         repeat {
             skipSpace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            let duplicate: Bool
+            if members.count < Self.searchedKeys {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.lazy.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
+            }
+            guard !duplicate else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -188,6 +199,14 @@ private struct Parser {
         while true {
             guard let c = current else { throw error("unterminated string") }
             if c == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape met (the usual case: keys, ids, names): the string is its bytes.
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw error("invalid UTF-8 in a string")
+                    }
+                    index += 1
+                    return text
+                }
                 guard flush(&scalars, runStart, index) else { throw error("invalid UTF-8 in a string") }
                 index += 1
                 return String(scalars)

@@ -49,6 +49,10 @@ import Testing
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
         #expect(try Self.read(#""\u00e9\ud83d\ude00\/\n""#) == .string("é😀/\n"))
+        // Without an escape the string is its bytes; with one later, the text before it is kept.
+        #expect(try Self.read(#""card-é 😀 #1""#) == .string("card-é 😀 #1"))
+        #expect(try Self.read(#""é😀 \t x""#) == .string("é😀 \t x"))
+        #expect(Self.failure([0x22, 0x61, 0xFF, 0x22])?.message == "invalid UTF-8 in a string")
     }
 
     @Test(
@@ -63,6 +67,8 @@ import Testing
             ("\"a\u{1}\"", 1, 3, "control character in a string; escape it"),
             (#""\ud83d""#, 1, 8, #"unpaired surrogate in \u escape"#), (#""\q""#, 1, 3, "unknown escape"),
             ("{1: 2}", 1, 2, "expected a key in double quotes"),
+            // Past 16 keys the duplicate check hashes: the 21st key repeats the 4th.
+            ("{" + (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k3\": 0}", 1, 202, "duplicate key \"k3\""),
         ]))
     func refusesWithAPlace(text: String, line: Int, column: Int, message: String) {
         #expect(Self.failure(Array(text.utf8)) == JSONReadError(line: line, column: column, message: message))
