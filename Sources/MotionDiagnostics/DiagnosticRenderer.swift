@@ -207,6 +207,9 @@ public enum DiagnosticRenderer {
     /// as it is, `"\e[2J"` would clear the reader's terminal, and a line break followed by
     /// `::warning ...` would be a workflow command to GitHub Actions reading the log.
     public static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        // Printable ASCII (and tabs) needs no look at Unicode properties: the usual text, such as
+        // an export's report lines, passes at a byte's cost.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return text }
         let escaped = { (scalar: Unicode.Scalar) -> Bool in
             switch scalar.properties.generalCategory {
             case .control: scalar != "\t" && !(keepingLineBreaks && (scalar == "\n" || scalar == "\r"))

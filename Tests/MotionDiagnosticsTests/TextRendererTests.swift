@@ -161,6 +161,10 @@ struct TextRendererTests {
         #expect(lines.first == "x\\n::error file=a::b.yaml:2:1: error[D002]: m")
         #expect(lines.contains("   note: x\\n::error file=a::b.yaml:1:1: n"))
         #expect(DiagnosticRenderer.printable("a\tb") == "a\tb")
+        // The ASCII fast path ends before DEL, which is a control character too.
+        #expect(DiagnosticRenderer.printable("card opacity: exact (2 keyframes)~") == "card opacity: exact (2 keyframes)~")
+        #expect(DiagnosticRenderer.printable("a\u{7F}") == "a\\u{7F}")
+        #expect(DiagnosticRenderer.printable("a\nb", keepingLineBreaks: true) == "a\nb")
         let line = "x: \"\u{1B}]0;t\u{7}\"\tz\u{80}\u{7F}"
         let quoted = DiagnosticRenderer.snippet(
             SourceRange(line: 1, column: 13, endColumn: 14), in: SourceFile(path: "a.yaml", text: line))
