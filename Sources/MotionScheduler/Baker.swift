@@ -18,7 +18,7 @@ public enum Baker {
 
     /// Why a bake stopped: at rest, at the duration bound, or at the event cap.
     ///
-    /// Still moving at ``maximumDuration`` is `durationBound`; at the event cap (`eventBound`)
+    /// Still moving at the run's bound (``DocumentRun/boundTime``) is `durationBound`; at the event cap (`eventBound`)
     /// the timeline ends at the last frame before it.
     public typealias Stop = RunOutcome.Stop
 
@@ -34,7 +34,8 @@ public enum Baker {
             switch stop {
             case .atRest, .durationReached: nil
             case .durationBound:
-                "still moving after \(SecondsText.short(Baker.maximumDuration)) s; the timeline ends at that bound"
+                "still moving at \(SecondsText.short(timeline.end)) s, \(SecondsText.short(Baker.maximumDuration)) s after the last "
+                    + "transaction or input; the timeline ends at that bound"
             case .eventBound, .rowBound:
                 "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(SecondsText.short(timeline.end)) s, the last frame before the cap"
             }

@@ -26,6 +26,10 @@ public final class DocumentRun {
     /// One runtime target per document target, in document pre-order.
     public let targets: [MotionTarget]
     private let hub: PresentationHub
+    /// When a run without a duration stops if it is still moving: ``StopRule/maximumDuration``
+    /// after the document's last transaction or the end of its last recorded input, at most
+    /// ``StopRule/longestDuration``. A transaction at 70 s still runs.
+    public let boundTime: Double
     private var lastFrame = -1
     private var lastActivity = 0.0
     private var observer: ActivityObserver?
@@ -42,6 +46,10 @@ public final class DocumentRun {
         // Version 1.1 options (stagger...) run as the ordinary operations they stand for.
         let document = written.compiledAdditions()
         self.document = document
+        var last = 0.0
+        for transaction in document.transactions where transaction.at.value.isFinite { last = max(last, transaction.at.value) }
+        for input in document.inputs where (input.at + input.duration).isFinite { last = max(last, input.at + input.duration) }
+        boundTime = min(last + StopRule.maximumDuration, StopRule.longestDuration)
         let hub = PresentationHub(document: document, sink: sink)
         self.hub = hub
         let runtime = Runtime(clock: hub.clock)

@@ -4,11 +4,13 @@ import MotionCore
 ///
 /// Frames are `k / fps` for k = 0, 1, ... Without a ``duration`` the run stops at the first
 /// frame at which it is at rest (``DocumentRun/isAtRest``: nothing moves and no transaction or
-/// input is still to come), and at ``maximumDuration`` at the latest; with one it runs to the
-/// last frame at or before it. The work bounds stop it earlier, at the last frame that keeps
+/// input is still to come), and at ``DocumentRun/boundTime`` at the latest (``maximumDuration``
+/// after the last transaction or recorded input); with one it runs to the last frame at or
+/// before it. The work bounds stop it earlier, at the last frame that keeps
 /// within them.
 public struct StopRule: Hashable, Sendable {
-    /// The longest run without a duration, in seconds of document time.
+    /// The longest run without a duration, in seconds of document time after the document's last
+    /// transaction or recorded input (``DocumentRun/boundTime``).
     public static let maximumDuration = 60.0
     /// The longest run with a duration: a day, the longest time a document may write.
     ///
@@ -17,7 +19,7 @@ public struct StopRule: Hashable, Sendable {
 
     /// Seconds of document time to run, at most ``longestDuration``.
     ///
-    /// Nil runs until at rest, at most ``maximumDuration``.
+    /// Nil runs until at rest, at most until ``DocumentRun/boundTime``.
     public var duration: Double?
     /// At most this many trace rows: frames x animated components; nil for no bound.
     public var maximumRows: Int?
@@ -41,7 +43,7 @@ public struct RunOutcome: Hashable, Sendable {
         case atRest
         /// The rule's duration was reached.
         case durationReached
-        /// Still moving at ``StopRule/maximumDuration``.
+        /// Still moving at ``DocumentRun/boundTime``.
         case durationBound
         /// The next frame would exceed the trace-row bound.
         case rowBound
@@ -71,7 +73,7 @@ extension DocumentRun {
     /// - Complexity: O(frames + events) plus the executors' work.
     public func play(until rule: StopRule) -> RunOutcome {
         let seconds = rule.duration.map { $0.isNaN ? StopRule.longestDuration : min($0, StopRule.longestDuration) }
-        let lastAllowed = Canvas.lastFrame(seconds: seconds ?? StopRule.maximumDuration, fps: fps)
+        let lastAllowed = Canvas.lastFrame(seconds: seconds ?? boundTime, fps: fps)
         var k = max(frameIndex, 0)
         var kept = 0
         while true {

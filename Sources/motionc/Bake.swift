@@ -10,7 +10,8 @@ struct Bake: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bake a motion document into a keyframe timeline for the render server.",
         discussion: """
-            Runs the document on the runtime until it is at rest (at most 60 s of document time, at \
+            Runs the document on the runtime until it is at rest (at most 60 s after its last \
+            transaction or input, at \
             most 1,000,000 events, and no more than a timeline may hold: 1 GiB, 64,000,000 JSON \
             values) and records every render-server event: tweens as keyframe \
             animations, springs as spring animations, gestures as sampled keyframes. The output \

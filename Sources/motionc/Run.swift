@@ -12,7 +12,7 @@ struct Run: ParsableCommand {
         discussion: """
             Frames are k / fps seconds of document time. Without --duration the run stops at the \
             first frame at which nothing moves and no transaction or input is still to come, and \
-            after 60 s at most. Work is bounded: at most 50,000,000 trace rows (frames x animated \
+            60 s after the last transaction or input at most. Work is bounded: at most 50,000,000 trace rows (frames x animated \
             components); a bound that is hit is reported on standard error. Exit status: 0, 1 when \
             the document has errors, 2 when a file cannot be read or written.
             """)
@@ -24,7 +24,9 @@ struct Run: ParsableCommand {
     var file: String
 
     // A negative number is a value here, not an option: the range check says what is wrong.
-    @Option(parsing: .unconditional, help: "Seconds of document time to run, at most 86400 (default: until at rest, at most 60 s).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds of document time to run, at most 86400 (default: until at rest, 60 s after the last transaction at most).")
     var duration: Double?
 
     @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")
@@ -46,7 +48,7 @@ struct Run: ParsableCommand {
         let document = try DocumentInput.load(path: file, reducedMotion: reducedMotion)
         let recorder = trace == nil ? nil : ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
-        let bound = duration ?? StopRule.maximumDuration
+        let bound = duration ?? run.boundTime
         let outcome = run.play(until: StopRule(duration: duration, maximumRows: Self.maximumRows))
         let frames = outcome.frames
         let components = run.animatedComponents
@@ -57,7 +59,8 @@ struct Run: ParsableCommand {
                 "motionc: stopped at \(SecondsText.fixed(seconds)) s: \(frames) frames x \(components.count) animated components "
                     + "reach the bound of \(Self.maximumRows) trace rows")
         } else if outcome.stop == .durationBound {
-            StandardStreams.error("motionc: still moving after \(SecondsText.fixed(bound)) s; stopped at the 60 s bound")
+            StandardStreams.error(
+                "motionc: still moving at \(SecondsText.fixed(bound)) s; stopped at the 60 s bound after the last transaction or input")
         }
         if let trace, let recorder {
             // The rows `bake` + `play --trace` write: the same timeline, played the same way.
@@ -78,7 +81,9 @@ struct Run: ParsableCommand {
                 summary("ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)")
             }
         } else if duration == nil && !rowsBoundHit {
-            summary("still moving at \(SecondsText.fixed(bound)) s (the 60 s bound); \(frameText); \(count)")
+            summary(
+                "still moving at \(SecondsText.fixed(bound)) s (the 60 s bound after the last transaction or input); "
+                    + "\(frameText); \(count)")
         } else {
             summary("still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)")
         }

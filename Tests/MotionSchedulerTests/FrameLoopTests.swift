@@ -26,6 +26,36 @@ import Testing
         #expect(outcome.keptEvents == 1)
     }
 
+    @Test("the 60 s bound counts from the last transaction: one at 70 s runs, a forever tween from 30 s stops at 90 s")
+    func boundCountsFromTheLastTransaction() throws {
+        let late = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    fps: 10,
+                    transactions: """
+                        - at: 70s
+                          ops:
+                            - { add: tween, target: "#box", property: cornerRadius, from: 0, to: 10, duration: 0.5 }
+                        """)))
+        #expect(late.boundTime == 130)
+        let rest = late.play(until: StopRule())
+        #expect(rest.stop == .atRest)
+        #expect(rest.end == 70.5)
+        #expect(rest.keptEvents == 1, "the tween at 70 s is in what a bake keeps")
+        let endless = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    fps: 10,
+                    transactions: """
+                        - at: 30
+                          ops:
+                            - { add: tween, target: "#box", property: rotation, to: 360, duration: 1, repeat: forever }
+                        """)))
+        let bound = endless.play(until: StopRule())
+        #expect(bound.stop == .durationBound)
+        #expect(bound.end == 90)
+    }
+
     @Test("a duration runs to its last frame, moving or not; 0.35 s at 10 fps is frame 3")
     func duration() throws {
         let long = try Self.run().play(until: StopRule(duration: 1))
