@@ -117,9 +117,18 @@ extension MotionDocument {
         }
         if tween.values.count == 1 {
             // From the presented value: the end is the value itself, or the presented one.
+            let zero = MotionValue(kind: tween.values[0].kind, components: .zero)
             if progress >= 1 - 1e-12 { return ([tween.values[0]], tween.isRelative) }
-            if progress <= 1e-12 { return ([MotionValue(kind: tween.values[0].kind, components: .zero)], true) }
-            return ([tween.values[0]], tween.isRelative)
+            if progress <= 1e-12 { return ([zero], true) }
+            // `by:` part way: the presented value plus the change as far as the eased progress
+            // takes it, as the tween itself ends (docs/format.md §7.7).
+            if tween.isRelative {
+                let change = Keyframes(from: zero, to: tween.values[0], curve: tween.easings.first ?? .linear)
+                return ([change.value(atProgress: progress)], true)
+            }
+            // `to:` alone part way ends between the presented value and `to`, which is not known
+            // here: it is taken as `to`.
+            return ([tween.values[0]], false)
         }
         let keyframes = Keyframes(values: tween.values, offsets: tween.offsets, curves: tween.easings)
         return ([keyframes.value(atProgress: progress)], false)

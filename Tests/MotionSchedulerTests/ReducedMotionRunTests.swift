@@ -36,6 +36,23 @@ struct ReducedMotionRunTests {
         }
     }
 
+    @Test("a by: tween that ends part way lands where the tween itself ends, in skip and crossfade alike")
+    func byWithAFractionalRepeat() throws {
+        // From the layer's 0: by 80 with repeat 1.5 ends half way through its second pass; with
+        // easeIn (cubic-bezier 0.42, 0, 1, 1) at progress 0.5 the eased fraction is solved below.
+        let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1).value(at: 0.5)
+        for mode in ["skip", "crossfade"] {
+            let run = try reduced(
+                """
+                  - ops:
+                      - { add: tween, target: "#box", property: rotation, by: 80, duration: 0.4, repeat: 1.5 }
+                      - { add: tween, target: "#box", property: position.x, by: 100, duration: 0.4, repeat: 2.5, easing: easeIn }
+                """, mode: mode)
+            #expect(abs(run.sample(.rotation, at: 2) - 40) <= 1e-9, "\(mode): rotation")
+            #expect(abs(run.sample(.position, 0, at: 2) - 100 * easeIn) <= 1e-9, "\(mode): x")
+        }
+    }
+
     @Test func crossfadeDipsLinearlyAndCutsAtTheMidpoint() throws {
         let run = try reduced(
             """
