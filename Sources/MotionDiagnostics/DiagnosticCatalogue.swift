@@ -358,8 +358,9 @@ extension DiagnosticCode {
             Facts(
                 severity: .error, title: "interactive intention without input",
                 summary: """
-                    (bake only) An interactive intention (draggable, pinchable, rotatable, or a composite that emits one) has no \
-                    input in `inputs` to drive it.
+                    (when baking: `bake`, and `render`, `export` and `preview` of a document, which bake it first) An \
+                    interactive intention (draggable, pinchable, rotatable, or a composite that emits one) has no input in \
+                    `inputs` to drive it.
                     """,
                 rationale: """
                     A baked timeline records motion ahead of time; without a synthetic gesture there is no motion to record. Add \

@@ -32,7 +32,10 @@ struct Explain: ParsableCommand {
             let known = DiagnosticCode.allCases.map(\.rawValue)
             var message =
                 "unknown diagnostic code or intention type \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? ""), types \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
-            if let near = Suggestions.closest(to: code.uppercased(), in: known)
+            // A code's letter names its family (X for exports): the nearest of that family first,
+            // so X002 suggests X001, not D002.
+            let family = known.filter { $0.first == code.uppercased().first }
+            if let near = Suggestions.closest(to: code.uppercased(), in: family) ?? Suggestions.closest(to: code.uppercased(), in: known)
                 ?? Suggestions.closest(to: code, in: IntentionType.allCases.map(\.rawValue))
             {
                 message += " (did you mean \(near)?)"
