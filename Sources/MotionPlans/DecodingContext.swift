@@ -276,7 +276,7 @@ struct DecodingContext {
         guard choices.contains(text) else {
             report(
                 .D003, "`\(key)` must be one of \(choices.joined(separator: ", ")), found \"\(text)\"", at: range(node),
-                help: Self.didYouMean(text, choices))
+                help: ForeignNames.choiceHelp(key: key, text) ?? Self.didYouMean(text, choices))
             return nil
         }
         return text

@@ -40,6 +40,15 @@ enum ForeignNames {
         return DecodingContext.didYouMean(text, PropertyPath.all.filter(\.property.isAnimatable).map(\.description))
     }
 
+    /// A draggable's `axis` as other systems name it (`x`, `horizontal`...), with motionc's word.
+    static let axes: [String: String] = ["x": "horizontal", "y": "vertical", "xy": "both", "free": "both", "all": "both"]
+
+    /// Help for a choice written as another system writes it (`axis: x`), or nil.
+    static func choiceHelp(key: String, _ text: String) -> String? {
+        guard key == "axis", let ours = axes[text.lowercased()] else { return nil }
+        return "did you mean \"\(ours)\"?"
+    }
+
     /// Spring keys from SwiftUI (`response`, `dampingRatio`, `dampingFraction`, `bounce`) that
     /// motionc does not take.
     static let swiftUISpringKeys: Set<String> = ["response", "dampingRatio", "dampingFraction", "bounce", "blendDuration"]

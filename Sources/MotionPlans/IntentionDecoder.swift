@@ -373,17 +373,23 @@ extension DecodingContext {
             if tree.kind(node) == .scalar, path.property == .scale { return number(node, for: key).map { .point($0, $0) } }
             if tree.kind(node) == .scalar, !tree.isNull(node), let n = number(node, for: key) {
                 let text = Self.format(n)
+                // `by:` reads as a velocity does (any sign), but it is a change, not a speed.
+                let (what, motion) = key == "by" ? ("change per axis [dx, dy]", "move") : ("velocity per axis [vx, vy]", "fling")
                 report(
-                    .D003, "`\(key)` on \(path) expects a velocity per axis [vx, vy], found the number \(text)",
+                    .D003, "`\(key)` on \(path) expects a \(what), found the number \(text)",
                     at: range(node),
-                    help: "write `[\(text), 0]` for a horizontal fling, `[0, \(text)]` for a vertical one, or `\(path).x` as the property")
+                    help:
+                        "write `[\(text), 0]` for a horizontal \(motion), `[0, \(text)]` for a vertical one, or `\(path).x` as the property"
+                )
                 return nil
             }
             return point(node, for: key)
         case .size:
-            return numbers(node, count: 2, for: key, expected: "a size velocity [width, height]").map { .size($0[0], $0[1]) }
+            let size = key == "by" ? "a size change [width, height]" : "a size velocity [width, height]"
+            return numbers(node, count: 2, for: key, expected: size).map { .size($0[0], $0[1]) }
         case .color:
-            return numbers(node, count: 4, for: key, expected: "a colour velocity [r, g, b, a]").map { .color($0[0], $0[1], $0[2], $0[3]) }
+            let colour = key == "by" ? "a colour change [r, g, b, a]" : "a colour velocity [r, g, b, a]"
+            return numbers(node, count: 4, for: key, expected: colour).map { .color($0[0], $0[1], $0[2], $0[3]) }
         }
     }
 }

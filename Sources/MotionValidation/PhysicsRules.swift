@@ -1,3 +1,4 @@
+import MotionCore
 import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
@@ -12,18 +13,27 @@ enum PhysicsRules {
             if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation, &context) }
             if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation, &context) }
             if let friction = intention.value(as: Friction.self), !(friction.coefficient > 0) {
-                report("coefficient", "friction `coefficient` must be greater than 0, found \(friction.coefficient)", operation, &context)
+                report(
+                    "coefficient", "friction `coefficient` must be greater than 0, found \(number(friction.coefficient))", operation,
+                    &context)
             }
         }
     }
 
     static func checkSpring(_ p: SpringParameters, _ operation: OperationSpec, _ context: inout ValidationContext) {
-        if !(p.stiffness > 0) { report("stiffness", "`stiffness` must be greater than 0, found \(p.stiffness)", operation, &context) }
-        if !(p.mass > 0) { report("mass", "`mass` must be greater than 0, found \(p.mass)", operation, &context) }
-        if p.damping < 0 { report("damping", "`damping` must not be negative, found \(p.damping)", operation, &context) }
-        if let threshold = p.threshold, !(threshold > 0) {
-            report("threshold", "`threshold` must be greater than 0, found \(threshold)", operation, &context)
+        if !(p.stiffness > 0) {
+            report("stiffness", "`stiffness` must be greater than 0, found \(number(p.stiffness))", operation, &context)
         }
+        if !(p.mass > 0) { report("mass", "`mass` must be greater than 0, found \(number(p.mass))", operation, &context) }
+        if p.damping < 0 { report("damping", "`damping` must not be negative, found \(number(p.damping))", operation, &context) }
+        if let threshold = p.threshold, !(threshold > 0) {
+            report("threshold", "`threshold` must be greater than 0, found \(number(threshold))", operation, &context)
+        }
+    }
+
+    /// A number as documents write it: `0`, `-1`, `0.5` (not `0.0`).
+    static func number(_ value: Double) -> String {
+        ShortestDouble.text(value, integralSuffix: false)
     }
 
     static func report(_ key: String, _ message: String, _ operation: OperationSpec, _ context: inout ValidationContext) {

@@ -407,12 +407,16 @@ struct DecoderDiagnosticTests {
                 "add: anchoredSpring\ntarget: \"#a\"\nanchr: [1, 2]",
                 "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: forver",
                 "add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nrepeat: Forever",
+                "add: draggable\ntarget: \"#a\"\naxis: x",
+                "add: tween\ntarget: \"#a\"\nproperty: backgroundColor\nby: 1",
             ]))
         let messages = document.load().diagnostics.map { ($0.message, $0.help) }
         #expect(messages.contains { $0.0 == "unknown key `anchr` in an anchoredSpring operation" })
         #expect(messages.contains { $0.0 == "`anchor` is missing: anchoredSpring needs it (the point position is pulled to)" })
         #expect(messages.contains { $0.1 == "did you mean \"forever\"?" })
         #expect(messages.contains { $0.1 == "did you mean \"forever\"? (in lower case)" })
+        #expect(messages.contains { $0.0.hasPrefix("`axis` must be one of") && $0.1 == "did you mean \"horizontal\"?" })
+        #expect(messages.contains { $0.0 == "`by` expects a colour change [r, g, b, a], found the number 1" })
         let version = MarkedSource("motion: 2\n").load().diagnostics.first?.message
         #expect(version == "unsupported format version: found the number 2; this motionc reads `motion: 1`")
     }

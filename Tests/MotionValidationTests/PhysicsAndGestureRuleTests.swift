@@ -34,6 +34,9 @@ struct PhysicsAndGestureRuleTests {
         #expect(codes(diagnostics) == [.P001, .P001, .P001, .P001])
         let expected: [SourcePosition] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { source[$0] }
         #expect(diagnostics.map(\.range.start) == expected)
+        // Numbers as the document writes them, as D005 says them: `0`, `-1`, not `0.0`.
+        #expect(diagnostics.map(\.message).contains("`stiffness` must be greater than 0, found 0"))
+        #expect(diagnostics.map(\.message).contains("`damping` must not be negative, found -1"))
     }
 
     static let pan = "inputs:\n  - { id: swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }\n"
