@@ -26,12 +26,14 @@ public struct ExportItem: Hashable, Sendable {
     public var maxError: Double
     /// Why it was dropped, or a note on how it is carried.
     public var reason: String?
-    /// Whether the row is of the reduced-motion variant that a page or stylesheet also carries,
-    /// under `@media (prefers-reduced-motion: reduce)`.
+    /// Whether the row is of the reduced-motion variant.
+    ///
+    /// A page or stylesheet carries that variant too, under `@media (prefers-reduced-motion: reduce)`.
     public var reducedMotion = false
 
-    /// The report line: `card opacity: exact (2 keyframes)`; a reduced-motion variant's rows say
-    /// so: `card opacity (reduced motion): exact (2 keyframes)`.
+    /// The report line: `card opacity: exact (2 keyframes)`.
+    ///
+    /// A reduced-motion variant's rows say so: `card opacity (reduced motion): exact (2 keyframes)`.
     public var line: String {
         let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
         let what = "\(target) \(property)" + (reducedMotion ? " (reduced motion)" : "")

@@ -26,9 +26,10 @@ public final class DocumentRun {
     /// One runtime target per document target, in document pre-order.
     public let targets: [MotionTarget]
     private let hub: PresentationHub
-    /// When a run without a duration stops if it is still moving: ``StopRule/maximumDuration``
-    /// after the document's last transaction or the end of its last recorded input, at most
-    /// ``StopRule/longestDuration``. A transaction at 70 s still runs.
+    /// When a run without a duration stops if it is still moving.
+    ///
+    /// It is ``StopRule/maximumDuration`` after the document's last transaction or the end of its
+    /// last recorded input, at most ``StopRule/longestDuration``: a transaction at 70 s still runs.
     public let boundTime: Double
     private var lastFrame = -1
     private var lastActivity = 0.0

@@ -9,8 +9,10 @@ import MotionCore
 /// before it. The work bounds stop it earlier, at the last frame that keeps
 /// within them.
 public struct StopRule: Hashable, Sendable {
-    /// The longest run without a duration, in seconds of document time after the document's last
-    /// transaction or recorded input (``DocumentRun/boundTime``).
+    /// The longest run without a duration, in seconds after the last transaction or input.
+    ///
+    /// It counts from the document's last transaction or the end of its last recorded input
+    /// (``DocumentRun/boundTime``).
     public static let maximumDuration = 60.0
     /// The longest run with a duration: a day, the longest time a document may write.
     ///

@@ -1,6 +1,6 @@
-/// Where the composer hands over the finished items of some collections while the document is
-/// still being read, so that their nodes need not all be held at once.
+/// Where the composer hands over the finished items of some collections while it reads.
 ///
+/// Their nodes then need not all be held at once.
 /// A motion document's targets and operations are most of its nodes: decoded one by one as they
 /// are read, each one's nodes are dropped and their space reused by the next.
 ///
@@ -14,12 +14,14 @@
 /// Items are handed over in batches of about ``batchNodes`` nodes, each batch once read:
 /// reading and decoding alternate less often, which keeps both fast.
 public struct YAMLItemStream {
-    /// The paths from the root mapping down to the collections whose items (sequences) or values
-    /// (mappings) are handed over; a key steps into a mapping's value, nil into any item of a
-    /// sequence (`["transactions", nil, "ops"]`).
+    /// The paths to the collections whose items (sequences) or values (mappings) are handed over.
+    ///
+    /// Each path goes from the root mapping: a key steps into a mapping's value, nil into any item
+    /// of a sequence (`["transactions", nil, "ops"]`).
     public var paths: [[String?]]
-    /// Gets the tree read so far and finished items, in document order. The tree and the
-    /// items' nodes are valid only during the call: do not keep them.
+    /// Gets the tree read so far and finished items, in document order.
+    ///
+    /// The tree and the items' nodes are valid only during the call: do not keep them.
     public var body: (YAMLTree, [YAMLStreamedItem]) -> Void
 
     /// About how many nodes of a sequence's items are read before they are handed over.

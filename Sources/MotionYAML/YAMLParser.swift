@@ -42,10 +42,10 @@ public enum YAMLParser {
         parse(bytes, file: file, limits: limits, streaming: nil)
     }
 
-    /// ``parse(_:file:limits:)``, handing the finished items of the sequences `streaming` names
-    /// to it as they are read instead of keeping them in the tree (``YAMLItemStream``).
+    /// ``parse(_:file:limits:)``, handing finished items to `streaming` as they are read.
     ///
-    /// The diagnostics are the same as without streaming. When they hold an error, what was
+    /// The items of the collections `streaming` names go to it instead of staying in the tree
+    /// (``YAMLItemStream``). The diagnostics are the same as without streaming. When they hold an error, what was
     /// handed over may be incomplete: use it only when they hold none.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits, streaming: YAMLItemStream?) -> YAMLParseResult {
         // Offsets and counts in the arena are 29 bits; scalar text never outgrows its input.

@@ -39,10 +39,10 @@ public struct Canvas: Sendable, Hashable {
         return frame > -0x1p62 ? Int(frame) : -(1 << 62)
     }
 
-    /// The index of the first frame at or after `seconds` on the grid `k / fps`: the frame whose
-    /// step shows what happens at `seconds` (an event, a spring coming to rest between frames).
+    /// The index of the first frame at or after `seconds` on the grid `k / fps`.
     ///
-    /// Saturates as ``lastFrame(seconds:fps:)`` does.
+    /// It is the frame whose step shows what happens at `seconds` (an event, a spring coming to
+    /// rest between frames). Saturates as ``lastFrame(seconds:fps:)`` does.
     public static func firstFrame(seconds: Double, fps: Double) -> Int {
         let k = lastFrame(seconds: seconds, fps: fps)
         return seconds > Double(k) / fps && k < 1 << 62 ? k + 1 : k
