@@ -78,4 +78,85 @@ struct LinkRunTests {
         ]
         for (time, paths) in moving { #expect(paths == order, "at \(time)") }
     }
+
+    /// The document of a chain `a -> b -> c` (b reads a, c reads b), its links in `order`, under a
+    /// linear tween of a's x from 100 to 200 over 0.3 s at 10 frames per second.
+    static func chain(linkOrder order: [String]) -> String {
+        // Each link maps its source's x onto its own x unchanged.
+        let sources = ["b": "a", "c": "b"]
+        let links = order.compactMap { target in
+            sources[target].map { source in
+                ##"{ add: link, target: "#\##(target)", property: position.x, "##
+                    + ##"source: { target: "#\##(source)", property: position.x }, input: [0, 1000], output: [0, 1000] }"##
+            }
+        }
+        return """
+            motion: 1
+            canvas: { fps: 10 }
+            targets:
+              a: { layer: { position: [100, 100], size: [50, 50] } }
+              b: { layer: { position: [100, 200], size: [50, 50] } }
+              c: { layer: { position: [100, 300], size: [50, 50] } }
+            transactions:
+              - ops:
+            \(links.map { "      - " + $0 }.joined(separator: "\n"))
+                  - { add: tween, target: "#a", property: position.x, to: 200, duration: 0.3 }
+            """
+    }
+
+    /// Every link of a chain presents the map of its source's value of the same frame, whatever
+    /// order the links were written in (docs/format.md §7.4): none lags a frame behind.
+    @Test(arguments: [["c", "b"], ["b", "c"]])
+    func aChainReadsTheSameFrameInEitherOrder(order: [String]) throws {
+        let document = try decode(Self.chain(linkOrder: order))
+        let run = DocumentRun(document: document)
+        for k in 0...6 {
+            let t = Double(k) / 10
+            // a's tween, written independently: linear from 100 to 200 over 0.3 s.
+            let x = 100 + 100 * min(t / 0.3, 1)
+            for target in 0...2 {
+                #expect(abs(run.sample(.position, 0, at: t, target: target) - x) <= 1e-9, "target \(target) at \(t), links \(order)")
+            }
+        }
+        // The bake writes the same values: every set of b or c is a's value at its time.
+        var sets = 0
+        for event in Baker.bake(document).timeline.events {
+            guard case .set(let path, let value) = event.action, path.property == .position else { continue }
+            let x = 100 + 100 * min(event.time / 0.3, 1)
+            #expect(abs(value[0] - x) <= 1e-9, "layer \(event.layer) set at \(event.time), links \(order)")
+            sets += 1
+        }
+        #expect(sets >= 6)
+    }
+
+    /// A chain of three links written last link first: each reads the value its source presents
+    /// in the same frame, through maps that are not the identity.
+    @Test func aThreeLinkChainWrittenInReverse() throws {
+        let yaml = """
+            motion: 1
+            canvas: { fps: 10 }
+            targets:
+              a: { layer: { position: [100, 100] } }
+              b: { layer: { position: [100, 200] } }
+              c: { layer: { position: [100, 300] } }
+              d: { layer: { position: [100, 400] } }
+            transactions:
+              - ops:
+                  - { add: link, target: "#d", property: position.x, source: { target: "#c", property: position.x }, input: [0, 1000], output: [1000, 0] }
+                  - { add: link, target: "#c", property: position.x, source: { target: "#b", property: position.x }, input: [0, 1000], output: [0, 2000] }
+                  - { add: link, target: "#b", property: position.x, source: { target: "#a", property: position.x }, input: [0, 1000], output: [0, 500] }
+                  - { add: tween, target: "#a", property: position.x, to: 200, duration: 0.3 }
+            """
+        let run = DocumentRun(document: try decode(yaml))
+        for k in 0...6 {
+            let t = Double(k) / 10
+            let a = 100 + 100 * min(t / 0.3, 1)
+            let b = a / 2
+            let c = 2 * b
+            let d = 1000 - c
+            for (target, expected) in [a, b, c, d].enumerated() {
+                #expect(abs(run.sample(.position, 0, at: t, target: target) - expected) <= 1e-9, "target \(target) at \(t)")
+            }
+        }
+    }
 }

@@ -18,6 +18,9 @@ final class TargetPresentation {
     private var changeObservers: [(LayerProperty) -> Void] = []
     /// A counter for unique animation keys on this target, shared by its executors.
     private var serial = 0
+    /// The target's link core, once made: a link reading this target brings the links it reads
+    /// up to date first (docs/format.md §7.4), whichever executor the runtime updates first.
+    weak var links: LinkCore?
 
     /// The channel, when it schedules hold ends without closures (a document run's).
     private let holdEndScheduler: (any HoldEndScheduling)?

@@ -32,9 +32,16 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     private var observedSources: Set<ObjectIdentifier> = []
     private var observingHandOffs = false
 
+    /// The paths whose link is being written: a link met again while its own source is brought
+    /// up to date closes a cycle, and reads what its property presents.
+    private var writing: Set<PropertyPath> = []
+    /// The paths whose chain ``isMoving(_:at:)`` is following, for the same cycle guard.
+    private var checking: Set<PropertyPath> = []
+
     /// Creates the link executor of `target`.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
+        channel?.links = self
     }
 
     /// Receives the handle used to wake up when a source moves again.
@@ -78,14 +85,43 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     ///
     /// - Complexity: O(links x animations on their sources), and a sort of the links.
     private func write() {
-        guard let channel else { return }
         for path in links.keys.sorted(by: { ($0.property.ordinal, $0.component ?? -1) < ($1.property.ordinal, $1.component ?? -1) }) {
-            guard let active = links[path] else { continue }
-            let s = active.source.presented(active.link.sourceProperty)[0]
-            let value = active.link.map(s)
-            guard value != active.lastWritten else { continue }
-            channel.set(path, .scalar(value))
-            links[path]?.lastWritten = value
+            write(path)
+        }
+    }
+
+    /// Writes the mapped value of the link on `path` when it changed, after bringing the links
+    /// its source reads up to date, so that every link of a chain reads its source's value of the
+    /// same frame whatever order the links were written and their executors are updated in.
+    ///
+    /// A link of a cycle (the runtime does not refuse them; validation does, L001) reads what
+    /// its source presents when the cycle comes back to it.
+    ///
+    /// - Complexity: O(animations on the sources) per link of the chain.
+    private func write(_ path: PropertyPath) {
+        guard let channel, let active = links[path], writing.insert(path).inserted else { return }
+        defer { writing.remove(path) }
+        let sourcePath = active.link.sourceProperty
+        active.source.links?.bringUpToDate(sourcePath)
+        let s = active.source.presented(sourcePath)[0]
+        let value = active.link.map(s)
+        guard value != active.lastWritten else { return }
+        channel.set(path, .scalar(value))
+        links[path]?.lastWritten = value
+    }
+
+    /// Writes (when their values changed) this target's links on the components of `source`, in
+    /// the order ``write()`` uses; a property no link drives costs a look at each link.
+    ///
+    /// - Complexity: O(links of this target), and the chains they read.
+    private func bringUpToDate(_ source: PropertyPath) {
+        guard !links.isEmpty else { return }
+        let read = source.componentIndices
+        let paths = links.keys.filter { path in
+            path.property == source.property && path.componentIndices.overlaps(read)
+        }
+        for path in paths.sorted(by: { ($0.component ?? -1) < ($1.component ?? -1) }) {
+            write(path)
         }
     }
 
@@ -93,7 +129,29 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     public func update(elapsed: Double) -> ActivityState {
         guard let channel else { return .atRest }
         write()
-        let moving = links.values.contains { $0.source.isAnimating($0.link.sourceProperty.property, at: channel.now) }
+        let moving = links.values.contains { isMoving($0, at: channel.now) }
         return moving ? .active : .atRest
+    }
+
+    /// Whether the source of `active` animates at `t`, or is driven by a link whose source does,
+    /// down the chain: a link stays awake with the first link of its chain, so that it reads
+    /// each frame's value in that frame rather than waking a frame late when its source changes.
+    ///
+    /// - Complexity: O(links of the chain x their targets' links).
+    private func isMoving(_ active: Active, at t: Double) -> Bool {
+        let sourcePath = active.link.sourceProperty
+        if active.source.isAnimating(sourcePath.property, at: t) { return true }
+        return active.source.links?.drivesMoving(sourcePath, at: t) ?? false
+    }
+
+    /// Whether a link of this target on the components of `path` has a moving source; a link
+    /// met again down its own chain (a cycle) counts as still.
+    private func drivesMoving(_ path: PropertyPath, at t: Double) -> Bool {
+        for (linked, active) in links where linked.property == path.property && linked.componentIndices.overlaps(path.componentIndices) {
+            guard checking.insert(linked).inserted else { continue }
+            defer { checking.remove(linked) }
+            if isMoving(active, at: t) { return true }
+        }
+        return false
     }
 }
