@@ -170,14 +170,16 @@ enum TweenRules {
 
     /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target,
     /// each from its commit to its end, or until a later add of its name or a `remove:` of it
-    /// replaces it. Reported once per target and property, at the tween that goes past the limit.
+    /// replaces it, or a later spring, anchored spring or friction on the component takes it over
+    /// (docs/format.md §2.6). Reported once per target and property, at the tween that goes past
+    /// the limit.
     ///
     /// - Complexity: O(1) per component with at most the limit of tweens; O(k log k) for one with
     ///   k more, plus one pass over the ops for the names on the targets that have one.
     static func checkCrowded(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
         let crowdedKeys = keys.filter { (registered[$0]?.more.count ?? 0) >= maximumTweensAtOnce }
         guard !crowdedKeys.isEmpty else { return }
-        let replaced = replacementTimes(onTargets: Set(crowdedKeys.map(\.target)), &context)
+        let (replaced, takenOver) = replacementTimes(onTargets: Set(crowdedKeys.map(\.target)), &context)
         struct Crowded: Hashable {
             var target: Int
             var property: LayerProperty
@@ -189,9 +191,13 @@ enum TweenRules {
             // Registration order is commit order (transactions are in time order, D007), so the
             // tweens running when the j-th commits are the first j + 1 less those that ended before.
             let tweens = [group.first] + group.more
+            let takeovers = takenOver[key] ?? []
             let ends = tweens.map { tween in
-                // A replaced tween is gone at the commit that replaces it: just before it, here.
-                replaced[Slot(order: tween.order, target: key.target)].map { min(tween.end, $0.nextDown) } ?? tween.end
+                // A replaced or taken-over tween is gone at the commit that ends it: just before
+                // it, here. Physics takes over the tweens committed before it (ops are in time order).
+                var end = replaced[Slot(order: tween.order, target: key.target)].map { min(tween.end, $0.nextDown) } ?? tween.end
+                if let physics = takeovers.first(where: { $0.afterOrder >= tween.order }) { end = min(end, physics.time.nextDown) }
+                return end
             }.sorted()
             var ended = 0
             for (j, tween) in tweens.enumerated() {
@@ -216,10 +222,16 @@ enum TweenRules {
     }
 
     /// When named tweens on `targets` are replaced: by a later add of their name on the target
-    /// (of any intention type), or by a `remove:` of it (docs/format.md §1.4).
+    /// (of any intention type), or by a `remove:` of it (docs/format.md §1.4); and when physics
+    /// starts on their components, ending every tween committed before it (§2.6).
+    ///
+    /// A takeover is listed per component, in op order, with the number of tweens registered
+    /// before it (`afterOrder`: it ends the tweens numbered up to that) and its commit time.
     ///
     /// - Complexity: O(ops) selector lookups.
-    static func replacementTimes(onTargets targets: Set<Int>, _ context: inout ValidationContext) -> [Slot: Double] {
+    static func replacementTimes(onTargets targets: Set<Int>, _ context: inout ValidationContext) -> (
+        replaced: [Slot: Double], takenOver: [PropertyKey: [(afterOrder: Int, time: Double)]]
+    ) {
         struct Named: Hashable {
             var target: Int
             var name: String
@@ -227,11 +239,21 @@ enum TweenRules {
         let document = context.document
         var running: [Named: Int] = [:]
         var replaced: [Slot: Double] = [:]
+        var takenOver: [PropertyKey: [(afterOrder: Int, time: Double)]] = [:]
         var order = 0
         document.forEachOperation { transaction, operation in
             let addsTween = operation.intention?.value(as: Tween.self) != nil
             // Numbered as ``check(_:)`` numbers the tweens it registers.
             if addsTween { order += 1 }
+            if let path = operation.intention.flatMap(Self.physicsPath) {
+                let commit = document.transactions[transaction].at.value
+                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+                    for component in path.componentIndices {
+                        let key = PropertyKey(target: target, property: path.property, component: component)
+                        takenOver[key, default: []].append((order, commit))
+                    }
+                }
+            }
             guard let name = operation.name?.value else { return }
             let commit = document.transactions[transaction].at.value
             for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
@@ -240,6 +262,15 @@ enum TweenRules {
                 if addsTween { running[named] = order }
             }
         }
-        return replaced
+        return (replaced, takenOver)
+    }
+
+    /// The path physics starts on at its commit: a spring's or friction's property, an anchored
+    /// spring's position; nil for other intentions (a gesture starts when its input begins).
+    static func physicsPath(_ intention: PlannedIntention) -> PropertyPath? {
+        if let spring = intention.value(as: Spring.self) { return spring.property }
+        if let friction = intention.value(as: Friction.self) { return friction.property }
+        if intention.value(as: AnchoredSpring.self) != nil { return PropertyPath(.position) }
+        return nil
     }
 }

@@ -172,6 +172,32 @@ struct TweenRuleTests {
         // 1,001 on two properties: 501 and 500.
         let split = document([(0..<1001).map { i in tween("#a", i % 2 == 0 ? "opacity" : "rotation", duration: Double(1002 - i) / 100) }])
         SilentCase("split over two properties", split).run()
+        // Physics starting on the component ends the tweens committed before it (docs/format.md
+        // §2.6): a spring after every 500 tweens leaves at most 500 running at once.
+        func withPhysics(_ physics: String, every: Int = 500) -> String {
+            var text = standardTargets + "transactions:\n"
+            for i in 0..<1005 {
+                text += "  - at: \(Double(i) / 100)\n    ops:\n"
+                text += "      - { add: tween, target: \"#a\", property: position.x, to: 1, duration: 20 }\n"
+                if i % every == every - 1 { text += "      - \(physics)\n" }
+            }
+            return text
+        }
+        SilentCase("taken over by springs", withPhysics("{ add: spring, target: \"#a\", property: position, destination: [0, 0] }")).run()
+        SilentCase("taken over by friction", withPhysics("{ add: friction, target: \"#a\", property: position.x, coefficient: 2 }")).run()
+        SilentCase("taken over by an anchored spring", withPhysics("{ add: anchoredSpring, target: \"#a\", anchor: [0, 0] }")).run()
+    }
+
+    @Test("physics on another component, or before the tweens, takes nothing over")
+    func physicsElsewhereTakesNothingOver() {
+        var other = standardTargets + "transactions:\n  - ops:\n"
+        other += "      - { add: spring, target: \"#a\", property: position.x, destination: 0 }\n"
+        for i in 0..<1001 {
+            // Each lasts longer than the next, so none hides another (W006).
+            other += "      - { add: \(i == 1000 ? "1️⃣" : "")tween, target: \"#a\", property: position.x, to: 1, duration: \(2001 - i)ms }\n"
+        }
+        other += "      - { add: spring, target: \"#a\", property: position.y, destination: 0 }\n"
+        DiagnosticCase("a spring before the tweens, and one on y", .W009, help: Self.w009Help, other).run()
     }
 
     @Test func aTweenHiddenTwiceIsReportedOnce() {
