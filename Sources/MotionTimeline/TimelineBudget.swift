@@ -20,14 +20,15 @@ extension TimelineJSON {
     ) -> (text: String, cutEnd: Double?) {
         let json = encode(timeline)
         if json.valueCount <= maximumValues && json.textBound(depth: 0) <= maximumBytes {
-            return (json.serialized(pretty: true) + "\n", nil)
+            return (fileText(json), nil)
         }
         let events = timeline.events.map { encode($0, layers: timeline.layers) }
         var head = timeline
         head.events = []
-        let headValues = encode(head).valueCount
+        let headJSON = encode(head)
+        let headValues = headJSON.valueCount
         // The head's text, with room for the `end` number at its longest and the events' brackets.
-        let headBytes = text(head).utf8.count + 32
+        let headBytes = fileText(headJSON).utf8.count + 32
         // Measured exactly: each event is written, as it is inside the events array, on its own.
         var values = headValues
         var bytes = headBytes
@@ -42,7 +43,7 @@ extension TimelineJSON {
                 break
             }
         }
-        guard first < events.count else { return (json.serialized(pretty: true) + "\n", nil) }
+        guard first < events.count else { return (fileText(json), nil) }
         let fps = timeline.canvas.fps
         let cutFrame = Canvas.firstFrame(seconds: timeline.events[first].time, fps: fps)
         var kept = first

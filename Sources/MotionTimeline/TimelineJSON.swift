@@ -33,7 +33,12 @@ public enum TimelineJSON {
     ///
     /// - Complexity: O(size of the output).
     public static func text(_ timeline: Timeline) -> String {
-        encode(timeline).serialized(pretty: true) + "\n"
+        fileText(encode(timeline))
+    }
+
+    /// An encoded timeline as the file's text: pretty, with a final newline.
+    static func fileText(_ json: JSONValue) -> String {
+        json.serialized(pretty: true) + "\n"
     }
 
     /// The timeline as a JSON value.
