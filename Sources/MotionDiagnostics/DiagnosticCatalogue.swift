@@ -100,9 +100,12 @@ extension DiagnosticCode {
                 severity: .error, title: "number not finite or out of range",
                 summary: """
                     A number is not finite (`.nan`, `.inf`) or is outside its range: a negative duration, an opacity value outside \
-                    0..1, a negative delay.
+                    0..1, a negative delay, or any number beyond ±1e9.
                     """,
-                rationale: "Such values have no sensible motion: the render server would draw nothing, or forever.")
+                rationale: """
+                    Such values have no sensible motion: the render server would draw nothing, or forever, and numbers beyond a \
+                    billion overflow the motion maths into infinities.
+                    """)
         case .D006:
             Facts(
                 severity: .error, title: "invalid or duplicate target id",

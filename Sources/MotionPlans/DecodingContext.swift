@@ -171,8 +171,12 @@ struct DecodingContext {
         return tree.string(node)
     }
 
-    /// A finite number (D003 when not a number, D005 when not finite).
-    mutating func number(_ node: YAMLNodeID, for key: String) -> Double? {
+    /// A finite number within ±``largestMagnitude`` (D003 when not a number, D005 when not finite
+    /// or larger).
+    ///
+    /// - Parameter bounded: false where the caller checks a tighter range of its own, whose message
+    ///   says more (fps, canvas sides, colours, opacity).
+    mutating func number(_ node: YAMLNodeID, for key: String, bounded: Bool = true) -> Double? {
         guard tree.kind(node) == .scalar, !tree.isNull(node), let value = tree.double(node) else {
             typeMismatch(node, expected: "a number", for: key)
             return nil
@@ -181,8 +185,20 @@ struct DecodingContext {
             report(.D005, "`\(key)` must be a finite number, found \(tree.string(node))", at: range(node))
             return nil
         }
+        guard !bounded || abs(value) <= Self.largestMagnitude else {
+            report(
+                .D005, "`\(key)` must lie between -1e9 and 1e9, found \(tree.string(node))", at: range(node),
+                help: "larger numbers overflow the motion maths (docs/format.md §1.6)")
+            return nil
+        }
         return value
     }
+
+    /// The largest magnitude a number in a document may have (docs/format.md §1.6).
+    ///
+    /// A billion points, points per second or passes is far beyond any screen, and keeps every sum
+    /// and product the runtime forms (a spring's force, a tween's span) finite.
+    static let largestMagnitude = 1e9
 
     /// A finite number no smaller than `minimum`.
     mutating func number(_ node: YAMLNodeID, for key: String, atLeast minimum: Double) -> Double? {
@@ -285,7 +301,7 @@ struct DecodingContext {
     // MARK: Values
 
     /// A list of `count` finite numbers.
-    mutating func numbers(_ node: YAMLNodeID, count: Int, for key: String, expected: String) -> [Double]? {
+    mutating func numbers(_ node: YAMLNodeID, count: Int, for key: String, expected: String, bounded: Bool = true) -> [Double]? {
         guard tree.kind(node) == .sequence, tree.count(node) == count else {
             typeMismatch(node, expected: expected, for: key)
             return nil
@@ -293,7 +309,7 @@ struct DecodingContext {
         var result: [Double] = []
         result.reserveCapacity(count)
         for item in tree.items(node) {
-            guard let n = number(item, for: key) else { return nil }
+            guard let n = number(item, for: key, bounded: bounded) else { return nil }
             result.append(n)
         }
         return result
@@ -329,7 +345,7 @@ struct DecodingContext {
             typeMismatch(node, expected: expected, for: key)
             return nil
         }
-        guard let c = numbers(node, count: 4, for: key, expected: expected) else { return nil }
+        guard let c = numbers(node, count: 4, for: key, expected: expected, bounded: false) else { return nil }
         guard c.allSatisfy({ (0...1).contains($0) }) else {
             report(.D005, "colour components of `\(key)` must be between 0 and 1", at: range(node))
             return nil
@@ -367,7 +383,9 @@ struct DecodingContext {
         let value: MotionValue?
         switch path.kind {
         case .scalar:
-            value = number(node, for: key).map(MotionValue.scalar)
+            // Opacity and colour components have a range of their own, which says more.
+            let bounded = path.property != .opacity && path.property.kind != .color
+            value = number(node, for: key, bounded: bounded).map(MotionValue.scalar)
         case .point:
             if path.property == .scale, tree.kind(node) == .scalar {
                 value = number(node, for: key).map { .point($0, $0) }

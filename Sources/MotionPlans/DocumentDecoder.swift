@@ -112,7 +112,9 @@ struct DocumentDecoder {
         context.forEachPair(in: node, known: Self.canvasKeys, context: "`canvas`") { ctx, key, pair in
             switch key {
             case "size":
-                guard let size = ctx.numbers(pair.value, count: 2, for: "size", expected: "a size [width, height]") else { return }
+                guard let size = ctx.numbers(pair.value, count: 2, for: "size", expected: "a size [width, height]", bounded: false) else {
+                    return
+                }
                 guard size.allSatisfy({ $0 > 0 && $0 <= Self.maximumCanvasSide }) else {
                     ctx.report(
                         .D005, "canvas sides must be greater than 0 and at most \(Int(Self.maximumCanvasSide)) points",
@@ -124,7 +126,7 @@ struct DocumentDecoder {
             case "background":
                 if let color = ctx.color(pair.value, for: "background") { document.canvas.background = color }
             case "fps":
-                guard let fps = ctx.number(pair.value, for: "fps") else { return }
+                guard let fps = ctx.number(pair.value, for: "fps", bounded: false) else { return }
                 guard fps > 0, fps <= Self.maximumFPS else {
                     ctx.report(
                         .D005, "`fps` must be greater than 0 and at most \(Int(Self.maximumFPS)), found \(DecodingContext.format(fps))",

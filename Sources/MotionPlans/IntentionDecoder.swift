@@ -300,6 +300,12 @@ enum IntentionDecoder {
                 at: context.range(node), help: count.isInfinite ? "write `repeat: forever`" : nil)
             return nil
         }
+        guard count <= DecodingContext.largestMagnitude else {
+            context.report(
+                .D005, "`repeat` must be at most 1e9 passes, found \(tree.string(node))", at: context.range(node),
+                help: "write `repeat: forever` for endless motion")
+            return nil
+        }
         return .count(count)
     }
 

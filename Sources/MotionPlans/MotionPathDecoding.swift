@@ -122,6 +122,7 @@ extension IntentionDecoder {
             }
         }
         guard !failed else { return nil }
+        // Coordinates within ±1e9 always measure; this stays for a path the limit ever lets through.
         guard let path = MotionPath(points: points) else {
             context.report(
                 .D005, "`path` is too large to measure: its length is not a finite number", at: context.range(node),

@@ -215,6 +215,21 @@ struct DecoderDiagnosticTests {
             "a stiffness 1e400", .D005,
             op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1\nstiffness: 1️⃣1e400")),
         DiagnosticCase(
+            "a spring destination beyond 1e9", .D005, help: "larger numbers overflow the motion maths (docs/format.md §1.6)",
+            op("add: spring\ntarget: \"#a\"\nproperty: rotation\ndestination: 1️⃣1e308")),
+        DiagnosticCase(
+            "a tween from beyond -1e9", .D005, help: "larger numbers overflow the motion maths (docs/format.md §1.6)",
+            tween("from", "1️⃣-1.7e308", property: "position.x")),
+        DiagnosticCase(
+            "a layer position beyond 1e9", .D005, help: "larger numbers overflow the motion maths (docs/format.md §1.6)",
+            "motion: 1\ntargets:\n  a: { layer: { position: [0, 1️⃣1e10] } }\n"),
+        DiagnosticCase(
+            "repeat beyond 1e9 passes", .D005, help: "write `repeat: forever` for endless motion",
+            tween("repeat", "1️⃣1e300")),
+        DiagnosticCase(
+            "a pan sample beyond 1e9", .D005, help: "larger numbers overflow the motion maths (docs/format.md §1.6)",
+            "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: [[0, 1️⃣-2e9]] }\n"),
+        DiagnosticCase(
             "a pan sample .nan", .D005,
             "motion: 1\ninputs:\n  - { id: p, kind: pan, target: \"#a\", duration: 1, translation: [[0, 1️⃣.nan]] }\n"),
         DiagnosticCase(
@@ -223,6 +238,22 @@ struct DecoderDiagnosticTests {
     ]
 
     @Test(arguments: d005Cases) func d005(_ c: DiagnosticCase) { run(c) }
+
+    /// Numbers exactly at ±1e9 are within the limit: no diagnostic.
+    @Test func numbersAtTheMagnitudeLimitAreSilent() {
+        let yaml = """
+            motion: 1
+            targets:
+              a: { layer: { position: [1e9, -1e9] } }
+            transactions:
+              - ops:
+                  - { add: spring, target: "#a", property: rotation, destination: -1e9, initialVelocity: 1e9, stiffness: 1e9 }
+                  - { add: tween, target: "#a", property: position.x, from: -1e9, to: 1e9, repeat: 1e9 }
+            inputs:
+              - { id: p, kind: pan, target: "#a", duration: 1, translation: [[0, 1e9], [-1e9, 0]] }
+            """
+        #expect(MarkedSource(yaml).load().diagnostics.isEmpty)
+    }
 
     static let d006Cases: [DiagnosticCase] = [
         DiagnosticCase("an id with a space", .D006, "motion: 1\ntargets:\n  1️⃣\"bad id\": {}\n"),
