@@ -13,10 +13,11 @@ struct Render: ParsableCommand {
             A document is baked in memory first; a timeline is recognised by its content \
             ({"timeline": 1, ...}) or a .json name. Frames are k / fps seconds up to the timeline's \
             end or --duration. --frames writes every frame, drawn on every core (--jobs), in order; \
-            --video OUT.mp4|.webm|.gif encodes every frame into one video with ffmpeg; --sheet \
+            --video OUT.mp4|.webm|.gif encodes every frame into one video with ffmpeg (a GIF at a \
+            rate its hundredth-of-a-second delays keep: 50 fps for 60); --sheet \
             writes one contact sheet (every Nth frame with --every N, else at most 24 frames evenly \
             spaced, each labelled with its time); --at S -o OUT.png writes the frame at S seconds \
-            at canvas size, straight RGBA. Every image and video is written atomically. On a \
+            at canvas size (RGB when every pixel is opaque, else RGBA, straight alpha). Every image and video is written atomically. On a \
             terminal, --frames and --video show a progress bar on standard error. Drawing needs \
             the Cairo runtime library (libcairo.so.2; Debian: apt-get install libcairo2), PNG \
             images libpng (libpng16.so.16; Debian: apt-get install libpng16-16), both loaded when \
@@ -119,8 +120,11 @@ struct Render: ParsableCommand {
             }
             try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
         }
-        if let video {
-            try Self.writeVideo(timeline, count: count, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
+        if let video, let container = VideoEncoder.Container(path: video) {
+            // A GIF may be drawn at another rate than the canvas's, over the same seconds.
+            let rate = container.frameRate(forCanvasFPS: fps)
+            let videoCount = rate == fps ? count : try TimelineInput.frameCount(seconds: seconds, fps: rate)
+            try Self.writeVideo(timeline, count: videoCount, fps: rate, to: video, jobs: jobs ?? FramePipeline.defaultJobs)
         }
         var images: [(file: AtomicFileWriter, png: [UInt8])] = []
         if let at, let output, let frameFile {
@@ -186,15 +190,16 @@ struct Render: ParsableCommand {
             })
     }
 
-    /// Encodes frames `0..<count` into the video at `path` with ffmpeg; no file on failure.
-    static func writeVideo(_ timeline: Timeline, count: Int, to path: String, jobs: Int) throws(RenderOutputError) {
+    /// Encodes frames `0..<count` (t = k / `fps`) into the video at `path` with ffmpeg; no file on
+    /// failure.
+    static func writeVideo(_ timeline: Timeline, count: Int, fps: Double, to path: String, jobs: Int) throws(RenderOutputError) {
         let canvas = RenderCanvas(timeline: timeline)
-        let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: timeline.canvas.fps)
+        let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: fps)
         let progress = TerminalProgress(total: count)
         defer { progress.finish() }
         do {
             try FramePipeline.run(
-                timeline: timeline, frames: count, jobs: jobs, produce: { _, image in image },
+                timeline: timeline, frames: count, fps: fps, jobs: jobs, produce: { _, image in image },
                 deliver: { k, image throws(RenderOutputError) in
                     try encoder.append(image)
                     progress.update(done: k + 1)

@@ -16,7 +16,8 @@ import MotionCore
 /// - `.mp4`: H.264 (libx264), yuv420p, which needs even sizes: an odd width or height loses its
 ///   last column or row;
 /// - `.webm`: VP9 (libvpx-vp9), yuv420p;
-/// - `.gif`: a palette computed from the whole video (palettegen), then applied (paletteuse).
+/// - `.gif`: a palette computed from the whole video (palettegen), then applied (paletteuse), at
+///   ``Container/frameRate(forCanvasFPS:)``: GIF frame delays are whole hundredths of a second.
 ///
 /// Video has no alpha channel: a translucent canvas background shows its colour at full opacity.
 /// `ffmpeg` writes to a temporary file next to the destination, renamed over it only when every
@@ -35,6 +36,17 @@ public final class VideoEncoder {
         public init?(path: String) {
             guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
             self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        }
+
+        /// The frames a second a video of this container is drawn at, for a canvas at `fps`.
+        ///
+        /// MP4 and WebM keep the canvas's rate. A GIF keeps each frame's delay in whole hundredths
+        /// of a second, and players treat a delay under 2 as 10: it is drawn at 100 / d fps, d the
+        /// whole delay nearest 100 / `fps` and at least 2 (60 fps becomes 50, 30 becomes 33.3,
+        /// 24 becomes 25), so that its frames play at the times they show.
+        public func frameRate(forCanvasFPS fps: Double) -> Double {
+            guard self == .gif else { return fps }
+            return 100 / max(2, (100 / fps).rounded())
         }
 
         /// `ffmpeg`'s output options for this container.

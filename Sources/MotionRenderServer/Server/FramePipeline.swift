@@ -25,6 +25,7 @@ public enum FramePipeline {
     /// - Parameters:
     ///   - timeline: the baked timeline to draw.
     ///   - frames: how many frames, from frame 0.
+    ///   - fps: frames a second (default: the canvas's; a GIF asks for a rate its delays keep).
     ///   - jobs: worker threads (at least 1).
     ///   - inFlight: frames taken and not yet delivered, at most (default: twice `jobs`).
     ///   - produce: runs on a worker with frame k's pixels; its output is delivered.
@@ -32,14 +33,14 @@ public enum FramePipeline {
     /// - Throws: the first ``RenderOutputError`` of any frame; nothing after that frame is delivered.
     /// - Complexity: O(frames × (events + layers + canvas pixels)) over `jobs` threads.
     public static func run<Output: Sendable>(
-        timeline: Timeline, frames: Int, jobs: Int = defaultJobs, inFlight: Int? = nil,
+        timeline: Timeline, frames: Int, fps: Double? = nil, jobs: Int = defaultJobs, inFlight: Int? = nil,
         produce: @escaping @Sendable (_ frame: Int, _ image: PixelBuffer) throws(RenderOutputError) -> Output,
         deliver: (_ frame: Int, _ output: Output) throws(RenderOutputError) -> Void
     ) throws(RenderOutputError) {
         guard frames > 0 else { return }
         let workers = max(1, min(jobs, frames))
         let queue = FrameQueue<Output>(frames: frames, inFlight: max(workers, inFlight ?? 2 * workers), workers: workers)
-        let fps = timeline.canvas.fps
+        let fps = fps ?? timeline.canvas.fps
         let canvas = RenderCanvas(timeline: timeline)
         for w in 0..<workers {
             let thread = Thread {
