@@ -81,7 +81,9 @@ extension Motionc {
     /// error (`motionc: MESSAGE`) and its exit status here, and nowhere else.
     static func main() {
         do {
+            StandardStreams.holdClosedDescriptors()
             var command = try parseAsRoot()
+            Interruption.install()
             try command.run()
         } catch {
             guard let failure = CommandFailure(error) else { exit(withError: error) }

@@ -46,23 +46,23 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         if intentions {
-            StandardStreams.output(
+            try StandardStreams.output(
                 markdown ? IntentionType.markdownTables : IntentionType.allCases.map(\.explainText).joined(separator: "\n"),
                 terminator: "")
             return
         }
         if let code, let type = IntentionType(rawValue: code) {
-            StandardStreams.output(markdown ? type.markdown : type.explainText, terminator: "")
+            try StandardStreams.output(markdown ? type.markdown : type.explainText, terminator: "")
             return
         }
         if all {
-            StandardStreams.output(markdown ? Self.catalogue : DiagnosticCode.allCases.map { $0.explainText() }.joined(separator: "\n"))
+            try StandardStreams.output(markdown ? Self.catalogue : DiagnosticCode.allCases.map { $0.explainText() }.joined(separator: "\n"))
             return
         }
         guard let code, let diagnosticCode = DiagnosticCode(rawValue: code.uppercased()) else {
             throw CommandFailure.usage("name a diagnostic code, such as N004, or pass --all")
         }
-        StandardStreams.output(markdown ? diagnosticCode.explainMarkdown() : diagnosticCode.explainText())
+        try StandardStreams.output(markdown ? diagnosticCode.explainMarkdown() : diagnosticCode.explainText())
     }
 
     /// The whole catalogue as Markdown: docs/diagnostics.md.

@@ -76,8 +76,8 @@ struct Export: ParsableCommand {
         }
         // A timeline's ids are any text: its report lines are printed as text, never as terminal
         // controls; on standard error when standard output carries the export or the report.
-        let line = output == "-" || report == "-" ? StandardStreams.error : { StandardStreams.output($0) }
-        for item in result.items { line(DiagnosticRenderer.printable(item.line)) }
+        let toStandardError = output == "-" || report == "-"
+        for item in result.items { try StandardStreams.summary(DiagnosticRenderer.printable(item.line), toStandardError: toStandardError) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))

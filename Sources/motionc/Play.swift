@@ -49,10 +49,10 @@ struct Play: ParsableCommand {
         }
         let seconds = Double(frames - 1) / fps
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
-        let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
-        summary(
+        let toStandardError = trace == "-"
+        try StandardStreams.summary(
             "played \(SecondsText.fixed(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
                 + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "
-                + "\(components.count) animated component\(components.count == 1 ? "" : "s")")
+                + "\(components.count) animated component\(components.count == 1 ? "" : "s")", toStandardError: toStandardError)
     }
 }

@@ -68,25 +68,25 @@ struct Run: ParsableCommand {
             Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: frames, to: writer)
             try writer.finish()
         }
-        // With the trace on standard output (`--trace -`), the summary goes to standard error.
-        let summary = trace == "-" ? StandardStreams.error : { StandardStreams.output($0) }
         let count = "\(components.count) animated component" + (components.count == 1 ? "" : "s")
         let frameText = "\(frames) frame" + (frames == 1 ? "" : "s")
+        let summary: String
         if let moment = run.restTime() {
             // The first frame at rest, as the timeline's `end`: a spring settles between frames.
             let rest = Double(Canvas.firstFrame(seconds: moment, fps: run.fps)) / run.fps
-            if duration == nil {
-                summary("at rest at \(SecondsText.fixed(rest)) s after \(frameText); \(count)")
-            } else {
-                summary("ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)")
-            }
+            summary =
+                duration == nil
+                ? "at rest at \(SecondsText.fixed(rest)) s after \(frameText); \(count)"
+                : "ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)"
         } else if duration == nil && !rowsBoundHit {
-            summary(
+            summary =
                 "still moving at \(SecondsText.fixed(bound)) s (the 60 s bound after the last transaction or input); "
-                    + "\(frameText); \(count)")
+                + "\(frameText); \(count)"
         } else {
-            summary("still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)")
+            summary = "still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)"
         }
+        // With the trace on standard output (`--trace -`), the summary goes to standard error.
+        try StandardStreams.summary(summary, toStandardError: trace == "-")
         // The trace and the summary are written: end the process rather than free the run (every
         // executor, stream and recorded event) object by object.
         ExitStatus.success.end(keeping: (document, run, recorder))

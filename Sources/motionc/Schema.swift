@@ -15,6 +15,6 @@ struct Schema: ParsableCommand {
     var timeline = false
 
     func run() throws {
-        StandardStreams.output(timeline ? TimelineSchema.text : DocumentSchema.text, terminator: "")
+        try StandardStreams.output(timeline ? TimelineSchema.text : DocumentSchema.text, terminator: "")
     }
 }

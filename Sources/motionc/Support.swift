@@ -2,16 +2,110 @@ import ArgumentParser
 import Foundation
 import MotionCore
 import MotionPlans
+import Synchronization
 
 /// Writes to standard output and standard error without the global C streams, which Swift 6
 /// does not consider concurrency-safe.
 enum StandardStreams {
-    static func output(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+    /// Writes `text` to standard output.
+    ///
+    /// - Throws: ``CommandFailure/file(_:)`` naming `-` when standard output cannot take it (a
+    ///   full disk, a closed descriptor): exit 2 with the reason, as for any other output.
+    static func output(_ text: String, terminator: String = "\n") throws(CommandFailure) {
+        let code = write(text + terminator, to: STDOUT_FILENO)
+        if code != 0 { throw .file(FileError(path: "-", reason: systemErrorText(code), kind: .write)) }
     }
 
+    /// Writes a summary line: to standard error when standard output carries an output (`-o -`,
+    /// `--trace -`), to standard output otherwise.
+    static func summary(_ text: String, toStandardError: Bool) throws(CommandFailure) {
+        if toStandardError { error(text) } else { try output(text) }
+    }
+
+    /// Writes a line to standard error; a standard error that cannot take it is ignored, as
+    /// there is nowhere left to say so.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = write(text + "\n", to: STDERR_FILENO)
+    }
+
+    /// Opens `/dev/null` read-only on standard input, output or error when it is closed
+    /// (`motionc schema >&-`), so that no file the command opens takes its number: what is meant
+    /// for standard output then fails to be written (exit 2) instead of landing in an output file.
+    static func holdClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let held = open("/dev/null", O_RDONLY)
+            if held >= 0, held != descriptor {
+                dup2(held, descriptor)
+                close(held)
+            }
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`; 0, or the `errno` of the write that failed.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
+    }
+}
+
+/// What Ctrl-C (SIGINT) and SIGTERM do: by default, remove the temporary files of outputs not yet
+/// written and end the process by the signal, so that an interrupted command leaves every output
+/// as it was and no temporary file behind (docs/format.md §5.4).
+///
+/// A command that stops gracefully on a signal (the preview server) gives its own action with
+/// ``onSignal(_:)``.
+enum Interruption {
+    /// The action each signal runs: nil for the default.
+    private static let action = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The dispatch sources that receive the signals, kept for the life of the process.
+    private static let sources = Mutex<[any DispatchSourceSignal]>([])
+
+    /// Takes SIGINT and SIGTERM over from their default action; done once, as a command starts.
+    static func install() {
+        sources.withLock { sources in
+            guard sources.isEmpty else { return }
+            sources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { Interruption.received(number) }
+                source.resume()
+                return source
+            }
+        }
+    }
+
+    /// Runs `action` on SIGINT and SIGTERM instead of ending the process.
+    static func onSignal(_ action: @escaping @Sendable () -> Void) {
+        install()
+        self.action.withLock { $0 = action }
+    }
+
+    private static func received(_ number: Int32) {
+        if let action = action.withLock({ $0 }) {
+            action()
+            return
+        }
+        AtomicFileWriter.removeTemporaryFiles()
+        // Ended by the signal itself, as without a handler (the shell sees 130 for Ctrl-C). The
+        // dispatch source may receive it with the signal blocked: unblock it on this thread first.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, number)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        signal(number, SIG_DFL)
+        raise(number)
+        _exit(128 + number)
     }
 }
 
@@ -115,12 +209,20 @@ enum DocumentFiles {
 /// `bake plan.yaml -o plan.yaml` would replace the document it reads with the timeline, and
 /// `export -o x.json --report x.json` would keep only the report. Files are the same when they
 /// are one file (device and inode, so links count); paths that do not exist yet, when they
-/// name the same place. Standard output and special files (`/dev/null`) are never compared.
+/// name the same place. Special files (`/dev/null`) are never compared; standard output (`-`)
+/// takes one output.
 enum OutputCollisions {
     /// Throws a `ValidationError` at the first output that names an input or an earlier output.
     static func check(inputs: [String], outputs: [(option: String, path: String?)]) throws {
         var taken = inputs.compactMap { path in FileIdentity(path).map { (what: "the input file", identity: $0) } }
+        var standardOutput: String?
         for case let (option, path?) in outputs {
+            if path == "-" {
+                if let earlier = standardOutput {
+                    throw ValidationError("\(option) - and \(earlier) - both write to standard output; give one of them a file")
+                }
+                standardOutput = option
+            }
             guard let identity = FileIdentity(path) else { continue }
             if let earlier = taken.first(where: { $0.identity == identity }) {
                 throw ValidationError("\(option) '\(path)' names \(earlier.what); give each output a file of its own")

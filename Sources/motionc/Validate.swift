@@ -76,7 +76,7 @@ struct Validate: ParsableCommand {
             diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: files.count)
         // Text says nothing when no document could be read (its summary would claim no problems);
         // the structured formats stay whole documents, so that CI tools can still read them.
-        if !(format == .text && files.isEmpty) { StandardStreams.output(output, terminator: "") }
+        if !(format == .text && files.isEmpty) { try StandardStreams.output(output, terminator: "") }
         // The output is written (unbuffered): end the process now rather than free the decoded
         // document value by value on the way out; the system takes its memory back at once.
         let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success

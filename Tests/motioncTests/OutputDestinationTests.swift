@@ -65,6 +65,7 @@ import Testing
             (["export", plan, "--to", "css", "-o", plan], "-o '\(plan)' names the input file"),
             (["export", plan, "--to", "css", "-o", report, "--report", report], "--report '\(report)' names the same file as -o"),
             (["render", plan, "--at", "0", "-o", png, "--sheet", png], "--sheet '\(png)' names the same file as -o"),
+            (["export", plan, "--to", "lottie", "-o", "-", "--report", "-"], "--report - and -o - both write to standard output"),
             (["preview", plan, "-o", link], "-o '\(link)' names the input file"),
         ] {
             let result = try Motionc.run(arguments)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -121,6 +123,23 @@ public final class AtomicFileWriter {
         self.temporaryPath = candidate
         self.renameTarget = target
         self.isInPlace = false
+        Self.pending.withLock { _ = $0.insert(candidate) }
+    }
+
+    /// The temporary files of writers not yet committed or discarded, for
+    /// ``removeTemporaryFiles()``.
+    private static let pending = Mutex<Set<String>>([])
+
+    /// Removes every temporary file not yet committed or discarded, for a process that is about
+    /// to end on a signal (Ctrl-C), when no writer gets to clean up after itself.
+    ///
+    /// Destinations stay as they were: a commit either renamed its file already, or finds it
+    /// gone and fails. The registry stays locked, so no writer starts or ends meanwhile.
+    public static func removeTemporaryFiles() {
+        pending.withLock { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
+        }
     }
 
     deinit { discard() }
@@ -170,6 +189,7 @@ public final class AtomicFileWriter {
         var reason = failure != 0 ? systemErrorText(failure) : nil
         if reason == nil { reason = beforeRename(temporaryPath) }
         if reason == nil, rename(temporaryPath, renameTarget) != 0 { reason = systemErrorText(errno) }
+        Self.pending.withLock { _ = $0.remove(temporaryPath) }
         if let reason {
             unlink(temporaryPath)
             throw FileError(path: path, reason: reason, kind: .write)
@@ -184,7 +204,10 @@ public final class AtomicFileWriter {
         done = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        if !isInPlace { unlink(temporaryPath) }
+        if !isInPlace {
+            unlink(temporaryPath)
+            Self.pending.withLock { _ = $0.remove(temporaryPath) }
+        }
     }
 
     /// Writes `bytes` to `path` atomically.
