@@ -97,6 +97,17 @@ struct PipelineTests {
 /// The progress bar's text (the terminal itself is not tested).
 @Suite("Render progress")
 struct TerminalProgressTests {
+    /// A bar never wraps: the line is cut to the terminal's width, the bar first.
+    @Test func theLineFitsNarrowTerminals() {
+        let line = TerminalProgress.line(done: 120, total: 240, elapsed: 4)
+        #expect(TerminalProgress.fitted(line, columns: 200) == line)
+        #expect(TerminalProgress.fitted(line, columns: 45) == "120/240 frames  30.0 fps  4.0 s left")
+        for columns in [1, 10, 30, 44] {
+            let fitted = TerminalProgress.fitted(line, columns: columns)
+            #expect(fitted.count < columns || (columns == 1 && fitted.isEmpty), "\(columns): \(fitted)")
+        }
+    }
+
     @Test func lineShowsFramesRateAndTimeLeft() {
         #expect(
             TerminalProgress.line(done: 120, total: 240, elapsed: 4, width: 10)

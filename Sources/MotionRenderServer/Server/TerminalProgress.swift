@@ -10,9 +10,10 @@ import Foundation
 ///
 /// Items done, items a second, time left.
 ///
-/// It draws only when standard error is a terminal (`isatty`), at most ten times a second, on
-/// one line it rewrites in place, and clears that line when the work ends; otherwise (a file,
-/// a pipe, CI) it writes nothing.
+/// It draws only when standard error is a terminal (`isatty`) that takes cursor controls (`TERM`
+/// is not `dumb`), at most ten times a second, on one line it rewrites in place, cut to the
+/// terminal's width so that it never wraps, and clears that line when the work ends; otherwise
+/// (a file, a pipe, CI) it writes nothing.
 public final class TerminalProgress {
     private let total: Int
     private let unit: String
@@ -24,8 +25,8 @@ public final class TerminalProgress {
 
     /// A bar for `total` items called `unit` (`frames`), their rate called `rate` (`fps`).
     ///
-    /// Drawn only when `enabled` (by default: standard error is a terminal).
-    public init(total: Int, unit: String = "frames", rate: String = "fps", enabled: Bool = isatty(STDERR_FILENO) != 0) {
+    /// Drawn only when `enabled` (by default: standard error is a terminal that is not `dumb`).
+    public init(total: Int, unit: String = "frames", rate: String = "fps", enabled: Bool = TerminalProgress.standardErrorTakesControls) {
         self.total = total
         self.unit = unit
         self.rate = rate
@@ -42,14 +43,39 @@ public final class TerminalProgress {
         guard now - lastDraw >= 0.1 || done == total else { return }
         lastDraw = now
         drawn = true
-        Self.write("\r" + Self.line(done: done, total: total, elapsed: now - start, unit: unit, rate: rate) + "\u{1B}[K")
+        let line = Self.line(done: done, total: total, elapsed: now - start, unit: unit, rate: rate)
+        Self.emit("\r" + Self.fitted(line, columns: Self.columns()) + "\u{1B}[K")
+    }
+
+    /// Whether standard error is a terminal that takes the bar's cursor controls.
+    public static var standardErrorTakesControls: Bool {
+        isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// `line` cut to fit a terminal `columns` wide without wrapping (a wrapped line could not be
+    /// rewritten in place): the bar goes first, then the end of the text.
+    public static func fitted(_ line: String, columns: Int) -> String {
+        guard line.count >= columns else { return line }
+        if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+            let counts = line[line.index(after: close)...].drop { $0 == " " }
+            if counts.count < columns { return String(counts) }
+            return String(counts.prefix(max(columns - 1, 0)))
+        }
+        return String(line.prefix(max(columns - 1, 0)))
+    }
+
+    /// The terminal's width in columns (80 when it does not say).
+    private static func columns() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     /// Clears the bar's line.
     public func finish() {
         guard drawn else { return }
         drawn = false
-        Self.write("\r\u{1B}[K")
+        Self.emit("\r\u{1B}[K")
     }
 
     /// The bar's text: `[#######.............]  120/240 frames  31.2 fps  3.8 s left`.
@@ -81,7 +107,12 @@ public final class TerminalProgress {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
-    private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    /// Writes to standard error; a failure is ignored (the bar is only a courtesy).
+    private static func emit(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            _ = write(STDERR_FILENO, base, bytes.count)
+        }
     }
 }
