@@ -119,6 +119,12 @@ struct Render: ParsableCommand {
                 throw CommandFailure.file(FileError(path: frames, reason: error.localizedDescription, kind: .write))
             }
             try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
+            if let stale = Self.staleFrames(in: frames, count: count) {
+                StandardStreams.error(
+                    "motionc: warning: \(frames) also holds \(stale.count) frame\(stale.count == 1 ? "" : "s") of an earlier render "
+                        + "(\(stale.first) to \(stale.last)), which this one did not write; remove them before reading the folder as one sequence"
+                )
+            }
         }
         if let video, let container = VideoEncoder.Container(path: video) {
             // A GIF may be drawn at another rate than the canvas's, over the same seconds.
@@ -173,6 +179,20 @@ struct Render: ParsableCommand {
     static func frameName(_ k: Int) -> String {
         let digits = String(k)
         return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Frame files in `folder` numbered `count` or more (left by a longer render), with the first
+    /// and last names in frame order; nil when there are none.
+    static func staleFrames(in folder: String, count: Int) -> (count: Int, first: String, last: String)? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let numbers = names.compactMap { name -> Int? in
+            guard name.hasPrefix("frame-"), name.hasSuffix(".png"), let k = Int(name.dropFirst(6).dropLast(4)),
+                k >= count, frameName(k) == name
+            else { return nil }
+            return k
+        }
+        guard let first = numbers.min(), let last = numbers.max() else { return nil }
+        return (numbers.count, frameName(first), frameName(last))
     }
 
     /// Writes frames `0..<count` as PNG files into `folder`, drawn and encoded by `jobs` workers,

@@ -138,6 +138,14 @@ struct RenderVideoTests {
         for name in names {
             #expect(FileManager.default.contents(atPath: one + "/" + name) == FileManager.default.contents(atPath: many + "/" + name))
         }
+        // A shorter render into the same folder says which frames are left from the longer one.
+        let shorter = try Motionc.run(["render", "Plans/squash-ball.yaml", "--duration", "0.2", "--frames", one])
+        #expect(shorter.status == 0)
+        #expect(
+            shorter.stderr.contains("also holds 18 frames of an earlier render (frame-00013.png to frame-00030.png)"),
+            "\(shorter.stderr)")
+        let again = try Motionc.run(["render", "Plans/squash-ball.yaml", "--duration", "0.5", "--frames", one])
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
     }
 }
 
