@@ -1,5 +1,7 @@
 """`motionc preview FILE --serve`: loopback only, live updates that keep the playhead, errors shown
-over the last good stage, a clean stop on SIGINT or SIGTERM, and exit 2 when the port is taken.
+over the last good stage, a clean stop on SIGINT or SIGTERM, and exit 2 when the port is taken;
+a page that reconnects to a server started again shows its stage; a file that cannot be read at
+start is exit 2, a baked timeline exit 1; progress is drawn on a terminal only.
 
 The servers stop by themselves: each test sends SIGINT (and kills after a bounded wait).
 """
@@ -8,6 +10,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import pty
 import signal
 import socket
 import statistics
@@ -249,6 +253,33 @@ def test_a_baked_timeline_is_named_as_one(motionc, tmp_path):
         assert "is a baked timeline, not a motion document" in proc.stderr, proc.stderr
         assert "D00" not in proc.stderr, proc.stderr
     assert not out.exists()
+
+
+def test_progress_is_drawn_on_a_terminal_only(motionc, tmp_path):
+    doc = next(p for p in PLANS if p.stem == "card-expand")
+    # Standard error a terminal: the bar is drawn (and its line cleared at the end).
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [str(motionc.binary), "preview", str(doc), "-o", str(tmp_path / "tty.html")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=terminal,
+    )
+    os.close(terminal)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(controller)
+    assert proc.wait(timeout=60) == 0
+    text = drawn.decode()
+    assert "steps" in text and "\r" in text and text.endswith("\r\x1b[K"), repr(text)
+    # Standard error a pipe: nothing but the command's own lines.
+    piped = motionc.ok("preview", doc, "-o", tmp_path / "pipe.html")
+    assert "steps" not in piped.stderr and "\r" not in piped.stderr, repr(piped.stderr)
 
 
 def teardown_module(module):
