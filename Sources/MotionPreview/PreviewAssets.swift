@@ -263,7 +263,7 @@ enum PreviewAssets {
           const initial = JSON.parse($("pv-data").textContent);
           const state = {
             t: 0, playing: false, speed: 1, loop: true, selected: null, last: 0,
-            version: initial.version, stage: null, animations: [], scrub: [], rows: [], visible: new Set(), textAt: -Infinity,
+            version: initial.version, instance: initial.instance, stage: null, animations: [], scrub: [], rows: [], visible: new Set(), textAt: -Infinity,
             frameTimes: [], tickCosts: [], problems: initial.type === "problems", shownSeconds: "", shownFrame: "",
           };
 
@@ -800,8 +800,11 @@ enum PreviewAssets {
             socket.onopen = () => { if (!state.problems) setStatus("live", "live"); };
             socket.onmessage = (e) => {
               const message = JSON.parse(e.data);
-              if (message.version === state.version) return;
+              // The numbers start at 1 in every server: a server started again (another document,
+              // or the file edited while it was down) is told apart by its instance.
+              if (message.version === state.version && message.instance === state.instance) return;
               state.version = message.version;
+              state.instance = message.instance;
               receive(message, true);
             };
             socket.onclose = () => { setStatus("offline", "disconnected: retrying"); setTimeout(connect, 1000); };
@@ -814,7 +817,7 @@ enum PreviewAssets {
             buildCurves(); buildReport(); buildWarnings([], []);
           }
           if (initial.type === "problems") showProblems(initial);
-          if (initial.live) { setStatus("live", "live"); connect(); }
+          if (initial.live) { if (!state.problems) setStatus("live", "live"); connect(); }
           window.motionPreview = {
             state,
             seek,

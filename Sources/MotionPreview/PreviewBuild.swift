@@ -18,6 +18,9 @@ public struct PreviewBuild: Sendable {
     public var renderedDiagnostics: String
     /// Why the file could not be read, when it could not.
     public var readError: FileError?
+    /// Whether the file is a baked timeline (`motionc bake`'s output), not a document: its
+    /// diagnostics (unknown keys) say nothing useful, and the command says what it is instead.
+    public var isBakedTimeline = false
 
     /// Whether the document has errors (or could not be read): no stage.
     public var failed: Bool { stage == nil }
@@ -28,8 +31,12 @@ public struct PreviewBuild: Sendable {
     ///
     /// Never throws: an unreadable file or a document with errors gives a build without a stage.
     ///
+    /// `progress` hears how far the stage has come (see ``PreviewStage/init(timeline:file:progress:)``).
+    ///
     /// - Complexity: the bake, plus the HTML export and one curve per animated component.
-    public static func compile(path: String, reducedMotion: Bool = false) -> PreviewBuild {
+    public static func compile(
+        path: String, reducedMotion: Bool = false, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> PreviewBuild {
         let loaded: LoadResult
         do {
             loaded = try DocumentLoader.load(path: path)
@@ -43,7 +50,7 @@ public struct PreviewBuild: Sendable {
         var stage: PreviewStage?
         if let document = loaded.document, !diagnostics.containsErrors {
             let baked = Baker.bake(reducedMotion ? document.reducedMotionVariant() : document)
-            let built = PreviewStage(timeline: baked.timeline, file: path)
+            let built = PreviewStage(timeline: baked.timeline, file: path, progress: progress)
             stage = built
             if let message = baked.boundMessage { stage?.notes.append(message) }
             for target in document.targets { stage?.targetLocations[target.id.value] = target.id.range.start }
@@ -53,6 +60,8 @@ public struct PreviewBuild: Sendable {
         let rendered =
             sorted.isEmpty ? "" : DiagnosticRenderer.render(sorted, format: .text, sources: [path: source], fileCount: 1)
         stage?.diagnostics = sorted
-        return PreviewBuild(stage: stage, diagnostics: sorted, renderedDiagnostics: rendered, readError: nil)
+        return PreviewBuild(
+            stage: stage, diagnostics: sorted, renderedDiagnostics: rendered, readError: nil,
+            isBakedTimeline: diagnostics.containsErrors && TimelineJSON.looksLikeTimeline(loaded.text))
     }
 }

@@ -15,10 +15,12 @@ public enum PreviewPage {
     ///   - live: whether the page connects back to `motionc preview --serve` (at `/events`) for
     ///     updates; a written page (`-o`) is static.
     ///   - version: the build's number, so that a page ignores an update it already shows.
+    ///   - instance: the serving process's id: a page that reconnects to a server started again
+    ///     (whose numbers start again at 1) takes its first update even when the numbers match.
     /// - Complexity: O(n) in the size of the stage and its curves.
-    public static func html(_ build: PreviewBuild, live: Bool, version: Int = 0) -> String {
+    public static func html(_ build: PreviewBuild, live: Bool, version: Int = 0, instance: String = "") -> String {
         let stage = build.stage
-        let data = scriptSafe(message(build, version: version, live: live, markup: false))
+        let data = scriptSafe(message(build, version: version, instance: instance, live: live, markup: false))
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -46,16 +48,18 @@ public enum PreviewPage {
     /// The update `--serve` sends the page.
     ///
     /// `{"type": "stage", ...}` with the new stylesheet, elements, curves and report, or `{"type":
-    /// "problems", ...}` with the diagnostics that keep the last good stage on show.
-    public static func update(_ build: PreviewBuild, version: Int) -> String {
-        message(build, version: version, live: true, markup: true)
+    /// "problems", ...}` with the diagnostics that keep the last good stage on show. The page skips
+    /// an update whose `version` and `instance` are those it shows.
+    public static func update(_ build: PreviewBuild, version: Int, instance: String = "") -> String {
+        message(build, version: version, instance: instance, live: true, markup: true)
     }
 
     /// The JSON of a build.
-    static func message(_ build: PreviewBuild, version: Int, live: Bool, markup: Bool) -> String {
+    static func message(_ build: PreviewBuild, version: Int, instance: String, live: Bool, markup: Bool) -> String {
         var members: [JSONMember] = [
             JSONMember("type", .string(build.stage == nil ? "problems" : "stage")),
             JSONMember("version", .number(Double(version))),
+            JSONMember("instance", .string(instance)),
             JSONMember("live", .bool(live)),
             JSONMember("diagnostics", .array(build.diagnostics.map(json))),
             JSONMember("rendered", .string(build.renderedDiagnostics)),

@@ -34,10 +34,15 @@ public struct PreviewStage: Sendable {
 
     /// The stage of `timeline`, exported to HTML as `motionc export --to html` exports it.
     ///
+    /// `progress` hears the work done of the work there is: each layer exported, then each curve
+    /// sampled (a document with thousands of targets takes seconds).
+    ///
     /// - Complexity: the export, plus one curve and its frame samples per animated component.
-    public init(timeline: Timeline, file: String) {
+    public init(timeline: Timeline, file: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) {
         let tracks = TimelineTracks(timeline)
-        let export = CSSExporter.export(tracks, page: false)
+        let touched = timeline.touchedComponents
+        let total = timeline.layers.count + touched.count
+        let export = CSSExporter.export(tracks, page: false, progress: progress.map { report in { done, _ in report(done, total) } })
         name = timeline.name
         self.file = file
         canvas = timeline.canvas
@@ -47,11 +52,13 @@ public struct PreviewStage: Sendable {
         report = export.items
         var methods: [String: ExportItem] = [:]
         for item in export.items { methods["\(item.target) \(item.property)"] = item }
-        curves = timeline.touchedComponents.map { touched in
-            PreviewCurve(
+        curves = touched.enumerated().map { index, touched in
+            progress?(timeline.layers.count + index, total)
+            return PreviewCurve(
                 tracks: tracks, layer: touched.layer, property: touched.property, component: touched.component,
                 method: methods)
         }
+        progress?(total, total)
     }
 }
 

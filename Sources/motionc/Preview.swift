@@ -4,6 +4,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import MotionPreview
+import MotionRenderServer
 import MotionTimeline
 
 /// `motionc preview FILE -o OUT.html` and `motionc preview FILE --serve`: the document in the browser.
@@ -17,8 +18,8 @@ struct Preview: ParsableCommand {
             parts dashed), the export's report and the document's warnings. --serve serves the page on \
             127.0.0.1 only and updates it on every save, keeping the playhead; a save with errors keeps \
             the last good stage and shows the diagnostics over it. Ctrl-C stops the server. Exit status: \
-            0; 1 when the document has errors (-o writes nothing); 2 when a file cannot be read or \
-            written, or the port is in use.
+            0; 1 when the document has errors (-o writes nothing) or FILE is a baked timeline; 2 when a \
+            file cannot be read (at start, with -o or --serve) or written, or the port is in use.
             """)
 
     @Argument(help: "A motion document.")
@@ -45,14 +46,46 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
+        // Read before the build: a save between the two is a change the server's watcher sees.
+        let bytes = serve ? try? AtomicFile.read(file) : nil
+        let build = try Self.firstBuild(file: file, reducedMotion: reducedMotion)
         if let output {
-            let build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
-            if let readError = build.readError { throw CommandFailure.file(readError) }
             if !build.renderedDiagnostics.isEmpty { StandardStreams.error(String(build.renderedDiagnostics.dropLast())) }
             guard build.stage != nil else { throw CommandFailure.reported }
             try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
         }
-        if serve { try PreviewServer.serve(file: file, port: UInt16(port ?? 7300), reducedMotion: reducedMotion) }
+        if serve {
+            try PreviewServer.serve(
+                file: file, port: UInt16(port ?? 7300), first: (build, bytes), reducedMotion: reducedMotion)
+        }
+    }
+
+    /// The build the command starts from, with a progress bar on a terminal while the stage is made.
+    ///
+    /// - Throws: ``CommandFailure/file(_:)`` when the file cannot be read (exit 2, with `-o` and
+    ///   `--serve` alike: a server that could only say so would serve nothing), and
+    ///   ``CommandFailure/invalidInput(_:)`` for a baked timeline, as `bake` and `run` say.
+    static func firstBuild(file: String, reducedMotion: Bool) throws -> PreviewBuild {
+        var bar: TerminalProgress?
+        let build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion) { done, total in
+            if let bar {
+                bar.update(done: done)
+            } else {
+                // Drawn from the first report (the bake before it has no count to show).
+                bar = TerminalProgress(total: total, unit: "steps", rate: "steps/s")
+                bar?.update(done: 0)
+            }
+        }
+        bar?.finish()
+        if let readError = build.readError { throw CommandFailure.file(readError) }
+        if build.isBakedTimeline { throw CommandFailure.invalidInput(bakedTimelineMessage(file)) }
+        return build
+    }
+
+    /// What preview says of a baked timeline, in place of its screen of unknown keys.
+    static func bakedTimelineMessage(_ file: String) -> String {
+        "\(file) is a baked timeline, not a motion document: `preview` takes the document (`motionc preview DOCUMENT.yaml`); "
+            + "`play`, `render` and `export` read timelines"
     }
 }
 
@@ -61,15 +94,18 @@ enum PreviewServer {
     /// How often the document is read to see whether it changed.
     static let pollInterval: Duration = .milliseconds(100)
 
-    /// Serves until SIGINT or SIGTERM (exit 0); a port that cannot be bound is exit 2.
-    static func serve(file: String, port: UInt16, reducedMotion: Bool = false) throws {
+    /// Serves `first` (the file's build at start, and its bytes read before it) and its later
+    /// builds until SIGINT or SIGTERM (exit 0); a port that cannot be bound is exit 2.
+    static func serve(
+        file: String, port: UInt16, first: (build: PreviewBuild, bytes: [UInt8]?), reducedMotion: Bool = false
+    ) throws {
         let address: sockaddr_in
         do {
             address = try .inet(ip4: "127.0.0.1", port: port)
         } catch {
             throw CommandFailure.unavailable("cannot make the address 127.0.0.1:\(port): \(error)")
         }
-        let hub = PreviewHub(file: file, reducedMotion: reducedMotion)
+        let hub = PreviewHub(file: file, first: first, reducedMotion: reducedMotion)
         let server = HTTPServer(config: HTTPServer.Configuration(address: address, logger: .disabled))
         let outcome = ServeOutcome()
         let finished = DispatchSemaphore(value: 0)
@@ -128,19 +164,23 @@ actor PreviewHub {
     let reducedMotion: Bool
     private var build: PreviewBuild
     private var version = 1
+    /// This server's id, sent with the version: numbers start at 1 in every server, and a page
+    /// that reconnects to another one must not take its first build for the one it shows.
+    let instance = UUID().uuidString
     private var bytes: [UInt8]?
     private var pages: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
 
-    init(file: String, reducedMotion: Bool = false) {
+    /// A hub for `file` whose first build is made, from the bytes read before it.
+    init(file: String, first: (build: PreviewBuild, bytes: [UInt8]?), reducedMotion: Bool = false) {
         self.file = file
         self.reducedMotion = reducedMotion
-        bytes = try? AtomicFile.read(file)
-        build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
+        bytes = first.bytes
+        build = first.build
         Self.log(build, file: file)
     }
 
     /// The page as it stands.
-    func page() -> String { PreviewPage.html(build, live: true, version: version) }
+    func page() -> String { PreviewPage.html(build, live: true, version: version, instance: instance) }
 
     /// The most extra reads spent waiting for a save to finish, and the pause between them.
     static let settleReads = 10
@@ -150,7 +190,7 @@ actor PreviewHub {
     func subscribe() -> AsyncStream<WSMessage> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        continuation.yield(.text(PreviewPage.update(build, version: version)))
+        continuation.yield(.text(PreviewPage.update(build, version: version, instance: instance)))
         pages[id] = continuation
         continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
         return stream
@@ -177,7 +217,7 @@ actor PreviewHub {
             build = PreviewBuild.compile(path: file, reducedMotion: reducedMotion)
             version += 1
             Self.log(build, file: file)
-            let message = PreviewPage.update(build, version: version)
+            let message = PreviewPage.update(build, version: version, instance: instance)
             for page in pages.values { page.yield(.text(message)) }
         }
     }
@@ -186,6 +226,8 @@ actor PreviewHub {
     static func log(_ build: PreviewBuild, file: String) {
         if let readError = build.readError {
             StandardStreams.error("motionc: \(readError)")
+        } else if build.isBakedTimeline {
+            StandardStreams.error("motionc: \(Preview.bakedTimelineMessage(file))")
         } else if !build.renderedDiagnostics.isEmpty {
             StandardStreams.error(String(build.renderedDiagnostics.dropLast()))
         } else {

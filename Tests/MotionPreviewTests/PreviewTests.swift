@@ -142,6 +142,50 @@ struct PreviewTests {
         #expect(build.readError?.path == "/nonexistent/motionc-preview.yaml")
     }
 
+    @Test("a baked timeline is named as one; a document with errors is not")
+    func bakedTimeline() throws {
+        let loaded = DocumentLoader.load(Array(linearFade.utf8), file: "fade.yaml")
+        let timeline = Baker.bake(try #require(loaded.document)).timeline
+        let build = try compile(TimelineJSON.text(timeline), name: "t.json")
+        #expect(build.isBakedTimeline)
+        #expect(build.stage == nil)
+        let broken = try compile(linearFade.replacingOccurrences(of: "duration: 1s", with: "duration: -1s"))
+        #expect(!broken.isBakedTimeline)
+        #expect(try !compile(linearFade).isBakedTimeline)
+    }
+
+    @Test("every update names the server that made it: numbers start at 1 in every server")
+    func instance() throws {
+        let build = try compile(linearFade)
+        #expect(PreviewPage.update(build, version: 1, instance: "A").contains("\"version\":1,\"instance\":\"A\""))
+        #expect(PreviewPage.html(build, live: true, version: 1, instance: "B").contains("\"version\":1,\"instance\":\"B\""))
+    }
+
+    @Test("the stage reports progress: each layer exported, then each curve, up to their sum")
+    func progress() throws {
+        let yaml = card(
+            """
+                  - add: tween
+                    target: "#card"
+                    property: position
+                    to: [10, 20]
+                    duration: 1s
+                  - add: tween
+                    target: "#card"
+                    property: opacity
+                    to: 1
+                    duration: 1s
+            """)
+        let loaded = DocumentLoader.load(Array(yaml.utf8), file: "card.yaml")
+        let timeline = Baker.bake(try #require(loaded.document)).timeline
+        // One layer; three animated components: position.x, position.y, opacity.
+        var reports: [(done: Int, total: Int)] = []
+        let stage = PreviewStage(timeline: timeline, file: "card.yaml") { reports.append(($0, $1)) }
+        #expect(stage.curves.count == 3)
+        #expect(reports.allSatisfy { $0.total == 4 })
+        #expect(reports.map(\.done) == [1, 1, 2, 3, 4])
+    }
+
     @Test("JSON inside the page's script cannot close the script element")
     func scriptSafe() throws {
         // The file's path is in the page's data; a folder named `a<` puts `</script>` in it.

@@ -1,5 +1,7 @@
 """`motionc preview FILE --serve`: loopback only, live updates that keep the playhead, errors shown
-over the last good stage, a clean stop on SIGINT or SIGTERM, and exit 2 when the port is taken.
+over the last good stage, a clean stop on SIGINT or SIGTERM, and exit 2 when the port is taken;
+a page that reconnects to a server started again shows its stage; a file that cannot be read at
+start is exit 2, a baked timeline exit 1; progress is drawn on a terminal only.
 
 The servers stop by themselves: each test sends SIGINT (and kills after a bounded wait).
 """
@@ -8,6 +10,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import pty
 import signal
 import socket
 import statistics
@@ -161,6 +165,121 @@ def test_errors_write_no_page(motionc, tmp_path):
     assert proc.returncode == 1 and "error[D005]" in proc.stderr
     assert not out.exists()
     assert motionc.run("preview", tmp_path / "missing.yaml", "-o", out).returncode == 2
+
+
+def wait_for_status(page, state: str):
+    page.page.wait_for_function(f"document.getElementById('pv-status').dataset.state === '{state}'", timeout=UPDATE_WAIT_MS)
+
+
+def test_a_page_shows_the_stage_of_a_server_started_again(serve, open_page, tmp_path):
+    # Every server numbers its first build 1: a page that reconnects must still take the new
+    # server's stage, whether it serves another document or the same file edited meanwhile.
+    plan = {p.stem: p for p in PLANS}
+    port = free_port()
+    first = serve(plan["card-expand"], port)
+    page = open_page(first.url)
+    wait_for_status(page, "live")
+    assert page.page.evaluate("motionPreview.state.stage.file").endswith("card-expand.yaml")
+    assert first.stop() == 0
+    wait_for_status(page, "offline")
+    second = serve(plan["color-pulse"], port)
+    page.page.wait_for_function(
+        "motionPreview.state.stage.file.endsWith('color-pulse.yaml') && document.getElementById('pv-status').dataset.state === 'live'",
+        timeout=UPDATE_WAIT_MS + 2000,
+    )
+    assert second.stop() == 0
+
+    # The same file, edited while no server runs.
+    original = plan["card-expand"].read_text()
+    doc = tmp_path / "doc.yaml"
+    doc.write_text(original)
+    third = serve(doc, port)
+    page = open_page(third.url)
+    wait_for_status(page, "live")
+    assert third.stop() == 0
+    wait_for_status(page, "offline")
+    doc.write_text(original.replace("#6200EE", "#00897B"))
+    fourth = serve(doc, port)
+    teal = "getComputedStyle(document.getElementById('card')).backgroundColor.replace(/,/g, '').startsWith('rgb(0 137 123')"
+    page.page.wait_for_function(teal, timeout=UPDATE_WAIT_MS + 2000)
+    assert page.errors == []
+    assert fourth.stop() == 0
+
+
+def test_a_file_that_cannot_be_read_at_start_is_exit_2(motionc, tmp_path):
+    missing = tmp_path / "missing.yaml"
+    proc = motionc.run("preview", missing, "--serve", "--port", free_port(), timeout=20)
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot read" in proc.stderr and str(missing) in proc.stderr
+    # A folder is no file either.
+    proc = motionc.run("preview", tmp_path, "--serve", "--port", free_port(), timeout=20)
+    assert proc.returncode == 2, proc.stderr
+
+
+def test_a_file_that_cannot_be_read_later_keeps_the_stage_and_says_so(serve, open_page, tmp_path):
+    doc = tmp_path / "doc.yaml"
+    original = next(p for p in PLANS if p.stem == "fade-in").read_text()
+    doc.write_text(original)
+    server = serve(doc)
+    page = open_page(server.url)
+    wait_for_status(page, "live")
+    doc.unlink()
+    page.page.wait_for_function(
+        "!document.getElementById('pv-problems').hidden && "
+        "document.getElementById('pv-problems-title').textContent === 'The file cannot be read'",
+        timeout=UPDATE_WAIT_MS,
+    )
+    assert page.page.evaluate("document.getElementById('pv-status').dataset.state") == "error"
+    assert page.state()["animations"] > 0, "the last good stage stays"
+    # A page opened now says so too: its status is not "live" (set as the page loads).
+    fresh = open_page(server.url)
+    assert fresh.page.evaluate("document.getElementById('pv-status').dataset.state") == "error"
+    assert fresh.page.evaluate("document.getElementById('pv-problems-title').textContent") == "The file cannot be read"
+    # The file back: the stage again, live.
+    doc.write_text(original)
+    page.page.wait_for_function("document.getElementById('pv-problems').hidden", timeout=UPDATE_WAIT_MS)
+    wait_for_status(page, "live")
+    assert page.errors == [] and fresh.errors == []
+    assert server.stop() == 0
+
+
+def test_a_baked_timeline_is_named_as_one(motionc, tmp_path):
+    timeline = tmp_path / "t.json"
+    motionc.ok("bake", next(p for p in PLANS if p.stem == "card-expand"), "-o", timeline)
+    out = tmp_path / "p.html"
+    for args in (["-o", out], ["--serve", "--port", free_port()]):
+        proc = motionc.run("preview", timeline, *args, timeout=20)
+        assert proc.returncode == 1, proc.stderr
+        assert "is a baked timeline, not a motion document" in proc.stderr, proc.stderr
+        assert "D00" not in proc.stderr, proc.stderr
+    assert not out.exists()
+
+
+def test_progress_is_drawn_on_a_terminal_only(motionc, tmp_path):
+    doc = next(p for p in PLANS if p.stem == "card-expand")
+    # Standard error a terminal: the bar is drawn (and its line cleared at the end).
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen(
+        [str(motionc.binary), "preview", str(doc), "-o", str(tmp_path / "tty.html")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=terminal,
+    )
+    os.close(terminal)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(controller)
+    assert proc.wait(timeout=60) == 0
+    text = drawn.decode()
+    assert "steps" in text and "\r" in text and text.endswith("\r\x1b[K"), repr(text)
+    # Standard error a pipe: nothing but the command's own lines.
+    piped = motionc.ok("preview", doc, "-o", tmp_path / "pipe.html")
+    assert "steps" not in piped.stderr and "\r" not in piped.stderr, repr(piped.stderr)
 
 
 def teardown_module(module):
