@@ -129,15 +129,9 @@ enum PreviewServer {
             announcer.cancel()
             finished.signal()
         }
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
-            source.resume()
-            return source
-        }
+        // Ctrl-C and SIGTERM stop the server gracefully (exit 0) instead of ending the process.
+        Interruption.onSignal { task.cancel() }
         finished.wait()
-        signals.forEach { $0.cancel() }
         if let error = outcome.failure {
             if case .failed(_, let code, _) = error as? SocketError, code == EADDRINUSE {
                 throw CommandFailure.unavailable("port \(port) on 127.0.0.1 is in use; choose another with --port N")
