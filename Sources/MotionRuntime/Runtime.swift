@@ -271,14 +271,18 @@ public final class Runtime {
     /// An operation a transaction would refuse (an empty name, a name for an executor that takes
     /// none) is skipped, as a transaction records nothing then.
     ///
+    /// A body about to add about `count` intentions says so: room for as many executors is then
+    /// made once, not grown as they come.
+    ///
     /// - Complexity: as ``commit(_:)``.
-    package func commit(_ body: (CommitOperations) -> Void) {
+    package func commit(addingAbout count: Int = 0, _ body: (CommitOperations) -> Void) {
+        records.reserveCapacity(adding: count)
         enter()
         defer { leave() }
         body(CommitOperations(runtime: self))
     }
 
-    /// The operations of a ``commit(_:)-(CommitOperations)->Void`` in progress.
+    /// The operations of a ``commit(addingAbout:_:)`` in progress.
     package struct CommitOperations {
         fileprivate let runtime: Runtime
 
@@ -512,9 +516,10 @@ public final class Runtime {
         let now = self.now
         // The executor is of exactly the type the traits' views were made for (`type`, or its
         // core type): the views are the casts, made without a conformance search.
-        records.append(serial, ExecutorRow(executor: executor, traits: traits, targetRecord: targetRecord, now: now))
+        records.append(
+            serial, ExecutorRow(executor: executor, traits: traits, targetRecord: targetRecord, now: now),
+            linkedInto: &targetRecord.executors)
         resting?.append(serial: serial, since: now)
-        records.link(serial, into: &targetRecord.executors)
         if let emitting = traits.planEmitting?(executor) {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
@@ -758,9 +763,22 @@ struct ExecutorTable {
         return row.traits.shown(row.executor, on: row.targetRecord.target)
     }
 
-    /// Holds `row` as the executor `serial`, after every serial held so far.
+    /// Makes room for `count` more executors, so that adding them copies no row: a run that
+    /// knows how many it is about to add tells, once.
+    /// - Complexity: O(executors made since the oldest held one), when it grows the table.
+    mutating func reserveCapacity(adding count: Int) {
+        let needed = slots.count + count
+        guard needed > slots.capacity else { return }
+        // At least doubled, as appending grows it, so that many small reservations stay amortised.
+        let capacity = max(needed, slots.capacity * 2)
+        slots.reserveCapacity(capacity)
+        executors.reserveCapacity(capacity)
+    }
+
+    /// Holds `row` as the executor `serial`, after every serial held so far, last in `list` (its
+    /// target's executors).
     /// - Complexity: amortised O(1).
-    mutating func append(_ serial: Int, _ row: ExecutorRow) {
+    mutating func append(_ serial: Int, _ row: ExecutorRow, linkedInto list: inout ExecutorList) {
         if count == 0 {
             slots.removeAll(keepingCapacity: true)
             executors.removeAll(keepingCapacity: true)
@@ -774,6 +792,7 @@ struct ExecutorTable {
         slots.append(row)
         executors.append(row.executor)
         count += 1
+        link(serial, into: &list)
     }
 
     /// Holds the executor `serial` no more.
@@ -830,7 +849,7 @@ struct ExecutorTable {
 
     /// Adds the executor `serial`, held and in no list, last to `list`.
     /// - Complexity: O(1).
-    mutating func link(_ serial: Int, into list: inout ExecutorList) {
+    private mutating func link(_ serial: Int, into list: inout ExecutorList) {
         if list.last != 0 { update(list.last) { $0.nextOnTarget = serial } } else { list.first = serial }
         list.last = serial
     }
