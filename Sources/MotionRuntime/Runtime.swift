@@ -688,14 +688,17 @@ public final class Runtime {
         defer { leave() }
         var cameToRest = false
         for serial in frameActive {
-            let started = records.update(serial) { row -> (frameDriven: any FrameDriven, elapsed: Double)? in
-                guard row.wantsFrames, let frameDriven = row.traits.frameDriven?(row.executor) else { return nil }
-                let elapsed = row.lastUpdateTime.map { max(0, time - $0) } ?? 0
-                row.lastUpdateTime = time
-                row.framesRequestedDuringUpdate = false
-                return (frameDriven, elapsed)
+            // The row read, then written, in two short accesses: the view is made between them, so
+            // no access to the table runs code it does not know (which lets the optimizer drop
+            // the table's exclusivity checks).
+            guard let row = records[serial], row.wantsFrames, let frameDriven = row.traits.frameDriven?(row.executor) else {
+                continue
             }
-            guard let started, let (frameDriven, elapsed) = started else { continue }
+            let elapsed = row.lastUpdateTime.map { max(0, time - $0) } ?? 0
+            records.update(serial) {
+                $0.lastUpdateTime = time
+                $0.framesRequestedDuringUpdate = false
+            }
             updatingSerial = serial
             let state = frameDriven.update(elapsed: elapsed)
             updatingSerial = nil

@@ -159,6 +159,8 @@ final class PresentationHub: MotionChannelSource {
     /// - Complexity: O(inputs named `gesture` or aimed at `target`), after one O(inputs x
     ///   matches) pass on the first call that builds the index.
     func inputs(kind: InputKind, gesture: String?, target: Int) -> [InputSpec] {
+        // Most documents record no input: nothing to index or look up.
+        if document.inputs.isEmpty { return [] }
         let index = inputIndex ?? buildInputIndex()
         let found = gesture.map { index.byID[$0] ?? [] } ?? index.byTarget[target] ?? []
         return found.lazy.map { self.document.inputs[$0] }.filter { $0.kind == kind }
