@@ -294,8 +294,8 @@ public final class Runtime {
         /// Adds `intention` to `target` under `name`, as ``Transaction/add(_:named:to:)``
         /// records; skipped when a transaction would refuse it.
         package func add(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
-            guard (try? RuntimeError.check(name: name)) != nil, (try? RuntimeError.check(namedExecutorOf: intention)) != nil
-            else { return }
+            // The executor type's answer, asked once per type (a conformance check per add is not free).
+            guard !name.isEmpty, runtime.traits(of: intention.dynamicExecutorType).takesNames else { return }
             runtime.applyAdd(intention, named: name, to: target)
         }
 
@@ -508,7 +508,7 @@ public final class Runtime {
         if let existing = records.first(ofType: typeID, in: targetRecord.executors) {
             return existing
         }
-        let traits = self.traits.first { $0.type == typeID } ?? makeTraits(type)
+        let traits = self.traits(of: type)
         // A stored executor runs as its core: no handle is made (see ``StoredExecutorType``).
         let executor = traits.storedType?.core(of: target) ?? type.init(target: target)
         nextSerial += 1
@@ -543,6 +543,13 @@ public final class Runtime {
             for tracer in tracers { tracer.didCreateExecutor(shown, for: target) }
         }
         return HeldExecutor(serial: serial, executor: executor, traits: traits)
+    }
+
+    /// The traits of `type`, made on first use.
+    /// - Complexity: O(executor types the runtime met).
+    private func traits(of type: any Executor.Type) -> ExecutorTraits {
+        let typeID = ObjectIdentifier(type)
+        return traits.first { $0.type == typeID } ?? makeTraits(type)
     }
 
     /// The traits of `type`, remembered for the next executor of the type.
@@ -1009,12 +1016,15 @@ final class ExecutorTraits {
     let ledgerOwner: ((any Executor) -> any TokenLedgerOwner)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
+    /// Whether the type takes named intentions (``RuntimeError/check(namedExecutorOf:)``).
+    let takesNames: Bool
     /// The type, when the runtime runs its executors as their cores.
     let storedType: (any StoredExecutorType.Type)?
 
     init(_ type: any Executor.Type) {
         self.type = ObjectIdentifier(type)
         stored = type is any StoredExecutorProtocol.Type
+        takesNames = type is any NamedIntentionExecuting.Type
         storedType = type as? any StoredExecutorType.Type
         // A handle forwards a service to its core only if the core adopts it too.
         let core = storedType?.coreType ?? type
