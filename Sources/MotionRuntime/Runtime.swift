@@ -49,9 +49,11 @@ public final class Runtime {
     private var targetOrder: [TargetRecord] = []
     /// How many target records have activity observers.
     private var observedTargetCount = 0
-    /// What each executor type adopts, asked once per type (see ``ExecutorTraits``).
-    private var traits: [ObjectIdentifier: ExecutorTraits] = [:]
-    /// The executors held, by serial (so in creation order).
+    /// What each executor type adopts, asked once per type (see ``ExecutorTraits``): a list, as
+    /// a run uses a few executor types, searched without hashing. The rows of ``records`` refer
+    /// to these without counting references, so they are kept for the runtime's life.
+    private var traits: [ExecutorTraits] = []
+    /// The executors held, as rows by serial (so in creation order).
     private var records = ExecutorTable()
     /// Executors at rest, in the order they came to rest (so oldest first): the candidates for
     /// garbage collection, with the time each came to rest. An entry whose executor has moved
@@ -73,9 +75,9 @@ public final class Runtime {
     private var activeTargetCount = 0
     private var observers: [ActivityObserver] = []
     private var tracers: [any Tracer] = []
+    /// The serial of the last executor made. Serials are never reused (not even after
+    /// ``tearDown()``), so a serial the table does not hold names a released executor.
     private var nextSerial = 0
-    /// Counts ``tearDown()``s: a record made before the last one is held no more.
-    private var generation = 0
     private var nextTokenID: UInt64 = 0
     private var depth = 0
     private var updatingSerial: Int?
@@ -224,12 +226,13 @@ public final class Runtime {
 
     /// The executors of `target`, in creation order.
     public func executors(of target: MotionTarget) -> [any Executor] {
-        (targetRecords[target]?.executors.records ?? []).map(\.shownExecutor)
+        guard let targetRecord = targetRecords[target] else { return [] }
+        return records.serials(in: targetRecord.executors).compactMap { records.shownExecutor($0) }
     }
 
     /// The executor holding the intention named `name` on `target`, or `nil`.
     public func executor(named name: String, on target: MotionTarget) -> (any Executor)? {
-        targetRecords[target]?.named[name].flatMap { records[$0]?.shownExecutor }
+        targetRecords[target]?.named[name].flatMap { records.shownExecutor($0) }
     }
 
     /// The names `target` currently holds, sorted.
@@ -268,14 +271,18 @@ public final class Runtime {
     /// An operation a transaction would refuse (an empty name, a name for an executor that takes
     /// none) is skipped, as a transaction records nothing then.
     ///
+    /// A body about to add about `count` intentions says so: room for as many executors is then
+    /// made once, not grown as they come.
+    ///
     /// - Complexity: as ``commit(_:)``.
-    package func commit(_ body: (CommitOperations) -> Void) {
+    package func commit(addingAbout count: Int = 0, _ body: (CommitOperations) -> Void) {
+        records.reserveCapacity(adding: count)
         enter()
         defer { leave() }
         body(CommitOperations(runtime: self))
     }
 
-    /// The operations of a ``commit(_:)-(CommitOperations)->Void`` in progress.
+    /// The operations of a ``commit(addingAbout:_:)`` in progress.
     package struct CommitOperations {
         fileprivate let runtime: Runtime
 
@@ -287,8 +294,8 @@ public final class Runtime {
         /// Adds `intention` to `target` under `name`, as ``Transaction/add(_:named:to:)``
         /// records; skipped when a transaction would refuse it.
         package func add(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
-            guard (try? RuntimeError.check(name: name)) != nil, (try? RuntimeError.check(namedExecutorOf: intention)) != nil
-            else { return }
+            // The executor type's answer, asked once per type (a conformance check per add is not free).
+            guard !name.isEmpty, runtime.traits(of: intention.dynamicExecutorType).takesNames else { return }
             runtime.applyAdd(intention, named: name, to: target)
         }
 
@@ -356,22 +363,23 @@ public final class Runtime {
         }
         let now = self.now
         let delay = garbageCollectionDelay - 1e-9
-        var queue = resting ?? RestQueue(records.held.filter { $0.restingSince != nil })
+        var queue = resting ?? RestQueue(records.restingEntries)
         resting = nil
-        var due: [ExecutorRecord] = []
+        var due: [Int] = []
         while let (serial, since) = queue.first, now - since >= delay {
             queue.removeFirst()
-            guard let record = records[serial], record.restingSince == since else { continue }
-            if record.namedCount == 0 { due.append(record) } else { parked.insert(serial) }
+            guard let namedCount = records[serial]?.namedCount, records[serial]?.restingSince == since else { continue }
+            if namedCount == 0 { due.append(serial) } else { parked.insert(serial) }
         }
         resting = queue
         for serial in unparked {
-            guard let record = records[serial], record.namedCount == 0, let since = record.restingSince else { continue }
-            if now - since >= delay { due.append(record) } else { parked.insert(serial) }
+            guard records[serial]?.namedCount == 0, let since = records[serial]?.restingSince else { continue }
+            if now - since >= delay { due.append(serial) } else { parked.insert(serial) }
         }
         unparked = []
-        for record in due.sorted(by: { $0.serial < $1.serial }) where records[record.serial] === record {
-            release(record)
+        // Serials are never reused: one found twice is released once.
+        for serial in due.sorted() where records.holds(serial) {
+            release(serial)
         }
         forgetEmptyTargets()
         // Amortised O(1) per forgotten target: compacted once more than half are forgotten.
@@ -396,9 +404,7 @@ public final class Runtime {
         let activeTargets =
             activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
             ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords.holds($0) } : []
-        let released = tracers.isEmpty ? [] : records.held
-        // Every record made so far is held no more (``holds(_:)``), without a walk.
-        generation += 1
+        let released = tracers.isEmpty ? [] : records.shownHeld
         records.removeAll()
         targetOrder = []
         observedTargetCount = 0
@@ -412,8 +418,8 @@ public final class Runtime {
         streamsActive = false
         streams.tearDown()
         updateClockSubscription()
-        for record in released {
-            for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
+        for (executor, target) in released {
+            for tracer in tracers { tracer.didReleaseExecutor(executor, for: target) }
         }
         for target in activeTargets {
             for tracer in tracers { tracer.activityStateDidChange(.atRest, for: target.target) }
@@ -441,24 +447,25 @@ public final class Runtime {
     }
 
     private func applyAdd(_ intention: any Intention, to target: MotionTarget) {
-        let record = executorRecord(for: intention.dynamicExecutorType, target: target)
-        record.executor.add(intention)
-        wake(record)
+        let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
+        held.executor.add(intention)
+        wake(held.serial)
         for tracer in tracers { tracer.didAddPlan(intention, to: target) }
     }
 
     private func applyAdd(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
         let targetRecord = targetRecord(for: target)
         if targetRecord.named[name] != nil { applyRemove(named: name, from: target) }
-        let record = executorRecord(for: intention.dynamicExecutorType, target: target)
-        guard let executor = record.named else { return }
-        targetRecord.named[name] = record.serial
-        record.namedCount += 1
+        let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
+        guard let executor = held.traits.named?(held.executor) else { return }
+        let serial = held.serial
+        targetRecord.named[name] = serial
+        records.update(serial) { $0.namedCount += 1 }
         executor.add(intention, named: name)
-        let wasActive = record.isActive
-        wake(record)
+        let wasActive = records[serial]?.isActive == true
+        wake(serial)
         // Joining an executor already at work: the name's observers hear it is active.
-        if wasActive, record.isActive, let observers = targetRecord.planObservers[name] {
+        if wasActive, records[serial]?.isActive == true, let observers = targetRecord.planObservers[name] {
             for observer in observers { observer.body(.active) }
         }
         for tracer in tracers { tracer.didAddPlan(intention, named: name, to: target) }
@@ -469,14 +476,17 @@ public final class Runtime {
             let serial = targetRecord.named.removeValue(forKey: name)
         else { return }
         maybeEmpty.append(targetRecord)
-        if let record = records[serial] {
-            if record.isActive, let observers = targetRecord.planObservers[name] {
+        if let held = records.heldExecutor(serial) {
+            if records[serial]?.isActive == true, let observers = targetRecord.planObservers[name] {
                 for observer in observers { observer.body(.atRest) }
             }
-            record.namedCount -= 1
-            if record.namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
-            record.named?.removeIntention(named: name)
-            wake(record)
+            let namedCount = records.update(serial) { row in
+                row.namedCount -= 1
+                return row.namedCount
+            }
+            if namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
+            held.traits.named?(held.executor).removeIntention(named: name)
+            wake(serial)
         }
         for tracer in tracers { tracer.didRemovePlan(named: name, from: target) }
     }
@@ -490,25 +500,26 @@ public final class Runtime {
     }
 
     /// The executor of `type` for `target`, created on first use.
-    /// - Complexity: O(executor types on the target) to find it: a few, whatever the document.
-    private func executorRecord(for type: any Executor.Type, target: MotionTarget) -> ExecutorRecord {
-        let key = ExecutorKey(target: ObjectIdentifier(target), type: ObjectIdentifier(type))
+    /// - Complexity: O(executor types on the target) to find it: a few, whatever the document;
+    ///   O(executor types the runtime met) to find the type's traits when it makes one.
+    private func heldExecutor(ofType type: any Executor.Type, target: MotionTarget) -> HeldExecutor {
+        let typeID = ObjectIdentifier(type)
         let targetRecord = targetRecord(for: target)
-        if let existing = targetRecord.executors.first(ofType: key.type) {
+        if let existing = records.first(ofType: typeID, in: targetRecord.executors) {
             return existing
         }
-        let traits = self.traits[key.type] ?? makeTraits(type)
+        let traits = self.traits(of: type)
         // A stored executor runs as its core: no handle is made (see ``StoredExecutorType``).
         let executor = traits.storedType?.core(of: target) ?? type.init(target: target)
         nextSerial += 1
+        let serial = nextSerial
+        let now = self.now
         // The executor is of exactly the type the traits' views were made for (`type`, or its
         // core type): the views are the casts, made without a conformance search.
-        let record = ExecutorRecord(
-            serial: nextSerial, generation: generation, key: key, executor: executor, traits: traits,
-            targetRecord: targetRecord, now: now)
-        records.append(record)
-        resting?.append(record)
-        targetRecord.executors.append(record)
+        records.append(
+            serial, ExecutorRow(executor: executor, traits: traits, targetRecord: targetRecord, now: now),
+            linkedInto: &targetRecord.executors)
+        resting?.append(serial: serial, since: now)
         if let emitting = traits.planEmitting?(executor) {
             emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
         }
@@ -516,77 +527,86 @@ public final class Runtime {
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         // A built-in core keeps its token source in its ledger: no generator object per executor.
         if let owner = traits.ledgerOwner?(executor) {
-            owner.ledger.source = TokenSource(runtime: self, executorSerial: record.serial, revival: revival())
+            owner.ledger.source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
         } else if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: record.serial, revival: revival())))
+                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())))
         }
         if let clockReading = traits.clockReading?(executor) {
             clockReading.setClock(clockReader)
         }
-        if let frameDriven = record.frameDriven {
-            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: record.serial, revival: revival()))
+        if let frameDriven = traits.frameDriven?(executor) {
+            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: serial, revival: revival()))
         }
         if !tracers.isEmpty {
-            let shown = record.shownExecutor
+            let shown = traits.shown(executor, on: target)
             for tracer in tracers { tracer.didCreateExecutor(shown, for: target) }
         }
-        return record
+        return HeldExecutor(serial: serial, executor: executor, traits: traits)
+    }
+
+    /// The traits of `type`, made on first use.
+    /// - Complexity: O(executor types the runtime met).
+    private func traits(of type: any Executor.Type) -> ExecutorTraits {
+        let typeID = ObjectIdentifier(type)
+        return traits.first { $0.type == typeID } ?? makeTraits(type)
     }
 
     /// The traits of `type`, remembered for the next executor of the type.
     private func makeTraits(_ type: any Executor.Type) -> ExecutorTraits {
         let made = ExecutorTraits(type)
-        traits[ObjectIdentifier(type)] = made
+        traits.append(made)
         return made
-    }
-
-    /// Whether the runtime holds `record` (it has been neither released nor torn down).
-    /// - Complexity: O(1), no lookup.
-    private func holds(_ record: ExecutorRecord) -> Bool {
-        record.isHeld && record.generation == generation
     }
 
     /// Whether the runtime holds the executor `serial` (it has not been released).
     func holdsExecutor(_ serial: Int) -> Bool {
-        records[serial] != nil
+        records.holds(serial)
     }
 
     /// `serial` if the runtime holds that executor; else the serial of the executor of `type` for
     /// `target`, made again if the runtime released it (a ``StoredExecutor`` finds its state in
     /// the core its target keeps).
     func liveSerial(_ serial: Int, type: any Executor.Type, target: MotionTarget) -> Int {
-        if records[serial] != nil { return serial }
-        return executorRecord(for: type, target: target).serial
+        if records.holds(serial) { return serial }
+        return heldExecutor(ofType: type, target: target).serial
     }
 
-    private func release(_ record: ExecutorRecord) {
-        records.remove(record.serial)
-        record.isHeld = false
-        parked.remove(record.serial)
-        maybeEmpty.append(record.targetRecord)
-        removeFrameActive(record.serial)
-        record.targetRecord.executors.remove(record)
-        for tracer in tracers { tracer.didReleaseExecutor(record.shownExecutor, for: record.target) }
+    /// Releases the executor `serial`, which the runtime holds.
+    private func release(_ serial: Int) {
+        guard let targetRecord = records[serial]?.targetRecord else { return }
+        let shown = tracers.isEmpty ? nil : records.shownExecutor(serial)
+        records.unlink(serial, from: &targetRecord.executors)
+        records.remove(serial)
+        parked.remove(serial)
+        maybeEmpty.append(targetRecord)
+        removeFrameActive(serial)
+        if let shown {
+            for tracer in tracers { tracer.didReleaseExecutor(shown, for: targetRecord.target) }
+        }
     }
 
     // MARK: - Internals: activity
 
-    /// Changes one executor's activity inputs and propagates a change of its activity to its
-    /// target and the runtime: tracers first, then target observers, then runtime observers.
-    private func changeActivity(of record: ExecutorRecord, _ change: (ExecutorRecord) -> Void) {
-        let wasActive = record.isActive
-        change(record)
-        let isActive = record.isActive
-        guard wasActive != isActive else { return }
-        record.restingSince = isActive ? nil : now
-        if !isActive { resting?.append(record) }
-        // A held record's target record is held too (a target is forgotten with no executor).
-        guard holds(record) else { return }
-        let targetRecord = record.targetRecord
+    /// Changes the activity inputs of the executor `serial`, which the runtime holds, and
+    /// propagates a change of its activity to its target and the runtime: tracers first, then
+    /// target observers, then runtime observers.
+    private func changeActivity(of serial: Int, _ change: (inout ExecutorRow) -> Void) {
+        let changed = records.update(serial) { row -> (wasActive: Bool, isActive: Bool) in
+            let wasActive = row.isActive
+            change(&row)
+            return (wasActive, row.isActive)
+        }
+        guard let (wasActive, isActive) = changed, wasActive != isActive,
+            // A held row's target record is held too (a target is forgotten with no executor).
+            let targetRecord = records[serial]?.targetRecord
+        else { return }
+        let since = isActive ? nil : now
+        records.update(serial) { $0.restingSince = since }
+        if let since { resting?.append(serial: serial, since: since) }
         if !targetRecord.planObservers.isEmpty {
             let state: ActivityState = isActive ? .active : .atRest
-            for (name, serial) in targetRecord.named.entries where serial == record.serial {
+            for (name, named) in targetRecord.named.entries where named == serial {
                 for observer in targetRecord.planObservers[name] ?? [] { observer.body(state) }
             }
         }
@@ -608,35 +628,36 @@ public final class Runtime {
     }
 
     func startToken(executorSerial: Int) -> UInt64? {
-        guard let record = records[executorSerial] else { return nil }
+        guard records.holds(executorSerial) else { return nil }
         nextTokenID += 1
         let id = nextTokenID
-        changeActivity(of: record) { $0.tokenCount += 1 }
+        changeActivity(of: executorSerial) { $0.tokenCount += 1 }
         return id
     }
 
     func endToken(_ id: UInt64, executorSerial: Int) {
-        // A token ends once (ActivityToken sees to it), and only on the record it started on.
-        guard let record = records[executorSerial], record.tokenCount > 0 else { return }
-        changeActivity(of: record) { $0.tokenCount -= 1 }
+        // A token ends once (ActivityToken sees to it), and only on the executor it started on.
+        guard let tokenCount = records[executorSerial]?.tokenCount, tokenCount > 0 else { return }
+        changeActivity(of: executorSerial) { $0.tokenCount -= 1 }
     }
 
     // MARK: - Internals: frames
 
     func requestFrames(executorSerial: Int) {
-        guard let record = records[executorSerial] else { return }
-        if updatingSerial == executorSerial { record.framesRequestedDuringUpdate = true }
-        wake(record)
+        guard records.holds(executorSerial) else { return }
+        if updatingSerial == executorSerial { records.update(executorSerial) { $0.framesRequestedDuringUpdate = true } }
+        wake(executorSerial)
     }
 
-    /// Makes a frame-driven executor want frames; its next update gets `elapsed == 0`.
-    private func wake(_ record: ExecutorRecord) {
-        guard record.isFrameDriven, holds(record), !record.wantsFrames else { return }
-        changeActivity(of: record) {
+    /// Makes the frame-driven executor `serial` want frames; its next update gets `elapsed == 0`.
+    /// Does nothing if the runtime does not hold it.
+    private func wake(_ serial: Int) {
+        guard records[serial]?.isFrameDriven == true, records[serial]?.wantsFrames == false else { return }
+        changeActivity(of: serial) {
             $0.wantsFrames = true
             $0.lastUpdateTime = nil
         }
-        insertFrameActive(record.serial)
+        insertFrameActive(serial)
         updateClockSubscription()
     }
 
@@ -674,17 +695,23 @@ public final class Runtime {
         defer { leave() }
         var cameToRest = false
         for serial in frameActive {
-            guard let record = records[serial], record.wantsFrames, let frameDriven = record.frameDriven else {
+            // The row read, then written, in two short accesses: the view is made between them, so
+            // no access to the table runs code it does not know (which lets the optimizer drop
+            // the table's exclusivity checks).
+            guard let row = records[serial], row.wantsFrames, let frameDriven = row.traits.frameDriven?(row.executor) else {
                 continue
             }
-            let elapsed = record.lastUpdateTime.map { max(0, time - $0) } ?? 0
-            record.lastUpdateTime = time
-            record.framesRequestedDuringUpdate = false
+            let elapsed = row.lastUpdateTime.map { max(0, time - $0) } ?? 0
+            records.update(serial) {
+                $0.lastUpdateTime = time
+                $0.framesRequestedDuringUpdate = false
+            }
             updatingSerial = serial
             let state = frameDriven.update(elapsed: elapsed)
             updatingSerial = nil
-            if state == .atRest, !record.framesRequestedDuringUpdate, holds(record) {
-                changeActivity(of: record) { $0.wantsFrames = false }
+            // Unless the update released it (the runtime holds it no more then).
+            if state == .atRest, records[serial]?.framesRequestedDuringUpdate == false {
+                changeActivity(of: serial) { $0.wantsFrames = false }
                 cameToRest = true
             }
         }
@@ -693,38 +720,89 @@ public final class Runtime {
     }
 }
 
-/// The executors a runtime holds, by serial: an array indexed by serial (serials are made one
-/// after the other), released ones nil, so that finding one hashes nothing.
+/// The executors a runtime holds, as rows by serial: an array indexed by serial (serials are
+/// made one after the other), released ones nil, so that finding one hashes nothing.
 ///
 /// The released executors before the oldest held one are dropped lazily (once they are more
 /// than half of the array), so the array spans the executors made since the oldest held one.
+/// Rows are plain data, beside the references that keep their executors: holding, finding and
+/// dropping an executor's row allocates, counts and frees no object.
 struct ExecutorTable {
-    private var slots: [ExecutorRecord?] = []
+    private var slots: [ExecutorRow?] = []
+    /// The executor of each slot's row, kept here (a row does not count its references).
+    private var executors: [(any Executor)?] = []
     /// The serial of `slots[0]`.
     private var base = 0
-    /// The index of the first slot that may hold a record.
+    /// The index of the first slot that may hold a row.
     private var head = 0
     /// How many executors are held.
     private(set) var count = 0
 
-    /// The executor `serial`, or nil when it is not held.
+    /// The row of the executor `serial`, or nil when it is not held.
     /// - Complexity: O(1).
-    subscript(serial: Int) -> ExecutorRecord? {
+    subscript(serial: Int) -> ExecutorRow? {
         let i = serial - base
         return i >= head && i < slots.count ? slots[i] : nil
     }
 
-    /// Holds `record`, whose serial is after every serial held so far.
+    /// Whether the executor `serial` is held.
+    /// - Complexity: O(1).
+    func holds(_ serial: Int) -> Bool {
+        self[serial] != nil
+    }
+
+    /// Changes the row of the executor `serial` in place; nil, changing nothing, when it is not held.
+    /// - Complexity: O(1) besides `body`.
+    @discardableResult
+    mutating func update<Result>(_ serial: Int, _ body: (inout ExecutorRow) -> Result) -> Result? {
+        let i = serial - base
+        guard i >= head, i < slots.count else { return nil }
+        return slots[i]?.change(body)
+    }
+
+    /// The executor `serial` with what the runtime calls it through, or nil when it is not held.
+    func heldExecutor(_ serial: Int) -> HeldExecutor? {
+        guard let row = self[serial] else { return nil }
+        return HeldExecutor(serial: serial, executor: row.executor, traits: row.traits)
+    }
+
+    /// The executor `serial` as apps and tracers see it (see ``ExecutorTraits/shown(_:on:)``), or
+    /// nil when it is not held.
+    func shownExecutor(_ serial: Int) -> (any Executor)? {
+        guard let row = self[serial] else { return nil }
+        return row.traits.shown(row.executor, on: row.targetRecord.target)
+    }
+
+    /// Makes room for `count` more executors, so that adding them copies no row: a run that
+    /// knows how many it is about to add tells, once.
+    /// - Complexity: O(executors made since the oldest held one), when it grows the table.
+    mutating func reserveCapacity(adding count: Int) {
+        let needed = slots.count + count
+        guard needed > slots.capacity else { return }
+        // At least doubled, as appending grows it, so that many small reservations stay amortised.
+        let capacity = max(needed, slots.capacity * 2)
+        slots.reserveCapacity(capacity)
+        executors.reserveCapacity(capacity)
+    }
+
+    /// Holds `row` as the executor `serial`, after every serial held so far, last in `list` (its
+    /// target's executors).
     /// - Complexity: amortised O(1).
-    mutating func append(_ record: ExecutorRecord) {
+    mutating func append(_ serial: Int, _ row: ExecutorRow, linkedInto list: inout ExecutorList) {
         if count == 0 {
             slots.removeAll(keepingCapacity: true)
-            base = record.serial
+            executors.removeAll(keepingCapacity: true)
+            base = serial
             head = 0
         }
-        while base + slots.count < record.serial { slots.append(nil) }
-        slots.append(record)
+        while base + slots.count < serial {
+            slots.append(nil)
+            executors.append(nil)
+        }
+        slots.append(row)
+        executors.append(row.executor)
         count += 1
+        link(serial, into: &list)
     }
 
     /// Holds the executor `serial` no more.
@@ -733,10 +811,12 @@ struct ExecutorTable {
         let i = serial - base
         guard i >= head, i < slots.count, slots[i] != nil else { return }
         slots[i] = nil
+        executors[i] = nil
         count -= 1
         while head < slots.count, slots[head] == nil { head += 1 }
         if head > 64, head * 2 > slots.count {
             slots.removeFirst(head)
+            executors.removeFirst(head)
             base += head
             head = 0
         }
@@ -745,13 +825,68 @@ struct ExecutorTable {
     /// Drops every executor.
     mutating func removeAll() {
         slots = []
+        executors = []
         head = 0
         count = 0
     }
 
-    /// The executors held, in serial order.
+    /// The executors held, in serial order, as apps and tracers see them, with their targets.
     /// - Complexity: O(executors made since the oldest held one).
-    var held: [ExecutorRecord] { slots[head...].compactMap { $0 } }
+    var shownHeld: [(executor: any Executor, target: MotionTarget)] {
+        slots[head...].compactMap { slot in
+            slot.map { ($0.traits.shown($0.executor, on: $0.targetRecord.target), $0.targetRecord.target) }
+        }
+    }
+
+    /// The held executors at rest, in serial order, each with the time it came to rest.
+    /// - Complexity: O(executors made since the oldest held one).
+    var restingEntries: [(serial: Int, since: Double)] {
+        slots.indices[head...].compactMap { i in slots[i]?.restingSince.map { (base + i, $0) } }
+    }
+
+    // MARK: A target's executors
+
+    /// The executor of the type `type` in `list`, or nil.
+    /// - Complexity: O(executors of the target).
+    func first(ofType type: ObjectIdentifier, in list: ExecutorList) -> HeldExecutor? {
+        var serial = list.first
+        while serial != 0, let row = self[serial] {
+            if row.traits.type == type { return HeldExecutor(serial: serial, executor: row.executor, traits: row.traits) }
+            serial = row.nextOnTarget
+        }
+        return nil
+    }
+
+    /// Adds the executor `serial`, held and in no list, last to `list`.
+    /// - Complexity: O(1).
+    private mutating func link(_ serial: Int, into list: inout ExecutorList) {
+        if list.last != 0 { update(list.last) { $0.nextOnTarget = serial } } else { list.first = serial }
+        list.last = serial
+    }
+
+    /// Removes the executor `serial` from `list`, if the list has it.
+    /// - Complexity: O(executors of the target).
+    mutating func unlink(_ serial: Int, from list: inout ExecutorList) {
+        var previous = 0
+        var current = list.first
+        while current != 0, current != serial { (previous, current) = (current, self[current]?.nextOnTarget ?? 0) }
+        guard current != 0 else { return }
+        let next = self[serial]?.nextOnTarget ?? 0
+        if previous != 0 { update(previous) { $0.nextOnTarget = next } } else { list.first = next }
+        if list.last == serial { list.last = previous }
+        update(serial) { $0.nextOnTarget = 0 }
+    }
+
+    /// The serials in `list`, in creation order.
+    func serials(in list: ExecutorList) -> [Int] {
+        var all: [Int] = []
+        var serial = list.first
+        while serial != 0, let next = self[serial]?.nextOnTarget {
+            all.append(serial)
+            serial = next
+        }
+        return all
+    }
 }
 
 /// The target records a runtime holds, found without hashing: each target keeps the slot of
@@ -835,10 +970,9 @@ struct RestQueue {
     private var entries: [(serial: Int, since: Double)] = []
     private var head = 0
 
-    /// A queue of `records` at rest, oldest rest first.
-    init(_ records: [ExecutorRecord]) {
-        entries = records.compactMap { r in r.restingSince.map { (r.serial, $0) } }
-            .sorted { ($0.since, $0.serial) < ($1.since, $1.serial) }
+    /// A queue of the executors at rest in `entries`, oldest rest first.
+    init(_ entries: [(serial: Int, since: Double)]) {
+        self.entries = entries.sorted { ($0.since, $0.serial) < ($1.since, $1.serial) }
     }
 
     /// The oldest entry.
@@ -853,9 +987,9 @@ struct RestQueue {
         }
     }
 
-    /// Queues `record`, which came to rest now (its ``ExecutorRecord/restingSince``).
-    mutating func append(_ record: ExecutorRecord) {
-        if let since = record.restingSince { entries.append((record.serial, since)) }
+    /// Queues the executor `serial`, which came to rest at `since` (now).
+    mutating func append(serial: Int, since: Double) {
+        entries.append((serial, since))
     }
 }
 
@@ -870,6 +1004,8 @@ struct RestQueue {
 /// An object, so that finding a type's traits for each executor made counts one reference, not
 /// one per view.
 final class ExecutorTraits {
+    /// The executor type's identity.
+    let type: ObjectIdentifier
     let planEmitting: ((any Executor) -> any PlanEmitting)?
     let continuous: ((any Executor) -> any ContinuousExecuting)?
     let clockReading: ((any Executor) -> any ClockReading)?
@@ -880,11 +1016,15 @@ final class ExecutorTraits {
     let ledgerOwner: ((any Executor) -> any TokenLedgerOwner)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
+    /// Whether the type takes named intentions (``RuntimeError/check(namedExecutorOf:)``).
+    let takesNames: Bool
     /// The type, when the runtime runs its executors as their cores.
     let storedType: (any StoredExecutorType.Type)?
 
     init(_ type: any Executor.Type) {
+        self.type = ObjectIdentifier(type)
         stored = type is any StoredExecutorProtocol.Type
+        takesNames = type is any NamedIntentionExecuting.Type
         storedType = type as? any StoredExecutorType.Type
         // A handle forwards a service to its core only if the core adopts it too.
         let core = storedType?.coreType ?? type
@@ -895,6 +1035,12 @@ final class ExecutorTraits {
         frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
         named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
         ledgerOwner = continuous == nil ? nil : (core as? any TokenLedgerOwner.Type).map { Self.view($0) }
+    }
+
+    /// An executor of the type as apps and tracers see it: a stored executor's core shows as a
+    /// handle of its type (made for the occasion).
+    func shown(_ executor: any Executor, on target: MotionTarget) -> any Executor {
+        storedType?.handle(on: executor, target: target) ?? executor
     }
 
     private static func view<T: TokenLedgerOwner>(_: T.Type) -> (any Executor) -> any TokenLedgerOwner {
@@ -922,72 +1068,57 @@ final class ExecutorTraits {
     }
 }
 
-/// Identifies an executor: its target and its executor type.
-struct ExecutorKey: Hashable {
-    let target: ObjectIdentifier
-    let type: ObjectIdentifier
-}
-
-/// The runtime's bookkeeping for one executor.
-final class ExecutorRecord {
-    let serial: Int
-    /// The runtime's ``Runtime/tearDown()`` count when it was made.
-    let generation: Int
-    let key: ExecutorKey
-    /// What the runtime calls: the executor, or a stored executor's core.
-    let executor: any Executor
-    /// What the executor's type adopts: the views below are made from it when used, so that a
-    /// record holds its executor once, not once per view.
-    let traits: ExecutorTraits
-    /// The record of the executor's target, `unowned(unsafe)`: it holds this record while the
-    /// runtime holds this one, and the runtime reads it only then (on release, or once it found
-    /// the record held), so no reference count is kept or checked for it.
+/// The runtime's bookkeeping for one executor: a row of its ``ExecutorTable``, by serial.
+///
+/// Plain data (its references count nothing), so that reading, copying and dropping a row
+/// retains and releases nothing.
+struct ExecutorRow {
+    /// What the runtime calls: the executor, or a stored executor's core, `unowned(unsafe)`: the
+    /// table keeps it while it holds the row.
+    unowned(unsafe) let executor: any Executor
+    /// What the executor's type adopts, `unowned(unsafe)`: the runtime keeps every type's traits
+    /// for its life, which the row does not outlast. The views are made from it when used, so
+    /// that a row holds its executor once, not once per view.
+    unowned(unsafe) let traits: ExecutorTraits
+    /// The record of the executor's target, `unowned(unsafe)`: it holds this row's serial in its
+    /// list while the runtime holds the row, and outlives it (a target is forgotten only once it
+    /// has no executor; ``Runtime/tearDown()`` drops the rows first).
     unowned(unsafe) let targetRecord: TargetRecord
-    /// The target, held here too: tracers hear of released records after their target's record went.
-    let target: MotionTarget
-    /// False once released.
-    var isHeld = true
-    /// The next executor of the same target (see ``ExecutorList``).
-    var nextOnTarget: ExecutorRecord?
-    var wantsFrames = false
-    var framesRequestedDuringUpdate = false
-    var lastUpdateTime: Double?
+    /// The serial of the next executor of the same target, 0 for none (see ``ExecutorList``).
+    var nextOnTarget = 0
     /// How many of its tokens have not ended.
     var tokenCount = 0
     var namedCount = 0
+    var lastUpdateTime: Double?
     var restingSince: Double?
+    var wantsFrames = false
+    var framesRequestedDuringUpdate = false
 
-    init(
-        serial: Int, generation: Int, key: ExecutorKey, executor: any Executor, traits: ExecutorTraits,
-        targetRecord: TargetRecord, now: Double
-    ) {
-        self.serial = serial
-        self.generation = generation
-        self.key = key
+    init(executor: any Executor, traits: ExecutorTraits, targetRecord: TargetRecord, now: Double) {
         self.executor = executor
         self.traits = traits
         self.targetRecord = targetRecord
-        self.target = targetRecord.target
         self.restingSince = now
     }
 
     var isActive: Bool { wantsFrames || tokenCount > 0 }
 
-    /// The stored executor type whose core `executor` is, or nil.
-    var storedType: (any StoredExecutorType.Type)? { traits.storedType }
+    /// Applies `body` to the row in place (through optional chaining, a row in its table's slot).
+    mutating func change<Result>(_ body: (inout ExecutorRow) -> Result) -> Result {
+        body(&self)
+    }
 
     /// Whether the executor is frame-driven.
     var isFrameDriven: Bool { traits.frameDriven != nil }
+}
 
-    /// The executor as a frame-driven executor, if it is one.
-    var frameDriven: (any FrameDriven)? { traits.frameDriven?(executor) }
-
-    /// The executor as a named-intention executor, if it is one.
-    var named: (any NamedIntentionExecuting)? { traits.named?(executor) }
-
-    /// The executor as apps and tracers see it: a stored executor's core shows as a handle of
-    /// its type (made for the occasion).
-    var shownExecutor: any Executor { storedType?.handle(on: executor, target: target) ?? executor }
+/// An executor the runtime holds, as a lookup finds it: its serial, and what it is called through.
+struct HeldExecutor {
+    let serial: Int
+    /// The executor, or a stored executor's core.
+    let executor: any Executor
+    /// Its type's traits (see ``ExecutorRow/traits``).
+    unowned(unsafe) let traits: ExecutorTraits
 }
 
 /// The runtime's bookkeeping for one target.
@@ -1008,53 +1139,14 @@ final class TargetRecord {
     var isEmpty: Bool { executors.isEmpty && named.isEmpty && observers.isEmpty && planObservers.isEmpty }
 }
 
-/// A target's executors in creation order, linked through ``ExecutorRecord/nextOnTarget``: a
-/// target has a few (one per executor type), and a list of them allocates nothing.
+/// A target's executors in creation order, by serial, linked through
+/// ``ExecutorRow/nextOnTarget`` in the runtime's ``ExecutorTable`` (which walks it): a target has
+/// a few (one per executor type), and a list of them allocates nothing. 0 stands for none.
 struct ExecutorList {
-    private(set) var first: ExecutorRecord?
-    private var last: ExecutorRecord?
+    var first = 0
+    var last = 0
 
-    var isEmpty: Bool { first == nil }
-
-    /// The executor of the type `type`, or nil.
-    /// - Complexity: O(executors of the target).
-    func first(ofType type: ObjectIdentifier) -> ExecutorRecord? {
-        var record = first
-        while let current = record, current.key.type != type { record = current.nextOnTarget }
-        return record
-    }
-
-    /// Adds `record` last.
-    mutating func append(_ record: ExecutorRecord) {
-        if let last { last.nextOnTarget = record } else { first = record }
-        last = record
-    }
-
-    /// Removes `record`, if the list has it.
-    /// - Complexity: O(executors of the target).
-    mutating func remove(_ record: ExecutorRecord) {
-        var previous: ExecutorRecord?
-        var current = first
-        while let node = current, node !== record {
-            previous = node
-            current = node.nextOnTarget
-        }
-        guard current != nil else { return }
-        if let previous { previous.nextOnTarget = record.nextOnTarget } else { first = record.nextOnTarget }
-        if last === record { last = previous }
-        record.nextOnTarget = nil
-    }
-
-    /// The executors, in creation order.
-    var records: [ExecutorRecord] {
-        var all: [ExecutorRecord] = []
-        var record = first
-        while let current = record {
-            all.append(current)
-            record = current.nextOnTarget
-        }
-        return all
-    }
+    var isEmpty: Bool { first == 0 }
 }
 
 /// A target's intention names, each with the serial of the executor holding it: the first in

@@ -164,7 +164,8 @@ public final class DocumentRun {
         // Applied as they are resolved, in one commit, without recording a runtime transaction
         // first: the same operations in the same order (selectors resolve against the document
         // alone, whatever was applied before).
-        runtime.commit { runtimeOperations in
+        // An add makes at most one executor per target its selector resolves to.
+        runtime.commit(addingAbout: operations.count) { runtimeOperations in
             // By index: each field is read in place, not a copy of the whole operation per step.
             for i in operations.indices {
                 for index in hub.resolve(operations[i].target.value) {

@@ -31,6 +31,9 @@ final class PresentationHub: MotionChannelSource {
     /// The last selector resolved and its targets: consecutive operations mostly name one target
     /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
     private var lastResolved: (selector: String, targets: ResolvedTargets)?
+    /// The target the last plain `#id` found: a document's operations mostly name targets in
+    /// document order, so the next one is mostly a few targets after it.
+    private var lastIDTarget = -1
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
     private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
@@ -88,10 +91,23 @@ final class PresentationHub: MotionChannelSource {
 
     /// ``resolve(_:)`` without the last selector's memo.
     private func resolveAgain(_ selector: String) -> ResolvedTargets {
-        if let id = Selector.plainID(selector) {
+        if let plain = Selector.plainID(selector) {
+            let id = String(plain)
             let index = idIndex ?? buildIDIndex()
-            guard let found = index[String(id)] else { return ResolvedTargets(single: -1) }
-            return found >= 0 ? ResolvedTargets(single: found) : ResolvedTargets(sharedIDs[-1 - found])
+            // The few targets after the last one found, compared before hashing: when no id is
+            // shared, a target with the id is the only one.
+            if sharedIDs.isEmpty {
+                let targets = document.targets
+                for candidate in (lastIDTarget + 1)..<min(lastIDTarget + 1 + Self.idLookahead, targets.count)
+                where targets[candidate].id.value == id {
+                    lastIDTarget = candidate
+                    return ResolvedTargets(single: candidate)
+                }
+            }
+            guard let found = index[id] else { return ResolvedTargets(single: -1) }
+            guard found >= 0 else { return ResolvedTargets(sharedIDs[-1 - found]) }
+            lastIDTarget = found
+            return ResolvedTargets(single: found)
         }
         if let cached = selectorCache[selector] { return ResolvedTargets(cached) }
         let matches: [Int]
@@ -106,6 +122,9 @@ final class PresentationHub: MotionChannelSource {
         selectorCache[selector] = matches
         return ResolvedTargets(matches)
     }
+
+    /// How many targets after the last one a plain `#id` found are compared with the next one.
+    private static let idLookahead = 4
 
     private func buildIDIndex() -> [String: Int] {
         // The document's own index (the decoder's, kept while the targets are as decoded) when
@@ -140,6 +159,8 @@ final class PresentationHub: MotionChannelSource {
     /// - Complexity: O(inputs named `gesture` or aimed at `target`), after one O(inputs x
     ///   matches) pass on the first call that builds the index.
     func inputs(kind: InputKind, gesture: String?, target: Int) -> [InputSpec] {
+        // Most documents record no input: nothing to index or look up.
+        if document.inputs.isEmpty { return [] }
         let index = inputIndex ?? buildInputIndex()
         let found = gesture.map { index.byID[$0] ?? [] } ?? index.byTarget[target] ?? []
         return found.lazy.map { self.document.inputs[$0] }.filter { $0.kind == kind }

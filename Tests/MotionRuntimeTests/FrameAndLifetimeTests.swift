@@ -139,6 +139,31 @@ import Testing
         #expect(log.entries.contains("trace.didReleaseExecutor:MarkExecutor:t"))
     }
 
+    @Test("releasing a target's middle executor keeps the others in creation order; it is made again last")
+    func middleExecutorReleased() throws {
+        runtime.add(Hold(mode: .holdForever), to: target)
+        runtime.add(Plain(), to: target)
+        try runtime.add(Mark(text: "named"), named: "keep", to: target)
+        // Active (a held token), at rest, and at rest but named: only the middle one can go.
+        clock.advance(seconds: 0.5)
+        runtime.collectGarbage()
+        #expect(runtime.executors(of: target).map { "\(type(of: $0))" } == ["TokenExecutor", "MarkExecutor"])
+        #expect(runtime.executor(named: "keep", on: target) is MarkExecutor)
+        runtime.add(Plain(), to: target)
+        runtime.add(Mark(text: "unnamed"), to: target)
+        #expect(
+            runtime.executors(of: target).map { "\(type(of: $0))" } == ["TokenExecutor", "MarkExecutor", "PlainExecutor"])
+        #expect(log.entries.filter { $0 == "t.plain.add" }.count == 2)
+        // The last executor of the list goes, and another type is appended after the one left last.
+        try runtime.removeIntention(named: "keep", from: target)
+        clock.advance(seconds: 0.5)
+        runtime.collectGarbage()
+        #expect(runtime.executors(of: target).map { "\(type(of: $0))" } == ["TokenExecutor"])
+        runtime.add(Steps(count: 1), to: target)
+        #expect(runtime.executors(of: target).map { "\(type(of: $0))" } == ["TokenExecutor", "StepExecutor"])
+        #expect(runtime.executorCount == 2)
+    }
+
     @Test("collection runs by itself when a later commit starts")
     func collectionOnCommit() {
         runtime.add(Mark(text: "x"), to: target)

@@ -43,4 +43,28 @@ import Testing
         // The duplicate id resolves to both of its targets, in document order.
         #expect(Array(hub.resolve("#dup")).count == 2)
     }
+
+    @Test("plain ids resolve to their targets in any order: next ones, far ones, earlier ones, missing ones")
+    func plainIDsInAnyOrder() throws {
+        var yaml = "motion: 1\ntargets:\n"
+        for i in 0..<12 { yaml += "  t\(i): { type: Card, children: { c\(i): { type: Photo } } }\n" }
+        yaml += "transactions: []\n"
+        let document = try #require(DocumentLoader.load(Array(yaml.utf8), file: "order.yaml").document)
+        // Pre-order: t0 c0 t1 c1 ...; the index of each id computed here, not by the run.
+        let position = { (id: String) -> [Int] in
+            guard let i = Int(id.dropFirst()), (0..<12).contains(i) else { return [] }
+            return [2 * i + (id.hasPrefix("c") ? 1 : 0)]
+        }
+        let hub = PresentationHub(document: document, sink: nil)
+        let ids = [
+            "t0", "c0", "t1", "t3", "c3", "t2", "t11", "t0", "t9", "c9", "t10", "c11", "t12", "t4", "t4", "c2", "t5", "x",
+            "t6",
+        ]
+        for id in ids {
+            #expect(Array(hub.resolve("#\(id)")) == position(id), "\(id)")
+            // Again after another selector: not the last selector's memo.
+            _ = hub.resolve("Photo")
+            #expect(Array(hub.resolve("#\(id)")) == position(id), "\(id) again")
+        }
+    }
 }
