@@ -62,16 +62,23 @@ enum SelectorRules {
         }
     }
 
-    /// Did-you-mean for the first name in the selector that no target has.
+    /// Did-you-mean for the first name in the selector that no target has: the same name of
+    /// another kind (`card` for the id `#card`), else the closest name of its kind.
     static func suggestion(for selector: Selector, in tree: SelectorTree) -> String? {
-        for name in selector.names {
-            let candidates: [String]
-            switch name.kind {
-            case .id: candidates = tree.ids
-            case .type: candidates = tree.types
-            case .class: candidates = tree.classes
+        func names(_ kind: SelectorName.Kind) -> [String] {
+            switch kind {
+            case .id: tree.ids
+            case .type: tree.types
+            case .class: tree.classes
             }
+        }
+        for name in selector.names {
+            let candidates = names(name.kind)
             guard !candidates.contains(name.name) else { continue }
+            for other in [SelectorName.Kind.id, .class, .type] where other != name.kind && names(other).contains(name.name) {
+                return "did you mean \"\(other.sigil)\(name.name)\"? a target has the \(other.rawValue) \(name.name), "
+                    + "while \"\(name.description)\" selects by \(name.kind.rawValue)"
+            }
             guard let match = Suggestions.closest(to: name.name, in: candidates) else {
                 return "no target has \(name.kind == .type ? "the type" : "the \(name.kind.rawValue)") \(name.description)"
             }

@@ -54,6 +54,16 @@ struct SelectorAndOrderRuleTests {
             "an alternative no target has", .T003, help: "no target has the type Missing", selecting("\"#card, 1️⃣Missing\"")),
         DiagnosticCase("a misspelt type", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣Phtoo")),
         DiagnosticCase("a misspelt class", .T003, help: "did you mean \".elevated\"?", selecting("1️⃣.elevatd")),
+        DiagnosticCase(
+            "an id written as a type", .T003, help: "did you mean \"#card\"? a target has the id card, while \"card\" selects by type",
+            selecting("1️⃣card")),
+        DiagnosticCase(
+            "an id written as a class", .T003,
+            help: "did you mean \"#card\"? a target has the id card, while \".card\" selects by class", selecting("1️⃣.card")),
+        DiagnosticCase(
+            "a class written as an id", .T003,
+            help: "did you mean \".elevated\"? a target has the class elevated, while \"#elevated\" selects by id",
+            selecting("1️⃣\"#elevated\"")),
         DiagnosticCase("a misspelt name after a good one", .T003, help: "did you mean \"Photo\"?", selecting("1️⃣\"#card > Phot\"")),
         DiagnosticCase("known names that match nothing together", .T003, selecting("1️⃣\"Photo > #card\"")),
         DiagnosticCase(
