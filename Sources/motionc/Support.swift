@@ -115,7 +115,7 @@ enum DocumentFiles {
     static let documentSuffixes = [".yaml", ".yml"]
 
     /// Files as given; folders searched recursively for `*.yaml` and `*.yml`, in sorted order,
-    /// and the paths that could not be used.
+    /// each file once; and the paths that could not be used.
     ///
     /// A path that does not exist, a folder that cannot be read or holds no document, and a
     /// document whose name is not UTF-8 are read errors (exit code 2), each reported on its own;
@@ -147,6 +147,10 @@ enum DocumentFiles {
             }
             files += found
         }
+        // A file named twice (`Plans Plans/a.yaml`, `./a.yaml a.yaml`) is checked once, where it
+        // first appears.
+        var seen = Set<FileIdentity>()
+        files = files.filter { path in FileIdentity(path).map { seen.insert($0).inserted } ?? true }
         return (files, problems)
     }
 

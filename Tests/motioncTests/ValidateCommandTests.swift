@@ -37,6 +37,12 @@ import Testing
         #expect(result.stdout.contains("no problems found in \(Motionc.plans.count) files"))
     }
 
+    @Test func aFileNamedTwiceIsCheckedOnce() throws {
+        let result = try Motionc.run(["validate", "Plans", "Plans/fade-in.yaml", "./Plans/fade-in.yaml"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("no problems found in \(Motionc.plans.count) files"), "\(result.stdout)")
+    }
+
     @Test("a document in a folder whose name is not UTF-8 is a read error, never silently left unchecked")
     func folderWithANameThatIsNotUTF8() throws {
         let directory = try Motionc.temporaryDirectory()
