@@ -55,6 +55,13 @@ extension IntentionType {
             let note = p.isRequired ? "required" : p.defaultDescription.map { "default \($0)" } ?? "optional"
             lines.append("  \(p.name): \(p.shape.text) (\(note)). \(p.summary)")
         }
+        lines.append("keys every add op takes (docs/format.md §2, §7):")
+        lines.append("  target: selector (required). The targets the intention is added to.")
+        if canBeNamed { lines.append("  name: text (optional). Names the intention, so that a later op can replace or remove it.") }
+        for p in IntentionCatalog.operationParameters {
+            let note = p.defaultDescription.map { "default \($0)" } ?? "optional"
+            lines.append("  \(p.name): \(p.shape.text) (\(note)). \(p.summary)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -23,6 +23,12 @@ import Testing
         #expect(printed.stdout.contains("executor: ShapeExecutor"))
         #expect(printed.stdout.contains("factor: number >= 0 (default 0.2)"))
         #expect(try Motionc.run(["explain", "squashAndStretchy"]).status != 0)
+        // The keys every add op takes are listed too; a composite takes no name.
+        for key in ["target", "stagger", "staggerFrom", "reducedMotion"] {
+            #expect(printed.stdout.contains("\n  \(key): "), "\(key)")
+        }
+        #expect(printed.stdout.contains("\n  name: "))
+        #expect(!(try Motionc.run(["explain", "tossable"]).stdout.contains("\n  name: ")))
     }
 
     @Test func namesAreUniqueAndLookUp() {
