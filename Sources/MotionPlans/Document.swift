@@ -7,13 +7,48 @@ import MotionYAML
 public struct Located<Value: Sendable>: Sendable {
     /// The value as decoded.
     public var value: Value
-    /// Where it was written, for diagnostics that point at it.
-    public var range: SourceRange
+    /// Where it was written, packed (16 bytes, not 32: a document holds one per target and two
+    /// per operation).
+    private var packedRange: PackedSourceRange
 
     /// Pairs `value` with the place it was written.
     public init(_ value: Value, at range: SourceRange) {
         self.value = value
-        self.range = range
+        self.packedRange = PackedSourceRange(range)
+    }
+
+    /// Where it was written, for diagnostics that point at it.
+    public var range: SourceRange {
+        get { packedRange.range }
+        set { packedRange = PackedSourceRange(newValue) }
+    }
+}
+
+/// A source range in four 32-bit fields, for ranges a decoded document keeps by the thousand.
+///
+/// Lines and columns of any input fit (inputs are below 2^29 bytes); a larger number, which only
+/// code can write, is clamped.
+package struct PackedSourceRange: Sendable, Hashable {
+    var startLine: UInt32
+    var startColumn: UInt32
+    var endLine: UInt32
+    var endColumn: UInt32
+
+    /// Packs `range`.
+    @inline(__always)
+    package init(_ range: SourceRange) {
+        startLine = UInt32(clamping: range.start.line)
+        startColumn = UInt32(clamping: range.start.column)
+        endLine = UInt32(clamping: range.end.line)
+        endColumn = UInt32(clamping: range.end.column)
+    }
+
+    /// The range.
+    @inline(__always)
+    package var range: SourceRange {
+        SourceRange(
+            start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
+            end: SourcePosition(line: Int(endLine), column: Int(endColumn)))
     }
 }
 
@@ -103,7 +138,15 @@ public struct TargetNode: Sendable {
     /// The class names selectors match (`.elevated`).
     public var classes: [String]
     /// Initial model values the document sets, by property.
-    public var layer: [LayerProperty: MotionValue]
+    ///
+    /// - Complexity: O(values): built from ``initialLayer`` on each read (run and bake read it once
+    ///   per target; validation never does).
+    public var layer: [LayerProperty: MotionValue] {
+        get { initialLayer.dictionary }
+        set { initialLayer = LayerValues(newValue) }
+    }
+    /// ``layer``, packed.
+    package var initialLayer: LayerValues
     /// Whether the layer is drawn as a rectangle or an ellipse.
     public var shape: LayerShape
     /// The parent's index in ``MotionDocument/targets``, nil at the top level.
@@ -119,7 +162,7 @@ public struct TargetNode: Sendable {
         self.id = id
         self.type = type
         self.classes = classes
-        self.layer = layer
+        self.initialLayer = LayerValues(layer)
         self.shape = shape
         self.parent = parent
         self.depth = depth
@@ -127,7 +170,7 @@ public struct TargetNode: Sendable {
 
     /// The model value of `property`: the document's, or the property's default.
     public func initialValue(_ property: LayerProperty) -> MotionValue {
-        layer[property] ?? property.defaultValue
+        initialLayer.value(of: property) ?? property.defaultValue
     }
 }
 
@@ -173,7 +216,12 @@ public struct OperationSpec: Sendable {
     /// The target selector text.
     public var target: Located<String>
     /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
-    public var head: SourceRange
+    public var head: SourceRange {
+        get { packedHead.range }
+        set { packedHead = PackedSourceRange(newValue) }
+    }
+    /// ``head``, packed.
+    private var packedHead: PackedSourceRange
     /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
     /// for operations built in code.
     package var keyStart: UInt32 = 0
@@ -191,7 +239,7 @@ public struct OperationSpec: Sendable {
     public init(action: Action, target: Located<String>, head: SourceRange) {
         self.action = action
         self.target = target
-        self.head = head
+        self.packedHead = PackedSourceRange(head)
     }
 
     /// The name the op adds or removes, if any.
@@ -259,25 +307,15 @@ package struct OperationKeyRange: Sendable {
 
     /// Which key.
     package var key: Key
-    // The range, 1-based, in 32-bit fields: inputs are below 2^29 bytes.
-    var startLine: UInt32
-    var startColumn: UInt32
-    var endLine: UInt32
-    var endColumn: UInt32
+    /// The range, 1-based.
+    var packedRange: PackedSourceRange
 
     /// Keeps where `key`'s value was written.
     package init(key: Key, range: SourceRange) {
         self.key = key
-        startLine = UInt32(truncatingIfNeeded: range.start.line)
-        startColumn = UInt32(truncatingIfNeeded: range.start.column)
-        endLine = UInt32(truncatingIfNeeded: range.end.line)
-        endColumn = UInt32(truncatingIfNeeded: range.end.column)
+        packedRange = PackedSourceRange(range)
     }
 
     /// Where the value was written.
-    package var range: SourceRange {
-        SourceRange(
-            start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
-            end: SourcePosition(line: Int(endLine), column: Int(endColumn)))
-    }
+    package var range: SourceRange { packedRange.range }
 }
