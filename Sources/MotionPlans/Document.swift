@@ -67,9 +67,9 @@ public struct MotionDocument: Sendable {
     public var targets: [TargetNode] {
         didSet { decodedTargetIndex = nil }
     }
-    /// The decoder's id index, kept while ``targets`` is as decoded so ``targetIndex`` need not
+    /// The decoder's id index, kept while ``targets`` is as decoded so ``targetIDIndex`` need not
     /// build it again.
-    var decodedTargetIndex: [String: Int]?
+    var decodedTargetIndex: TargetIDIndex?
     /// Transactions in document order.
     public var transactions: [TransactionSpec]
     /// Synthetic gesture inputs.
@@ -118,15 +118,20 @@ public struct MotionDocument: Sendable {
 
     /// A dictionary from target id to its index.
     ///
-    /// - Complexity: O(1) for a document as decoded (the decoder's index); else O(n) in the number
-    ///   of targets.
+    /// - Complexity: O(n) in the number of targets; validation uses ``targetIDIndex``, which a
+    ///   decoded document keeps.
     public var targetIndex: [String: Int] {
-        if let decodedTargetIndex { return decodedTargetIndex }
         var index: [String: Int] = [:]
         index.reserveCapacity(targets.count)
         for (i, t) in targets.enumerated() where index[t.id.value] == nil { index[t.id.value] = i }
         return index
     }
+
+    /// The target ids indexed (``TargetIDIndex/index(of:in:)`` with ``targets``).
+    ///
+    /// - Complexity: O(1) for a document as decoded (the decoder's index); else O(n) in the number
+    ///   of targets.
+    package var targetIDIndex: TargetIDIndex { decodedTargetIndex ?? TargetIDIndex(targets) }
 }
 
 /// One target of the tree: an id, a type and classes for selectors, and initial layer values.
@@ -150,9 +155,19 @@ public struct TargetNode: Sendable {
     /// Whether the layer is drawn as a rectangle or an ellipse.
     public var shape: LayerShape
     /// The parent's index in ``MotionDocument/targets``, nil at the top level.
-    public var parent: Int?
+    public var parent: Int? {
+        get { packedParent < 0 ? nil : Int(packedParent) }
+        set { packedParent = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
     /// How deep the target sits: 0 at the top level.
-    public var depth: Int
+    public var depth: Int {
+        get { Int(packedDepth) }
+        set { packedDepth = Int32(clamping: newValue) }
+    }
+    // Parent and depth in 32 bits: a document has fewer than 2^29 targets (each takes bytes of
+    // the input), and a target is kept per target of the document.
+    private var packedParent: Int32
+    private var packedDepth: Int32
 
     /// Creates a target in code; the defaults are a top-level `Layer` rectangle at its defaults.
     public init(
@@ -164,8 +179,8 @@ public struct TargetNode: Sendable {
         self.classes = classes
         self.initialLayer = LayerValues(layer)
         self.shape = shape
-        self.parent = parent
-        self.depth = depth
+        self.packedParent = parent.map { Int32(clamping: $0) } ?? -1
+        self.packedDepth = Int32(clamping: depth)
     }
 
     /// The model value of `property`: the document's, or the property's default.
@@ -211,8 +226,21 @@ public struct OperationSpec: Sendable {
         case remove(name: Located<String>)
     }
 
+    // The small fields come right after `action`, in the bytes its payload leaves before the
+    // next 8-byte boundary: an operation is kept per op of the document.
+
     /// Whether the operation adds an intention or removes a named plan.
     public var action: Action
+    /// How many of the op's keys ``MotionDocument/operationKeyRanges`` holds.
+    package var keyCount: UInt8 = 0
+    /// Whether `target` was written plain (not quoted, not a block scalar): selector columns
+    /// count from its first character.
+    package var targetIsPlain = true
+    /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
+    public var reducedMotion: ReducedMotion?
+    /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
+    /// for operations built in code.
+    package var keyStart: UInt32 = 0
     /// The target selector text.
     public var target: Located<String>
     /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
@@ -222,18 +250,8 @@ public struct OperationSpec: Sendable {
     }
     /// ``head``, packed.
     private var packedHead: PackedSourceRange
-    /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
-    /// for operations built in code.
-    package var keyStart: UInt32 = 0
-    /// How many of the op's keys ``MotionDocument/operationKeyRanges`` holds.
-    package var keyCount: UInt8 = 0
-    /// Whether `target` was written plain (not quoted, not a block scalar): selector columns
-    /// count from its first character.
-    package var targetIsPlain = true
     /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
     public var stagger: Stagger?
-    /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
-    public var reducedMotion: ReducedMotion?
 
     /// Creates an operation in code.
     public init(action: Action, target: Located<String>, head: SourceRange) {

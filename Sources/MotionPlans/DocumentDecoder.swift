@@ -13,7 +13,7 @@ struct DocumentDecoder {
     var context: DecodingContext
     var document: MotionDocument
     /// Target ids seen so far, with the index of the target that holds them.
-    var seenTargets: [String: Int] = [:]
+    var seenTargets = TargetIDIndex()
     /// Packs the targets' `layer:` values into shared blocks.
     var layerWriter = LayerValueWriter()
     /// Scratch for one target's packed layer values.
@@ -186,15 +186,15 @@ struct DocumentDecoder {
                 at: idRange)
             return
         }
-        if let first = seenTargets[id] {
+        if let first = seenTargets.index(of: id, in: document.targets) {
             context.report(
                 .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
                 notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
             return
         }
         let index = document.targets.count
-        seenTargets[id] = index
         document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
+        seenTargets.insert(index, of: document.targets)
         decodeTarget(pair.value, index: index, depth: depth)
     }
 
@@ -243,7 +243,7 @@ struct DocumentDecoder {
         for item in tree.items(node) {
             if let name = decodeClass(item, ctx: &ctx) { classes.append(name) }
         }
-        return classes
+        return ctx.sharedLists.classes.share(classes)
     }
 
     /// One class name.
