@@ -121,9 +121,10 @@ public struct MotionDocument: Sendable {
     /// - Complexity: O(n) in the number of targets; validation uses ``targetIDIndex``, which a
     ///   decoded document keeps.
     public var targetIndex: [String: Int] {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(targets.count)
-        for (i, t) in targets.enumerated() where index[t.id.value] == nil { index[t.id.value] = i }
+        var index = [String: Int](minimumCapacity: targets.count)
+        // Backwards, so that where ids repeat the first target's index is written last: one
+        // hashed write per target.
+        for i in targets.indices.reversed() { index[targets[i].id.value] = i }
         return index
     }
 

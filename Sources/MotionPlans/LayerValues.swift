@@ -86,12 +86,25 @@ package struct LayerValues: Sendable {
         }
     }
 
+    /// How many values there are.
+    /// - Complexity: O(values).
+    private var count: Int {
+        guard let block else { return 0 }
+        let words = UnsafeBufferPointer(start: block.words + Int(start), count: Int(wordCount))
+        var (i, n) = (0, 0)
+        while i < words.count {
+            let head = Int(words[i])
+            i += 1 + (head & 4 != 0 ? 4 : Self.kinds[head & 3].componentCount)
+            n += 1
+        }
+        return n
+    }
+
     /// The values by property, as the run and the bake take them.
     /// - Complexity: O(values): builds a dictionary.
     package var dictionary: [LayerProperty: MotionValue] {
-        var values: [LayerProperty: MotionValue] = [:]
-        guard block != nil else { return values }
-        values.reserveCapacity(Int(wordCount) / 2)
+        guard block != nil else { return [:] }
+        var values = [LayerProperty: MotionValue](minimumCapacity: count)
         forEach { values[$0] = $1 }
         return values
     }

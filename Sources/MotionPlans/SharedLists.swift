@@ -54,7 +54,15 @@ extension Double: BitwiseComparable {
 
 extension MotionValue: BitwiseComparable {
     func hashBits(into hasher: inout Hasher) {
-        hasher.combine(kind)
+        // The kind by its number: hashing the enum would hash its raw text.
+        let kindNumber: UInt8 =
+            switch kind {
+            case .scalar: 0
+            case .point: 1
+            case .size: 2
+            case .color: 3
+            }
+        hasher.combine(kindNumber)
         let c = components
         for k in 0..<4 { hasher.combine(c[k].bitPattern) }
     }
@@ -91,8 +99,10 @@ extension TimingCurve: BitwiseComparable {
 
 extension String: BitwiseComparable {
     func hashBits(into hasher: inout Hasher) {
-        hasher.combine(utf8.count)
-        for byte in utf8 { hasher.combine(byte) }
+        var text = self
+        // In place for a native string (what decoding makes).
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(0xFF as UInt8)
     }
 
     func hasSameBits(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
