@@ -186,15 +186,14 @@ struct DocumentDecoder {
                 at: idRange)
             return
         }
-        if let first = seenTargets.index(of: id, in: document.targets) {
+        let index = document.targets.count
+        if let first = seenTargets.index(of: id, orInsertingAt: index, in: document.targets) {
             context.report(
                 .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
                 notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
             return
         }
-        let index = document.targets.count
         document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
-        seenTargets.insert(index, of: document.targets)
         decodeTarget(pair.value, index: index, depth: depth)
     }
 

@@ -34,6 +34,27 @@ package struct TargetIDIndex: Sendable {
         }
     }
 
+    /// The index of the target with `id` in `targets`; when there is none, records `id` as the id
+    /// of the target that will be appended at `next` (`targets.count`) and returns nil.
+    ///
+    /// One probe of the table for the decoder's check and insertion of each id.
+    /// - Complexity: O(1) amortized.
+    package mutating func index(of id: String, orInsertingAt next: Int, in targets: [TargetNode]) -> Int? {
+        if (count + 1) * 2 > slots.count { grow(to: max(16, slots.count * 2), targets) }
+        let mask = slots.count - 1
+        var slot = id.hashValue & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { break }
+            if entry < targets.count, targets[entry].id.value == id { return entry }
+            slot = (slot + 1) & mask
+        }
+        // Targets number fewer than 2^29: each takes bytes of the input.
+        slots[slot] = Int32(truncatingIfNeeded: next)
+        count += 1
+        return nil
+    }
+
     /// Adds `targets[index]`, whose id the index does not hold yet.
     /// - Complexity: O(1) amortized.
     package mutating func insert(_ index: Int, of targets: [TargetNode]) {
