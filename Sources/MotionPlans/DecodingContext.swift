@@ -13,6 +13,8 @@ struct DecodingContext {
     /// The document's bytes, for help that reads what YAML dropped (comments); may be empty.
     let source: [UInt8]
     var diagnostics: [Diagnostic] = []
+    /// Lists decoded so far, which later equal lists share.
+    var sharedLists = SharedLists()
 
     init(tree: YAMLTree, file: String, source: [UInt8] = []) {
         self.tree = tree

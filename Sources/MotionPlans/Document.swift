@@ -7,13 +7,48 @@ import MotionYAML
 public struct Located<Value: Sendable>: Sendable {
     /// The value as decoded.
     public var value: Value
-    /// Where it was written, for diagnostics that point at it.
-    public var range: SourceRange
+    /// Where it was written, packed (16 bytes, not 32: a document holds one per target and two
+    /// per operation).
+    private var packedRange: PackedSourceRange
 
     /// Pairs `value` with the place it was written.
     public init(_ value: Value, at range: SourceRange) {
         self.value = value
-        self.range = range
+        self.packedRange = PackedSourceRange(range)
+    }
+
+    /// Where it was written, for diagnostics that point at it.
+    public var range: SourceRange {
+        get { packedRange.range }
+        set { packedRange = PackedSourceRange(newValue) }
+    }
+}
+
+/// A source range in four 32-bit fields, for ranges a decoded document keeps by the thousand.
+///
+/// Lines and columns of any input fit (inputs are below 2^29 bytes); a larger number, which only
+/// code can write, is clamped.
+package struct PackedSourceRange: Sendable, Hashable {
+    var startLine: UInt32
+    var startColumn: UInt32
+    var endLine: UInt32
+    var endColumn: UInt32
+
+    /// Packs `range`.
+    @inline(__always)
+    package init(_ range: SourceRange) {
+        startLine = UInt32(clamping: range.start.line)
+        startColumn = UInt32(clamping: range.start.column)
+        endLine = UInt32(clamping: range.end.line)
+        endColumn = UInt32(clamping: range.end.column)
+    }
+
+    /// The range.
+    @inline(__always)
+    package var range: SourceRange {
+        SourceRange(
+            start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
+            end: SourcePosition(line: Int(endLine), column: Int(endColumn)))
     }
 }
 
@@ -32,9 +67,9 @@ public struct MotionDocument: Sendable {
     public var targets: [TargetNode] {
         didSet { decodedTargetIndex = nil }
     }
-    /// The decoder's id index, kept while ``targets`` is as decoded so ``targetIndex`` need not
+    /// The decoder's id index, kept while ``targets`` is as decoded so ``targetIDIndex`` need not
     /// build it again.
-    var decodedTargetIndex: [String: Int]?
+    var decodedTargetIndex: TargetIDIndex?
     /// Transactions in document order.
     public var transactions: [TransactionSpec]
     /// Synthetic gesture inputs.
@@ -83,15 +118,21 @@ public struct MotionDocument: Sendable {
 
     /// A dictionary from target id to its index.
     ///
-    /// - Complexity: O(1) for a document as decoded (the decoder's index); else O(n) in the number
-    ///   of targets.
+    /// - Complexity: O(n) in the number of targets; validation uses ``targetIDIndex``, which a
+    ///   decoded document keeps.
     public var targetIndex: [String: Int] {
-        if let decodedTargetIndex { return decodedTargetIndex }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(targets.count)
-        for (i, t) in targets.enumerated() where index[t.id.value] == nil { index[t.id.value] = i }
+        var index = [String: Int](minimumCapacity: targets.count)
+        // Backwards, so that where ids repeat the first target's index is written last: one
+        // hashed write per target.
+        for i in targets.indices.reversed() { index[targets[i].id.value] = i }
         return index
     }
+
+    /// The target ids indexed (``TargetIDIndex/index(of:in:)`` with ``targets``).
+    ///
+    /// - Complexity: O(1) for a document as decoded (the decoder's index); else O(n) in the number
+    ///   of targets.
+    package var targetIDIndex: TargetIDIndex { decodedTargetIndex ?? TargetIDIndex(targets) }
 }
 
 /// One target of the tree: an id, a type and classes for selectors, and initial layer values.
@@ -103,13 +144,31 @@ public struct TargetNode: Sendable {
     /// The class names selectors match (`.elevated`).
     public var classes: [String]
     /// Initial model values the document sets, by property.
-    public var layer: [LayerProperty: MotionValue]
+    ///
+    /// - Complexity: O(values): built from ``initialLayer`` on each read (run and bake read it once
+    ///   per target; validation never does).
+    public var layer: [LayerProperty: MotionValue] {
+        get { initialLayer.dictionary }
+        set { initialLayer = LayerValues(newValue) }
+    }
+    /// ``layer``, packed.
+    package var initialLayer: LayerValues
     /// Whether the layer is drawn as a rectangle or an ellipse.
     public var shape: LayerShape
     /// The parent's index in ``MotionDocument/targets``, nil at the top level.
-    public var parent: Int?
+    public var parent: Int? {
+        get { packedParent < 0 ? nil : Int(packedParent) }
+        set { packedParent = newValue.map { Int32(clamping: $0) } ?? -1 }
+    }
     /// How deep the target sits: 0 at the top level.
-    public var depth: Int
+    public var depth: Int {
+        get { Int(packedDepth) }
+        set { packedDepth = Int32(clamping: newValue) }
+    }
+    // Parent and depth in 32 bits: a document has fewer than 2^29 targets (each takes bytes of
+    // the input), and a target is kept per target of the document.
+    private var packedParent: Int32
+    private var packedDepth: Int32
 
     /// Creates a target in code; the defaults are a top-level `Layer` rectangle at its defaults.
     public init(
@@ -119,15 +178,15 @@ public struct TargetNode: Sendable {
         self.id = id
         self.type = type
         self.classes = classes
-        self.layer = layer
+        self.initialLayer = LayerValues(layer)
         self.shape = shape
-        self.parent = parent
-        self.depth = depth
+        self.packedParent = parent.map { Int32(clamping: $0) } ?? -1
+        self.packedDepth = Int32(clamping: depth)
     }
 
     /// The model value of `property`: the document's, or the property's default.
     public func initialValue(_ property: LayerProperty) -> MotionValue {
-        layer[property] ?? property.defaultValue
+        initialLayer.value(of: property) ?? property.defaultValue
     }
 }
 
@@ -168,30 +227,38 @@ public struct OperationSpec: Sendable {
         case remove(name: Located<String>)
     }
 
+    // The small fields come right after `action`, in the bytes its payload leaves before the
+    // next 8-byte boundary: an operation is kept per op of the document.
+
     /// Whether the operation adds an intention or removes a named plan.
     public var action: Action
-    /// The target selector text.
-    public var target: Located<String>
-    /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
-    public var head: SourceRange
-    /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
-    /// for operations built in code.
-    package var keyStart: UInt32 = 0
     /// How many of the op's keys ``MotionDocument/operationKeyRanges`` holds.
     package var keyCount: UInt8 = 0
     /// Whether `target` was written plain (not quoted, not a block scalar): selector columns
     /// count from its first character.
     package var targetIsPlain = true
-    /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
-    public var stagger: Stagger?
     /// `reducedMotion:` (docs/format.md §7.7), when the op gives it.
     public var reducedMotion: ReducedMotion?
+    /// Where the op's keys start in ``MotionDocument/operationKeyRanges``; 0 and ``keyCount`` 0
+    /// for operations built in code.
+    package var keyStart: UInt32 = 0
+    /// The target selector text.
+    public var target: Located<String>
+    /// The `add:` or `remove:` value: the type or the name, where diagnostics about it point.
+    public var head: SourceRange {
+        get { packedHead.range }
+        set { packedHead = PackedSourceRange(newValue) }
+    }
+    /// ``head``, packed.
+    private var packedHead: PackedSourceRange
+    /// `stagger` and `staggerFrom` (docs/format.md §7.1), when the op gives them.
+    public var stagger: Stagger?
 
     /// Creates an operation in code.
     public init(action: Action, target: Located<String>, head: SourceRange) {
         self.action = action
         self.target = target
-        self.head = head
+        self.packedHead = PackedSourceRange(head)
     }
 
     /// The name the op adds or removes, if any.
@@ -259,25 +326,15 @@ package struct OperationKeyRange: Sendable {
 
     /// Which key.
     package var key: Key
-    // The range, 1-based, in 32-bit fields: inputs are below 2^29 bytes.
-    var startLine: UInt32
-    var startColumn: UInt32
-    var endLine: UInt32
-    var endColumn: UInt32
+    /// The range, 1-based.
+    var packedRange: PackedSourceRange
 
     /// Keeps where `key`'s value was written.
     package init(key: Key, range: SourceRange) {
         self.key = key
-        startLine = UInt32(truncatingIfNeeded: range.start.line)
-        startColumn = UInt32(truncatingIfNeeded: range.start.column)
-        endLine = UInt32(truncatingIfNeeded: range.end.line)
-        endColumn = UInt32(truncatingIfNeeded: range.end.column)
+        packedRange = PackedSourceRange(range)
     }
 
     /// Where the value was written.
-    package var range: SourceRange {
-        SourceRange(
-            start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
-            end: SourcePosition(line: Int(endLine), column: Int(endColumn)))
-    }
+    package var range: SourceRange { packedRange.range }
 }

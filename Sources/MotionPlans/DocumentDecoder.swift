@@ -13,7 +13,11 @@ struct DocumentDecoder {
     var context: DecodingContext
     var document: MotionDocument
     /// Target ids seen so far, with the index of the target that holds them.
-    var seenTargets: [String: Int] = [:]
+    var seenTargets = TargetIDIndex()
+    /// Packs the targets' `layer:` values into shared blocks.
+    var layerWriter = LayerValueWriter()
+    /// Scratch for one target's packed layer values.
+    var layerWords: [Double] = []
     /// The ops after the first that the last decoded op stands for (a `properties:` tween).
     var companionOperations: [OperationSpec] = []
     /// Ops decoded while the document was read, by the index of their `ops` sequence.
@@ -184,14 +188,13 @@ struct DocumentDecoder {
                 at: idRange)
             return
         }
-        if let first = seenTargets[id] {
+        let index = document.targets.count
+        if let first = seenTargets.index(of: id, orInsertingAt: index, in: document.targets) {
             context.report(
                 .D006, "duplicate target id \"\(id)\": ids are unique across the whole tree", at: idRange,
                 notes: [DiagnosticNote("\"\(id)\" is first defined here", at: document.targets[first].id.range)])
             return
         }
-        let index = document.targets.count
-        seenTargets[id] = index
         document.targets.append(TargetNode(id: Located(id, at: idRange), parent: parent, depth: depth))
         decodeTarget(pair.value, index: index, depth: depth)
     }
@@ -200,6 +203,13 @@ struct DocumentDecoder {
         guard context.expectMapping(node, for: document.targets[index].id.value, allowNull: true) else { return }
         var target = document.targets[index]
         var childrenNode: YAMLNodeID?
+        // Moved out for the closure, which cannot reach `self` while `context` is in use.
+        var layerWords = self.layerWords
+        var layerWriter = self.layerWriter
+        defer {
+            self.layerWords = layerWords
+            self.layerWriter = layerWriter
+        }
         context.forEachKnownPair(in: node, known: Self.targetKeys, context: "a target") { ctx, index, pair in
             switch Self.targetKeyCases[index] {
             case .type:
@@ -212,7 +222,9 @@ struct DocumentDecoder {
             case .class:
                 target.classes = Self.decodeClasses(pair.value, ctx: &ctx)
             case .layer:
-                (target.layer, target.shape) = Self.decodeLayer(pair.value, ctx: &ctx)
+                layerWords.removeAll(keepingCapacity: true)
+                target.shape = Self.decodeLayer(pair.value, into: &layerWords, ctx: &ctx)
+                target.initialLayer = layerWriter.append(layerWords)
             case .children:
                 childrenNode = pair.value
             }
@@ -232,7 +244,7 @@ struct DocumentDecoder {
         for item in tree.items(node) {
             if let name = decodeClass(item, ctx: &ctx) { classes.append(name) }
         }
-        return classes
+        return ctx.sharedLists.classes.share(classes)
     }
 
     /// One class name.
@@ -245,11 +257,11 @@ struct DocumentDecoder {
         return name
     }
 
-    /// A target's `layer:` mapping: initial model values and the shape.
-    static func decodeLayer(_ node: YAMLNodeID, ctx: inout DecodingContext) -> ([LayerProperty: MotionValue], LayerShape) {
-        guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return ([:], .rect) }
-        var values: [LayerProperty: MotionValue] = [:]
-        values.reserveCapacity(ctx.tree.count(node))
+    /// A target's `layer:` mapping: its initial model values, appended to `words` as
+    /// ``LayerValues`` packs them, and the shape it returns.
+    static func decodeLayer(_ node: YAMLNodeID, into words: inout [Double], ctx: inout DecodingContext) -> LayerShape {
+        guard ctx.expectMapping(node, for: "layer", allowNull: true) else { return .rect }
+        var seen: UInt16 = 0
         var shape = LayerShape.rect
         ctx.forEachKnownPair(
             in: node, known: layerKeys, context: "`layer`", unknownCode: .D009, extraHelp: { key, _, _ in ForeignNames.propertyHelp(key) }
@@ -264,9 +276,20 @@ struct DocumentDecoder {
                 }
                 return
             }
-            if let value = ctx.value(pair.value, for: PropertyPath(property), key: key) { values[property] = value }
+            guard let value = ctx.value(pair.value, for: PropertyPath(property), key: key) else { return }
+            // A key given twice was reported; its last value stands, as a dictionary's would.
+            if seen & (1 << property.ordinal) != 0 {
+                var scratch = LayerValueWriter(blockWords: words.count)
+                var earlier = scratch.append(words).dictionary
+                earlier[property] = value
+                words.removeAll(keepingCapacity: true)
+                for p in LayerProperty.allCases { if let v = earlier[p] { LayerValues.append(v, of: p, to: &words) } }
+            } else {
+                LayerValues.append(value, of: property, to: &words)
+            }
+            seen |= 1 << property.ordinal
         }
-        return (values, shape)
+        return shape
     }
 
     // MARK: Transactions

@@ -18,7 +18,7 @@ struct StreamedTargets {
     /// The targets, children included, in pre-order.
     var targets: [TargetNode] = []
     /// Their ids, with their indices in ``targets``.
-    var seen: [String: Int] = [:]
+    var seen = TargetIDIndex()
     /// The diagnostics decoding them reported, in the order found.
     var diagnostics: [Diagnostic] = []
     /// How many pairs of the mapping were decoded (their values are empty in the tree).
@@ -101,7 +101,7 @@ final class DocumentStream {
                 mapping: targetsMapping, targets: decoder.document.targets, seen: decoder.seenTargets,
                 diagnostics: targetDiagnostics, pairs: targetPairs)
             decoder.document.targets = []
-            decoder.seenTargets = [:]
+            decoder.seenTargets = TargetIDIndex()
             targetDiagnostics = []
         }
     }

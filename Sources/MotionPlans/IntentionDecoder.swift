@@ -240,7 +240,7 @@ enum IntentionDecoder {
             context.report(.D004, "`to` is missing: `from` needs a `to` (or use `values`)", at: context.range(fromNode))
             reader.failed = true
         }
-        var tween = Tween(property: property, values: values)
+        var tween = Tween(property: property, values: context.sharedLists.values.share(values))
         if let byNode = reader.nodes["by"] {
             relative(byNode, conflicting: valuesNode ?? fromNode ?? toNode, &tween, &reader, &context)
         }
@@ -258,7 +258,7 @@ enum IntentionDecoder {
                 guard let value = ctx.number(item, for: "offsets") else { return nil }
                 offsets.append(value)
             }
-            return offsets
+            return ctx.sharedLists.offsets.share(offsets)
         }
         if let easingNode = reader.nodes["easing"] {
             if context.tree.kind(easingNode) == .sequence, !isSingleCurve(easingNode, context.tree) {
@@ -268,13 +268,13 @@ enum IntentionDecoder {
                     for item in items {
                         if let curve = easing(item, key: "easing", &context) { curves.append(curve) } else { reader.failed = true }
                     }
-                    tween.easings = curves
+                    tween.easings = context.sharedLists.curves.share(curves)
                     tween.easingIsList = true
                 } else {
                     reader.failed = true
                 }
             } else if let curve = easing(easingNode, key: "easing", &context) {
-                tween.easings = [curve]
+                tween.easings = context.sharedLists.curves.share([curve])
             } else {
                 reader.failed = true
             }

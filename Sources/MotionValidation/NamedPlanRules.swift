@@ -9,8 +9,17 @@ enum NamedPlanRules {
         var type: IntentionType
         /// Which transaction added it.
         var transaction: Int
+        /// Where the name was written in the add, packed: a plan is held per named op and target.
+        var packedNameRange: PackedSourceRange
+
+        init(type: IntentionType, transaction: Int, nameRange: SourceRange) {
+            self.type = type
+            self.transaction = transaction
+            packedNameRange = PackedSourceRange(nameRange)
+        }
+
         /// Where the name was written in the add.
-        var nameRange: SourceRange
+        var nameRange: SourceRange { packedNameRange.range }
     }
 
     /// A name on one target.

@@ -6,49 +6,97 @@ import MotionRuntime
 /// W001-W006 and W009: tween values, offsets, easings, cubic-bezier ranges, tweens fully hidden by
 /// a later tween on the same property, and too many tweens at once on one (docs/format.md §2.2).
 enum TweenRules {
-    /// One tween as the precedence check sees it.
+    /// One tween as the precedence check sees it, registered on one component of one target.
     struct Registered {
         var commit: Double
         var end: Double
         var order: Int
-        var head: SourceRange
+        /// The op's head, packed: there is one registration per tween, target and component.
+        var packedHead: PackedSourceRange
         var name: String?
         /// How many scalar components the tween drives.
         var components: Int
-    }
+        /// The next registration on the same component, an index in ``TweenRegistry/entries``.
+        var next = -1
 
-    /// The tweens on one property of one target. Most properties have one tween, so the first is
-    /// stored inline and only the rare second and later ones allocate.
-    struct TweenGroup {
-        var first = Registered(commit: 0, end: 0, order: 0, head: .fileStart, name: nil, components: 0)
-        var more: [Registered] = []
-        var isEmpty = true
-
-        mutating func append(_ entry: Registered) {
-            if isEmpty {
-                first = entry
-                isEmpty = false
-            } else {
-                more.append(entry)
-            }
-        }
+        var head: SourceRange { packedHead.range }
     }
 
     /// One scalar component of one target: a whole-property tween registers in each of its
     /// property's components, a component tween (`position.x`) in its own, so a later `position`
     /// tween hides an earlier `position.x` one.
     struct PropertyKey: Hashable {
-        var target: Int
+        /// The target's index (targets number fewer than 2^29: each takes bytes of the input).
+        var packedTarget: Int32
         var property: LayerProperty
-        var component: Int
+        var packedComponent: UInt8
+
+        init(target: Int, property: LayerProperty, component: Int) {
+            packedTarget = Int32(truncatingIfNeeded: target)
+            self.property = property
+            packedComponent = UInt8(truncatingIfNeeded: component)
+        }
+
+        var target: Int { Int(packedTarget) }
+        var component: Int { Int(packedComponent) }
+    }
+
+    /// The tweens registered on each component, in registration order: one array of entries,
+    /// chained per component, rather than a group per component (most components have one tween,
+    /// and a document has one registration per tween).
+    struct TweenRegistry {
+        /// Where a component's chain starts and ends, and how long it is.
+        struct Chain {
+            var first: Int
+            var last: Int
+            var count: Int
+        }
+
+        var entries: [Registered] = []
+        var chains: [PropertyKey: Chain] = [:]
+        /// Keys in the order first seen, so diagnostics come out in a stable order.
+        var keys: [PropertyKey] = []
+
+        init(capacity: Int) {
+            entries.reserveCapacity(capacity)
+            chains.reserveCapacity(capacity)
+        }
+
+        /// Registers `entry` on `key`, after the tweens already there.
+        /// - Complexity: O(1) amortized.
+        mutating func register(_ entry: Registered, on key: PropertyKey) {
+            let index = entries.count
+            entries.append(entry)
+            if let chain = chains[key] {
+                entries[chain.last].next = index
+                chains[key] = Chain(first: chain.first, last: index, count: chain.count + 1)
+            } else {
+                chains[key] = Chain(first: index, last: index, count: 1)
+                keys.append(key)
+            }
+        }
+
+        /// How many tweens are registered on `key`.
+        func count(on key: PropertyKey) -> Int { chains[key]?.count ?? 0 }
+
+        /// The tweens registered on `key`, in registration order.
+        /// - Complexity: O(k) for k tweens on it.
+        func tweens(on key: PropertyKey) -> [Registered] {
+            guard let chain = chains[key] else { return [] }
+            var tweens: [Registered] = []
+            tweens.reserveCapacity(chain.count)
+            var index = chain.first
+            while index >= 0 {
+                tweens.append(entries[index])
+                index = entries[index].next
+            }
+            return tweens
+        }
     }
 
     static func check(_ context: inout ValidationContext) {
         let document = context.document
-        var registered: [PropertyKey: TweenGroup] = [:]
-        registered.reserveCapacity(context.tweenCount)
-        /// Keys in the order first seen, so diagnostics come out in a stable order.
-        var keys: [PropertyKey] = []
+        var registry = TweenRegistry(capacity: context.tweenCount)
         var order = 0
         document.forEachOperation { transaction, operation in
             guard let intention = operation.intention else { return }
@@ -60,13 +108,12 @@ enum TweenRules {
                     commitTime: commit, delay: tween.delay, duration: tween.duration, repeatCount: tween.repeatCount.value,
                     autoreverses: tween.autoreverses)
                 let entry = Registered(
-                    commit: commit, end: timing.end, order: order, head: operation.head, name: operation.name?.value,
-                    components: tween.property.componentIndices.count)
+                    commit: commit, end: timing.end, order: order, packedHead: PackedSourceRange(operation.head),
+                    name: operation.name?.value, components: tween.property.componentIndices.count)
                 for target in context.targets(of: operation.target.value) ?? .many([]) {
                     for component in tween.property.componentIndices {
-                        let key = PropertyKey(target: target, property: tween.property.property, component: component)
-                        if registered[key] == nil { keys.append(key) }
-                        registered[key, default: TweenGroup()].append(entry)
+                        registry.register(
+                            entry, on: PropertyKey(target: target, property: tween.property.property, component: component))
                     }
                 }
             } else if let transition = intention.value(as: TransitionTween.self) {
@@ -74,8 +121,8 @@ enum TweenRules {
                 if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
             }
         }
-        checkHidden(registered, keys: keys, &context)
-        checkCrowded(registered, keys: keys, &context)
+        checkHidden(registry, &context)
+        checkCrowded(registry, &context)
     }
 
     static func checkTween(_ tween: Tween, _ operation: OperationSpec, _ context: inout ValidationContext) {
@@ -130,7 +177,7 @@ enum TweenRules {
     /// same time and ends no earlier. A tween is hidden when every component it drives is.
     ///
     /// - Complexity: O(k) per component with k tweens on it.
-    static func checkHidden(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
+    static func checkHidden(_ registry: TweenRegistry, _ context: inout ValidationContext) {
         /// Per tween and target: how many of its components are hidden, and by which tween.
         struct Hidden {
             var count = 0
@@ -138,9 +185,8 @@ enum TweenRules {
         }
         var hidden: [Slot: Hidden] = [:]
         var found: [(slot: Slot, head: SourceRange, components: Int)] = []
-        for key in keys {
-            guard let group = registered[key], !group.more.isEmpty else { continue }
-            let tweens = [group.first] + group.more
+        for key in registry.keys where registry.count(on: key) > 1 {
+            let tweens = registry.tweens(on: key)
             // Walk from the latest registration back, keeping the latest end per commit time.
             var latestEnd: [Double: Registered] = [:]
             for tween in tweens.reversed() {
@@ -176,8 +222,8 @@ enum TweenRules {
     ///
     /// - Complexity: O(1) per component with at most the limit of tweens; O(k log k) for one with
     ///   k more, plus one pass over the ops for the names on the targets that have one.
-    static func checkCrowded(_ registered: [PropertyKey: TweenGroup], keys: [PropertyKey], _ context: inout ValidationContext) {
-        let crowdedKeys = keys.filter { (registered[$0]?.more.count ?? 0) >= maximumTweensAtOnce }
+    static func checkCrowded(_ registry: TweenRegistry, _ context: inout ValidationContext) {
+        let crowdedKeys = registry.keys.filter { registry.count(on: $0) > maximumTweensAtOnce }
         guard !crowdedKeys.isEmpty else { return }
         let (replaced, takenOver) = replacementTimes(onTargets: Set(crowdedKeys.map(\.target)), &context)
         struct Crowded: Hashable {
@@ -187,10 +233,10 @@ enum TweenRules {
         var reported = Set<Crowded>()
         for key in crowdedKeys {
             let crowded = Crowded(target: key.target, property: key.property)
-            guard let group = registered[key], !reported.contains(crowded) else { continue }
+            guard !reported.contains(crowded) else { continue }
             // Registration order is commit order (transactions are in time order, D007), so the
             // tweens running when the j-th commits are the first j + 1 less those that ended before.
-            let tweens = [group.first] + group.more
+            let tweens = registry.tweens(on: key)
             let takeovers = takenOver[key] ?? []
             let ends = tweens.map { tween in
                 // A replaced or taken-over tween is gone at the commit that ends it: just before

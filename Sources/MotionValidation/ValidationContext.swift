@@ -17,11 +17,11 @@ struct ValidationContext {
     /// Resolved targets by selector text; nil for a selector that failed to parse.
     private var resolved: [String: ResolvedTargets?] = [:]
     /// Target indices by id, for the common `#id` selector, which needs no parser.
-    private let idIndex: [String: Int]
+    private let idIndex: TargetIDIndex
 
     init(document: MotionDocument) {
         self.document = document
-        self.idIndex = document.targetIndex
+        self.idIndex = document.targetIDIndex
         var tweens = 0
         var named = 0
         document.forEachOperation { _, operation in
@@ -45,7 +45,7 @@ struct ValidationContext {
     mutating func targets(of selector: String) -> ResolvedTargets? {
         // A plain `#id` is one lookup, cheaper than the cache, which it would only fill.
         if let id = Selector.plainID(selector) {
-            return idIndex[String(id)].map(ResolvedTargets.one) ?? ResolvedTargets.many([])
+            return idIndex.index(of: String(id), in: document.targets).map(ResolvedTargets.one) ?? ResolvedTargets.many([])
         }
         if let cached = resolved[selector] { return cached }
         let result: ResolvedTargets?

@@ -101,6 +101,7 @@ import Testing
         #expect(!whole.isEmpty)
         #expect(streamed == whole)
         #expect(document?.targets.map(\.id.value) == wholeDocument?.targets.map(\.id.value))
+        #expect(document?.targets.map(\.layer) == wholeDocument?.targets.map(\.layer))
         #expect(document?.transactions.map(\.operations.count) == wholeDocument?.transactions.map(\.operations.count))
     }
 
