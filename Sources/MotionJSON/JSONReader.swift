@@ -331,14 +331,19 @@ public struct JSONScanner {
             scalars.append(contentsOf: text.unicodeScalars)
             return true
         }
+        // Whether every byte so far is ASCII (no check of the UTF-8 needed).
+        var ascii = true
         while true {
             guard let c = current else { throw error("unterminated string") }
             if c == UInt8(ascii: "\"") {
                 if scalars.isEmpty {
                     // No escape met (the usual case: keys, ids, names): the string is its bytes.
-                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
-                        throw error("invalid UTF-8 in a string")
+                    let (start, end) = (runStart, index)
+                    let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+                        let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                        return ascii ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
                     }
+                    guard let text else { throw error("invalid UTF-8 in a string") }
                     index += 1
                     return text
                 }
@@ -348,6 +353,7 @@ public struct JSONScanner {
             }
             if c < 0x20 { throw error("control character in a string; escape it") }
             if c != UInt8(ascii: "\\") {
+                ascii = ascii && c < 0x80
                 index += 1
                 continue
             }

@@ -26,6 +26,12 @@ struct NotReadDirectly: Error {}
 struct DirectTimelineReader {
     var scanner: JSONScanner
     let maximumEvents: Int
+    /// The layers' ids, by index.
+    var ids: [String] = []
+    /// The layer of the last event: the next event's is usually it or the next.
+    var lastLayer = -1
+    /// Property paths read so far, by their text: a timeline names few.
+    var paths: [(text: String, path: PropertyPath)] = []
 
     // MARK: Tokens
 
@@ -117,8 +123,22 @@ struct DirectTimelineReader {
     }
 
     mutating func propertyPath() throws(NotReadDirectly) -> PropertyPath {
-        guard let p = PropertyPath(try string()), p.property.isAnimatable else { throw NotReadDirectly() }
+        let text = try string()
+        if let known = paths.first(where: { $0.text == text }) { return known.path }
+        guard let p = PropertyPath(text), p.property.isAnimatable else { throw NotReadDirectly() }
+        if paths.count < 16 { paths.append((text, p)) }
         return p
+    }
+
+    /// The index of the layer with `id`: the last event's layer or the next one without hashing.
+    mutating func layer(_ id: String, in index: [String: Int]) throws(NotReadDirectly) -> Int {
+        for guess in lastLayer...(lastLayer + 1) where ids.indices.contains(guess) && ids[guess] == id {
+            lastLayer = guess
+            return guess
+        }
+        guard let layer = index[id] else { throw NotReadDirectly() }
+        lastLayer = layer
+        return layer
     }
 
     mutating func curve() throws(NotReadDirectly) -> TimingCurve {
@@ -233,6 +253,7 @@ struct DirectTimelineReader {
             let model = try self.model()
             try close(UInt8(ascii: "}"))
             layers.append(TimelineLayer(id: id, parent: parent, shape: shape, model: model))
+            ids.append(id)
         } while try nextItem()
         return (layers, index)
     }
@@ -278,7 +299,7 @@ struct DirectTimelineReader {
         let time = try number()
         guard time >= 0 else { throw NotReadDirectly() }
         try key("target")
-        guard let layer = layers[try string()] else { throw NotReadDirectly() }
+        let layer = try self.layer(try string(), in: layers)
         try key("type")
         let action: ChannelEvent.Action
         switch try string() {
