@@ -589,27 +589,26 @@ public final class LottieExporter {
         return bottomFirst
     }
 
+    /// Writes a layer's index, type (3 null, 4 shape), name, parent and transform (`ks`).
+    func head(type: Double, target: Int, ind: Int, parent: Int?, opacity: Bool, to json: inout JSONStream) {
+        json.member(plain: "ind", Double(ind))
+        json.member(plain: "ty", type)
+        json.member(plain: "nm", tracks.timeline.layers[target].id)
+        if let parent { json.member(plain: "parent", Double(parent)) }
+        json.member(plain: "sr", 1)
+        json.key(plain: "ks")
+        transform(target, opacity: opacity, to: &json)
+    }
+
     /// Writes a planned layer.
     func write(_ planned: PlannedLayer, to json: inout JSONStream) {
         json.object { json in
             json.member(plain: "ddd", 0)
             switch planned {
             case .null(let target, let ind, let parent):
-                json.member(plain: "ind", Double(ind))
-                json.member(plain: "ty", 3)
-                json.member(plain: "nm", tracks.timeline.layers[target].id)
-                if let parent { json.member(plain: "parent", Double(parent)) }
-                json.member(plain: "sr", 1)
-                json.key(plain: "ks")
-                transform(target, opacity: false, to: &json)
+                head(type: 3, target: target, ind: ind, parent: parent, opacity: false, to: &json)
             case .shape(let target, let ind, let parent, let opaque):
-                json.member(plain: "ind", Double(ind))
-                json.member(plain: "ty", 4)
-                json.member(plain: "nm", tracks.timeline.layers[target].id)
-                if let parent { json.member(plain: "parent", Double(parent)) }
-                json.member(plain: "sr", 1)
-                json.key(plain: "ks")
-                transform(target, opacity: !opaque, to: &json)
+                head(type: 4, target: target, ind: ind, parent: parent, opacity: !opaque, to: &json)
                 json.member(plain: "ao", 0)
                 json.key(plain: "shapes")
                 shapes(target, to: &json)
