@@ -313,8 +313,7 @@ public struct TimelineTracks: Sendable {
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
         guard let h = historyNumber(layer, property) else {
-            let v = model(layer, property)[c]
-            return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
+            return .constant(stillValue(layer: layer, property: property, component: c, limit: limit), over: span)
         }
         let key = CurveKey(layer: layer, property: property, component: c, limit: limit, tolerance: tolerance)
         let slot = Self.denseSlot(history: h, component: c, limit: limit, tolerance: tolerance)
@@ -368,6 +367,12 @@ public struct TimelineTracks: Sendable {
         }
         curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// The value shown of a component no event touches: its model value, within `limit`.
+    func stillValue(layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>?) -> Double {
+        let v = model(layer, property)[c]
+        return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
     }
 
     /// Where the curve cache keeps a curve of history `h` in its array: the curves the exporters

@@ -31,6 +31,9 @@ public final class LottieExporter {
     /// The shapes text of layers whose shapes do not move and have no border, by what it is made
     /// of (see ``shapes(_:to:)``): many layers share one.
     var stillShapes: [[UInt64]: [UInt8]] = [:]
+    /// The last constant curve shown of each component no event touches, at its
+    /// `AnimatedComponent.slot`: the next layer with the same value shares it.
+    var stillCurves = [ShownCurve?](repeating: nil, count: PresentationModel.channelsPerLayer * 4)
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -73,8 +76,22 @@ public final class LottieExporter {
         let key = layer * PresentationModel.channelsPerLayer * 4 + AnimatedComponent.slot(property, c)
         let cached = shownIndex.indices.contains(key) && (0..<4).contains(c) ? Int(shownIndex[key]) : -1
         if cached > 0 { return shownCurves[cached - 1] }
-        let limited = property == .opacity || property == .backgroundColor || property == .borderColor
-        let curve = tracks.curve(layer: layer, property: property, component: c, limit: limited ? Self.unit : nil)
+        let limit: ClosedRange<Double>? = property == .opacity || property == .backgroundColor || property == .borderColor ? Self.unit : nil
+        let curve: ShownCurve
+        let slot = AnimatedComponent.slot(property, c)
+        if !tracks.isAnimated(layer: layer, property: property), (0..<4).contains(c), stillCurves.indices.contains(slot) {
+            // A component no event touches: the constant curve of the last layer that showed the
+            // same value here (most layers share most values), made anew only for a new value.
+            let v = tracks.stillValue(layer: layer, property: property, component: c, limit: limit)
+            if let last = stillCurves[slot], last.segments.first?.from.bitPattern == v.bitPattern {
+                curve = last
+            } else {
+                curve = .constant(v, over: tracks.span)
+                stillCurves[slot] = curve
+            }
+        } else {
+            curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
+        }
         if cached == 0, shownCurves.count < Int(Int32.max) {
             shownCurves.append(curve)
             shownIndex[key] = Int32(shownCurves.count)
