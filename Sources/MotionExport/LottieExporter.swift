@@ -34,6 +34,8 @@ public final class LottieExporter {
     /// The last constant curve shown of each component no event touches, at its
     /// `AnimatedComponent.slot`: the next layer with the same value shares it.
     var stillCurves = [ShownCurve?](repeating: nil, count: PresentationModel.channelsPerLayer * 4)
+    /// The last curve ``derived(_:_:feeds:_:)`` made of still inputs.
+    var lastStillDerived: ShownCurve?
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -120,6 +122,15 @@ public final class LottieExporter {
     func derived(
         _ layer: Int, _ inputs: [(LayerProperty, Int)], feeds: [PropertyPath] = [], _ f: @escaping ([Double]) -> Double
     ) -> ShownCurve {
+        if !inputs.contains(where: { tracks.isAnimated(layer: layer, property: $0.0) }) {
+            // Every input still: the computed value, as the constant curve of the last still
+            // value computed when it is the same.
+            let v = f(inputs.map { shown(layer, $0.0, $0.1).segments.first?.from ?? 0 })
+            if let last = lastStillDerived, last.segments.first?.from.bitPattern == v.bitPattern { return last }
+            let curve = ShownCurve.constant(v, over: tracks.span)
+            lastStillDerived = curve
+            return curve
+        }
         let curves = inputs.map { shown(layer, $0.0, $0.1) }
         let values = curves.map { $0.segments.first?.from ?? 0 }
         let animated = curves.indices.filter { !curves[$0].isConstant }
