@@ -186,18 +186,16 @@ public final class LottieExporter {
 
     /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
     func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
+        // Constant curves are written as their values, scaled as `mapped(scale:offset:)` would.
+        if curves.allSatisfy(\.isConstant) {
+            Self.constant(
+                curves.map { curve in curve.segments.first.map { scale == 1 ? $0.from : scale * $0.from + 0 } ?? 0 }, to: &json)
+            return
+        }
         // Unscaled curves are taken as they are (most properties: no copy of the array).
         let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
-            json.object { json in
-                json.member(plain: "a", 0)
-                json.key(plain: "k")
-                if scaled.count == 1 {
-                    json.number(scaled[0].segments.first?.from ?? 0)
-                } else {
-                    json.array { json in for curve in scaled { json.number(curve.segments.first?.from ?? 0) } }
-                }
-            }
+            Self.constant(scaled.map { $0.segments.first?.from ?? 0 }, to: &json)
             return
         }
         if scaled.count == 1, writeKeyframes(of: scaled[0].segments, to: &json) { return }
