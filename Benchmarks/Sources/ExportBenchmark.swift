@@ -10,8 +10,13 @@ import MotionTimeline
 /// HTML. The goal: an export costs at most 2x the bake. Also the Lottie file's size against a naive
 /// export that stores one linear keyframe per frame for every animated component.
 enum ExportBenchmark {
+    /// The benchmark's document: `n` targets, each an opacity tween and a position spring.
+    static func document(targets n: Int) -> MotionDocument? {
+        RuntimeBenchmark.document(targets: n, tweenDuration: 0.3, stiffness: 342, damping: 30)
+    }
+
     static func run(targets n: Int = 20_000, rounds: Int) -> Bool {
-        guard let document = RuntimeBenchmark.document(targets: n, tweenDuration: 0.3, stiffness: 342, damping: 30) else {
+        guard let document = document(targets: n) else {
             print("export: could not build the benchmark document")
             return false
         }

@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|runtime|render|trace|frames|export|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|runtime|render|trace|frames|export|read|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -56,6 +56,9 @@ if which == "render" || which == "all" {
 }
 if which == "export" || which == "all" {
     ok = ExportBenchmark.run(targets: Int(option("--targets", default: 20_000)), rounds: min(rounds, 3)) && ok
+}
+if which == "read" || which == "all" {
+    ok = TimelineReadBenchmark.run(targets: Int(option("--targets", default: 20_000)), rounds: rounds) && ok
 }
 if which == "trace" || which == "all" {
     ok =

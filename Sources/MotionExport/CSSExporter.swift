@@ -47,7 +47,7 @@ public enum CSSExporter {
                 let (property, c) = (component.property, component.component)
                 if c == 0 {
                     let animated = tracks.isAnimated(layer: layer, property: property)
-                    state = (animated, animated ? .scalar(0) : timelineLayer.model[property] ?? property.defaultValue)
+                    state = (animated, animated ? .scalar(0) : tracks.model(layer, property))
                 }
                 var item: ExportItem?
                 if !state.animated {

@@ -115,6 +115,9 @@ public struct TimelineTracks: Sendable {
     /// At `layer * channelsPerLayer + property.ordinal`: 1 + the index of its history, or 0
     /// where no event touches it (four bytes a property, however few are touched).
     let historyIndex: [Int32]
+    /// Every layer's model values at `layer * channelsPerLayer + property.ordinal` (defaults
+    /// where the layer has none): read without hashing the layer's dictionary.
+    let models: [MotionValue]
     /// Spring fits made so far, shared by the components of this timeline.
     let springFits = SpringFitCache()
     /// Curves made so far: a second asker (a preview after its export) gets the same one.
@@ -130,13 +133,19 @@ public struct TimelineTracks: Sendable {
         span = 0...(end.isFinite && end > 0 ? end : 0)
         checkStep = 1 / (4 * fps)
         let perLayer = PresentationModel.channelsPerLayer
+        var models = [MotionValue](repeating: .scalar(0), count: timeline.layers.count * perLayer)
+        for (l, layer) in timeline.layers.enumerated() {
+            for property in LayerProperty.allCases { models[l * perLayer + property.ordinal] = property.defaultValue }
+            for (property, value) in layer.model { models[l * perLayer + property.ordinal] = value }
+        }
+        self.models = models
         var historyIndex = [Int32](repeating: 0, count: timeline.layers.count * perLayer)
         var histories: [ChannelHistory] = []
         // Beside each history: its channel as the events so far left it.
         var channels: [PropertyChannel] = []
         func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
             let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
-            return i >= 0 ? channels[i] : PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)
+            return i >= 0 ? channels[i] : PropertyChannel(model: models[layer * perLayer + property.ordinal])
         }
         func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double) {
             let key = layer * perLayer + property.ordinal
@@ -206,6 +215,13 @@ public struct TimelineTracks: Sendable {
         return i >= 0 ? i : nil
     }
 
+    /// The model value of `property` on `layer`.
+    func model(_ layer: Int, _ property: LayerProperty) -> MotionValue {
+        let key = layer * PresentationModel.channelsPerLayer + property.ordinal
+        guard layer >= 0, key < models.count else { return timeline.layers[layer].model[property] ?? property.defaultValue }
+        return models[key]
+    }
+
     /// Whether some event touches `property` on `layer`.
     public func isAnimated(layer: Int, property: LayerProperty) -> Bool {
         historyNumber(layer, property) != nil
@@ -216,7 +232,7 @@ public struct TimelineTracks: Sendable {
         if let h = historyNumber(layer, property) {
             return histories[h].value(c, at: t)
         }
-        return (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
+        return model(layer, property)[c]
     }
 
     /// The smallest and largest value of a component over the span, sampled at every frame.
@@ -235,7 +251,7 @@ public struct TimelineTracks: Sendable {
             }
         }
         guard let h = historyNumber(layer, property) else {
-            include((timeline.layers[layer].model[property] ?? property.defaultValue)[c])
+            include(model(layer, property)[c])
             return lo <= hi ? lo...hi : 0...0
         }
         histories[h].times.withUnsafeBufferPointer { times in
@@ -297,8 +313,7 @@ public struct TimelineTracks: Sendable {
         layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>? = nil, tolerance: Double? = nil
     ) -> ShownCurve {
         guard let h = historyNumber(layer, property) else {
-            let v = (timeline.layers[layer].model[property] ?? property.defaultValue)[c]
-            return .constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span)
+            return .constant(stillValue(layer: layer, property: property, component: c, limit: limit), over: span)
         }
         let key = CurveKey(layer: layer, property: property, component: c, limit: limit, tolerance: tolerance)
         let slot = Self.denseSlot(history: h, component: c, limit: limit, tolerance: tolerance)
@@ -352,6 +367,12 @@ public struct TimelineTracks: Sendable {
         }
         curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// The value shown of a component no event touches: its model value, within `limit`.
+    func stillValue(layer: Int, property: LayerProperty, component c: Int, limit: ClosedRange<Double>?) -> Double {
+        let v = model(layer, property)[c]
+        return limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v
     }
 
     /// Where the curve cache keeps a curve of history `h` in its array: the curves the exporters

@@ -31,6 +31,11 @@ public final class LottieExporter {
     /// The shapes text of layers whose shapes do not move and have no border, by what it is made
     /// of (see ``shapes(_:to:)``): many layers share one.
     var stillShapes: [[UInt64]: [UInt8]] = [:]
+    /// The last constant curve shown of each component no event touches, at its
+    /// `AnimatedComponent.slot`: the next layer with the same value shares it.
+    var stillCurves = [ShownCurve?](repeating: nil, count: PresentationModel.channelsPerLayer * 4)
+    /// The last curve ``derived(_:_:feeds:_:)`` made of still inputs.
+    var lastStillDerived: ShownCurve?
 
     /// Shown values are limited to these intervals, as the render server limits them on screen.
     static let unit: ClosedRange<Double> = 0...1
@@ -73,8 +78,22 @@ public final class LottieExporter {
         let key = layer * PresentationModel.channelsPerLayer * 4 + AnimatedComponent.slot(property, c)
         let cached = shownIndex.indices.contains(key) && (0..<4).contains(c) ? Int(shownIndex[key]) : -1
         if cached > 0 { return shownCurves[cached - 1] }
-        let limited = property == .opacity || property == .backgroundColor || property == .borderColor
-        let curve = tracks.curve(layer: layer, property: property, component: c, limit: limited ? Self.unit : nil)
+        let limit: ClosedRange<Double>? = property == .opacity || property == .backgroundColor || property == .borderColor ? Self.unit : nil
+        let curve: ShownCurve
+        let slot = AnimatedComponent.slot(property, c)
+        if !tracks.isAnimated(layer: layer, property: property), (0..<4).contains(c), stillCurves.indices.contains(slot) {
+            // A component no event touches: the constant curve of the last layer that showed the
+            // same value here (most layers share most values), made anew only for a new value.
+            let v = tracks.stillValue(layer: layer, property: property, component: c, limit: limit)
+            if let last = stillCurves[slot], last.segments.first?.from.bitPattern == v.bitPattern {
+                curve = last
+            } else {
+                curve = .constant(v, over: tracks.span)
+                stillCurves[slot] = curve
+            }
+        } else {
+            curve = tracks.curve(layer: layer, property: property, component: c, limit: limit)
+        }
         if cached == 0, shownCurves.count < Int(Int32.max) {
             shownCurves.append(curve)
             shownIndex[key] = Int32(shownCurves.count)
@@ -103,6 +122,15 @@ public final class LottieExporter {
     func derived(
         _ layer: Int, _ inputs: [(LayerProperty, Int)], feeds: [PropertyPath] = [], _ f: @escaping ([Double]) -> Double
     ) -> ShownCurve {
+        if !inputs.contains(where: { tracks.isAnimated(layer: layer, property: $0.0) }) {
+            // Every input still: the computed value, as the constant curve of the last still
+            // value computed when it is the same.
+            let v = f(inputs.map { shown(layer, $0.0, $0.1).segments.first?.from ?? 0 })
+            if let last = lastStillDerived, last.segments.first?.from.bitPattern == v.bitPattern { return last }
+            let curve = ShownCurve.constant(v, over: tracks.span)
+            lastStillDerived = curve
+            return curve
+        }
         let curves = inputs.map { shown(layer, $0.0, $0.1) }
         let values = curves.map { $0.segments.first?.from ?? 0 }
         let animated = curves.indices.filter { !curves[$0].isConstant }
@@ -158,33 +186,31 @@ public final class LottieExporter {
 
     /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
     func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
+        // Constant curves are written as their values, scaled as `mapped(scale:offset:)` would.
+        if curves.allSatisfy(\.isConstant) {
+            Self.constant(
+                curves.map { curve in curve.segments.first.map { scale == 1 ? $0.from : scale * $0.from + 0 } ?? 0 }, to: &json)
+            return
+        }
         // Unscaled curves are taken as they are (most properties: no copy of the array).
         let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
-            json.object { json in
-                json.member("a", 0)
-                json.key("k")
-                if scaled.count == 1 {
-                    json.number(scaled[0].segments.first?.from ?? 0)
-                } else {
-                    json.array { json in for curve in scaled { json.number(curve.segments.first?.from ?? 0) } }
-                }
-            }
+            Self.constant(scaled.map { $0.segments.first?.from ?? 0 }, to: &json)
             return
         }
         if scaled.count == 1, writeKeyframes(of: scaled[0].segments, to: &json) { return }
         let keyframes = PlayerKeyframes.keyframes(scaled)
         Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
-            json.member("t", frame(keyframe.time))
-            json.key("s")
+            json.member(plain: "t", frame(keyframe.time))
+            json.key(plain: "s")
             json.numbers(keyframe.values)
             guard k < keyframes.count - 1 else { return }
             // The out handle (x1, y1) of this keyframe and the in handle (x2, y2) of the next, one
             // number per dimension.
             Self.handles("o", keyframe.easings, to: &json) { ($0.0, $0.1) }
             Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
-            json.member("h", keyframe.hold ? 1 : 0)
+            json.member(plain: "h", keyframe.hold ? 1 : 0)
         }
     }
 
@@ -194,8 +220,8 @@ public final class LottieExporter {
     func writeKeyframes(of segments: [CurveSegment], to json: inout JSONStream) -> Bool {
         guard PlayerKeyframes.ownKnots(segments) != nil else { return false }
         json.object { json in
-            json.member("a", 1)
-            json.key("k")
+            json.member(plain: "a", 1)
+            json.key(plain: "k")
             json.array { json in
                 _ = PlayerKeyframes.forEachKeyframe(segments) { time, value, easing, hold in
                     // The keyframe object as the general path writes it, spelled in one piece (the
@@ -235,9 +261,9 @@ public final class LottieExporter {
     ) {
         json.key(key)
         json.object { json in
-            json.key("x")
+            json.key(plain: "x")
             json.array { json in for easing in easings { json.number(handle(easing.controlPoints).x) } }
-            json.key("y")
+            json.key(plain: "y")
             json.array { json in for easing in easings { json.number(handle(easing.controlPoints).y) } }
         }
     }
@@ -247,8 +273,8 @@ public final class LottieExporter {
     /// the easing, tangents and hold of the segment it starts).
     static func animated(count: Int, to json: inout JSONStream, keyframe: (Int, inout JSONStream) -> Void) {
         json.object { json in
-            json.member("a", 1)
-            json.key("k")
+            json.member(plain: "a", 1)
+            json.key(plain: "k")
             json.array { json in
                 for k in 0..<count {
                     json.object { json in keyframe(k, &json) }
@@ -260,8 +286,8 @@ public final class LottieExporter {
     /// Writes a property that never changes.
     static func constant(_ values: [Double], to json: inout JSONStream) {
         json.object { json in
-            json.member("a", 0)
-            json.key("k")
+            json.member(plain: "a", 0)
+            json.key(plain: "k")
             if values.count == 1 { json.number(values[0]) } else { json.numbers(values) }
         }
     }
@@ -292,26 +318,26 @@ public final class LottieExporter {
         let rotation = shown(layer, .rotation, 0)
         let shownOpacity = opacity ? shown(layer, .opacity, 0) : nil
         json.object { json in
-            json.key("a")
+            json.key(plain: "a")
             property(anchor, to: &json)
-            json.key("p")
+            json.key(plain: "p")
             if let spatial {
                 Self.spatialProperty(spatial, frame: frame, to: &json)
             } else {
                 json.object { json in
-                    json.key("s")
+                    json.key(plain: "s")
                     json.value(.bool(true))
-                    json.key("x")
+                    json.key(plain: "x")
                     property([position[0]], to: &json)
-                    json.key("y")
+                    json.key(plain: "y")
                     property([position[1]], to: &json)
                 }
             }
-            json.key("s")
+            json.key(plain: "s")
             property(scale, scale: 100, to: &json)
-            json.key("r")
+            json.key(plain: "r")
             property([rotation], to: &json)
-            json.key("o")
+            json.key(plain: "o")
             if let shownOpacity { property([shownOpacity], scale: 100, to: &json) } else { Self.constant([100], to: &json) }
         }
     }
@@ -334,9 +360,9 @@ public final class LottieExporter {
     /// A group of shape items, closed by the identity transform.
     func group(_ name: String, to json: inout JSONStream, items: (inout JSONStream) -> Void) {
         json.object { json in
-            json.member("ty", "gr")
-            json.member("nm", name)
-            json.key("it")
+            json.member(plain: "ty", "gr")
+            json.member(plain: "nm", name)
+            json.key(plain: "it")
             json.array { json in
                 items(&json)
                 Self.groupTransform(to: &json)
@@ -347,14 +373,14 @@ public final class LottieExporter {
     /// A fill of `color` (r, g, b) at `alpha` (0...1), with Lottie's fill rule (1 non-zero, 2 even-odd).
     func fill(_ name: String, color: [ShownCurve], alpha: ShownCurve, rule: Double, to json: inout JSONStream) {
         json.object { json in
-            json.member("ty", "fl")
-            json.member("nm", name)
-            json.key("c")
+            json.member(plain: "ty", "fl")
+            json.member(plain: "nm", name)
+            json.key(plain: "c")
             property(color + [.constant(1, over: tracks.span)], to: &json)
-            json.key("o")
+            json.key(plain: "o")
             property([alpha], scale: 100, to: &json)
-            json.member("r", rule)
-            json.member("bm", 0)
+            json.member(plain: "r", rule)
+            json.member(plain: "bm", 0)
         }
     }
 
@@ -450,15 +476,15 @@ public final class LottieExporter {
     /// Writes a rectangle or ellipse path of `size` centred at `center`.
     func outline(ellipse: Bool, size: [ShownCurve], center: [ShownCurve], radius: ShownCurve, to json: inout JSONStream) {
         json.object { json in
-            json.member("ty", ellipse ? "el" : "rc")
-            json.member("nm", ellipse ? "ellipse" : "rect")
-            json.member("d", 1)
-            json.key("p")
+            json.member(plain: "ty", ellipse ? "el" : "rc")
+            json.member(plain: "nm", ellipse ? "ellipse" : "rect")
+            json.member(plain: "d", 1)
+            json.key(plain: "p")
             property(center, to: &json)
-            json.key("s")
+            json.key(plain: "s")
             property(size, to: &json)
             if !ellipse {
-                json.key("r")
+                json.key(plain: "r")
                 property([radius], to: &json)
             }
         }
@@ -473,7 +499,7 @@ public final class LottieExporter {
     static let groupTransformText: [UInt8] = {
         var json = JSONStream(capacity: 256, numbers: ExportNumber.append)
         json.object { json in
-            json.member("ty", "tr")
+            json.member(plain: "ty", "tr")
             still(
                 with: [("p", [0, 0]), ("a", [0, 0]), ("s", [100, 100]), ("r", [0]), ("o", [100]), ("sk", [0]), ("sa", [0])], to: &json)
         }
@@ -515,11 +541,11 @@ public final class LottieExporter {
     func drawingOrder(_ siblings: [Int]) -> [Int] {
         let animated = siblings.filter { !shown($0, .zPosition, 0).isConstant }
         func order(at t: Double) -> [Int] {
-            siblings.enumerated().sorted { a, b in
-                let za = tracks.value(layer: a.element, property: .zPosition, component: 0, at: t)
-                let zb = tracks.value(layer: b.element, property: .zPosition, component: 0, at: t)
-                return za != zb ? za < zb : a.offset < b.offset
-            }.map(\.element)
+            // Each sibling's zPosition read once, not at every comparison.
+            let z = siblings.map { tracks.value(layer: $0, property: .zPosition, component: 0, at: t) }
+            // Already in order (siblings that all share one zPosition): the sort would keep it.
+            if z.indices.dropFirst().allSatisfy({ z[$0 - 1] < z[$0] || z[$0 - 1] == z[$0] }) { return siblings }
+            return siblings.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { siblings[$0] }
         }
         let first = order(at: 0)
         if !animated.isEmpty {
@@ -589,53 +615,52 @@ public final class LottieExporter {
         return bottomFirst
     }
 
+    /// Writes a layer's index, type (3 null, 4 shape), name, parent and transform (`ks`).
+    func head(type: Double, target: Int, ind: Int, parent: Int?, opacity: Bool, to json: inout JSONStream) {
+        json.member(plain: "ind", Double(ind))
+        json.member(plain: "ty", type)
+        json.member(plain: "nm", tracks.timeline.layers[target].id)
+        if let parent { json.member(plain: "parent", Double(parent)) }
+        json.member(plain: "sr", 1)
+        json.key(plain: "ks")
+        transform(target, opacity: opacity, to: &json)
+    }
+
     /// Writes a planned layer.
     func write(_ planned: PlannedLayer, to json: inout JSONStream) {
         json.object { json in
-            json.member("ddd", 0)
+            json.member(plain: "ddd", 0)
             switch planned {
             case .null(let target, let ind, let parent):
-                json.member("ind", Double(ind))
-                json.member("ty", 3)
-                json.member("nm", tracks.timeline.layers[target].id)
-                if let parent { json.member("parent", Double(parent)) }
-                json.member("sr", 1)
-                json.key("ks")
-                transform(target, opacity: false, to: &json)
+                head(type: 3, target: target, ind: ind, parent: parent, opacity: false, to: &json)
             case .shape(let target, let ind, let parent, let opaque):
-                json.member("ind", Double(ind))
-                json.member("ty", 4)
-                json.member("nm", tracks.timeline.layers[target].id)
-                if let parent { json.member("parent", Double(parent)) }
-                json.member("sr", 1)
-                json.key("ks")
-                transform(target, opacity: !opaque, to: &json)
-                json.member("ao", 0)
-                json.key("shapes")
+                head(type: 4, target: target, ind: ind, parent: parent, opacity: !opaque, to: &json)
+                json.member(plain: "ao", 0)
+                json.key(plain: "shapes")
                 shapes(target, to: &json)
                 written += 1
                 progress?(written, tracks.timeline.layers.count)
             case .group(let target, let ind, let asset):
                 let canvas = tracks.timeline.canvas
-                json.member("ind", Double(ind))
-                json.member("ty", 0)
-                json.member("nm", tracks.timeline.layers[target].id + " group")
-                json.member("refId", asset)
-                json.member("sr", 1)
-                json.key("ks")
+                json.member(plain: "ind", Double(ind))
+                json.member(plain: "ty", 0)
+                json.member(plain: "nm", tracks.timeline.layers[target].id + " group")
+                json.member(plain: "refId", asset)
+                json.member(plain: "sr", 1)
+                json.key(plain: "ks")
                 json.object { json in
                     Self.still(with: [("a", [0, 0]), ("p", [0, 0]), ("s", [100, 100]), ("r", [0])], to: &json)
-                    json.key("o")
+                    json.key(plain: "o")
                     property([shown(target, .opacity, 0)], scale: 100, to: &json)
                 }
-                json.member("w", canvas.width)
-                json.member("h", canvas.height)
+                json.member(plain: "w", canvas.width)
+                json.member(plain: "h", canvas.height)
             }
-            if case .null = planned { json.member("ao", 0) }
-            json.member("ip", 0)
-            json.member("op", outPoint)
-            json.member("st", 0)
-            json.member("bm", 0)
+            if case .null = planned { json.member(plain: "ao", 0) }
+            json.member(plain: "ip", 0)
+            json.member(plain: "op", outPoint)
+            json.member(plain: "st", 0)
+            json.member(plain: "bm", 0)
         }
     }
 
@@ -650,39 +675,39 @@ public final class LottieExporter {
         // About 2 KB a shape layer (transform, shapes and their keyframes), at most 1 GB at once.
         var json = JSONStream(capacity: min(1 << 16 + timeline.layers.count * 2048, 1 << 30), numbers: ExportNumber.append)
         json.object { json in
-            json.member("v", "5.7.4")
-            json.member("fr", fps)
-            json.member("ip", 0)
-            json.member("op", outPoint)
-            json.member("w", canvas.width)
-            json.member("h", canvas.height)
-            json.member("nm", timeline.name)
-            json.member("ddd", 0)
-            json.key("assets")
+            json.member(plain: "v", "5.7.4")
+            json.member(plain: "fr", fps)
+            json.member(plain: "ip", 0)
+            json.member(plain: "op", outPoint)
+            json.member(plain: "w", canvas.width)
+            json.member(plain: "h", canvas.height)
+            json.member(plain: "nm", timeline.name)
+            json.member(plain: "ddd", 0)
+            json.key(plain: "assets")
             json.array { json in
                 for asset in assets {
                     json.object { json in
-                        json.member("id", asset.id)
-                        json.member("nm", asset.name)
-                        json.key("layers")
+                        json.member(plain: "id", asset.id)
+                        json.member(plain: "nm", asset.name)
+                        json.key(plain: "layers")
                         json.array { json in for layer in asset.layers.reversed() { write(layer, to: &json) } }
                     }
                 }
             }
-            json.key("layers")
+            json.key(plain: "layers")
             json.array { json in
                 for layer in layers.reversed() { write(layer, to: &json) }
                 // The background, at the bottom.
                 json.object { json in
-                    json.member("ddd", 0)
-                    json.member("ind", Double(timeline.layers.count + 1))
-                    json.member("ty", 4)
-                    json.member("nm", "background")
-                    json.member("sr", 1)
-                    json.key("ks")
+                    json.member(plain: "ddd", 0)
+                    json.member(plain: "ind", Double(timeline.layers.count + 1))
+                    json.member(plain: "ty", 4)
+                    json.member(plain: "nm", "background")
+                    json.member(plain: "sr", 1)
+                    json.key(plain: "ks")
                     Self.stillTransform(to: &json)
-                    json.member("ao", 0)
-                    json.key("shapes")
+                    json.member(plain: "ao", 0)
+                    json.key(plain: "shapes")
                     json.array { json in
                         group("background", to: &json) { json in
                             json.value(
@@ -704,10 +729,10 @@ public final class LottieExporter {
                                 ]))
                         }
                     }
-                    json.member("ip", 0)
-                    json.member("op", outPoint)
-                    json.member("st", 0)
-                    json.member("bm", 0)
+                    json.member(plain: "ip", 0)
+                    json.member(plain: "op", outPoint)
+                    json.member(plain: "st", 0)
+                    json.member(plain: "bm", 0)
                 }
             }
         }

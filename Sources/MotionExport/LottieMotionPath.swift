@@ -32,23 +32,23 @@ extension LottieExporter {
     static func spatialProperty(_ keyframes: [PathKeyframe], frame: (Double) -> Double, to json: inout JSONStream) {
         animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
-            json.member("t", frame(keyframe.time))
-            json.key("s")
+            json.member(plain: "t", frame(keyframe.time))
+            json.key(plain: "s")
             json.numbers([keyframe.point.x, keyframe.point.y])
             guard k < keyframes.count - 1 else { return }
             let (x1, y1, x2, y2) = (keyframe.easing ?? .linear).controlPoints
             for (key, x, y) in [("o", x1, y1), ("i", x2, y2)] {
                 json.key(key)
                 json.object { json in
-                    json.member("x", x)
-                    json.member("y", y)
+                    json.member(plain: "x", x)
+                    json.member(plain: "y", y)
                 }
             }
-            json.key("to")
+            json.key(plain: "to")
             json.numbers([keyframe.outTangent.x, keyframe.outTangent.y])
-            json.key("ti")
+            json.key(plain: "ti")
             json.numbers([keyframe.inTangent.x, keyframe.inTangent.y])
-            json.member("h", keyframe.hold ? 1 : 0)
+            json.member(plain: "h", keyframe.hold ? 1 : 0)
         }
     }
 }

@@ -20,7 +20,7 @@ public enum JSONReader {
     /// - Throws: ``JSONReadError`` naming the line and column of the offending byte.
     /// - Complexity: O(n) in the input's length.
     public static func parse(_ bytes: [UInt8], maximumValues: Int = .max) throws(JSONReadError) -> JSONValue {
-        var parser = Parser(bytes: bytes, valuesLeft: maximumValues)
+        var parser = JSONScanner(bytes: bytes, maximumValues: maximumValues)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -29,21 +29,33 @@ public enum JSONReader {
     }
 }
 
-private struct Parser {
-    let bytes: [UInt8]
-    var index = 0
+/// Reads JSON tokens from UTF-8 bytes, one at a time, with the checks and error messages of
+/// ``JSONReader``: the piece a reader that decodes straight from the bytes is built on.
+///
+/// The scanner steps over whitespace, strings, numbers and literals; its user steps over the
+/// brackets, commas and colons (``skip(_:)``) and counts the values it meets (``countValue()``).
+/// Errors name the line and column of ``offset``.
+public struct JSONScanner {
+    /// The text.
+    @usableFromInline let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    @usableFromInline var index = 0
+    /// The offset of the next byte to read.
+    public var offset: Int { index }
     /// The values the text may still hold.
-    var valuesLeft: Int
-    /// The budget ``JSONReader/parse(_:maximumValues:)`` was given, for its error message.
+    @usableFromInline var valuesLeft: Int
+    /// The budget the scanner was given, for its error message.
     let maximumValues: Int
 
-    init(bytes: [UInt8], valuesLeft: Int) {
+    /// A scanner at the start of `bytes` that lets them hold at most `maximumValues` values.
+    public init(bytes: [UInt8], maximumValues: Int = .max) {
         self.bytes = bytes
-        self.valuesLeft = valuesLeft
-        maximumValues = valuesLeft
+        self.valuesLeft = maximumValues
+        self.maximumValues = maximumValues
     }
 
-    func error(_ message: String, isOverLimit: Bool = false) -> JSONReadError {
+    /// An error at ``offset``.
+    public func error(_ message: String, isOverLimit: Bool = false) -> JSONReadError {
         var line = 1
         var column = 1
         for b in bytes[0..<min(index, bytes.count)] {
@@ -57,9 +69,16 @@ private struct Parser {
         return JSONReadError(line: line, column: column, message: message, isOverLimit: isOverLimit)
     }
 
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    /// The byte at ``offset``, nil at the end.
+    @inlinable public var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skipSpace() {
+    /// Whether every byte has been read.
+    @inlinable public var isAtEnd: Bool { index >= bytes.count }
+
+    /// Steps over spaces, tabs and line breaks.
+    ///
+    /// - Complexity: O(n) in the whitespace stepped over.
+    @inlinable public mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -68,10 +87,59 @@ private struct Parser {
         }
     }
 
+    /// Steps over whitespace and then `byte`, and says whether `byte` was there (if not, only the
+    /// whitespace is stepped over).
+    @inlinable public mutating func skip(_ byte: UInt8) -> Bool {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Steps over whitespace, then over `"key"` and `:` when the next bytes spell them (the key
+    /// without escapes), and says whether they did.
+    ///
+    /// - Complexity: O(1) for a key of fixed length.
+    @inlinable public mutating func skipKey(_ key: StaticString) -> Bool {
+        key.withUTF8Buffer { skipKey(utf8: $0) }
+    }
+
+    /// ``skipKey(_:)-(StaticString)`` for a key given as its UTF-8 bytes.
+    @inlinable public mutating func skipKey(_ key: [UInt8]) -> Bool {
+        key.withUnsafeBufferPointer { skipKey(utf8: $0) }
+    }
+
+    @inlinable mutating func skipKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
+        skipSpace()
+        let count = key.count
+        guard index + count + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\""),
+            bytes[index + count + 1] == UInt8(ascii: "\"")
+        else { return false }
+        let start = index + 1
+        var i = 0
+        while i < count {
+            if key[i] != bytes[start + i] { return false }
+            i += 1
+        }
+        index = start + count + 1
+        return skip(UInt8(ascii: ":"))
+    }
+
+    /// Counts one value against the budget.
+    ///
+    /// - Throws: an error whose ``JSONReadError/isOverLimit`` is true past the budget.
+    @inlinable public mutating func countValue() throws(JSONReadError) {
+        guard valuesLeft > 0 else { throw overLimit() }
+        valuesLeft -= 1
+    }
+
+    @usableFromInline func overLimit() -> JSONReadError {
+        error("more than \(maximumValues) values", isOverLimit: true)
+    }
+
     mutating func value(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let c = current else { throw error("unexpected end of input, expected a value") }
-        guard valuesLeft > 0 else { throw error("more than \(maximumValues) values", isOverLimit: true) }
-        valuesLeft -= 1
+        try countValue()
         switch c {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -84,12 +152,27 @@ private struct Parser {
         }
     }
 
-    mutating func literal(_ word: String) throws(JSONReadError) {
-        let utf8 = Array(word.utf8)
-        let count = utf8.count
-        guard index + count <= bytes.count else { throw error("unexpected end of input") }
-        guard utf8.elementsEqual(bytes[index..<(index + count)]) else { throw error("unknown literal, expected true, false or null") }
-        index += count
+    mutating func literal(_ word: StaticString) throws(JSONReadError) {
+        guard index + word.utf8CodeUnitCount <= bytes.count else { throw error("unexpected end of input") }
+        guard skipLiteral(word) else { throw error("unknown literal, expected true, false or null") }
+    }
+
+    /// Steps over `word` (`true`, `false` or `null`) when the next bytes spell it, and says
+    /// whether they did.
+    @inlinable public mutating func skipLiteral(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let start = index
+        let matches = word.withUTF8Buffer { utf8 in
+            var i = 0
+            while i < count {
+                if utf8[i] != bytes[start + i] { return false }
+                i += 1
+            }
+            return true
+        }
+        if matches { index += count }
+        return matches
     }
 
     /// Steps into an object or array at `depth` and says whether it is empty: `closing` follows
@@ -159,22 +242,71 @@ private struct Parser {
         return .array(items)
     }
 
-    mutating func number() throws(JSONReadError) -> Double {
+    /// Powers of ten a double holds exactly.
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+        1e21, 1e22,
+    ]
+
+    /// Reads a number, correctly rounded to the nearest double.
+    ///
+    /// A number of at most 15 significant digits whose decimal exponent is within ±22 (nearly
+    /// every number motionc writes) is its digits as an integer times or divided by a power of
+    /// ten, both exact doubles, so one rounding gives the nearest double (Clinger's fast path);
+    /// any other is read by Swift's `Double(_:)`.
+    ///
+    /// - Throws: at text that is not a JSON number, or a number outside the range of a double.
+    /// - Complexity: O(n) in the number's length.
+    public mutating func number() throws(JSONReadError) -> Double {
         let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard let first = current, isDigit(first) else { throw error("expected a digit") }
         index += 1
-        if first != UInt8(ascii: "0") { while let c = current, isDigit(c) { index += 1 } }
+        // The digits as an integer while they are at most 15 significant ones, and the power of
+        // ten the fraction's digits divide it by.
+        var digits = UInt64(first &- UInt8(ascii: "0"))
+        var significant = first == UInt8(ascii: "0") ? 0 : 1
+        var scale = 0
+        if first != UInt8(ascii: "0") {
+            while let c = current, isDigit(c) {
+                digits = digits &* 10 &+ UInt64(c &- UInt8(ascii: "0"))
+                significant += 1
+                index += 1
+            }
+        }
         if current == UInt8(ascii: ".") {
             index += 1
             guard let c = current, isDigit(c) else { throw error("expected a digit after '.'") }
-            while let c = current, isDigit(c) { index += 1 }
+            while let c = current, isDigit(c) {
+                digits = digits &* 10 &+ UInt64(c &- UInt8(ascii: "0"))
+                if significant > 0 || c != UInt8(ascii: "0") { significant += 1 }
+                scale += 1
+                index += 1
+            }
         }
+        var exponent = 0
+        var exponentDigits = 0
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            var exponentSign = 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") {
+                if current == UInt8(ascii: "-") { exponentSign = -1 }
+                index += 1
+            }
             guard let c = current, isDigit(c) else { throw error("expected a digit in the exponent") }
-            while let c = current, isDigit(c) { index += 1 }
+            while let c = current, isDigit(c) {
+                if exponentDigits < 6 { exponent = exponent * 10 + Int(c &- UInt8(ascii: "0")) }
+                exponentDigits += 1
+                index += 1
+            }
+            exponent *= exponentSign
+        }
+        let power = exponent - scale
+        if significant <= 15, exponentDigits < 6, power >= -22, power <= 22 {
+            let whole = Double(digits)
+            let magnitude = power >= 0 ? whole * Self.exactPowersOfTen[power] : whole / Self.exactPowersOfTen[-power]
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -184,9 +316,12 @@ private struct Parser {
         return value
     }
 
-    func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    @usableFromInline func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 
-    mutating func string() throws(JSONReadError) -> String {
+    /// Reads a string (at its opening quote): escapes decoded, UTF-8 checked.
+    ///
+    /// - Complexity: O(n) in the string's length.
+    public mutating func string() throws(JSONReadError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -196,14 +331,19 @@ private struct Parser {
             scalars.append(contentsOf: text.unicodeScalars)
             return true
         }
+        // Whether every byte so far is ASCII (no check of the UTF-8 needed).
+        var ascii = true
         while true {
             guard let c = current else { throw error("unterminated string") }
             if c == UInt8(ascii: "\"") {
                 if scalars.isEmpty {
                     // No escape met (the usual case: keys, ids, names): the string is its bytes.
-                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
-                        throw error("invalid UTF-8 in a string")
+                    let (start, end) = (runStart, index)
+                    let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+                        let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                        return ascii ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
                     }
+                    guard let text else { throw error("invalid UTF-8 in a string") }
                     index += 1
                     return text
                 }
@@ -213,6 +353,7 @@ private struct Parser {
             }
             if c < 0x20 { throw error("control character in a string; escape it") }
             if c != UInt8(ascii: "\\") {
+                ascii = ascii && c < 0x80
                 index += 1
                 continue
             }

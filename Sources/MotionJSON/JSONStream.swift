@@ -88,6 +88,17 @@ public struct JSONStream {
         afterKey = true
     }
 
+    /// Writes a member's key that holds no character JSON escapes (a name such as `"ty"`),
+    /// copied as it is; its value comes next.
+    public mutating func key(plain key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     /// Writes a number (shortest round-trip; `null` when not finite).
     public mutating func number(_ value: Double) {
         separate()
@@ -138,6 +149,18 @@ public struct JSONStream {
     /// `key` and then `value`, in one call.
     public mutating func member(_ key: String, _ value: String) {
         self.key(key)
+        string(value)
+    }
+
+    /// A plain `key` (see ``key(plain:)``) and then `value`, in one call.
+    public mutating func member(plain key: StaticString, _ value: Double) {
+        self.key(plain: key)
+        number(value)
+    }
+
+    /// A plain `key` (see ``key(plain:)``) and then `value`, in one call.
+    public mutating func member(plain key: StaticString, _ value: String) {
+        self.key(plain: key)
         string(value)
     }
 }

@@ -78,6 +78,9 @@ public struct TimelineLayer: Hashable, Sendable {
     /// A model value for every animatable property (defaults included).
     public var model: [LayerProperty: MotionValue]
 
+    /// How many properties are animatable: the size of a full model.
+    static let animatableCount = LayerProperty.allCases.count { $0.isAnimatable }
+
     /// Whether the layer is drawn as an ellipse inscribed in its rectangle.
     public var isEllipse: Bool { shape == .ellipse }
 
@@ -86,6 +89,11 @@ public struct TimelineLayer: Hashable, Sendable {
         self.id = id
         self.parent = parent
         self.shape = shape
+        // A model that has every animatable property (a timeline reader's) is kept as it is.
+        if model.count == Self.animatableCount, model.keys.allSatisfy(\.isAnimatable) {
+            self.model = model
+            return
+        }
         var full: [LayerProperty: MotionValue] = [:]
         for property in LayerProperty.allCases where property.isAnimatable {
             full[property] = model[property] ?? property.defaultValue

@@ -40,7 +40,10 @@ public enum AtomicFile {
         guard Int(info.st_size) <= maximumSize else {
             throw FileError(path: path, reason: "larger than \(maximumSize >> 20) MiB", kind: .read)
         }
-        var bytes: [UInt8] = []
+        // The file's size is read in place (no chunk copied, no array grown); a file that grows
+        // meanwhile is read on in chunks.
+        var bytes = try readInPlace(fd, count: Int(info.st_size), path: path)
+        guard bytes.count == Int(info.st_size) else { return bytes }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress, raw.count) }
@@ -54,6 +57,26 @@ public enum AtomicFile {
                 throw FileError(path: path, reason: "larger than \(maximumSize >> 20) MiB", kind: .read)
             }
         }
+        return bytes
+    }
+
+    /// Up to `count` bytes from `fd`, read straight into the array: fewer only at the file's end.
+    private static func readInPlace(_ fd: Int32, count: Int, path: String) throws(FileError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while initialized < count {
+                let n = systemRead(fd, buffer.baseAddress.map { UnsafeMutableRawPointer($0 + initialized) }, count - initialized)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                initialized += n
+            }
+        }
+        guard failure == 0 else { throw FileError(path: path, reason: errorText(failure), kind: .read) }
         return bytes
     }
 

@@ -148,11 +148,23 @@ public enum TimelineJSON {
     /// - Throws: ``TimelineError`` naming the JSON path of the first problem.
     /// - Complexity: O(n) in the input's length.
     public static func decode(_ bytes: [UInt8]) throws(TimelineError) -> Timeline {
-        try decode(parse(bytes))
+        try decode(bytes, maximumEvents: maximumEvents, maximumValues: maximumValues)
     }
 
     /// ``decode(_:)-([UInt8])`` with other caps (tests use small ones).
+    ///
+    /// A timeline as a bake writes it is read straight from the bytes (``decodeDirectly(_:maximumEvents:maximumValues:)``);
+    /// any other text is parsed into a JSON tree and checked there, which names its problem.
     static func decode(
+        _ bytes: [UInt8], maximumEvents: Int = maximumEvents, maximumValues: Int = maximumValues
+    ) throws(TimelineError) -> Timeline {
+        if let timeline = decodeDirectly(bytes, maximumEvents: maximumEvents, maximumValues: maximumValues) { return timeline }
+        return try decodeTree(bytes, maximumEvents: maximumEvents, maximumValues: maximumValues)
+    }
+
+    /// The timeline of `bytes` parsed into a JSON tree first: the reader whose errors are the
+    /// timeline diagnostics.
+    static func decodeTree(
         _ bytes: [UInt8], maximumEvents: Int = maximumEvents, maximumValues: Int = maximumValues
     ) throws(TimelineError) -> Timeline {
         try decode(parse(bytes, maximumValues: maximumValues), maximumEvents: maximumEvents)

@@ -114,3 +114,42 @@ import Testing
         #expect(Self.failure(text)?.isOverLimit == false)
     }
 }
+
+/// Numbers read by the reader's exact fast path (at most 15 digits, a power of ten within ±22)
+/// and by `Double(_:)` are the same doubles bit for bit as `Double(_:)` reads from the same text.
+@Suite struct JSONNumberReadingTests {
+    static func read(_ text: String) -> Double? {
+        guard case .number(let n) = try? JSONReader.parse(Array(text.utf8)) else { return nil }
+        return n
+    }
+
+    @Test func randomDecimalsReadAsDoubleReadsThem() {
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            // Up to 19 digits, a point anywhere among them (or none), an exponent or none.
+            let count = Int.random(in: 1...19, using: &generator)
+            let digits =
+                String(Int.random(in: 1...9, using: &generator))
+                + (1..<count).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let point = Int.random(in: 0...count, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            if point == count {
+                text += digits
+            } else {
+                text += (point == 0 ? "0" : String(digits.prefix(point))) + "." + digits.dropFirst(point)
+            }
+            if Bool.random(using: &generator) { text += "e" + String(Int.random(in: -30...30, using: &generator)) }
+            texts.append(text)
+        }
+        texts += [
+            "0", "-0", "0.0", "1e22", "1e23", "9007199254740993", "123456789012345", "1234567890123456", "0.000001", "1e-22", "1e-23",
+            "4.35", "0.1", "0.3", "2.5e-10", "1e0", "1E+2", "5e-324", "1.7976931348623157e308",
+        ]
+        for text in texts {
+            guard let expected = Double(text) else { continue }
+            let read = Self.read(text)
+            #expect(read?.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+}
