@@ -242,3 +242,23 @@ extension JSONValue {
     /// An optional string, or `null`.
     public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 }
+
+extension JSONValue {
+    /// This JSON Schema with every `"type": "number"` held within ±`limit` on each side that has
+    /// no bound of its own (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`).
+    public func boundingNumbers(within limit: Double) -> JSONValue {
+        switch self {
+        case .array(let items):
+            return .array(items.map { $0.boundingNumbers(within: limit) })
+        case .object(let members):
+            var bounded = members.map { JSONMember($0.key, $0.value.boundingNumbers(within: limit)) }
+            guard bounded.contains(where: { $0.key == "type" && $0.value == .string("number") }) else { return .object(bounded) }
+            let keys = Set(bounded.map(\.key))
+            if keys.isDisjoint(with: ["minimum", "exclusiveMinimum"]) { bounded.append(JSONMember("minimum", .number(-limit))) }
+            if keys.isDisjoint(with: ["maximum", "exclusiveMaximum"]) { bounded.append(JSONMember("maximum", .number(limit))) }
+            return .object(bounded)
+        default:
+            return self
+        }
+    }
+}

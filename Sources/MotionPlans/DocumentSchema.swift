@@ -13,10 +13,11 @@ public enum DocumentSchema {
 
     /// The schema as a JSON value.
     public static var json: JSONValue {
-        boundingNumbers(unbounded)
+        // Every number is held within ±1e9, as the decoder holds every number it reads (docs/format.md §1.6).
+        unbounded.boundingNumbers(within: DecodingContext.largestMagnitude)
     }
 
-    /// The schema before ``boundingNumbers(_:)`` gives every number its magnitude limit.
+    /// The schema before every number gets its magnitude limit.
     static var unbounded: JSONValue {
         .object([
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
@@ -50,25 +51,6 @@ public enum DocumentSchema {
             ]),
             "$defs": .object(definitions),
         ])
-    }
-
-    /// `schema` with every number held within ±1e9 where it has no tighter bound, as the decoder
-    /// holds every number it reads (docs/format.md §1.6).
-    static func boundingNumbers(_ schema: JSONValue) -> JSONValue {
-        switch schema {
-        case .array(let items):
-            return .array(items.map(boundingNumbers))
-        case .object(let members):
-            var bounded = members.map { JSONMember($0.key, boundingNumbers($0.value)) }
-            guard bounded.contains(where: { $0.key == "type" && $0.value == .string("number") }) else { return .object(bounded) }
-            let keys = Set(bounded.map(\.key))
-            let limit = DecodingContext.largestMagnitude
-            if keys.isDisjoint(with: ["minimum", "exclusiveMinimum"]) { bounded.append(JSONMember("minimum", .number(-limit))) }
-            if keys.isDisjoint(with: ["maximum", "exclusiveMaximum"]) { bounded.append(JSONMember("maximum", .number(limit))) }
-            return .object(bounded)
-        default:
-            return schema
-        }
     }
 
     static func ref(_ name: String, _ description: String? = nil) -> JSONValue {

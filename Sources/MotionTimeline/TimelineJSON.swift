@@ -23,6 +23,12 @@ public enum TimelineJSON {
     public static let maximumCanvasSide = 1_000_000.0
     /// The highest frame rate a timeline may declare.
     public static let maximumFPS = 1000.0
+    /// The largest magnitude of any number in a timeline.
+    ///
+    /// A bake writes numbers within a document's ±1e9 and the velocities and times derived from
+    /// them; a number past 1e100 (only an edited file holds one) would overflow the sampling maths
+    /// into infinities, which no player can show.
+    public static let largestMagnitude = 1e100
 
     // MARK: Writing
 
@@ -457,6 +463,9 @@ struct Node {
 
     func number(expected: String = "a number") throws(TimelineError) -> Double {
         guard case .number(let n) = value else { throw error("expected \(expected), found \(typeName)") }
+        guard abs(n) <= TimelineJSON.largestMagnitude else {
+            throw error("expected \(expected) within ±1e100 (larger numbers overflow the motion maths), found \(n)")
+        }
         return n
     }
 

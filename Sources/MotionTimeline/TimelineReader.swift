@@ -71,7 +71,11 @@ struct DirectTimelineReader {
     mutating func number() throws(NotReadDirectly) -> Double {
         scanner.skipSpace()
         try count()
-        do { return try scanner.number() } catch { throw NotReadDirectly() }
+        let number: Double
+        do { number = try scanner.number() } catch { throw NotReadDirectly() }
+        // The tree decoder says what is wrong with a number past the limit.
+        guard abs(number) <= TimelineJSON.largestMagnitude else { throw NotReadDirectly() }
+        return number
     }
 
     /// Whether a string comes next (it is not read).

@@ -46,6 +46,12 @@ public enum TimelineSchema {
 
     /// The schema as a JSON value.
     public static var json: JSONValue {
+        // Every number is held within ±1e100, as the reader holds them (docs/format.md §5.2).
+        unbounded.boundingNumbers(within: TimelineJSON.largestMagnitude)
+    }
+
+    /// The schema before every number gets its magnitude limit.
+    static var unbounded: JSONValue {
         .object([
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
             "$id": .string("https://motionc.dev/schemas/motion-timeline.schema.json"),

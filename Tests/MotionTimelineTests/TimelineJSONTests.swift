@@ -17,7 +17,7 @@ func sampleTimeline() -> Timeline {
         timingFunctions: [.linear, .cubicBezier(x1: 0.12, y1: -0.5, x2: 0.9, y2: 1.7)], beginTime: 0.25,
         duration: 0.3, repeatCount: .infinity, autoreverses: true)
     let spring = SpringAnimation(
-        from: .point(1, 2), to: .point(3, 4), initialVelocity: .point(-Double.leastNonzeroMagnitude, 1e300), stiffness: 342, damping: 30,
+        from: .point(1, 2), to: .point(3, 4), initialVelocity: .point(-Double.leastNonzeroMagnitude, 1e100), stiffness: 342, damping: 30,
         mass: 1, beginTime: 1, duration: 0.71)
     let events = [
         ChannelEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.opacity), value: .scalar(1))),
@@ -75,7 +75,7 @@ struct TimelineJSONTests {
         #expect(compact.contains("\"timingFunctions\":[\"linear\",[0.12,-0.5,0.9,1.7]]"))
     }
 
-    @Test(arguments: [0.1, 1.0 / 3, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 1e-7, 123456789.123456789, 2.5e-10, -42.75])
+    @Test(arguments: [0.1, 1.0 / 3, Double.leastNonzeroMagnitude, 1e100, -1e100, 1e-7, 123456789.123456789, 2.5e-10, -42.75])
     func numbersRoundTripBitForBit(_ x: Double) throws {
         var timeline = sampleTimeline()
         timeline.events[0] = ChannelEvent(time: 0, layer: 0, action: .set(path: PropertyPath(.rotation), value: .scalar(x)))
@@ -137,6 +137,14 @@ struct MalformedTimelineTests {
         (timelineText(version: "2"), "$.timeline", "version 1"),
         (timelineText(end: "-1"), "$.end", "at least 0"),
         (timelineText(end: #""soon""#), "$.end", "expected a number, found a string"),
+        (
+            timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "opacity", "value": -1.7e308}]"#),
+            "$.events[0].value", "within ±1e100 (larger numbers overflow the motion maths), found -1.7e+308"
+        ),
+        (
+            timelineText(events: #"[{"time": 0, "target": "a", "type": "set", "path": "position", "value": [0, 2e100]}]"#),
+            "$.events[0].value[1]", "within ±1e100"
+        ),
         (timelineText(canvas: #"{"size": [10], "background": [1, 1, 1, 1], "fps": 60}"#), "$.canvas.size", "expected 2 numbers"),
         (timelineText(canvas: #"{"size": [10, 10], "background": [1, 1, 1, 1], "fps": 0}"#), "$.canvas.fps", "frame rate"),
         (timelineText(canvas: #"{"size": [10, 1e9], "background": [1, 1, 1, 1], "fps": 60}"#), "$.canvas.size[1]", "between 1 and"),
