@@ -71,7 +71,7 @@ package struct LayerValues: Sendable {
     /// Calls `body` with each property and value, in the order they were packed.
     /// - Complexity: O(values).
     @inline(__always)
-    private func forEach(_ body: (LayerProperty, MotionValue) -> Void) {
+    package func forEach(_ body: (LayerProperty, MotionValue) -> Void) {
         guard let block else { return }
         let words = UnsafeBufferPointer(start: block.words + Int(start), count: Int(wordCount))
         var i = 0

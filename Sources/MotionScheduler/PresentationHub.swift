@@ -26,6 +26,10 @@ final class PresentationHub: MotionChannelSource {
     /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector. Keyed by
     /// `String`: a short id is held in the key itself, so comparing keys reads no document text.
     private var idIndex: [String: Int]?
+    /// Every target id when no two targets share one: the document's own index (the decoder's,
+    /// kept while the targets are as decoded), so that nothing is hashed again. Then ``idIndex``
+    /// is not built.
+    private var uniqueIDs: TargetIDIndex?
     private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// The last selector resolved and its targets: consecutive operations mostly name one target
@@ -44,7 +48,9 @@ final class PresentationHub: MotionChannelSource {
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
         // Channels are built as events first write them: most of a document's are never written.
-        self.model = PresentationModel(lazyLayers: document.targets.map { $0.layer })
+        // The initial values are read from the document's packed form, with no dictionary per target.
+        let targets = document.targets
+        self.model = PresentationModel(lazyLayerCount: targets.count) { i, add in targets[i].initialLayer.forEach(add) }
     }
 
     /// The channel of the target `index`, made when an executor first needs it.
@@ -93,7 +99,7 @@ final class PresentationHub: MotionChannelSource {
     private func resolveAgain(_ selector: String) -> ResolvedTargets {
         if let plain = Selector.plainID(selector) {
             let id = String(plain)
-            let index = idIndex ?? buildIDIndex()
+            if idIndex == nil && uniqueIDs == nil { buildIDIndex() }
             // The few targets after the last one found, compared before hashing: when no id is
             // shared, a target with the id is the only one.
             if sharedIDs.isEmpty {
@@ -104,7 +110,12 @@ final class PresentationHub: MotionChannelSource {
                     return ResolvedTargets(single: candidate)
                 }
             }
-            guard let found = index[id] else { return ResolvedTargets(single: -1) }
+            if let uniqueIDs {
+                guard let found = uniqueIDs.index(of: id, in: document.targets) else { return ResolvedTargets(single: -1) }
+                lastIDTarget = found
+                return ResolvedTargets(single: found)
+            }
+            guard let found = idIndex?[id] else { return ResolvedTargets(single: -1) }
             guard found >= 0 else { return ResolvedTargets(sharedIDs[-1 - found]) }
             lastIDTarget = found
             return ResolvedTargets(single: found)
@@ -126,13 +137,12 @@ final class PresentationHub: MotionChannelSource {
     /// How many targets after the last one a plain `#id` found are compared with the next one.
     private static let idLookahead = 4
 
-    private func buildIDIndex() -> [String: Int] {
-        // The document's own index (the decoder's, kept while the targets are as decoded) when
-        // every id is in it once: then no id is shared, and nothing is hashed again.
-        let decoded = document.targetIndex
+    /// Builds ``uniqueIDs`` when no id is shared, else ``idIndex`` and ``sharedIDs``.
+    private func buildIDIndex() {
+        let decoded = document.targetIDIndex
         if decoded.count == document.targets.count {
-            idIndex = decoded
-            return decoded
+            uniqueIDs = decoded
+            return
         }
         var index: [String: Int] = [:]
         index.reserveCapacity(document.targets.count)
@@ -150,7 +160,6 @@ final class PresentationHub: MotionChannelSource {
             }
         }
         idIndex = index
-        return index
     }
 
     /// The inputs that drive a gesture intention of `kind` on `target`: the one named `gesture`,

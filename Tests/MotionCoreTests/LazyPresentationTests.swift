@@ -26,15 +26,21 @@ import Testing
         }
         var whole = PresentationModel(layers: initial)
         var lazy = PresentationModel(lazyLayers: initial)
+        // Initial values given value by value (a document's packed layers), not as dictionaries.
+        var counted = PresentationModel(lazyLayerCount: layers) { layer, add in
+            for (property, value) in initial[layer] { add(property, value) }
+        }
         var compared = 0
         for event in events {
             event.apply(to: &whole)
             event.apply(to: &lazy)
+            event.apply(to: &counted)
             for layer in 0..<layers {
                 for property in LayerProperty.allCases {
                     for t in [event.time, event.time + 0.01, event.time + 0.4] {
                         let expected = whole.value(layer: layer, property: property, at: t)
                         #expect(Self.same(expected, lazy.value(layer: layer, property: property, at: t)))
+                        #expect(Self.same(expected, counted.value(layer: layer, property: property, at: t)))
                         compared += 1
                     }
                     let channel = whole.channel(layer: layer, property: property)

@@ -289,6 +289,19 @@ public struct PresentationModel: Sendable {
         layerCount = layers.count
     }
 
+    /// Creates the presentation of `count` layers, building each channel when an event first
+    /// writes it, as ``init(lazyLayers:)`` does, with each layer's initial values given by
+    /// `values(layer, add)` calling `add` once per property it sets: no dictionary per layer.
+    ///
+    /// - Complexity: O(layers + values).
+    public init(lazyLayerCount count: Int, values: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {
+        storage = []
+        slots = [Int32](repeating: -1, count: count * Self.channelsPerLayer)
+        initialLayers = InitialLayerValues(count: count, values: values)
+        arena = SamplingArena(channels: [])
+        layerCount = count
+    }
+
     /// Creates the presentation of the channels `kept` holds of `layers`, with their initial
     /// model values: what a trace needs, whose events only touch the channels it prints.
     ///
@@ -530,9 +543,16 @@ struct InitialLayerValues: Sendable {
     private var values: [MotionValue] = []
 
     init(_ layers: [[LayerProperty: MotionValue]]) {
-        starts.reserveCapacity(layers.count + 1)
-        for layer in layers {
-            for (property, value) in layer {
+        self.init(count: layers.count) { layer, add in
+            for (property, value) in layers[layer] { add(property, value) }
+        }
+    }
+
+    /// The values `values(layer, add)` adds for each of `count` layers.
+    init(count: Int, values given: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {
+        starts.reserveCapacity(count + 1)
+        for layer in 0..<count {
+            given(layer) { property, value in
                 ordinals.append(UInt8(property.ordinal))
                 values.append(value)
             }
