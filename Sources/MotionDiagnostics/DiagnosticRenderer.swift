@@ -124,7 +124,8 @@ public enum DiagnosticRenderer {
     ///
     /// Carets run from the start column to the end column when the range ends on the same line,
     /// to the end of the line when it ends on a later one, and are at least one. The caret line
-    /// copies tabs from the source line so carets stay aligned; combining marks take no column.
+    /// copies tabs from the source line so carets stay aligned; combining marks take no column,
+    /// and wide characters (CJK, emoji) two, as a terminal shows them.
     static func snippet(_ range: SourceRange, in source: SourceFile?) -> [String] {
         snippet(range, in: source?.lines())
     }
@@ -159,12 +160,17 @@ public enum DiagnosticRenderer {
             let scalar = picture(scalars[offset])
             if scalar == "\t" {
                 prefix += "\t"
-            } else if !takesNoColumn(scalar) {
-                prefix += " "
+            } else {
+                prefix += String(repeating: " ", count: terminalWidth(scalar))
             }
         }
         let lastShownColumn = window.upperBound + 1
-        let carets = String(repeating: "^", count: max(1, min(endColumn, lastShownColumn) - startColumn))
+        // As many carets as the span takes on the terminal: two under a wide character.
+        let spanEnd = min(endColumn, lastShownColumn) - 1
+        let spanWidth = (startColumn - 1..<max(startColumn - 1, spanEnd)).reduce(0) { width, offset in
+            width + (offset < scalars.count ? terminalWidth(picture(scalars[offset])) : 1)
+        }
+        let carets = String(repeating: "^", count: max(1, spanWidth))
         // Control characters (which a line with Y001 holds) are shown as their one-column
         // pictures (U+2400...), so that the quoted line cannot steer the terminal.
         var shown = String(String.UnicodeScalarView(scalars[window].map(Self.picture)))
@@ -191,10 +197,21 @@ public enum DiagnosticRenderer {
         }
     }
 
-    private static func takesNoColumn(_ scalar: Unicode.Scalar) -> Bool {
+    /// The columns a terminal gives `scalar`: none for a combining mark or a format character,
+    /// two for East Asian wide and full-width characters and emoji shown as pictures, else one.
+    static func terminalWidth(_ scalar: Unicode.Scalar) -> Int {
+        // ASCII (most of every document) without a Unicode property lookup.
+        if scalar.value < 0xA0 { return 1 }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: true
-        default: false
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return scalar.properties.isEmojiPresentation ? 2 : 1
         }
     }
 

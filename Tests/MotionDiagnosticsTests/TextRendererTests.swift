@@ -79,6 +79,9 @@ struct TextRendererTests {
         ("ab", SourceRange(line: 1, column: 4), "   ^"),
         ("e\u{301}: x", SourceRange(line: 1, column: 5), "   ^"),
         ("é: x", SourceRange(line: 1, column: 4), "   ^"),
+        // Wide characters take two columns on a terminal, before the span and in it.
+        ("a: \"カード🎉\" #zz", SourceRange(line: 1, column: 11, endColumn: 14), String(repeating: " ", count: 14) + "^^^"),
+        ("名前: x", SourceRange(line: 1, column: 1, endColumn: 3), "^^^^"),
     ])
     func caretsLineUp(line: String, range: SourceRange, carets: String) {
         let source = SourceFile(path: "f.yaml", text: line)
