@@ -72,6 +72,12 @@ struct Render: ParsableCommand {
         if let video, VideoEncoder.Container(path: video) == nil {
             throw ValidationError("--video must name a .mp4, .webm or .gif file")
         }
+        for case let (option, path?) in [("-o", output), ("--sheet", sheet)] where path != "-" {
+            let suffix = URL(fileURLWithPath: path).pathExtension
+            if !suffix.isEmpty, suffix.lowercased() != "png" {
+                throw ValidationError("\(option) writes a PNG image: name it .png, not .\(suffix)")
+            }
+        }
         if at != nil, output == nil { throw ValidationError("--at needs -o OUT.png") }
         if output != nil, at == nil { throw ValidationError("-o is the output of --at; pass --at S too") }
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a finite number of seconds >= 0") }

@@ -123,6 +123,25 @@ struct RenderVideoTests {
         let result = try Motionc.run(["render", "Plans/card-expand.yaml", "--video", "/tmp/out.avi"])
         #expect(result.status == 64)
         #expect(result.stderr.contains(".mp4, .webm or .gif"), "\(result.stderr)")
+        // PNG outputs named as another image format would hold PNG bytes under the wrong name.
+        for arguments in [["--sheet", "/tmp/sheet.jpg"], ["--at", "0", "-o", "/tmp/frame.webp"]] {
+            let image = try Motionc.run(["render", "Plans/card-expand.yaml"] + arguments)
+            #expect(image.status == 64, "\(arguments)")
+            #expect(image.stderr.contains("writes a PNG image: name it .png"), "\(image.stderr)")
+        }
+    }
+
+    @Test func videoOfACanvasUnderTwoPixelsSaysSo() throws {
+        let dir = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let document = try Motionc.write(
+            "motion: 1\ncanvas: { size: [1, 1] }\ntargets: { a: {} }\n"
+                + "transactions: [{ ops: [{ add: tween, target: \"#a\", property: opacity, to: 0.5, duration: 0.1 }] }]\n",
+            to: "dot.yaml", in: dir)
+        let result = try Motionc.run(["render", document.path, "--video", dir.appendingPathComponent("dot.mp4").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("need a canvas of at least 2x2 pixels, and this one is 1x1"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["dot.yaml"])
     }
 
     @Test func framesFromTheCommandLineAreTheSameWithOneOrManyJobs() throws {

@@ -30,6 +30,8 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     case videoEncoderUnavailable
     /// A video path whose extension is not one of ``VideoEncoder/Container``'s.
     case videoFormatUnsupported(path: String)
+    /// An MP4 or WebM video of a canvas under 2x2 pixels, which their 4:2:0 colour cannot hold.
+    case videoTooSmall(path: String, width: Int, height: Int)
     /// `ffmpeg` failed or stopped before encoding every frame; `reason` is its own message.
     case videoEncodingFailed(path: String, reason: String)
     /// An image with no pixels (zero width or height) cannot be written as PNG.
@@ -60,6 +62,9 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
             return "cannot write video: ffmpeg is not on PATH; install ffmpeg (apt-get install ffmpeg)"
         case .videoFormatUnsupported(let path):
             return "cannot write video '\(path)': the name must end in .mp4, .webm or .gif"
+        case .videoTooSmall(let path, let width, let height):
+            return "cannot write video '\(path)': H.264 and VP9 video need a canvas of at least 2x2 pixels, and this one is "
+                + "\(width)x\(height); write a .gif, or PNG frames with --frames"
         case .videoEncodingFailed(let path, let reason):
             return "cannot write video '\(path)': ffmpeg failed: \(reason)"
         case .emptyImage(let path):
@@ -79,7 +84,8 @@ extension RenderOutputError {
         switch self {
         case .cairoUnavailable, .pngLibraryUnavailable, .videoEncoderUnavailable, .file, .videoEncodingFailed:
             return true
-        case .invalidCanvasSize, .canvasTooLarge, .sheetTooLarge, .cairoFailure, .emptyImage, .videoFormatUnsupported:
+        case .invalidCanvasSize, .canvasTooLarge, .sheetTooLarge, .cairoFailure, .emptyImage, .videoFormatUnsupported,
+            .videoTooSmall:
             return false
         }
     }

@@ -102,10 +102,12 @@ public final class VideoEncoder {
     ///
     /// It writes to a temporary file next to `path`.
     ///
-    /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/file(_:)`` (a missing folder) and
+    /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/videoTooSmall(path:width:height:)``,
+    ///   ``RenderOutputError/file(_:)`` (a missing folder) and
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
     public init(path: String, width: Int, height: Int, fps: Double) throws(RenderOutputError) {
         guard let container = Container(path: path) else { throw .videoFormatUnsupported(path: path) }
+        guard container == .gif || (width >= 2 && height >= 2) else { throw .videoTooSmall(path: path, width: width, height: height) }
         guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
         let folder = FileError.directoryName(of: path)
         var isFolder: ObjCBool = false
