@@ -72,11 +72,18 @@ enum Interruption {
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
     /// Takes SIGINT and SIGTERM over from their default action; done once, as a command starts.
+    ///
+    /// A signal the process started with ignored stays ignored (a job started with `&` from a
+    /// script outlives the terminal's Ctrl-C, as before). SIGPIPE is ignored, so that writing to
+    /// a closed pipe fails as a write (exit 2 with the reason, temporary files removed) instead
+    /// of ending the process with the temporary files left.
     static func install() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
-            sources = [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
+            signal(SIGPIPE, SIG_IGN)
+            sources = [SIGINT, SIGTERM].compactMap { number in
+                let previous = signal(number, SIG_IGN)
+                if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return nil }
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { Interruption.received(number) }
                 source.resume()
@@ -147,10 +154,14 @@ enum DocumentFiles {
             }
             files += found
         }
-        // A file named twice (`Plans Plans/a.yaml`, `./a.yaml a.yaml`) is checked once, where it
-        // first appears.
-        var seen = Set<FileIdentity>()
-        files = files.filter { path in FileIdentity(path).map { seen.insert($0).inserted } ?? true }
+        // A path named twice (`Plans Plans/a.yaml`, `./a.yaml a.yaml`, or through a symbolic
+        // link) is checked once, where it first appears; hard links are files of their own names.
+        var seen = Set<String>()
+        files = files.filter { path in
+            guard let resolved = realpath(path, nil) else { return true }
+            defer { free(resolved) }
+            return seen.insert(String(cString: resolved)).inserted
+        }
         return (files, problems)
     }
 

@@ -130,6 +130,17 @@ public final class AtomicFileWriter {
     /// ``removeTemporaryFiles()``.
     private static let pending = Mutex<Set<String>>([])
 
+    /// Adds `path`, a temporary file made another way (the partial video `ffmpeg` writes), to
+    /// those ``removeTemporaryFiles()`` removes, until ``unregisterTemporaryFile(_:)``.
+    public static func registerTemporaryFile(_ path: String) {
+        pending.withLock { _ = $0.insert(path) }
+    }
+
+    /// Takes `path` back from ``registerTemporaryFile(_:)``: it was renamed or removed.
+    public static func unregisterTemporaryFile(_ path: String) {
+        pending.withLock { _ = $0.remove(path) }
+    }
+
     /// Removes every temporary file not yet committed or discarded, for a process that is about
     /// to end on a signal (Ctrl-C), when no writer gets to clean up after itself.
     ///

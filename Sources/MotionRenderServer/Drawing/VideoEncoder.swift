@@ -127,6 +127,9 @@ public final class VideoEncoder {
             throw .videoEncodingFailed(path: path, reason: "cannot create its log file \(logPath)")
         }
         self.log = log
+        // Removed with the command's other temporary files if it is interrupted (Ctrl-C).
+        AtomicFileWriter.registerTemporaryFile(logPath)
+        AtomicFileWriter.registerTemporaryFile(temporaryPath)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments =
@@ -143,6 +146,8 @@ public final class VideoEncoder {
         } catch {
             try? log.close()
             unlink(logPath)
+            AtomicFileWriter.unregisterTemporaryFile(logPath)
+            AtomicFileWriter.unregisterTemporaryFile(temporaryPath)
             throw .videoEncodingFailed(path: path, reason: "cannot start \(ffmpeg): \(error.localizedDescription)")
         }
         try? pipe.fileHandleForReading.close()
@@ -194,6 +199,8 @@ public final class VideoEncoder {
         }
         closed = true
         unlink(logPath)
+        AtomicFileWriter.unregisterTemporaryFile(logPath)
+        defer { AtomicFileWriter.unregisterTemporaryFile(temporaryPath) }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -224,5 +231,7 @@ public final class VideoEncoder {
         closed = true
         unlink(temporaryPath)
         unlink(logPath)
+        AtomicFileWriter.unregisterTemporaryFile(temporaryPath)
+        AtomicFileWriter.unregisterTemporaryFile(logPath)
     }
 }
