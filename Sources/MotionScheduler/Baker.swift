@@ -47,11 +47,16 @@ public enum Baker {
     /// - Parameters:
     ///   - document: the document to bake.
     ///   - maximumEvents: the event cap (the default is the format's).
+    ///   - progress: called after each frame with its index and the last frame the bake may
+    ///     reach (it stops sooner at rest), for a progress bar.
     /// - Complexity: O(frames + events) plus the executors' work.
-    public static func bake(_ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents) -> Result {
+    public static func bake(
+        _ document: MotionDocument, maximumEvents: Int = TimelineJSON.maximumEvents,
+        progress: ((_ frame: Int, _ lastAllowed: Int) -> Void)? = nil
+    ) -> Result {
         let recorder = ChannelRecorder()
         let run = DocumentRun(document: document, sink: recorder)
-        let outcome = run.play(until: StopRule(maximumEvents: maximumEvents))
+        let outcome = run.play(until: StopRule(maximumEvents: maximumEvents), progress: progress)
         return Result(timeline: timeline(of: run, events: recorder.events, outcome: outcome), stop: outcome.stop)
     }
 

@@ -72,14 +72,17 @@ public struct RunOutcome: Hashable, Sendable {
 extension DocumentRun {
     /// Runs frame by frame under `rule`: the frame loop of `motionc run` and `motionc bake`.
     ///
+    /// - Parameter progress: called after each frame with its index and the last frame the rule
+    ///   allows (a run at rest stops sooner), for a progress bar.
     /// - Complexity: O(frames + events) plus the executors' work.
-    public func play(until rule: StopRule) -> RunOutcome {
+    public func play(until rule: StopRule, progress: ((_ frame: Int, _ lastAllowed: Int) -> Void)? = nil) -> RunOutcome {
         let seconds = rule.duration.map { $0.isNaN ? StopRule.longestDuration : min($0, StopRule.longestDuration) }
         let lastAllowed = Canvas.lastFrame(seconds: seconds ?? boundTime, fps: fps)
         var k = max(frameIndex, 0)
         var kept = 0
         while true {
             advance(toFrame: k)
+            progress?(k, lastAllowed)
             if let rows = rule.maximumRows, (k + 1) * max(1, animatedComponentCount) > rows {
                 return RunOutcome(stop: .rowBound, lastFrame: k - 1, keptEvents: kept, fps: fps)
             }

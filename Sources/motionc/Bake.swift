@@ -1,6 +1,7 @@
 import ArgumentParser
 import MotionCore
 import MotionPlans
+import MotionRenderServer
 import MotionScheduler
 import MotionTimeline
 import MotionValidation
@@ -34,9 +35,21 @@ struct Bake: ParsableCommand {
         try OutputCollisions.check(inputs: [file], outputs: [("-o", output)])
     }
 
+    /// Bakes `document` with a progress bar on a terminal: frames baked out of the most the bake
+    /// may run (it ends sooner when everything is at rest).
+    static func bakeShowingProgress(_ document: MotionDocument) -> Baker.Result {
+        var bar: TerminalProgress?
+        let result = Baker.bake(document) { frame, lastAllowed in
+            if bar == nil { bar = TerminalProgress(total: lastAllowed + 1, unit: "frames at most", rate: "fps") }
+            bar?.update(done: frame + 1)
+        }
+        bar?.finish()
+        return result
+    }
+
     func run() throws {
         let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
-        let result = Baker.bake(document)
+        let result = Self.bakeShowingProgress(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
         let (text, cutEnd) = TimelineJSON.fittedText(result.timeline)
         if let cutEnd {
@@ -81,7 +94,7 @@ enum TimelineInput {
             }
         }
         let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
-        let result = Baker.bake(document)
+        let result = Bake.bakeShowingProgress(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)
     }
