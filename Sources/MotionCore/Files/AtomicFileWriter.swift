@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -128,7 +126,7 @@ public final class AtomicFileWriter {
 
     /// The temporary files of writers not yet committed or discarded, for
     /// ``removeTemporaryFiles()``.
-    private static let pending = Mutex<Set<String>>([])
+    private static let pending = PendingFiles()
 
     /// Adds `path`, a temporary file made another way (the partial video `ffmpeg` writes), to
     /// those ``removeTemporaryFiles()`` removes, until ``unregisterTemporaryFile(_:)``.
@@ -226,6 +224,30 @@ public final class AtomicFileWriter {
         let writer = try AtomicFileWriter(path: path)
         writer.write(bytes)
         try writer.commit()
+    }
+}
+
+/// A set of paths behind a pthread mutex, which ThreadSanitizer follows (a futex-based `Mutex`
+/// is invisible to it); allocated once and never moved.
+private final class PendingFiles: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var paths: Set<String> = []
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` on the paths with the mutex held.
+    func withLock<Result>(_ body: (inout Set<String>) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&paths)
     }
 }
 
