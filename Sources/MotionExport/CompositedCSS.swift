@@ -93,7 +93,8 @@ struct CSSKeyframe {
 /// One CSS animation: its keyframe rows and the `animation` entry that plays keyframes of a name.
 struct CSSTrack {
     var rows: [CSSKeyframe]
-    var entry: (String) -> String
+    /// Appends the `animation` entry that plays the keyframes of a name (UTF-8) to a text.
+    var entry: (_ name: [UInt8], _ text: inout [UInt8]) -> Void
 }
 
 /// A real CSS property that shows layer components by itself (`translate`, `rotate`, `scale`,
@@ -196,7 +197,7 @@ extension CSSExporter {
                 default: return nil
                 }
             }
-            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0) }
+            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0, to: &$1) }
         case .span(_, let single):
             var curves: [ShownCurve] = []
             var moving: [Int?] = []
@@ -225,7 +226,13 @@ extension CSSExporter {
                 guard keyframe.hold || keyframe.easings.allSatisfy({ $0 == easing }) else { return nil }
                 rows.append(CSSKeyframe(keyframe.time / span, values, easing, hold: keyframe.hold))
             }
-            return CSSTrack(rows: rows) { "\($0) \(seconds(span)) linear 0s 1 normal both" }
+            var duration: [UInt8] = [UInt8(ascii: " ")]
+            seconds(span, to: &duration)
+            duration.append(literal: " linear 0s 1 normal both")
+            return CSSTrack(rows: rows) { name, text in
+                text.append(contentsOf: name)
+                text.append(contentsOf: duration)
+            }
         }
     }
 }
