@@ -36,6 +36,9 @@ public enum CSSExporter {
         var components = LayerComponents()
         var items = [ExportItem?](repeating: nil, count: all.count)
         var declarations: [UInt8] = []
+        // The composited properties of the last layer that moved, and its placement.
+        var placementComposited: [CompositedProperty] = []
+        var lastPlacement: (x: Double, y: Double)?
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             // Each component's value at the start, and how it moves when it does.
             components.reset()
@@ -83,9 +86,15 @@ public enum CSSExporter {
             // transform (custom properties): only opacity stays composited beside it.
             let motionPath = CSSMotionPath(tracks, layer: layer)
             if components.moves {
-                let composited =
-                    motionPath == nil
-                    ? CompositedProperty.all(components) : CompositedProperty.all(components).filter { $0.name == "opacity" }
+                // Layers placed alike (most) share one list: made again only when the placement changes.
+                let placement = CompositedProperty.placement(components)
+                if placement?.x.bitPattern != lastPlacement?.x.bitPattern || placement?.y.bitPattern != lastPlacement?.y.bitPattern
+                    || placementComposited.isEmpty
+                {
+                    placementComposited = CompositedProperty.all(placement)
+                    lastPlacement = placement
+                }
+                let composited = motionPath == nil ? placementComposited : placementComposited.filter { $0.name == "opacity" }
                 var carried = [Bool](repeating: false, count: all.count)
                 for i in all.indices {
                     guard let motion = components.motions[i], !carried[i] else { continue }

@@ -121,25 +121,35 @@ struct CompositedProperty: Sendable {
     /// transform's only while its anchor point and size hold still (the transform origin and the
     /// translation depend on them).
     static func all(_ layer: LayerComponents) -> [CompositedProperty] {
+        all(placement(layer))
+    }
+
+    /// What ``all(_:)`` depends on: whether the anchor point or size moves (nil), else the
+    /// translation's offset (the anchor point times the size).
+    static func placement(_ layer: LayerComponents) -> (x: Double, y: Double)? {
         let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
             motion != nil && (component.property == .anchorPoint || component.property == .size)
         }
-        if origin { return [opacity] }
+        if origin { return nil }
         let value = { (property: LayerProperty, c: Int) in
             layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
         }
-        let offsetX = value(.anchorPoint, 0) * value(.size, 0)
-        let offsetY = value(.anchorPoint, 1) * value(.size, 1)
+        return (value(.anchorPoint, 0) * value(.size, 0), value(.anchorPoint, 1) * value(.size, 1))
+    }
+
+    /// The composited properties of a layer placed as `placement` (``placement(_:)``) says.
+    static func all(_ placement: (x: Double, y: Double)?) -> [CompositedProperty] {
+        guard let (offsetX, offsetY) = placement else { return [opacity] }
         return [
             CompositedProperty(
                 name: "translate",
                 components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
                 declaration: { text, v in
-                    text += "translate: "
+                    text.append(literal: "translate: ")
                     CSSExporter.number((v.first ?? 0) - offsetX, to: &text)
-                    text += "px "
+                    text.append(literal: "px ")
                     CSSExporter.number((v.last ?? 0) - offsetY, to: &text)
-                    text += "px"
+                    text.append(literal: "px")
                 }),
             rotate, scale, opacity,
         ]
@@ -149,7 +159,7 @@ struct CompositedProperty: Sendable {
     static let opacity = CompositedProperty(
         name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
         declaration: { text, v in
-            text += "opacity: "
+            text.append(literal: "opacity: ")
             CSSExporter.number(v.first ?? 1, to: &text)
         },
         accepts: { rows in
@@ -164,18 +174,18 @@ struct CompositedProperty: Sendable {
     static let rotate = CompositedProperty(
         name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
         declaration: { text, v in
-            text += "rotate: "
+            text.append(literal: "rotate: ")
             CSSExporter.number(v.first ?? 0, to: &text)
-            text += "deg"
+            text.append(literal: "deg")
         })
 
     /// `scale`, x and y.
     static let scale = CompositedProperty(
         name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
         declaration: { text, v in
-            text += "scale: "
+            text.append(literal: "scale: ")
             CSSExporter.number(v.first ?? 1, to: &text)
-            text += " "
+            text.append(literal: " ")
             CSSExporter.number(v.last ?? 1, to: &text)
         })
 }
