@@ -113,23 +113,18 @@ struct CompositedCSSTests {
     func layersPlacedAlikeAndApart() throws {
         // a and b share a placement, c differs, d is placed as a again, e's size moves (no
         // composited transform), f is placed as a after it.
-        let yaml = """
-            motion: 1
-            targets:
-              a: { layer: { position: [100, 100], size: [80, 40] } }
-              b: { layer: { position: [10, 10], size: [80, 40] } }
-              c: { layer: { position: [100, 100], size: [20, 60], anchorPoint: [0, 1] } }
-              d: { layer: { position: [0, 0], size: [80, 40] } }
-              e: { layer: { position: [0, 0], size: [80, 40] } }
-              f: { layer: { position: [0, 0], size: [80, 40] } }
-            transactions:
-              - at: 0
-                ops:
-                  - { add: tween, target: "*", property: position.x, to: 200, duration: 1, easing: linear }
-                  - { add: tween, target: "#e", property: size.width, to: 100, duration: 1, easing: linear }
-            """
-        let document = try #require(DocumentLoader.load(Array(yaml.utf8), file: "t.yaml").document)
-        let text = CSSExporter.export(TimelineTracks(Baker.bake(document).timeline), page: false).text
+        let placements = [
+            ("a", "position: [100, 100], size: [80, 40]"), ("b", "position: [10, 10], size: [80, 40]"),
+            ("c", "position: [100, 100], size: [20, 60], anchorPoint: [0, 1]"), ("d", "position: [0, 0], size: [80, 40]"),
+            ("e", "position: [0, 0], size: [80, 40]"), ("f", "position: [0, 0], size: [80, 40]"),
+        ]
+        let targets = placements.map { "  \($0.0): { layer: { \($0.1) } }\n" }.joined()
+        let ops = [
+            #"{ add: tween, target: "*", property: position.x, to: 200, duration: 1, easing: linear }"#,
+            ##"{ add: tween, target: "#e", property: size.width, to: 100, duration: 1, easing: linear }"##,
+        ]
+        let yaml = "motion: 1\ntargets:\n\(targets)transactions:\n  - at: 0\n    ops:\n" + ops.map { "      - \($0)\n" }.joined()
+        let text = CSSExporter.export(TimelineTracks(try bake(yaml)), page: false).text
         // translate = position - anchorPoint x size, per layer.
         #expect(rule(text, "m0-translate").first == "  0% { translate: 60px 80px; animation-timing-function: linear; }")
         #expect(rule(text, "m1-translate").first == "  0% { translate: -30px -10px; animation-timing-function: linear; }")
