@@ -65,12 +65,13 @@ public enum CSSExporter {
                         reason: animation.repeatCount > 1 || animation.autoreverses ? "repeats with the player's own iteration" : nil)
                 } else {
                     let curve = tracks.curve(layer: layer, property: property, component: c)
-                    let keyframes = PlayerKeyframes.keyframes([curve])
                     components.values[i] = curve.value(at: 0)
-                    if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve, keyframes) }
+                    if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve) }
+                    // Counted without making them: a component a composited property carries
+                    // (most moves) is made into keyframes with the others it shares them with.
                     item = ExportItem(
                         target: timelineLayer.id, property: all[i].pathText, method: curve.method,
-                        keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
+                        keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
                 }
                 declarations.append(contentsOf: declarationHeads[i])
                 number(components.values[i], to: &declarations)

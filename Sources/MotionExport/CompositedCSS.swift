@@ -71,7 +71,7 @@ enum ComponentMotion {
     /// slot in its values.
     case iterated(KeyframeAnimation, slot: Int)
     /// Keyframes over the whole span, from its shown curve.
-    case span(ShownCurve, [PlayerKeyframe])
+    case span(ShownCurve)
 }
 
 /// One row of a `@keyframes` rule: an offset in 0...1, a value per component, and the timing to
@@ -208,19 +208,19 @@ extension CSSExporter {
                 }
             }
             return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0, to: &$1) }
-        case .span(_, let single):
+        case .span:
             var curves: [ShownCurve] = []
             var moving: [Int?] = []
             for motion in motions {
                 switch motion {
                 case nil: moving.append(nil)
-                case .span(let curve, _):
+                case .span(let curve):
                     moving.append(curves.count)
                     curves.append(curve)
                 case .iterated: return nil
                 }
             }
-            let keyframes = curves.count == 1 ? single : PlayerKeyframes.keyframes(curves)
+            let keyframes = PlayerKeyframes.keyframes(curves)
             guard span > 0, !keyframes.isEmpty else { return nil }
             var rows: [CSSKeyframe] = []
             for (k, keyframe) in keyframes.enumerated() {
