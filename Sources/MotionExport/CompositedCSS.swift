@@ -127,10 +127,11 @@ struct CompositedProperty: Sendable {
     /// What ``all(_:)`` depends on: whether the anchor point or size moves (nil), else the
     /// translation's offset (the anchor point times the size).
     static func placement(_ layer: LayerComponents) -> (x: Double, y: Double)? {
-        let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
-            motion != nil && (component.property == .anchorPoint || component.property == .size)
+        // Components read in place (a copy of one retains and releases its two strings).
+        let all = CSSComponent.all
+        for i in all.indices where i < layer.motions.count && layer.motions[i] != nil {
+            if all[i].property == .anchorPoint || all[i].property == .size { return nil }
         }
-        if origin { return nil }
         let value = { (property: LayerProperty, c: Int) in
             layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
         }
