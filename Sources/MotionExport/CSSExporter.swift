@@ -36,6 +36,9 @@ public enum CSSExporter {
         var components = LayerComponents()
         var items = [ExportItem?](repeating: nil, count: all.count)
         var declarations: [UInt8] = []
+        // The composited properties of the last layer that moved, and its placement.
+        var placementComposited: [CompositedProperty] = []
+        var lastPlacement: (x: Double, y: Double)?
         for (layer, timelineLayer) in timeline.layers.enumerated() {
             // Each component's value at the start, and how it moves when it does.
             components.reset()
@@ -43,8 +46,9 @@ public enum CSSExporter {
             declarations.removeAll(keepingCapacity: true)
             // Per property: whether some event touches it, else its model value.
             var state: (animated: Bool, model: MotionValue) = (false, .scalar(0))
-            for (i, component) in all.enumerated() {
-                let (property, c) = (component.property, component.component)
+            // Components read in place (a copy of one retains and releases its two strings).
+            for i in all.indices {
+                let (property, c) = (all[i].property, all[i].component)
                 if c == 0 {
                     let animated = tracks.isAnimated(layer: layer, property: property)
                     state = (animated, animated ? .scalar(0) : tracks.model(layer, property))
@@ -56,17 +60,18 @@ public enum CSSExporter {
                     components.values[i] = animation.values.first?[slot] ?? 0
                     components.motions[i] = .iterated(animation, slot: slot)
                     item = ExportItem(
-                        target: timelineLayer.id, property: component.pathText, method: .exact,
-                        keyframes: iteratedRows(animation, slots: [slot], fixed: [0]).count, maxError: 0,
+                        target: timelineLayer.id, property: all[i].pathText, method: .exact,
+                        keyframes: iteratedRowCount(animation), maxError: 0,
                         reason: animation.repeatCount > 1 || animation.autoreverses ? "repeats with the player's own iteration" : nil)
                 } else {
                     let curve = tracks.curve(layer: layer, property: property, component: c)
-                    let keyframes = PlayerKeyframes.keyframes([curve])
                     components.values[i] = curve.value(at: 0)
-                    if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve, keyframes) }
+                    if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve) }
+                    // Counted without making them: a component a composited property carries
+                    // (most moves) is made into keyframes with the others it shares them with.
                     item = ExportItem(
-                        target: timelineLayer.id, property: component.pathText, method: curve.method,
-                        keyframes: curve.isConstant ? 1 : keyframes.count, maxError: curve.maxError, reason: nil)
+                        target: timelineLayer.id, property: all[i].pathText, method: curve.method,
+                        keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
                 }
                 declarations.append(contentsOf: declarationHeads[i])
                 number(components.values[i], to: &declarations)
@@ -75,41 +80,54 @@ public enum CSSExporter {
                 if touched.contains(AnimatedComponent.code(layer: layer, property, c)) { items[i] = item }
             }
             // The composited properties take the motions they can carry; custom properties the rest.
-            var animations: [String] = []
+            // The `animation` declaration's entries, comma separated.
+            var animations: [UInt8] = []
+            func separate() { if !animations.isEmpty { animations.append(literal: ", ") } }
             // A motion path's element is placed by offset-path and turned and scaled by its own
             // transform (custom properties): only opacity stays composited beside it.
             let motionPath = CSSMotionPath(tracks, layer: layer)
             if components.moves {
-                let composited = CompositedProperty.all(components).filter { motionPath == nil || $0.name == "opacity" }
+                // Layers placed alike (most) share one list: made again only when the placement changes.
+                let placement = CompositedProperty.placement(components)
+                if placement?.x.bitPattern != lastPlacement?.x.bitPattern || placement?.y.bitPattern != lastPlacement?.y.bitPattern
+                    || placementComposited.isEmpty
+                {
+                    placementComposited = CompositedProperty.all(placement)
+                    lastPlacement = placement
+                }
+                let composited = motionPath == nil ? placementComposited : placementComposited.filter { $0.name == "opacity" }
                 var carried = [Bool](repeating: false, count: all.count)
-                for (i, component) in all.enumerated() {
+                for i in all.indices {
                     guard let motion = components.motions[i], !carried[i] else { continue }
-                    if let real = composited.first(where: { $0.components.contains(component.key) }),
+                    if let real = composited.first(where: { $0.components.contains(all[i].key) }),
                         let track = real.track(
                             motions: real.components.map { components.motion($0) },
                             fixed: real.components.map { components.value($0) ?? 0 },
                             span: tracks.span.upperBound)
                     {
-                        let name = "m\(layer)-\(real.name)"
+                        let name = keyframesName(layer, real.name.utf8)
                         keyframesRule(name, track.rows, to: &css, declaration: real.declaration)
-                        animations.append(track.entry(name))
+                        separate()
+                        track.entry(name, &animations)
                         for key in real.components { if let k = LayerComponents.index(key) { carried[k] = true } }
                         continue
                     }
-                    let keyframesName = "m\(layer)-\(component.name.dropFirst(2))"
+                    let name = keyframesName(layer, all[i].name.utf8.dropFirst(2))
                     guard let track = sharedTrack([motion], fixed: [0], span: tracks.span.upperBound) else { continue }
-                    keyframesRule(keyframesName, track.rows, to: &css) { text, values in
-                        text += component.name
-                        text += ": "
+                    keyframesRule(name, track.rows, to: &css) { text, values in
+                        text += all[i].name
+                        text.append(literal: ": ")
                         number(values.first ?? 0, to: &text)
                     }
-                    animations.append(track.entry(keyframesName))
+                    separate()
+                    track.entry(name, &animations)
                 }
             }
             if let motion = motionPath {
                 // A motion path: the browser's own offset-path, exactly (docs/export.md).
                 css += motion.rule
-                animations.append(motion.animation)
+                separate()
+                animations += motion.animation
                 for declaration in motion.declarations { declarations += "  \(declaration);\n" }
                 for (property, c) in [(LayerProperty.position, 0), (.position, 1)] + (motion.orients ? [(.rotation, 0)] : []) {
                     guard let i = LayerComponents.index(ComponentKey(property: property, component: c)), items[i] != nil else { continue }
@@ -118,15 +136,23 @@ public enum CSSExporter {
                         reason: property == .rotation ? "offset-rotate: auto" : "offset-path with offset-distance keyframes")
                 }
             }
-            css += selector(timelineLayer.id)
-            css += " {\n"
+            selector(timelineLayer.id, to: &css)
+            css.append(literal: " {\n")
             css.append(contentsOf: declarations)
-            if !animations.isEmpty { css += "  animation: \(animations.joined(separator: ", "));\n" }
+            if !animations.isEmpty {
+                css.append(literal: "  animation: ")
+                css.append(contentsOf: animations)
+                css.append(literal: ";\n")
+            }
             css += "}\n"
             for item in items { if let item { ordered.append(item) } }
             progress?(layer + 1, timeline.layers.count)
         }
-        if page { css += pageTail(timeline) }
+        if page {
+            css.append(literal: "</style>\n</head>\n<body>\n")
+            elements(timeline, to: &css)
+            css.append(literal: "</body>\n</html>\n")
+        }
         return ExportResult(format: page ? .html : .css, bytes: css, items: ordered, findings: [])
     }
 
@@ -138,6 +164,15 @@ public enum CSSExporter {
     /// A selector for the element of a target id, whatever characters the id has.
     static func selector(_ id: String) -> String {
         "[id=\"\(cssEscaped(id))\"]"
+    }
+
+    /// Appends ``selector(_:)``'s text to `css`: the id's bytes as they are when none needs an
+    /// escape (the common case, checked without building a string).
+    static func selector(_ id: String, to css: inout [UInt8]) {
+        css.append(literal: "[id=\"")
+        let plain = id.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0x3C && $0 != 0x22 && $0 != 0x5C }
+        if plain { css += id } else { css += cssEscaped(id) }
+        css.append(literal: "\"]")
     }
 
     /// `text` for a CSS string: quotes, backslashes, control characters and `<` as CSS hex escapes
@@ -175,6 +210,12 @@ public enum CSSExporter {
     /// Seconds as a CSS time.
     static func seconds(_ v: Double) -> String { "\(number(v))s" }
 
+    /// Appends ``seconds(_:)``'s text to `text`.
+    static func seconds(_ v: Double, to text: inout [UInt8]) {
+        number(v, to: &text)
+        text.append(UInt8(ascii: "s"))
+    }
+
     /// A timing function.
     static func timing(_ curve: TimingCurve, hold: Bool) -> String {
         var text: [UInt8] = []
@@ -204,10 +245,10 @@ public enum CSSExporter {
     }
 
     /// A `@keyframes` rule: each row's offset, its declaration, and its timing to the next row.
-    static func keyframesRule(_ name: String, _ rows: [CSSKeyframe], to css: inout [UInt8], declaration: (inout [UInt8], [Double]) -> Void)
+    static func keyframesRule(_ name: [UInt8], _ rows: [CSSKeyframe], to css: inout [UInt8], declaration: (inout [UInt8], [Double]) -> Void)
     {
         css.append(literal: "@keyframes ")
-        css += name
+        css.append(contentsOf: name)
         css.append(literal: " {\n")
         for row in rows {
             css.append(literal: "  ")
@@ -244,15 +285,45 @@ public enum CSSExporter {
         return rows
     }
 
+    /// How many rows ``iteratedRows(_:slots:fixed:)`` makes of `animation`, counted without
+    /// making them: one per keyframe, and one more at 0 and at 1 where the key times start late
+    /// or end early.
+    static func iteratedRowCount(_ animation: KeyframeAnimation) -> Int {
+        let offsets = Keyframes(values: animation.values, offsets: animation.keyTimes, curves: animation.timingFunctions).offsets
+        guard let first = offsets.first, let last = offsets.last else { return 0 }
+        return offsets.count + (first > 0 ? 1 : 0) + (last < 1 ? 1 : 0)
+    }
+
     /// The `animation` entry of an iterated keyframe animation: Core Animation's repeat count of
     /// an autoreversing animation counts a forward and a backward pass; CSS counts each pass.
     static func iteration(_ animation: KeyframeAnimation, name: String) -> String {
+        var text: [UInt8] = []
+        iteration(animation, name: Array(name.utf8), to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``iteration(_:name:)``'s text to `text`.
+    static func iteration(_ animation: KeyframeAnimation, name: [UInt8], to text: inout [UInt8]) {
         let repeats = animation.repeatCount > 0 ? animation.repeatCount : 1
         let passes = animation.autoreverses ? repeats * 2 : repeats
-        let count = passes.isFinite ? number(passes) : "infinite"
-        let direction = animation.autoreverses ? "alternate" : "normal"
         let duration = animation.duration > 0 && animation.duration.isFinite ? animation.duration : 0
-        return "\(name) \(seconds(duration)) linear \(seconds(animation.beginTime)) \(count) \(direction) both"
+        text.append(contentsOf: name)
+        text.append(UInt8(ascii: " "))
+        seconds(duration, to: &text)
+        text.append(literal: " linear ")
+        seconds(animation.beginTime, to: &text)
+        text.append(UInt8(ascii: " "))
+        if passes.isFinite { number(passes, to: &text) } else { text.append(literal: "infinite") }
+        text.append(literal: animation.autoreverses ? " alternate both" : " normal both")
+    }
+
+    /// A layer's `@keyframes` name: `m`, the layer's index, `-` and `suffix`.
+    static func keyframesName(_ layer: Int, _ suffix: some Sequence<UInt8>) -> [UInt8] {
+        var name: [UInt8] = [UInt8(ascii: "m")]
+        name += String(layer)
+        name.append(UInt8(ascii: "-"))
+        name.append(contentsOf: suffix)
+        return name
     }
 
     /// The stylesheet's fixed part: registered properties, the canvas, and the layer styles
@@ -337,34 +408,62 @@ public enum CSSExporter {
 
     /// The page's text after its stylesheet: the layer tree.
     static func pageTail(_ timeline: Timeline) -> String {
-        "</style>\n</head>\n<body>\n" + elements(timeline) + "</body>\n</html>\n"
+        var text: [UInt8] = []
+        text.append(literal: "</style>\n</head>\n<body>\n")
+        elements(timeline, to: &text)
+        text.append(literal: "</body>\n</html>\n")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The page's body: the canvas block holding one element per layer, nested as the tree.
     ///
     /// For a page of one's own around the stylesheet (`motionc preview` puts it on its stage).
     public static func elements(_ timeline: Timeline) -> String {
+        var body: [UInt8] = []
+        elements(timeline, to: &body)
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// Appends ``elements(_:)``'s text to `body` (as bytes: a page of 20,000 layers appended
+    /// ~10 interpolated strings a layer).
+    ///
+    /// - Complexity: O(n) for n layers.
+    static func elements(_ timeline: Timeline, to body: inout [UInt8]) {
         var children = [[Int]](repeating: [], count: timeline.layers.count)
         var roots: [Int] = []
         for (i, layer) in timeline.layers.enumerated() {
             if let parent = layer.parent, parent >= 0, parent < i { children[parent].append(i) } else { roots.append(i) }
         }
-        var body = ""
+        body.append(literal: "  <div id=\"motionc-canvas\">\n")
         func element(_ i: Int, depth: Int) {
-            let layer = timeline.layers[i]
-            let indent = String(repeating: "  ", count: depth)
-            let classes = layer.isEllipse ? "motionc-layer motionc-ellipse" : "motionc-layer"
-            body += "\(indent)<div id=\"\(escape(layer.id))\" class=\"\(classes)\">"
+            for _ in 0..<depth { body.append(literal: "  ") }
+            body.append(literal: "<div id=\"")
+            escape(timeline.layers[i].id, to: &body)
+            if timeline.layers[i].isEllipse {
+                body.append(literal: "\" class=\"motionc-layer motionc-ellipse\">")
+            } else {
+                body.append(literal: "\" class=\"motionc-layer\">")
+            }
             if children[i].isEmpty {
-                body += "</div>\n"
+                body.append(literal: "</div>\n")
                 return
             }
-            body += "<div class=\"motionc-sublayers\">\n"
+            body.append(literal: "<div class=\"motionc-sublayers\">\n")
             for child in children[i] { element(child, depth: depth + 1) }
-            body += "\(indent)</div></div>\n"
+            for _ in 0..<depth { body.append(literal: "  ") }
+            body.append(literal: "</div></div>\n")
         }
         for root in roots { element(root, depth: 2) }
-        return "  <div id=\"motionc-canvas\">\n\(body)  </div>\n"
+        body.append(literal: "  </div>\n")
+    }
+
+    /// Appends `text` escaped for HTML (``escape(_:)``): bytes copied as they are when nothing
+    /// needs escaping.
+    static func escape(_ text: String, to bytes: inout [UInt8]) {
+        let plain = text.utf8.allSatisfy {
+            $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\"")
+        }
+        if plain { bytes += text } else { bytes += escape(text) }
     }
 
     /// Text escaped for HTML.

@@ -23,8 +23,6 @@ final class ChannelSampler: Sendable {
     private let solutions: [SpringSolution]
     /// Each entry's spring, when it is one.
     private let springs: [SpringAnimation?]
-    /// Each tween's or motion path's sampling functions.
-    private let tweens: [TweenSampler?]
     /// The latest end of the channel's animations (-infinity without any; NaN or infinity when
     /// one never ends): after it, every component shows the same value at every time.
     let settled: Double
@@ -35,19 +33,26 @@ final class ChannelSampler: Sendable {
         var entries: [EntryShape] = []
         var solutions: [SpringSolution] = []
         var springs: [SpringAnimation?] = []
-        var tweens: [TweenSampler?] = []
+        // One allocation per array: channels mostly hold one entry.
+        entries.reserveCapacity(channel.entries.count)
+        springs.reserveCapacity(channel.entries.count)
         for entry in channel.entries {
             var shape = EntryShape(whole: entry.component == nil, end: entry.end)
             switch entry.animation {
             case .spring(let spring):
                 (shape.begin, shape.destination) = (spring.beginTime, spring.to)
                 (shape.firstSolution, shape.solutionCount) = (solutions.count, spring.from.kind.componentCount)
-                solutions += spring.solutions
+                // As `spring.solutions`, appended in place (no array of them made per spring).
+                for c in 0..<shape.solutionCount {
+                    solutions.append(
+                        SpringSolution(
+                            initialValue: spring.from[c], initialVelocity: spring.initialVelocity[c], destination: spring.to[c],
+                            stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass))
+                }
                 springs.append(spring)
-                tweens.append(nil)
             case .keyframe, .path:
                 springs.append(nil)
-                tweens.append(TweenSampler(entry))
+                shape.tween = TweenSampler(entry)
             }
             entries.append(shape)
         }
@@ -58,7 +63,6 @@ final class ChannelSampler: Sendable {
         self.entries = entries
         self.solutions = solutions
         self.springs = springs
-        self.tweens = tweens
     }
 
     /// The spring of entry `i`, whether it drives the whole property, and its end; nil when
@@ -79,7 +83,7 @@ final class ChannelSampler: Sendable {
             guard time < entries[i].end, index < entries[i].solutionCount else { return entries[i].destination[index] }
             return solutions[entries[i].firstSolution + index].value(at: time - entries[i].begin)
         }
-        return tweens[i]?.value(index, at: time) ?? entries[i].destination[index]
+        return entries[i].tween?.value(index, at: time) ?? entries[i].destination[index]
     }
 }
 
@@ -161,6 +165,8 @@ private struct EntryShape: Sendable {
     /// Where a spring's solutions start in the sampler's list, and how many it has (0: not a spring).
     var firstSolution = 0
     var solutionCount = 0
+    /// A tween's or motion path's sampling functions (nil for a spring).
+    var tween: TweenSampler?
 }
 
 /// A tween's or motion path's sampling functions, as its channel entry holds them.

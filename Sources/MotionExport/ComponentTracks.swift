@@ -153,7 +153,15 @@ public struct TimelineTracks: Sendable {
             if i < 0 {
                 // Fewer than 2^31 histories: at most one per event.
                 i = histories.count
-                histories.append(ChannelHistory(times: [-.infinity], channels: [channel(layer, property)]))
+                // Room for the event's own snapshot: most histories hold two (a one-element array
+                // would be made again at the first append).
+                var times: [Double] = []
+                times.reserveCapacity(2)
+                times.append(-.infinity)
+                var snapshots: [PropertyChannel] = []
+                snapshots.reserveCapacity(2)
+                snapshots.append(channel(layer, property))
+                histories.append(ChannelHistory(times: times, channels: snapshots))
                 channels.append(value)
                 historyIndex[key] = Int32(truncatingIfNeeded: i + 1)
             }

@@ -71,7 +71,7 @@ enum ComponentMotion {
     /// slot in its values.
     case iterated(KeyframeAnimation, slot: Int)
     /// Keyframes over the whole span, from its shown curve.
-    case span(ShownCurve, [PlayerKeyframe])
+    case span(ShownCurve)
 }
 
 /// One row of a `@keyframes` rule: an offset in 0...1, a value per component, and the timing to
@@ -93,7 +93,8 @@ struct CSSKeyframe {
 /// One CSS animation: its keyframe rows and the `animation` entry that plays keyframes of a name.
 struct CSSTrack {
     var rows: [CSSKeyframe]
-    var entry: (String) -> String
+    /// Appends the `animation` entry that plays the keyframes of a name (UTF-8) to a text.
+    var entry: (_ name: [UInt8], _ text: inout [UInt8]) -> Void
 }
 
 /// A real CSS property that shows layer components by itself (`translate`, `rotate`, `scale`,
@@ -120,25 +121,36 @@ struct CompositedProperty: Sendable {
     /// transform's only while its anchor point and size hold still (the transform origin and the
     /// translation depend on them).
     static func all(_ layer: LayerComponents) -> [CompositedProperty] {
-        let origin = zip(CSSComponent.all, layer.motions).contains { component, motion in
-            motion != nil && (component.property == .anchorPoint || component.property == .size)
+        all(placement(layer))
+    }
+
+    /// What ``all(_:)`` depends on: whether the anchor point or size moves (nil), else the
+    /// translation's offset (the anchor point times the size).
+    static func placement(_ layer: LayerComponents) -> (x: Double, y: Double)? {
+        // Components read in place (a copy of one retains and releases its two strings).
+        let all = CSSComponent.all
+        for i in all.indices where i < layer.motions.count && layer.motions[i] != nil {
+            if all[i].property == .anchorPoint || all[i].property == .size { return nil }
         }
-        if origin { return [opacity] }
         let value = { (property: LayerProperty, c: Int) in
             layer.value(ComponentKey(property: property, component: c)) ?? property.defaultValue[c]
         }
-        let offsetX = value(.anchorPoint, 0) * value(.size, 0)
-        let offsetY = value(.anchorPoint, 1) * value(.size, 1)
+        return (value(.anchorPoint, 0) * value(.size, 0), value(.anchorPoint, 1) * value(.size, 1))
+    }
+
+    /// The composited properties of a layer placed as `placement` (``placement(_:)``) says.
+    static func all(_ placement: (x: Double, y: Double)?) -> [CompositedProperty] {
+        guard let (offsetX, offsetY) = placement else { return [opacity] }
         return [
             CompositedProperty(
                 name: "translate",
                 components: [ComponentKey(property: .position, component: 0), ComponentKey(property: .position, component: 1)],
                 declaration: { text, v in
-                    text += "translate: "
+                    text.append(literal: "translate: ")
                     CSSExporter.number((v.first ?? 0) - offsetX, to: &text)
-                    text += "px "
+                    text.append(literal: "px ")
                     CSSExporter.number((v.last ?? 0) - offsetY, to: &text)
-                    text += "px"
+                    text.append(literal: "px")
                 }),
             rotate, scale, opacity,
         ]
@@ -148,7 +160,7 @@ struct CompositedProperty: Sendable {
     static let opacity = CompositedProperty(
         name: "opacity", components: [ComponentKey(property: .opacity, component: 0)],
         declaration: { text, v in
-            text += "opacity: "
+            text.append(literal: "opacity: ")
             CSSExporter.number(v.first ?? 1, to: &text)
         },
         accepts: { rows in
@@ -163,18 +175,18 @@ struct CompositedProperty: Sendable {
     static let rotate = CompositedProperty(
         name: "rotate", components: [ComponentKey(property: .rotation, component: 0)],
         declaration: { text, v in
-            text += "rotate: "
+            text.append(literal: "rotate: ")
             CSSExporter.number(v.first ?? 0, to: &text)
-            text += "deg"
+            text.append(literal: "deg")
         })
 
     /// `scale`, x and y.
     static let scale = CompositedProperty(
         name: "scale", components: [ComponentKey(property: .scale, component: 0), ComponentKey(property: .scale, component: 1)],
         declaration: { text, v in
-            text += "scale: "
+            text.append(literal: "scale: ")
             CSSExporter.number(v.first ?? 1, to: &text)
-            text += " "
+            text.append(literal: " ")
             CSSExporter.number(v.last ?? 1, to: &text)
         })
 }
@@ -196,20 +208,20 @@ extension CSSExporter {
                 default: return nil
                 }
             }
-            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0) }
-        case .span(_, let single):
+            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0, to: &$1) }
+        case .span:
             var curves: [ShownCurve] = []
             var moving: [Int?] = []
             for motion in motions {
                 switch motion {
                 case nil: moving.append(nil)
-                case .span(let curve, _):
+                case .span(let curve):
                     moving.append(curves.count)
                     curves.append(curve)
                 case .iterated: return nil
                 }
             }
-            let keyframes = curves.count == 1 ? single : PlayerKeyframes.keyframes(curves)
+            let keyframes = PlayerKeyframes.keyframes(curves)
             guard span > 0, !keyframes.isEmpty else { return nil }
             var rows: [CSSKeyframe] = []
             for (k, keyframe) in keyframes.enumerated() {
@@ -225,7 +237,13 @@ extension CSSExporter {
                 guard keyframe.hold || keyframe.easings.allSatisfy({ $0 == easing }) else { return nil }
                 rows.append(CSSKeyframe(keyframe.time / span, values, easing, hold: keyframe.hold))
             }
-            return CSSTrack(rows: rows) { "\($0) \(seconds(span)) linear 0s 1 normal both" }
+            var duration: [UInt8] = [UInt8(ascii: " ")]
+            seconds(span, to: &duration)
+            duration.append(literal: " linear 0s 1 normal both")
+            return CSSTrack(rows: rows) { name, text in
+                text.append(contentsOf: name)
+                text.append(contentsOf: duration)
+            }
         }
     }
 }

@@ -27,4 +27,26 @@ import Testing
         let css = TimelineTracks(timeline).export(to: .css).text
         #expect(css.contains("/* motionc export of n\"a\\me\\3c x */"))
     }
+
+    @Test("an id's selector and element text appended as bytes are the escaped texts, for plain and hostile ids")
+    func idTextAsBytes() {
+        // Plain ASCII and non-ASCII ids are copied as they are; any id with a character that needs
+        // an escape is escaped in full (a quote followed by a combining mark is one HTML character
+        // that is not a quote, so it stays as written).
+        let ids = ["card", "t19999", "photo-é", "日本", "a\"b", "a\"\u{301}", "<x>&", "tab\there", "back\\", "del\u{7F}", ""]
+        for id in ids {
+            var selector: [UInt8] = []
+            CSSExporter.selector(id, to: &selector)
+            #expect(String(decoding: selector, as: UTF8.self) == CSSExporter.selector(id), "\(id)")
+            var html: [UInt8] = []
+            CSSExporter.escape(id, to: &html)
+            #expect(String(decoding: html, as: UTF8.self) == CSSExporter.escape(id), "\(id)")
+        }
+        var bytes: [UInt8] = []
+        CSSExporter.selector("a\"b", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[id=\"a\\22 b\"]")
+        bytes = []
+        CSSExporter.escape("<x>&\"", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "&lt;x&gt;&amp;&quot;")
+    }
 }

@@ -108,4 +108,31 @@ struct CompositedCSSTests {
         #expect(!rule(text, "m0-rotation").isEmpty)
         #expect(!rule(text, "m0-size-width").isEmpty)
     }
+
+    @Test("each layer's translation uses its own anchor point and size, however its neighbours are placed")
+    func layersPlacedAlikeAndApart() throws {
+        // a and b share a placement, c differs, d is placed as a again, e's size moves (no
+        // composited transform), f is placed as a after it.
+        let placements = [
+            ("a", "position: [100, 100], size: [80, 40]"), ("b", "position: [10, 10], size: [80, 40]"),
+            ("c", "position: [100, 100], size: [20, 60], anchorPoint: [0, 1]"), ("d", "position: [0, 0], size: [80, 40]"),
+            ("e", "position: [0, 0], size: [80, 40]"), ("f", "position: [0, 0], size: [80, 40]"),
+        ]
+        let targets = placements.map { "  \($0.0): { layer: { \($0.1) } }\n" }.joined()
+        let ops = [
+            #"{ add: tween, target: "*", property: position.x, to: 200, duration: 1, easing: linear }"#,
+            ##"{ add: tween, target: "#e", property: size.width, to: 100, duration: 1, easing: linear }"##,
+        ]
+        let yaml = "motion: 1\ntargets:\n\(targets)transactions:\n  - at: 0\n    ops:\n" + ops.map { "      - \($0)\n" }.joined()
+        let text = CSSExporter.export(TimelineTracks(try bake(yaml)), page: false).text
+        // translate = position - anchorPoint x size, per layer.
+        #expect(rule(text, "m0-translate").first == "  0% { translate: 60px 80px; animation-timing-function: linear; }")
+        #expect(rule(text, "m1-translate").first == "  0% { translate: -30px -10px; animation-timing-function: linear; }")
+        #expect(rule(text, "m2-translate").first == "  0% { translate: 100px 40px; animation-timing-function: linear; }")
+        #expect(rule(text, "m2-translate").last == "  100% { translate: 200px 40px; }")
+        #expect(rule(text, "m3-translate").first == "  0% { translate: -40px -20px; animation-timing-function: linear; }")
+        #expect(rule(text, "m4-translate").isEmpty)
+        #expect(!rule(text, "m4-position-x").isEmpty)
+        #expect(rule(text, "m5-translate").last == "  100% { translate: 160px -20px; }")
+    }
 }
