@@ -29,8 +29,10 @@ public enum JSONReader {
     }
 }
 
-/// Reads JSON tokens from UTF-8 bytes, one at a time, with the checks and error messages of
-/// ``JSONReader``: the piece a reader that decodes straight from the bytes is built on.
+/// Reads JSON tokens from UTF-8 bytes, one at a time, with the checks of ``JSONReader``.
+///
+/// It is the piece a reader that decodes straight from the bytes is built on, and its errors are
+/// ``JSONReader``'s.
 ///
 /// The scanner steps over whitespace, strings, numbers and literals; its user steps over the
 /// brackets, commas and colons (``skip(_:)``) and counts the values it meets (``countValue()``).
@@ -87,8 +89,9 @@ public struct JSONScanner {
         }
     }
 
-    /// Steps over whitespace and then `byte`, and says whether `byte` was there (if not, only the
-    /// whitespace is stepped over).
+    /// Steps over whitespace and then `byte`, and says whether `byte` was there.
+    ///
+    /// If it was not, only the whitespace is stepped over.
     @inlinable public mutating func skip(_ byte: UInt8) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { return false }
@@ -96,8 +99,9 @@ public struct JSONScanner {
         return true
     }
 
-    /// Steps over whitespace, then over `"key"` and `:` when the next bytes spell them (the key
-    /// without escapes), and says whether they did.
+    /// Steps over whitespace, then over `"key"` and `:` when the next bytes spell them.
+    ///
+    /// The key is matched without escapes; the result says whether it was there.
     ///
     /// - Complexity: O(1) for a key of fixed length.
     @inlinable public mutating func skipKey(_ key: StaticString) -> Bool {
@@ -157,8 +161,9 @@ public struct JSONScanner {
         guard skipLiteral(word) else { throw error("unknown literal, expected true, false or null") }
     }
 
-    /// Steps over `word` (`true`, `false` or `null`) when the next bytes spell it, and says
-    /// whether they did.
+    /// Steps over `word` (`true`, `false` or `null`) when the next bytes spell it.
+    ///
+    /// The result says whether they did.
     @inlinable public mutating func skipLiteral(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }

@@ -88,8 +88,9 @@ public struct JSONStream {
         afterKey = true
     }
 
-    /// Writes a member's key that holds no character JSON escapes (a name such as `"ty"`),
-    /// copied as it is; its value comes next.
+    /// Writes a member's key that holds no character JSON escapes, copied as it is.
+    ///
+    /// A name such as `"ty"`; its value comes next.
     public mutating func key(plain key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))

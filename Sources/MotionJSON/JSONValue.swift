@@ -244,8 +244,10 @@ extension JSONValue {
 }
 
 extension JSONValue {
-    /// This JSON Schema with every `"type": "number"` held within ±`limit` on each side that has
-    /// no bound of its own (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`).
+    /// This JSON Schema with every number held within ±`limit`.
+    ///
+    /// Each `"type": "number"` gets the bound on each side that has none of its own
+    /// (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`).
     public func boundingNumbers(within limit: Double) -> JSONValue {
         switch self {
         case .array(let items):

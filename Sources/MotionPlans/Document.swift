@@ -118,7 +118,7 @@ public struct MotionDocument: Sendable {
 
     /// A dictionary from target id to its index.
     ///
-    /// - Complexity: O(n) in the number of targets; validation uses ``targetIDIndex``, which a
+    /// - Complexity: O(n) in the number of targets; validation uses `targetIDIndex`, which a
     ///   decoded document keeps.
     public var targetIndex: [String: Int] {
         var index = [String: Int](minimumCapacity: targets.count)
@@ -145,7 +145,7 @@ public struct TargetNode: Sendable {
     public var classes: [String]
     /// Initial model values the document sets, by property.
     ///
-    /// - Complexity: O(values): built from ``initialLayer`` on each read (run and bake read it once
+    /// - Complexity: O(values): built from `initialLayer` on each read (run and bake read it once
     ///   per target; validation never does).
     public var layer: [LayerProperty: MotionValue] {
         get { initialLayer.dictionary }

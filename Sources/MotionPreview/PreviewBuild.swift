@@ -18,8 +18,10 @@ public struct PreviewBuild: Sendable {
     public var renderedDiagnostics: String
     /// Why the file could not be read, when it could not.
     public var readError: FileError?
-    /// Whether the file is a baked timeline (`motionc bake`'s output), not a document: its
-    /// diagnostics (unknown keys) say nothing useful, and the command says what it is instead.
+    /// Whether the file is a baked timeline (`motionc bake`'s output), not a document.
+    ///
+    /// Then its diagnostics (unknown keys) say nothing useful, and the command says what it is
+    /// instead.
     public var isBakedTimeline = false
 
     /// Whether the document has errors (or could not be read): no stage.

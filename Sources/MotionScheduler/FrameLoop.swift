@@ -72,8 +72,10 @@ public struct RunOutcome: Hashable, Sendable {
 extension DocumentRun {
     /// Runs frame by frame under `rule`: the frame loop of `motionc run` and `motionc bake`.
     ///
-    /// - Parameter progress: called after each frame with its index and the last frame the rule
-    ///   allows (a run at rest stops sooner), for a progress bar.
+    /// - Parameters:
+    ///   - rule: when to stop: at rest, after a duration, or at a bound on rows or events.
+    ///   - progress: called after each frame with its index and the last frame the rule allows (a
+    ///     run at rest stops sooner), for a progress bar.
     /// - Complexity: O(frames + events) plus the executors' work.
     public func play(until rule: StopRule, progress: ((_ frame: Int, _ lastAllowed: Int) -> Void)? = nil) -> RunOutcome {
         let seconds = rule.duration.map { $0.isNaN ? StopRule.longestDuration : min($0, StopRule.longestDuration) }

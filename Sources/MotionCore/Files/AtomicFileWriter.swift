@@ -128,8 +128,10 @@ public final class AtomicFileWriter {
     /// ``removeTemporaryFiles()``.
     private static let pending = PendingFiles()
 
-    /// Adds `path`, a temporary file made another way (the partial video `ffmpeg` writes), to
-    /// those ``removeTemporaryFiles()`` removes, until ``unregisterTemporaryFile(_:)``.
+    /// Adds a temporary file made another way to those removed on a signal.
+    ///
+    /// `path` (such as the partial video `ffmpeg` writes) is among those
+    /// ``removeTemporaryFiles()`` removes until ``unregisterTemporaryFile(_:)``.
     public static func registerTemporaryFile(_ path: String) {
         pending.withLock { _ = $0.insert(path) }
     }
@@ -139,8 +141,10 @@ public final class AtomicFileWriter {
         pending.withLock { _ = $0.remove(path) }
     }
 
-    /// Removes every temporary file not yet committed or discarded, for a process that is about
-    /// to end on a signal (Ctrl-C), when no writer gets to clean up after itself.
+    /// Removes every temporary file not yet committed or discarded.
+    ///
+    /// It is for a process about to end on a signal (Ctrl-C), when no writer gets to clean up
+    /// after itself.
     ///
     /// Destinations stay as they were: a commit either renamed its file already, or finds it
     /// gone and fails. The registry stays locked, so no writer starts or ends meanwhile.

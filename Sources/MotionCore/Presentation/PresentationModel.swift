@@ -289,9 +289,11 @@ public struct PresentationModel: Sendable {
         layerCount = layers.count
     }
 
-    /// Creates the presentation of `count` layers, building each channel when an event first
-    /// writes it, as ``init(lazyLayers:)`` does, with each layer's initial values given by
-    /// `values(layer, add)` calling `add` once per property it sets: no dictionary per layer.
+    /// Creates the presentation of `count` layers whose initial values are given one by one.
+    ///
+    /// Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; each
+    /// layer's initial values come from `values(layer, add)` calling `add` once per property it
+    /// sets, so that no dictionary is made per layer.
     ///
     /// - Complexity: O(layers + values).
     public init(lazyLayerCount count: Int, values: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {

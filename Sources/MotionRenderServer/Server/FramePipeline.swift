@@ -15,7 +15,7 @@ public import MotionTimeline
 /// The first failure (a worker's drawing or producing, or `deliver`) stops every thread: no frame
 /// after it is delivered, and the error is thrown once every worker has stopped.
 public enum FramePipeline {
-    /// The number of workers ``run(timeline:frames:jobs:inFlight:produce:deliver:)`` uses by default.
+    /// The number of workers ``run(timeline:frames:fps:jobs:inFlight:produce:deliver:)`` uses by default.
     ///
     /// One per core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -52,8 +52,10 @@ public final class TerminalProgress {
         isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
-    /// `line` cut to fit a terminal `columns` wide without wrapping (a wrapped line could not be
-    /// rewritten in place): the bar goes first, then the end of the text.
+    /// `line` cut to fit a terminal `columns` wide without wrapping.
+    ///
+    /// A wrapped line could not be rewritten in place. The bar goes first, then the end of the
+    /// text.
     public static func fitted(_ line: String, columns: Int) -> String {
         guard line.count >= columns else { return line }
         if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
