@@ -18,61 +18,63 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "long.yaml" }.sorted()
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalRemovesTheTemporaryFile(signal number: Int32) throws {
+    /// What an interrupted command leaves: it runs `arguments` in a fresh folder holding
+    /// `long.yaml`, gets `signal` once a file in the folder is `started` (its name and size),
+    /// and ends.
+    struct Interrupted {
+        var started = false
+        var reason: Process.TerminationReason
+        var status: Int32
+        /// The files in the folder other than the document, after the process ended.
+        var left: [String]
+    }
+
+    static func interrupt(_ arguments: [String], with signal: Int32, once started: (String, Int) -> Bool) throws -> Interrupted {
         let folder = try Motionc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Motionc.write(Self.longRun, to: "long.yaml", in: folder)
+        try Motionc.write(longRun, to: "long.yaml", in: folder)
         let process = Process()
         process.executableURL = Motionc.binary
-        process.arguments = ["run", "long.yaml", "--duration", "60", "--trace", "rows.csv"]
+        process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until the trace's temporary file exists and holds rows, then interrupt.
-        var started = false
-        for _ in 0..<600 where !started {
+        var seen = false
+        for _ in 0..<600 where !seen {
             Thread.sleep(forTimeInterval: 0.05)
-            let temporary = try Self.outputs(in: folder).first { $0.hasPrefix(".rows.csv.") && $0.hasSuffix(".tmp") }
-            if let temporary,
-                let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(temporary).path)[.size]
-                    as? Int, size > 0
-            {
-                started = true
+            seen = try outputs(in: folder).contains { name in
+                let size = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]
+                return started(name, size as? Int ?? 0)
             }
         }
-        #expect(started, "the trace's temporary file never appeared")
-        kill(process.processIdentifier, number)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == number)
-        #expect(try Self.outputs(in: folder) == [])
+        return Interrupted(
+            started: seen, reason: process.terminationReason, status: process.terminationStatus, left: try outputs(in: folder))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalRemovesTheTemporaryFile(signal number: Int32) throws {
+        // Interrupted once the trace's temporary file holds rows.
+        let outcome = try Self.interrupt(["run", "long.yaml", "--duration", "60", "--trace", "rows.csv"], with: number) { name, size in
+            name.hasPrefix(".rows.csv.") && name.hasSuffix(".tmp") && size > 0
+        }
+        #expect(outcome.started, "the trace's temporary file never appeared")
+        #expect(outcome.reason == .uncaughtSignal)
+        #expect(outcome.status == number)
+        #expect(outcome.left == [])
     }
 
     /// A video's partial file (ffmpeg's) and its log go too.
     @Test func aSignalRemovesAPartialVideo() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return }
-        let folder = try Motionc.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Motionc.write(Self.longRun, to: "long.yaml", in: folder)
-        let process = Process()
-        process.executableURL = Motionc.binary
-        process.arguments = ["render", "long.yaml", "--duration", "60", "--video", "long.mp4"]
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var started = false
-        for _ in 0..<600 where !started {
-            Thread.sleep(forTimeInterval: 0.05)
-            started = try Self.outputs(in: folder).contains { $0.hasPrefix(".long.mp4.") && $0.hasSuffix(".partial") }
+        let outcome = try Self.interrupt(["render", "long.yaml", "--duration", "60", "--video", "long.mp4"], with: SIGTERM) {
+            name, _ in name.hasPrefix(".long.mp4.") && name.hasSuffix(".partial")
         }
-        #expect(started, "the partial video never appeared")
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try Self.outputs(in: folder) == [])
+        #expect(outcome.started, "the partial video never appeared")
+        #expect(outcome.reason == .uncaughtSignal)
+        #expect(outcome.left == [])
     }
 
     /// A reader that goes away (`| head -c1`) is a write that fails: exit 2, and the report's
