@@ -11,8 +11,9 @@ public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedI
 /// Frame-driven; one per target.
 ///
 /// Every frame it reads the velocity `v` of the intention's property (`position` by default) from
-/// the presentation (a spring's closed-form velocity, or the slope of a keyframe animation), and
-/// writes `scale` with a `set` event:
+/// the presentation, in closed form: a spring's own velocity, or the derivative of a keyframe
+/// animation's eased segment (zero from the animation's end on, as once at rest), and writes
+/// `scale` with a `set` event:
 /// - stretch along the motion `s = 1 + factor * min(|v| / 1000, 1)` (speed in points per second;
 ///   1000 pt/s or more gives the full factor), and `1 / s` across it (area is kept);
 /// - projected on the layer's axes (scale has no rotation): with `c = vx / |v|`, `d = vy / |v|`,
@@ -86,7 +87,7 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         var moving = false
         if let squash = current {
             let property = squash.property.property
-            let v = channel.presentedVelocity(property, at: now)
+            let v = channel.channel.presentation(of: property).velocity(at: now)
             let vy = property.kind.componentCount > 1 ? v[1] : 0
             let (sx, sy) = Self.stretch(vx: v[0], vy: vy, factor: squash.factor)
             value = .point(base[0] * sx, base[1] * sy)

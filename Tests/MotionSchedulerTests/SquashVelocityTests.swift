@@ -1,0 +1,69 @@
+import Foundation
+import MotionCore
+import MotionRuntime
+import MotionScheduler
+import Testing
+
+/// Squash and stretch on a tweened property reads the tween's velocity in closed form, at every
+/// frame including the first and the last.
+@Suite struct SquashVelocityTests {
+    /// The progress of CSS `cubic-bezier(x1, y1, x2, y2)` and its slope at time fraction `p`:
+    /// the curve's parameter found by bisection on x, then dy/dx = y'(u) / x'(u).
+    static func cssCubicBezierSlope(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at p: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ u: Double) -> Double {
+            3 * a * u * (1 - u) * (1 - u) + 3 * b * u * u * (1 - u) + u * u * u
+        }
+        func derivative(_ a: Double, _ b: Double, _ u: Double) -> Double {
+            3 * a * (1 - u) * (1 - u) + 6 * (b - a) * u * (1 - u) + 3 * (1 - b) * u * u
+        }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if coordinate(x1, x2, mid) < p { lo = mid } else { hi = mid }
+        }
+        let u = (lo + hi) / 2
+        return derivative(y1, y2, u) / derivative(x1, x2, u)
+    }
+
+    @Test("a linear tween stretches fully at every frame it moves, and not at its end")
+    func linearTween() throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - ops:
+                            - { add: tween, target: "#box", property: position.x, values: [0, 600], duration: 1s, easing: linear }
+                            - { add: squashAndStretch, target: "#box", factor: 0.3 }
+                        """)))
+        // 600 pt/s: s = 1 + 0.3 * 0.6 along x, 1 / s across.
+        let s = 1 + 0.3 * 0.6
+        for k in 0..<60 {
+            let t = Double(k) / 60
+            #expect(abs(run.sample(.scale, 0, at: t) - s) < 1e-9, "frame \(k)")
+            #expect(abs(run.sample(.scale, 1, at: t) - 1 / s) < 1e-9, "frame \(k)")
+        }
+        // The last frame is the tween's end: the box has arrived and is at rest.
+        #expect(run.sample(.scale, 0, at: 1) == 1)
+        #expect(run.sample(.scale, 1, at: 1) == 1)
+    }
+
+    @Test("an eased tween stretches by the easing's derivative (CSS cubic-bezier, solved independently)")
+    func easedTween() throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - ops:
+                            - { add: tween, target: "#box", property: position.y, values: [0, 400], duration: 0.5s, easing: [0.4, 0, 0.2, 1] }
+                            - { add: squashAndStretch, target: "#box", factor: 0.5 }
+                        """)))
+        for k in [1, 2, 5, 10, 15, 20, 25, 29] {
+            let t = Double(k) / 60
+            let speed = 400 / 0.5 * Self.cssCubicBezierSlope(0.4, 0, 0.2, 1, at: t / 0.5)
+            let s = 1 + 0.5 * min(abs(speed) / 1000, 1)
+            #expect(abs(run.sample(.scale, 1, at: t) - s) < 1e-6, "frame \(k)")
+            #expect(abs(run.sample(.scale, 0, at: t) - 1 / s) < 1e-6, "frame \(k)")
+        }
+        #expect(run.sample(.scale, 1, at: 0.5) == 1)
+    }
+}
