@@ -350,6 +350,17 @@ extension DiagnosticCode {
                 severity: .error, title: "release names an unknown input",
                 summary: "A transaction's `at: {release: INPUT}` names an input that `inputs` does not define.",
                 rationale: "The transaction is meant to commit when that gesture ends; without the input it would never know when.")
+        case .G005:
+            Facts(
+                severity: .warning, title: "inputs of one kind overlap on a target",
+                summary: """
+                    (warning) Two inputs of the same kind (two pans, two pinches or two rotates) on one target run at the same \
+                    time: the later starts before the earlier ends.
+                    """,
+                rationale: """
+                    A target follows one gesture of a kind at a time. The later input takes over where it begins; when it ends, \
+                    the earlier one's remaining samples move the layer again from where they have got to, so the layer jumps.
+                    """)
         case .L001:
             Facts(
                 severity: .error, title: "links form a cycle",

@@ -17,8 +17,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case W001, W002, W003, W004, W005, W006, W007, W008, W009
     /// Physics (P001–P002): spring and friction parameters (docs/format.md §2.3).
     case P001, P002
-    /// Gestures (G001–G004): the recorded inputs gestures and releases take (docs/format.md §2.4).
-    case G001, G002, G003, G004
+    /// Gestures (G001–G005): the recorded inputs gestures and releases take (docs/format.md §2.4).
+    case G001, G002, G003, G004, G005
     /// Links (L001): links that form a cycle (docs/format.md §7.4).
     case L001
     /// Baking (B001): interactive intentions that have no recorded input to bake.

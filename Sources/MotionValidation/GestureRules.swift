@@ -3,11 +3,12 @@ import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
 
-/// G001-G003 (gesture inputs) and B001 (baking needs input for interactive intentions).
+/// G001-G003 and G005 (gesture inputs) and B001 (baking needs input for interactive intentions).
 enum GestureRules {
     static func check(_ context: inout ValidationContext, forBake: Bool) {
         checkIntentions(&context, forBake: forBake)
         checkInputsReach(&context)
+        checkOverlappingInputs(&context)
     }
 
     /// G001, G002 and B001, per interactive operation.
@@ -118,6 +119,44 @@ enum GestureRules {
                         "add a \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "") on \(input.target.value), or name the input with `gesture: \(id)`"
                 )
             }
+        }
+    }
+
+    /// G005: two inputs of one kind on a shared target overlap in time (the later begins before
+    /// the earlier ends). Reported once per input, at the later one, against the earliest input it
+    /// overlaps; inputs that only touch do not overlap.
+    ///
+    /// - Complexity: O(n log n + n x k) for n inputs, k of them running at once, plus one selector
+    ///   lookup per input.
+    static func checkOverlappingInputs(_ context: inout ValidationContext) {
+        let document = context.document
+        guard document.inputs.count > 1 else { return }
+        struct Running {
+            var index: Int
+            var targets: Set<Int>
+        }
+        // A selector that does not parse or matches nothing is T002 or T003 already.
+        let order = document.inputs.indices.sorted { (document.inputs[$0].at, $0) < (document.inputs[$1].at, $1) }
+        var running: [InputKind: [Running]] = [:]
+        for index in order {
+            let input = document.inputs[index]
+            guard let resolved = context.targets(of: input.target.value), !resolved.isEmpty else { continue }
+            let targets = Set(resolved)
+            var earlier = running[input.kind, default: []].filter { document.inputs[$0.index].end > input.at }
+            if let overlapped = earlier.first(where: { !$0.targets.isDisjoint(with: targets) }) {
+                let other = document.inputs[overlapped.index]
+                let shared = resolved.first { overlapped.targets.contains($0) } ?? resolved[0]
+                let kind = input.kind.rawValue
+                context.report(
+                    .G005,
+                    "the \(kind) input \"\(input.id.value)\" begins at \(SecondsText.short(input.at)) s, while the \(kind) input "
+                        + "\"\(other.id.value)\" on \(context.name(ofTarget: shared)) runs until \(SecondsText.short(other.end)) s: "
+                        + "a target follows one \(kind) at a time",
+                    at: input.id.range, notes: [DiagnosticNote("the earlier input is here", at: other.id.range)],
+                    help: "begin \"\(input.id.value)\" at \(SecondsText.short(other.end)) s or later, or join the two into one input")
+            }
+            earlier.append(Running(index: index, targets: targets))
+            running[input.kind] = earlier
         }
     }
 

@@ -12,6 +12,7 @@ let formatSeverity: [DiagnosticCode: Severity] = {
     table[.N005] = .warning
     table[.W006] = .warning
     table[.G003] = .warning
+    table[.G005] = .warning
     table[.T004] = .warning
     return table
 }()

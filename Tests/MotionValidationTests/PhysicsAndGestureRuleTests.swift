@@ -4,7 +4,7 @@ import MotionTestSupport
 import MotionValidation
 import Testing
 
-/// P001 (physics parameters), G001-G003 (gesture inputs) and B001 (bake needs input).
+/// P001 (physics parameters), G001-G003 and G005 (gesture inputs) and B001 (bake needs input).
 @Suite("Physics and gesture rules")
 struct PhysicsAndGestureRuleTests {
     static let springHead = "add: spring\ntarget: \"#a\"\nproperty: opacity\ndestination: 1"
@@ -110,6 +110,48 @@ struct PhysicsAndGestureRuleTests {
 
     @Test(arguments: g003Cases) func g003(_ c: DiagnosticCase) { c.run() }
 
+    /// Two inputs on `#a` after one draggable: `first` and `second` are the inputs' lines.
+    static func twoInputs(_ first: String, _ second: String, target: String = "add: draggable\ntarget: \"#a\"") -> String {
+        op(target, extra: "inputs:\n  - " + first + "\n  - " + second + "\n")
+    }
+
+    static let g005Cases: [DiagnosticCase] = [
+        DiagnosticCase(
+            "a pan that begins while another runs on the target", .G005,
+            help: "begin \"flick\" at 1 s or later, or join the two into one input", notes: ["2️⃣"],
+            twoInputs(
+                "{ id: 2️⃣swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: 1️⃣flick, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }")),
+        DiagnosticCase(
+            "reported at the later input, whatever the list order", .G005,
+            help: "begin \"late\" at 2 s or later, or join the two into one input", notes: ["2️⃣"],
+            twoInputs(
+                "{ id: 1️⃣late, kind: pinch, target: \"#a\", at: 1.5, duration: 1, scale: [1, 2] }",
+                "{ id: 2️⃣early, kind: pinch, target: \"#a\", at: 1, duration: 1, scale: [1, 3] }",
+                target: "add: pinchable\ntarget: \"#a\"")),
+        DiagnosticCase(
+            "a class input overlapping an id input on a shared target", .G005,
+            help: "begin \"one\" at 2 s or later, or join the two into one input", notes: ["2️⃣"],
+            twoInputs(
+                "{ id: 2️⃣all, kind: rotate, target: \"#a, #b\", duration: 2, angle: [0, 90] }",
+                "{ id: 1️⃣one, kind: rotate, target: .round, at: 1, duration: 2, angle: [0, 45] }",
+                target: "add: rotatable\ntarget: \"#a, #b\"")),
+    ]
+
+    @Test(arguments: g005Cases) func g005(_ c: DiagnosticCase) { c.run() }
+
+    @Test("G005 says which target and when the earlier input ends") func g005Message() {
+        let source = MarkedSource(
+            Self.twoInputs(
+                "{ id: swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: flick, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }"))
+        let messages = validate(source).filter { $0.code == .G005 }.map(\.message)
+        #expect(
+            messages == [
+                "the pan input \"flick\" begins at 0.5 s, while the pan input \"swipe\" on #a runs until 1 s: a target follows one pan at a time"
+            ])
+    }
+
     static let silentCases: [SilentCase] = [
         SilentCase("damping 0 and the defaults", op(Self.springHead + "\ndamping: 0")),
         SilentCase("tiny positive parameters", op(Self.anchoredHead + "\nstiffness: 1e-9\nmass: 1e-9\nthreshold: 1e-9")),
@@ -120,6 +162,23 @@ struct PhysicsAndGestureRuleTests {
                 [[tween()], ["add: draggable\ntarget: \"#a\""]],
                 extra: "inputs:\n  - { id: s, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0]] }\n")),
         SilentCase("tossable takes pan inputs", op("add: tossable\ntarget: \"#a\"", extra: pan)),
+        SilentCase(
+            "a pan that begins as another ends",
+            twoInputs(
+                "{ id: one, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: two, kind: pan, target: \"#a\", at: 1, duration: 1, translation: [[0, 0], [0, 10]] }")),
+        SilentCase(
+            "overlapping pans on different targets",
+            twoInputs(
+                "{ id: one, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: two, kind: pan, target: \"#b\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }",
+                target: "add: draggable\ntarget: \"#a, #b\"")),
+        SilentCase(
+            "a pan and a pinch at once on one target",
+            twoInputs(
+                "{ id: one, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: two, kind: pinch, target: \"#a\", at: 0.5, duration: 1, scale: [1, 2] }",
+                target: "add: directlyManipulable\ntarget: \"#a\"")),
         SilentCase("draggable without input when not baking", op("add: draggable\ntarget: \"#a\"")),
         SilentCase("tossable without input when not baking", op("add: tossable\ntarget: \"#a\"")),
         SilentCase("an unnamed pan input on the target, baking", forBake: true, op("add: draggable\ntarget: \"#a\"", extra: pan)),
