@@ -67,6 +67,37 @@ struct ReleaseAndSnapRunTests {
         #expect(run.sample(.position, 1, at: t) == Self.expectedSnap(dy, duration: duration), "dy \(dy)")
     }
 
+    @Test("every release chooses a snap point again: flicked open, then flicked closed")
+    func everyReleaseSnaps() throws {
+        let yaml = """
+            motion: 1
+            targets:
+              sheet: { layer: { position: [180, 820] } }
+            transactions:
+              - ops:
+                  - { add: tossable, target: "#sheet", snap: [[180, 340], [180, 620], [180, 820]] }
+            inputs:
+              - { id: up, kind: pan, target: "#sheet", at: 0.2, duration: 0.3, translation: [[0, 0], [0, -60], [0, -160]] }
+              - { id: down, kind: pan, target: "#sheet", at: 2, duration: 0.3, translation: [[0, 0], [0, 100], [0, 300]] }
+            """
+        let run = DocumentRun(document: try decode(yaml))
+        // The first flick: released at 660 going -1500 pt/s, projected to about -88: 340.
+        #expect(Self.expectedSnap([0, -60, -160], duration: 0.3) == 340)
+        #expect(run.sample(.position, 1, at: 1.9) == 340)
+        // The second starts from 340: released at 640 going +1333 pt/s, projected to about
+        // 1305: 820, the nearest point, not the first release's 340.
+        let segment = 0.15
+        let projected = 340 + 300 + 200 / segment / 1000 * 0.998 / 0.002
+        let nearest = [340.0, 620, 820].min { abs($0 - projected) < abs($1 - projected) }
+        #expect(nearest == 820)
+        var t = 2.0
+        while !run.isAtRest && t < 10 {
+            t += 1 / 60
+            run.advance(to: t)
+        }
+        #expect(run.sample(.position, 1, at: t) == 820)
+    }
+
     @Test func releaseTransactionCommitsAtTheInputsEndPlusOffset() throws {
         let run = try sheet(translation: "[[0, 0], [0, -60], [0, -160]]", duration: 0.3)
         // The input ends at 0.5; the fade commits at 0.55 and runs linearly for 0.25 s.

@@ -113,7 +113,9 @@ public final class CompositeExecutor: StoredExecutor<CompositeCore>, PlanEmittin
 /// at its commit and, at the first release of a drag on the target after that, a spring on
 /// `position` to its destination (default: the position presented at commit), which starts with
 /// the release velocity (the physics executor then follows later drags and continues after each
-/// release); ``TransitionTween`` emits its ``TransitionTween/emittedTween``.
+/// release). A tossable with snap points chooses again at every release, and emits the spring to
+/// the point chosen, which keeps the value and velocity the release gave. ``TransitionTween``
+/// emits its ``TransitionTween/emittedTween``.
 public final class CompositeCore: PlanEmitting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.composite"
@@ -121,7 +123,8 @@ public final class CompositeCore: PlanEmitting, ExecutorCore {
     private let channel: TargetPresentation?
     private var emitter: PlanEmitter?
     /// Tossables whose spring waits for a release, with their snap points (none: the spring's
-    /// destination stands).
+    /// destination stands, and the toss is done at its first release), and tossables with snap
+    /// points, which choose again at every release.
     private var waitingTosses: [(spring: Spring, snap: [MotionValue])] = []
     private var subscription: Subscription?
 
@@ -131,7 +134,8 @@ public final class CompositeCore: PlanEmitting, ExecutorCore {
         subscription = target.properties.observe(GestureSignal.key) { [weak self, weak target] signal in
             guard let self, signal.phase == .ended, signal.property == .position, !self.waitingTosses.isEmpty else { return }
             let tosses = self.waitingTosses
-            self.waitingTosses = []
+            // Only tossables with snap points choose again at the next release.
+            self.waitingTosses = tosses.filter { !$0.snap.isEmpty }
             for (spring, snap) in tosses {
                 var chosen = spring
                 // Snap points: the one nearest where the release velocity would carry the layer.
