@@ -18,9 +18,12 @@ public final class ShapeExecutor: StoredExecutor<ShapeCore>, FrameDriven, NamedI
 ///   1000 pt/s or more gives the full factor), and `1 / s` across it (area is kept);
 /// - projected on the layer's axes (scale has no rotation): with `c = vx / |v|`, `d = vy / |v|`,
 ///   `scale.x = base.x * (s c² + d² / s)` and `scale.y = base.y * (s d² + c² / s)`, where `base`
-///   is the scale presented when the intention was added.
+///   is the scale the layer would present without squash and stretch: a scale animation's value
+///   (running, or its final value holding), else the scale model value others last wrote (a
+///   `set`, or an animation's model value).
 /// At rest the scale returns to `base`. In a baked timeline this appears as one `set` per frame
-/// while the target moves: it is **sampled** at the frame rate.
+/// while the target moves: it is **sampled** at the frame rate. A `set` does not show under a
+/// running scale animation, so while one runs it presents its own values, unstretched.
 public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     /// The store slot of the target's core.
     public static let storeName = "motionc.executor.shape"
@@ -28,7 +31,9 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     private let channel: TargetPresentation?
     private var current: SquashAndStretch?
     private var currentName: String?
-    private var base = MotionValue.point(1, 1)
+    /// The scale model value that others wrote (not this executor's own `set`s).
+    private var baseModel: MotionValue?
+    /// The last scale this executor wrote.
     private var lastWritten: MotionValue?
     private var requester: FrameRequester?
     private var observing = false
@@ -53,7 +58,6 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     /// Starts (or replaces) squash and stretch, under `name` if given.
     public func receive(_ intention: any Intention, name: String?) {
         guard let squash = intention as? SquashAndStretch, let channel else { return }
-        if current == nil { base = channel.presented(PropertyPath(.scale)) }
         current = squash
         currentName = name
         guard !observing else { return }
@@ -83,21 +87,37 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     public func update(elapsed: Double) -> ActivityState {
         guard let channel else { return .atRest }
         let now = channel.now
-        var value = base
+        let base = baseScale(at: now, channel)
+        var value = base.scale
         var moving = false
         if let squash = current {
             let property = squash.property.property
             let v = channel.channel.presentation(of: property).velocity(at: now)
             let vy = property.kind.componentCount > 1 ? v[1] : 0
             let (sx, sy) = Self.stretch(vx: v[0], vy: vy, factor: squash.factor)
-            value = .point(base[0] * sx, base[1] * sy)
+            value = .point(value[0] * sx, value[1] * sy)
             moving = channel.isAnimating(property, at: now) || sx != 1 || sy != 1
         }
-        if value != (lastWritten ?? base) {
+        if value != base.presented {
             channel.set(PropertyPath(.scale), value)
             lastWritten = value
         }
         return moving ? .active : .atRest
+    }
+
+    /// The scale the layer would present at `now` without this executor's writes (`scale`), and
+    /// the scale it presents (`presented`).
+    ///
+    /// A model value that differs from the last one written here was written by another (a `set`,
+    /// or an animation's model value), and becomes the base model.
+    ///
+    /// - Complexity: O(animations on `scale`).
+    private func baseScale(at now: Double, _ channel: TargetPresentation) -> (scale: MotionValue, presented: MotionValue) {
+        var scale = channel.channel.presentation(of: .scale)
+        let presented = scale.value(at: now)
+        if baseModel == nil || scale.model != lastWritten { baseModel = scale.model }
+        scale.model = baseModel ?? scale.model
+        return (scale.value(at: now), presented)
     }
 }
 

@@ -4,9 +4,9 @@ import MotionRuntime
 import MotionScheduler
 import Testing
 
-/// Squash and stretch on a tweened property reads the tween's velocity in closed form, at every
-/// frame including the first and the last.
-@Suite struct SquashVelocityTests {
+/// Squash and stretch reads a tween's velocity in closed form, at every frame including the first
+/// and the last, and stretches the scale the layer would show without it.
+@Suite struct SquashAndStretchTests {
     /// The progress of CSS `cubic-bezier(x1, y1, x2, y2)` and its slope at time fraction `p`:
     /// the curve's parameter found by bisection on x, then dy/dx = y'(u) / x'(u).
     static func cssCubicBezierSlope(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at p: Double) -> Double {
@@ -65,5 +65,59 @@ import Testing
             #expect(abs(run.sample(.scale, 0, at: t) - 1 / s) < 1e-6, "frame \(k)")
         }
         #expect(run.sample(.scale, 1, at: 0.5) == 1)
+    }
+
+    @Test("the stretch multiplies the scale a pop-in tween left, and the layer keeps that scale at rest")
+    func stretchesTheScaleATweenLeft() throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - ops:
+                            - { add: tween, target: "#box", property: scale, from: 0.5, to: 1, duration: 0.3, easing: linear }
+                            - { add: squashAndStretch, target: "#box" }
+                        - at: 0.5
+                          ops:
+                            - { add: tween, target: "#box", property: position.x, to: 300, duration: 0.5, easing: linear }
+                        """)))
+        // The pop-in plays as written: nothing moves yet.
+        for k in 0...18 {
+            let t = Double(k) / 60
+            #expect(abs(run.sample(.scale, 0, at: t) - (0.5 + 0.5 * t / 0.3)) < 1e-9, "frame \(k)")
+        }
+        // Moving at 600 pt/s along x with the default factor 0.2: s = 1.12 times the base 1.
+        let s = 1 + 0.2 * 0.6
+        for k in 30..<60 {
+            let t = Double(k) / 60
+            #expect(abs(run.sample(.scale, 0, at: t) - s) < 1e-9, "frame \(k)")
+            #expect(abs(run.sample(.scale, 1, at: t) - 1 / s) < 1e-9, "frame \(k)")
+        }
+        run.advance(to: 2)
+        #expect(run.sample(.scale, 0, at: 2) == 1)
+        #expect(run.sample(.scale, 1, at: 2) == 1)
+    }
+
+    @Test("a scale tween after squash and stretch is added becomes the base it stretches")
+    func stretchesALaterScale() throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - ops:
+                            - { add: squashAndStretch, target: "#box" }
+                        - at: 0.1
+                          ops:
+                            - { add: tween, target: "#box", property: scale, to: 2, duration: 0.2 }
+                        - at: 0.5
+                          ops:
+                            - { add: tween, target: "#box", property: position.y, to: 300, duration: 0.5, easing: linear }
+                        """)))
+        let s = 1 + 0.2 * 0.6
+        #expect(run.sample(.scale, 0, at: 0.4) == 2)
+        #expect(abs(run.sample(.scale, 1, at: 0.75) - 2 * s) < 1e-9)
+        #expect(abs(run.sample(.scale, 0, at: 0.75) - 2 / s) < 1e-9)
+        run.advance(to: 2)
+        #expect(run.sample(.scale, 0, at: 2) == 2)
+        #expect(run.sample(.scale, 1, at: 2) == 2)
     }
 }
