@@ -31,6 +31,13 @@ extension MotionDocument {
         for t in transactions.indices {
             var operations: [OperationSpec] = []
             operations.reserveCapacity(transactions[t].operations.count)
+            // Targets whose opacity an op of this transaction animates: that fade stands for the dip.
+            var fading = Set<String>()
+            for operation in transactions[t].operations {
+                if case .add(let intention, _) = operation.action, Self.animatedProperty(of: intention) == .opacity {
+                    fading.insert(operation.target.value)
+                }
+            }
             for operation in transactions[t].operations {
                 let mode = operation.reducedMotion ?? reducedMotion
                 guard mode != .keep, case .add(let intention, let name) = operation.action,
@@ -50,18 +57,24 @@ extension MotionDocument {
                     operations.append(jump)
                     continue
                 }
+                let start = Self.delay(of: intention)
+                var cut = final
+                cut.delay = start + motionTime / 2
+                jump.action = .add(.tween(cut), name: name)
+                if fading.contains(operation.target.value) {
+                    // The transaction fades the target itself: its fade plays as written, the
+                    // motion cuts at the midpoint under it.
+                    operations.append(jump)
+                    continue
+                }
                 // crossfade: opacity down to 0 and back over the op's time, the motion's
                 // properties cut to their final values at the midpoint.
-                let start = Self.delay(of: intention)
                 var dip = Tween(property: PropertyPath(.opacity), values: [.scalar(1), .scalar(0), .scalar(1)])
                 dip.scalesPresented = true
                 dip.duration = motionTime
                 dip.delay = start
-                var cut = final
-                cut.delay = start + motionTime / 2
                 var fade = operation
                 fade.action = .add(.tween(dip), name: nil)
-                jump.action = .add(.tween(cut), name: name)
                 operations += [fade, jump]
             }
             result.transactions[t].operations = operations
@@ -95,6 +108,13 @@ extension MotionDocument {
             return (Tween(property: PropertyPath(.position), values: [spring.anchor], duration: 0), ReducedMotion.defaultCrossfadeDuration)
         }
         return nil
+    }
+
+    /// The property an intention animates (a tween's, a transition tween's or a spring's), if any.
+    static func animatedProperty(of intention: PlannedIntention) -> LayerProperty? {
+        if let tween = intention.value(as: Tween.self) { return tween.property.property }
+        if let transition = intention.value(as: TransitionTween.self) { return transition.property.property }
+        return intention.value(as: Spring.self)?.property.property
     }
 
     /// The seconds from the commit to where the op's motion starts: a tween's delay, else 0.

@@ -53,6 +53,26 @@ struct ReducedMotionRunTests {
         }
     }
 
+    @Test(
+        "crossfade of an op that also fades the target: its fade plays as written, in either key order",
+        arguments: [
+            "{ opacity: { to: 0 }, position.y: { to: 100 } }", "{ position.y: { to: 100 }, opacity: { to: 0 } }",
+        ])
+    func crossfadeKeepsTheOpsOwnFade(properties: String) throws {
+        let run = try reduced(
+            """
+              - ops:
+                  - { add: tween, target: "#box", duration: 0.4, easing: linear, properties: \(properties) }
+            """, mode: "crossfade")
+        // From the layer's 0.8 down to 0, linearly over 0...0.4; the slide cuts at 0.2.
+        for k in 0...60 {
+            let t = Double(k) / 60
+            let expected = 0.8 * (1 - min(t / 0.4, 1))
+            #expect(abs(run.sample(.opacity, at: t) - expected) <= 1e-9, "opacity at \(t)")
+            #expect(run.sample(.position, 1, at: t) == (t >= 0.2 ? 100 : 0), "y at \(t)")
+        }
+    }
+
     @Test func crossfadeDipsLinearlyAndCutsAtTheMidpoint() throws {
         let run = try reduced(
             """
