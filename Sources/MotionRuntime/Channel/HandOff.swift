@@ -49,6 +49,16 @@ public struct GestureSignal: Hashable, Sendable {
     public var property: LayerProperty
     /// When, in document seconds.
     public var time: Double
+    /// The components of ``property`` the gesture drives (a drag along one axis drives one), or
+    /// nil for all of them.
+    public var components: [Int]? = nil
+
+    /// Whether the gesture drives any component of `path`.
+    public func drives(_ path: PropertyPath) -> Bool {
+        guard path.property == property else { return false }
+        guard let components else { return true }
+        return path.componentIndices.contains { components.contains($0) }
+    }
 
     /// The store key the signals are written under.
     public static let key = PropertyKey<GestureSignal>("motionc.gesture")

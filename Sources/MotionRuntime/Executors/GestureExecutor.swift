@@ -14,7 +14,8 @@ public final class GestureExecutor: StoredExecutor<GestureCore>, NamedIntentionE
 ///
 /// A live gesture writes the property on every report: position = position at `began` +
 /// translation (masked by `axis`); scale = scale at `began` x factor; rotation = rotation at
-/// `began` + angle.
+/// `began` + angle. A drag along one axis drives only that component of `position`
+/// (`position.x` or `position.y`): the other stays with whatever drives it (§2.6).
 ///
 /// A gesture intention follows the input named by its `gesture`, or else every input of its kind
 /// (pan, pinch, rotate) whose target selector resolves to the executor's target. The whole input
@@ -48,6 +49,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         var latest: (value: MotionValue, velocity: MotionValue)?
         let property: LayerProperty
         let axis: DragAxis
+        /// What the drive writes: the property, or its one component for a drag along one axis.
+        let path: PropertyPath
         let name: String?
         let key: String
         var phase: Phase = .pending
@@ -55,6 +58,12 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         var map: (MotionValue) -> MotionValue = { $0 }
         /// Maps an input velocity to the property's velocity.
         var mapVelocity: (MotionValue) -> MotionValue = { $0 }
+
+        /// The part of a property value the drive writes: the value, or its one component.
+        func written(_ value: MotionValue) -> MotionValue {
+            guard let component = path.component else { return value }
+            return .scalar(value[component])
+        }
 
         init(
             input: GestureInput?, source: GestureSource, kind: InputKind, property: LayerProperty, axis: DragAxis,
@@ -66,6 +75,11 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             self.kind = kind
             self.property = property
             self.axis = axis
+            switch (property, axis) {
+            case (.position, .horizontal): path = PropertyPath(.position, component: 0)
+            case (.position, .vertical): path = PropertyPath(.position, component: 1)
+            default: path = PropertyPath(property)
+            }
             self.name = name
             self.key = key
         }
@@ -187,7 +201,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             case .began:
                 self.begin(drive)
             case .changed:
-                if drive.input == nil, drive.phase == .active { self.channel?.set(PropertyPath(drive.property), drive.map(reported.value)) }
+                if drive.input == nil, drive.phase == .active { self.channel?.set(drive.path, drive.written(drive.map(reported.value))) }
             case .ended:
                 self.release(drive, velocity: reported.velocity)
             case .cancelled:
@@ -245,19 +259,19 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             }
         }
         if end > g { times.append(end) }
-        let values = times.map { drive.map(samples.value(at: $0)) }
+        let values = times.map { drive.written(drive.map(samples.value(at: $0))) }
         let last = values[values.count - 1]
         let span = end - g
-        channel.handOff(PropertyPath(drive.property), to: .gesture)
+        channel.handOff(drive.path, to: .gesture)
         if span > 0 {
             let keyTimes = times.map { $0 == end ? 1 : ($0 - g) / span }
             let animation = KeyframeAnimation(
                 values: values, keyTimes: keyTimes, timingFunctions: [.linear], beginTime: g, duration: span)
             channel.add(
-                PropertyPath(drive.property), key: drive.key, animation: .keyframe(animation), modelValue: last,
-                initialVelocity: nil, family: .gesture)
+                drive.path, key: drive.key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
+                family: .gesture)
         } else {
-            channel.set(PropertyPath(drive.property), last)
+            channel.set(drive.path, last)
         }
         holdActivity(drive.key, until: end, on: channel)
         signalBegan(drive, at: g)
@@ -285,8 +299,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             drive.mapVelocity = { .scalar($0[0]) }
         }
         drive.phase = .active
-        channel.handOff(PropertyPath(drive.property), to: .gesture)
-        channel.set(PropertyPath(drive.property), drive.map(drive.latest?.value ?? .scalar(0)))
+        channel.handOff(drive.path, to: .gesture)
+        channel.set(drive.path, drive.written(drive.map(drive.latest?.value ?? .scalar(0))))
         holdActivity(drive.key, until: .infinity, on: channel)
         signalBegan(drive, at: g)
     }
@@ -302,7 +316,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     private func signalBegan(_ drive: Drive, at g: Double) {
         guard let target else { return }
         target.properties[GestureSignal.heldKey(drive.property)] = true
-        target.properties[GestureSignal.key] = GestureSignal(phase: .began, property: drive.property, time: g)
+        target.properties[GestureSignal.key] = GestureSignal(
+            phase: .began, property: drive.property, time: g, components: drive.path.component.map { [$0] })
     }
 
     /// Ends the drive with the release `velocity` (in the input's terms; nil for none), which
@@ -317,7 +332,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         target.properties.setVelocity(
             velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
         target.properties[GestureSignal.heldKey(drive.property)] = false
-        target.properties[GestureSignal.key] = GestureSignal(phase: .ended, property: drive.property, time: now)
+        target.properties[GestureSignal.key] = GestureSignal(
+            phase: .ended, property: drive.property, time: now, components: drive.path.component.map { [$0] })
     }
 }
 

@@ -203,7 +203,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     /// continues from the release).
     func gestureSignalDidChange(_ signal: GestureSignal) {
         guard let channel else { return }
-        for state in states where state.path.property == signal.property {
+        for state in states where signal.drives(state.path) {
             switch signal.phase {
             case .began:
                 // The gesture's animation drives the property now; physics follows it.
