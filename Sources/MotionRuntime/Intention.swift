@@ -25,4 +25,14 @@ public protocol NamedIntention: Intention {}
 extension Intention {
     /// The executor type of this value's dynamic type.
     var dynamicExecutorType: any Executor.Type { Self.executorType }
+
+    /// This value as a `T` when `T` is its own type, else nil: `as? T` for a struct or enum
+    /// intention, read as one comparison of types (the general cast an executor's `add` made per
+    /// intention searched and copied through the runtime).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func exactly<T: Intention>(_: T.Type) -> T? {
+        Self.self == T.self ? unsafeBitCast(self, to: T.self) : nil
+    }
 }

@@ -198,7 +198,36 @@ final class PresentationHub: MotionChannelSource {
         sink?.receive(event)
         eventCount += 1
         guard let path = event.path else { return }
-        for c in path.componentIndices { animated.insert(AnimatedComponent.code(layer: event.layer, path.property, c)) }
+        markAnimated(layer: event.layer, path)
+    }
+
+    /// Emits an `add` on `layer` now, as ``emit(_:)`` of the event would: the event itself is made
+    /// only for a sink, and without one the fields are applied as they are (no event's copies of
+    /// the key, animation and values made and dropped per add).
+    ///
+    /// - Complexity: as ``ChannelEvent/apply(to:)``.
+    func emitAdd(
+        layer: Int, key: String, path: PropertyPath, animation: Animation, modelValue: MotionValue,
+        initialVelocity: MotionValue?
+    ) {
+        guard sink == nil else {
+            return emit(
+                ChannelEvent(
+                    time: now, layer: layer,
+                    action: .add(
+                        key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)))
+        }
+        ChannelEvent.applyAdd(
+            layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity,
+            at: now, to: &model)
+        eventCount += 1
+        markAnimated(layer: layer, path)
+    }
+
+    /// Records the components of `path` on `layer` as animated.
+    @inline(__always)
+    private func markAnimated(layer: Int, _ path: PropertyPath) {
+        for c in path.componentIndices { animated.insert(AnimatedComponent.code(layer: layer, path.property, c)) }
     }
 
     // MARK: Scheduling
@@ -264,11 +293,8 @@ final class DocumentChannel: HoldEndScheduling {
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
-        hub.emit(
-            ChannelEvent(
-                time: hub.now, layer: index,
-                action: .add(
-                    key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)))
+        hub.emitAdd(
+            layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
     }
 
     func remove(key: String) {

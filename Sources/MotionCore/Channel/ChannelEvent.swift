@@ -67,12 +67,31 @@ public struct ChannelEvent: Hashable, Sendable {
         case .set(let path, let value):
             presentation.set(layer: layer, path: path, value: value, at: time)
         case .add(let key, let path, let animation, let modelValue, let initialVelocity):
-            presentation.add(
-                layer: layer, path: path, key: key, animation: animation.startingWith(initialVelocity),
-                modelValue: modelValue, at: time)
+            applyAdd(
+                layer: layer, path: path, key: key, animation: animation, modelValue: modelValue,
+                initialVelocity: initialVelocity, at: time, to: &presentation)
         case .remove(let key):
             presentation.remove(layer: layer, key: key)
         }
+    }
+
+    /// Applies an `add` event with these fields to `presentation`, as ``apply(to:)`` does, without
+    /// making the event: for an emitter that has no one to pass the event to.
+    ///
+    /// The animation starts with `initialVelocity` (``Animation/startingWith(_:)``); the model
+    /// value is written, then the animation added under `key`. A layer the presentation lacks
+    /// is left alone.
+    ///
+    /// - Complexity: as ``apply(to:)``.
+    @inline(__always)
+    public static func applyAdd(
+        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
+        initialVelocity: MotionValue?, at time: Double, to presentation: inout PresentationModel
+    ) {
+        guard layer >= 0, layer < presentation.layerCount else { return }
+        presentation.add(
+            layer: layer, path: path, key: key, animation: animation.startingWith(initialVelocity), modelValue: modelValue,
+            at: time)
     }
 
     /// Every scalar component some `set` or `add` of `events` writes: the columns of a trace.

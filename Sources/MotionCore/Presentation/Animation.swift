@@ -96,7 +96,13 @@ public struct SpringAnimation: Hashable, Sendable {
         self.init(
             from: from, to: to, initialVelocity: initialVelocity, stiffness: stiffness, damping: damping, mass: mass,
             beginTime: beginTime, duration: 0)
-        duration = Self.settlingTime(solutions, threshold: threshold)
+        // The solutions on the stack: the settling time is found at every spring's commit, and
+        // an array of them was made and freed for it.
+        let count = from.kind.componentCount
+        duration = withUnsafeTemporaryAllocation(of: SpringSolution.self, capacity: count) { buffer in
+            for c in 0..<count { buffer.initializeElement(at: c, to: solution(c)) }
+            return Self.settlingTime(UnsafeBufferPointer(buffer), threshold: threshold)
+        }
     }
 
     /// Creates a spring animation with a known duration (as read from a timeline).
@@ -160,7 +166,9 @@ public struct SpringAnimation: Hashable, Sendable {
     /// - Complexity: O(1) samples of every component in the common case (about 10-15, each one
     ///   `exp` and one `cos`/`sin` pair per component); at worst the plain bisection's
     ///   O(log(T / 1e-9)) for a settling time T.
-    static func settlingTime(_ solutions: [SpringSolution], threshold: Double) -> Double {
+    static func settlingTime<Solutions: RandomAccessCollection<SpringSolution>>(
+        _ solutions: Solutions, threshold: Double
+    ) -> Double {
         let thresholdSquared = threshold * threshold
         let squares = thresholdSquared.isNormal && thresholdSquared.isFinite
         func atRest(_ t: Double) -> Bool {
@@ -217,7 +225,9 @@ public struct SpringAnimation: Hashable, Sendable {
     /// - Complexity: O(components), with one `exp` and one `cos`/`sin` pair per sample (per
     ///   component for the other regimes).
     @inline(__always)
-    private static func energy(_ solutions: [SpringSolution], at t: Double) -> (sum: Double, slope: Double) {
+    private static func energy<Solutions: RandomAccessCollection<SpringSolution>>(
+        _ solutions: Solutions, at t: Double
+    ) -> (sum: Double, slope: Double) {
         var sum = 0.0
         var speeds = 0.0
         if let first = solutions.first, first.regime == .oscillating, t > 0, t < .infinity,
@@ -259,7 +269,9 @@ public struct SpringAnimation: Hashable, Sendable {
     ///
     /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 4-10) and two
     ///   samples per band tried (at most 7, typically 1).
-    static func crossingBand(_ solutions: [SpringSolution], thresholdSquared: Double) -> ClosedRange<Double>? {
+    static func crossingBand<Solutions: RandomAccessCollection<SpringSolution>>(
+        _ solutions: Solutions, thresholdSquared: Double
+    ) -> ClosedRange<Double>? {
         guard let first = solutions.first else { return nil }
         let rate = first.decayRate
         let target = log(thresholdSquared)

@@ -140,10 +140,14 @@ final class TargetPresentation {
         _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?,
         family: DriverFamily
     ) {
-        if let split = keys[key]?.live?.split {
-            for part in split.keys.sorted() where part != key { emitRemove(part, property: path.property) }
+        let record = KeyRecord(owner: key, live: LiveKey(family: family, path: path))
+        // Mostly a key without projections: its record written in one access, in place.
+        if !keys.replaceUnsplit(key, with: record) {
+            if let split = keys[key]?.live?.split {
+                for part in split.keys.sorted() where part != key { emitRemove(part, property: path.property) }
+            }
+            keys.update(key) { $0 = record }
         }
-        keys.update(key) { $0 = KeyRecord(owner: key, live: LiveKey(family: family, path: path)) }
         emitAdd(path, key: key, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
     }
 
@@ -339,6 +343,41 @@ private struct KeyTable {
         return others.isEmpty ? nil : others[key]
     }
 
+    /// Replaces the record of `key` with `record` (not empty) unless the key is live with
+    /// projections (``LiveKey/split``); returns whether it did.
+    ///
+    /// ``update(_:_:)`` without a closure, for an add's usual case, where its key has no parts.
+    /// - Complexity: O(1) expected.
+    mutating func replaceUnsplit(_ key: String, with record: KeyRecord) -> Bool {
+        if firstKey == key {
+            guard firstRecord.live?.split == nil else { return false }
+            firstRecord = record
+        } else if secondKey == key {
+            guard secondRecord.live?.split == nil else { return false }
+            secondRecord = record
+        } else if !others.isEmpty, let i = others.index(forKey: key) {
+            guard others.values[i].live?.split == nil else { return false }
+            others.values[i] = record
+        } else {
+            insert(key, record)
+        }
+        return true
+    }
+
+    /// Keeps `record` for `key`, which has none: in the first free place, else in the table.
+    /// - Complexity: O(1) expected.
+    private mutating func insert(_ key: String, _ record: KeyRecord) {
+        if firstKey == nil {
+            firstKey = key
+            firstRecord = record
+        } else if secondKey == nil {
+            secondKey = key
+            secondRecord = record
+        } else {
+            others[key] = record
+        }
+    }
+
     /// Changes the record of `key` in place (a new one starts empty); a record left with
     /// nothing is dropped.
     /// - Complexity: O(1) expected.
@@ -362,15 +401,7 @@ private struct KeyTable {
             var record = KeyRecord()
             change(&record)
             guard !record.isEmpty else { return }
-            if firstKey == nil {
-                firstKey = key
-                firstRecord = record
-            } else if secondKey == nil {
-                secondKey = key
-                secondRecord = record
-            } else {
-                others[key] = record
-            }
+            insert(key, record)
         }
     }
 }

@@ -146,18 +146,18 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     public func receive(_ intention: any Intention, name: String?) {
         let state: PathState
         var extraVelocity: MotionValue?
-        switch intention {
-        case let spring as Spring:
+        // Each type compared exactly (no general cast per intention).
+        if let spring = intention.exactly(Spring.self) {
             state = self.state(spring.property)
             state.springs.append(SpringConfig(name: name, destination: spring.destination, parameters: spring.parameters))
             extraVelocity = spring.initialVelocity
-        case let anchored as AnchoredSpring:
+        } else if let anchored = intention.exactly(AnchoredSpring.self) {
             state = self.state(PropertyPath(.position))
             state.springs.append(SpringConfig(name: name, destination: anchored.anchor, parameters: anchored.parameters))
-        case let friction as Friction:
+        } else if let friction = intention.exactly(Friction.self) {
             state = self.state(friction.property)
             state.frictions.append(FrictionConfig(name: name, coefficient: friction.coefficient))
-        default:
+        } else {
             return
         }
         // Physics starts here: from the presented value and velocity, then earlier tweens end.

@@ -58,13 +58,13 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// Starts an unnamed tween under a fresh key.
     public func add(_ intention: any Intention) {
-        guard let tween = intention as? Tween, let channel else { return }
+        guard let tween = intention.exactly(Tween.self), let channel else { return }
         start(tween, key: channel.makeKey("tween"))
     }
 
     /// Starts a tween keyed by its name.
     public func add(_ intention: any NamedIntention, named name: String) {
-        guard let tween = intention as? Tween else { return }
+        guard let tween = intention.exactly(Tween.self) else { return }
         start(tween, key: "name:\(name)")
     }
 
