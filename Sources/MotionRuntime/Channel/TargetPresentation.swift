@@ -60,35 +60,6 @@ final class TargetPresentation {
         channel.presentedVelocity(of: path)
     }
 
-    /// The velocity of the presented value of `property` at `t`, per component: the covering
-    /// spring's own velocity, or a symmetric difference (h = 1e-5 s) of the presented value under
-    /// a keyframe animation; zero where nothing covers `t`.
-    func presentedVelocity(_ property: LayerProperty, at t: Double) -> MotionValue {
-        let presentation = channel.presentation(of: property)
-        var velocity = MotionValue(kind: property.kind, components: .zero)
-        let h = 1e-5
-        var difference: MotionValue?
-        for c in 0..<property.kind.componentCount {
-            for entry in presentation.entries.reversed() where entry.component == nil || entry.component == c {
-                guard entry.addedTime <= t, t <= entry.end else { continue }
-                switch entry.animation {
-                case .spring(let spring):
-                    velocity[c] = spring.velocity(at: t)[entry.component == nil ? c : 0]
-                case .keyframe, .path:
-                    if difference == nil {
-                        let before = presentation.value(at: max(entry.addedTime, t - h))
-                        let after = presentation.value(at: t + h)
-                        let span = t + h - max(entry.addedTime, t - h)
-                        difference = MotionValue(kind: property.kind, components: (after.components - before.components) / span)
-                    }
-                    velocity[c] = difference?[c] ?? 0
-                }
-                break
-            }
-        }
-        return velocity
-    }
-
     /// Whether some animation on `property` covers `t` or ends after it.
     func isAnimating(_ property: LayerProperty, at t: Double) -> Bool {
         channel.presentation(of: property).isAnimating(at: t)
