@@ -176,8 +176,30 @@ enum TweenRules {
     /// property never shows. With transactions in time order, that later tween commits at the
     /// same time and ends no earlier. A tween is hidden when every component it drives is.
     ///
-    /// - Complexity: O(k) per component with k tweens on it.
+    /// A named tween covers only until a later add of its name or a `remove:` of it replaces it
+    /// (the earlier tween shows again from then, §2.5).
+    ///
+    /// - Complexity: O(k) per component with k tweens on it, plus one pass over the ops for the
+    ///   names on the targets of the named tweens that hide another.
     static func checkHidden(_ registry: TweenRegistry, _ context: inout ValidationContext) {
+        let found = hiddenTweens(registry)
+        guard !found.isEmpty else { return }
+        // A named tween that hides another may be replaced or removed before the other ends.
+        let namedTargets = Set(found.filter { $0.byName }.map(\.slot.target))
+        guard !namedTargets.isEmpty else { return reportHidden(found, &context) }
+        let replaced = replacementTimes(onTargets: namedTargets, &context).replaced
+        reportHidden(hiddenTweens(registry, replaced: replaced), &context)
+    }
+
+    /// A tween hidden on every component it drives: its slot, its head, the head of the tween that
+    /// hides it, and whether any hiding tween is named.
+    typealias HiddenTween = (slot: Slot, head: SourceRange, by: SourceRange, byName: Bool)
+
+    /// The tweens hidden by later ones (W006), each hiding tween ending where `replaced` says its
+    /// name is replaced or removed.
+    ///
+    /// - Complexity: O(k) per component with k tweens on it.
+    static func hiddenTweens(_ registry: TweenRegistry, replaced: [Slot: Double] = [:]) -> [HiddenTween] {
         /// Per tween and target: how many of its components are hidden, and by which tween.
         struct Hidden {
             var count = 0
@@ -185,28 +207,43 @@ enum TweenRules {
         }
         var hidden: [Slot: Hidden] = [:]
         var found: [(slot: Slot, head: SourceRange, components: Int)] = []
+        var hiddenByName = Set<Slot>()
         for key in registry.keys where registry.count(on: key) > 1 {
             let tweens = registry.tweens(on: key)
+            /// Where a registration stops covering: its end, or where its name is replaced.
+            func end(_ tween: Registered) -> Double {
+                guard tween.name != nil, let time = replaced[Slot(order: tween.order, target: key.target)] else { return tween.end }
+                return min(tween.end, time)
+            }
             // Walk from the latest registration back, keeping the latest end per commit time.
             var latestEnd: [Double: Registered] = [:]
             for tween in tweens.reversed() {
-                if let later = latestEnd[tween.commit], later.end >= tween.end, later.name == nil || later.name != tween.name {
+                if let later = latestEnd[tween.commit], end(later) >= tween.end, later.name == nil || later.name != tween.name {
                     let slot = Slot(order: tween.order, target: key.target)
                     if hidden[slot] == nil {
                         found.append((slot, tween.head, tween.components))
                     }
                     hidden[slot, default: Hidden(by: later.head)].count += 1
+                    if later.name != nil { hiddenByName.insert(slot) }
                 }
-                if let current = latestEnd[tween.commit], current.end >= tween.end { continue }
+                if let current = latestEnd[tween.commit], end(current) >= end(tween) { continue }
                 latestEnd[tween.commit] = tween
             }
         }
+        return found.compactMap { slot, head, components in
+            guard let entry = hidden[slot], entry.count == components else { return nil }
+            return (slot, head, entry.by, hiddenByName.contains(slot))
+        }
+    }
+
+    /// Reports W006 once per tween, in registration order.
+    static func reportHidden(_ found: [HiddenTween], _ context: inout ValidationContext) {
         var reported = Set<Int>()
-        for (slot, head, components) in found.sorted(by: { $0.slot.order < $1.slot.order }) {
-            guard let entry = hidden[slot], entry.count == components, reported.insert(slot.order).inserted else { continue }
+        for (slot, head, by, _) in found.sorted(by: { $0.slot.order < $1.slot.order }) {
+            guard reported.insert(slot.order).inserted else { continue }
             context.report(
                 .W006, "this tween on \(context.name(ofTarget: slot.target)) is fully hidden by a later tween on the same property",
-                at: head, notes: [DiagnosticNote("the later tween that hides it", at: entry.by)],
+                at: head, notes: [DiagnosticNote("the later tween that hides it", at: by)],
                 help: "remove it, or start the later tween after it ends")
         }
     }

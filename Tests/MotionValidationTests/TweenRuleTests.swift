@@ -81,6 +81,15 @@ struct TweenRuleTests {
                 ]
             ])),
         DiagnosticCase(
+            "hidden by a named tween removed just as it ends", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 1",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nname: b\nproperty: opacity\nto: 0\nduration: 5",
+                ],
+                ["remove: b\ntarget: \"#a\""],
+            ])),
+        DiagnosticCase(
             "hidden on one of the targets of a selector", .W006, help: w006Help, notes: ["2️⃣"],
             document([
                 [
@@ -109,6 +118,18 @@ struct TweenRuleTests {
             document([["add: tween\ntarget: \"#a\"\nproperty: position\nto: [1, 1]\nduration: 1", tween("#a", "position.x")]])),
         SilentCase("the same name replaces rather than hides", document([[tween(more: "name: t"), tween(more: "name: t")]])),
         SilentCase("an earlier forever tween", document([[tween(more: "repeat: forever"), tween(duration: 50)]])),
+        SilentCase(
+            "the named tween that hid it is removed before it ends: it shows again",
+            document([
+                [tween(duration: 2), "add: tween\ntarget: \"#a\"\nname: b\nproperty: opacity\nto: 0\nduration: 5"],
+                ["remove: b\ntarget: \"#a\""],
+            ])),
+        SilentCase(
+            "the named tween that hid it is replaced before it ends",
+            document([
+                [tween(duration: 2), "add: tween\ntarget: \"#a\"\nname: b\nproperty: opacity\nto: 0\nduration: 5"],
+                ["add: tween\ntarget: \"#a\"\nname: b\nproperty: opacity\nto: 0.5\nduration: 0.1"],
+            ])),
     ]
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }
