@@ -1,3 +1,4 @@
+import MotionCore
 import MotionRuntime
 import MotionSelectors
 
@@ -36,14 +37,14 @@ extension MotionDocument {
                     single.stagger = nil
                     single.target = Located("#" + targets[index].id.value, at: operation.target.range)
                     if var tween = intention.value(as: Tween.self) {
-                        tween.delay += offset
+                        tween.delay = Seconds.sum(tween.delay, offset)
                         single.action = .add(PlannedIntention(intention.typeName, tween), name: name)
                         operations.append(single)
                     } else if offset == 0 {
                         operations.append(single)
                     } else {
                         var at = transaction.at
-                        at.value += offset
+                        at.value = Seconds.sum(at.value, offset)
                         later.append(TransactionSpec(at: at, label: transaction.label, operations: [single], range: transaction.range))
                     }
                 }

@@ -312,7 +312,7 @@ public struct InputSpec: Sendable {
     }
 
     /// The time the gesture ends.
-    public var end: Double { at + duration }
+    public var end: Double { Seconds.sum(at, duration) }
 }
 
 /// Where an operation wrote one of the keys diagnostics point at, kept after decoding.

@@ -37,7 +37,7 @@ extension DocumentDecoder {
                 continue
             }
             if let input = inputs.first(where: { $0.id.value == release.value }) {
-                transaction.at.value = input.end + transaction.releaseOffset
+                transaction.at.value = Seconds.sum(input.end, transaction.releaseOffset)
             }
             releases.append(transaction)
         }

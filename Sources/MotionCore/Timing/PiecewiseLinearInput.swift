@@ -35,7 +35,7 @@ public struct PiecewiseLinearInput: Hashable, Sendable {
     }
 
     /// The clock time of the last sample: `start + duration`.
-    public var end: Double { start + Swift.max(duration, 0) }
+    public var end: Double { Seconds.sum(start, Swift.max(duration, 0)) }
 
     /// Seconds between samples; 0 for fewer than two samples or a duration that is not positive.
     @inlinable var step: Double {

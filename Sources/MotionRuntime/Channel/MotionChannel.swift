@@ -104,7 +104,7 @@ public struct GestureInput: Hashable, Sendable {
     }
 
     /// When the gesture ends.
-    public var end: Double { start + duration }
+    public var end: Double { Seconds.sum(start, duration) }
 }
 
 /// The end of an activity hold, run by the channel that scheduled it (see

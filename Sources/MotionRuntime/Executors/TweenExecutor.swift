@@ -101,7 +101,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         let keyframes = Keyframes(values: values, offsets: offsets, curves: tween.easings)
         let animation = KeyframeAnimation(
             values: values, keyTimes: keyframes.offsets, timingFunctions: keyframes.curves,
-            beginTime: now + (tween.delay > 0 ? tween.delay : 0), duration: tween.duration > 0 ? tween.duration : 0,
+            beginTime: Seconds.sum(now, tween.delay > 0 ? tween.delay : 0), duration: tween.duration > 0 ? tween.duration : 0,
             repeatCount: tween.repeatCount.value, autoreverses: tween.autoreverses)
         let timing = TweenTiming(
             commitTime: now, delay: animation.beginTime - now, duration: animation.duration,

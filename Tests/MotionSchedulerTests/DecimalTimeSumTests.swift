@@ -1,0 +1,52 @@
+import Foundation
+import MotionCore
+import MotionScheduler
+import Testing
+
+/// Times written as decimals add up to the frame a designer means (docs/format.md §2.2).
+@Suite struct DecimalTimeSumTests {
+    @Test("sums that binary rounding moves off a nanosecond come back to it; others stay")
+    func sums() {
+        #expect(0.1 + 0.2 != 0.3)
+        #expect(Seconds.sum(0.1, 0.2) == 0.3)
+        #expect(Seconds.sum(0.1, 0.2) == 18.0 / 60)
+        #expect(Seconds.sum(0.7, 0.1) == 0.8)
+        // A third of a second is no whole number of nanoseconds: left alone.
+        #expect(Seconds.sum(1.0 / 3, 1) == 1.0 / 3 + 1)
+        #expect(Seconds.sum(.infinity, 1) == .infinity)
+    }
+
+    @Test("a change at 0.1 s with a delay of 0.2 s shows on the frame at 0.3 s", arguments: ["delay: 0.2", "delay: 200ms"])
+    func delayedJumpLandsOnItsFrame(delay: String) throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - at: 0.1
+                          ops:
+                            - { add: tween, target: "#box", property: position.y, from: 10, to: 100, duration: 0, \(delay) }
+                        """)))
+        #expect(run.sample(.position, 1, at: 17.0 / 60) == 10)
+        #expect(run.sample(.position, 1, at: 18.0 / 60) == 100)
+    }
+
+    @Test("a release transaction at an input's end plus an offset commits on the frame it names")
+    func releaseLandsOnItsFrame() throws {
+        let run = try DocumentRun(
+            document: decode(
+                boxDocument(
+                    transactions: """
+                        - ops:
+                            - { add: draggable, target: "#box" }
+                        - at: { release: p, offset: 0.2 }
+                          ops:
+                            - { add: tween, target: "#box", property: opacity, from: 0.2, to: 0.5, duration: 0 }
+                        """,
+                    inputs: """
+                          - { id: p, kind: pan, target: "#box", at: 0.1, duration: 0.2, translation: [[0, 0], [10, 0]] }
+                        """)))
+        // The input ends at 0.1 + 0.2 and the release commits 0.2 s later: the frame at 0.5 s.
+        #expect(run.sample(.opacity, at: 29.0 / 60) == 1)
+        #expect(run.sample(.opacity, at: 30.0 / 60) == 0.5)
+    }
+}
