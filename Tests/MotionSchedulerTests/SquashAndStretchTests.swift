@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import MotionPlans
 import MotionRuntime
 import MotionScheduler
 import Testing
@@ -119,5 +120,33 @@ import Testing
         run.advance(to: 2)
         #expect(run.sample(.scale, 0, at: 2) == 2)
         #expect(run.sample(.scale, 1, at: 2) == 2)
+    }
+
+    @Test(
+        "a link reading the stretched scale shows it on the same frame, in either target order",
+        arguments: ["a: { layer: { position: [0, 0] } }\n  b: {}", "b: {}\n  a: { layer: { position: [0, 0] } }"])
+    func linkReadsTheStretchOfItsFrame(targets: String) throws {
+        let yaml = """
+            motion: 1
+            targets:
+              \(targets)
+            transactions:
+              - ops:
+                  - { add: squashAndStretch, target: "#a" }
+                  - { add: link, target: "#b", property: rotation, source: { target: "#a", property: scale.x }, input: [0, 1], output: [0, 1], clamp: false }
+                  - { add: tween, target: "#a", property: position.x, to: 300, duration: 0.5, easing: easeInOut }
+            """
+        let run = DocumentRun(document: try decode(yaml))
+        let a = try #require(run.document.targets.firstIndex { $0.id.value == "a" })
+        let b = try #require(run.document.targets.firstIndex { $0.id.value == "b" })
+        var stretched = 0
+        for k in 0...32 {
+            let t = Double(k) / 60
+            run.advance(to: t)
+            let scale = run.presentation.value(layer: a, property: .scale, at: t)[0]
+            if scale != 1 { stretched += 1 }
+            #expect(run.presentation.value(layer: b, property: .rotation, at: t)[0] == scale, "frame \(k)")
+        }
+        #expect(stretched > 20)
     }
 }

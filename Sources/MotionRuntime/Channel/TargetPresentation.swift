@@ -21,6 +21,9 @@ final class TargetPresentation {
     /// The target's link core, once made: a link reading this target brings the links it reads
     /// up to date first (docs/format.md §7.4), whichever executor the runtime updates first.
     weak var links: LinkCore?
+    /// The target's squash-and-stretch core, once made: a link reading this target's scale brings
+    /// it up to date first, whichever executor the runtime updates first.
+    weak var shape: ShapeCore?
 
     /// The channel, when it schedules hold ends without closures (a document run's).
     private let holdEndScheduler: (any HoldEndScheduling)?

@@ -91,8 +91,9 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     }
 
     /// Writes the mapped value of the link on `path` when it changed, after bringing the links
-    /// its source reads up to date, so that every link of a chain reads its source's value of the
-    /// same frame whatever order the links were written and their executors are updated in.
+    /// its source reads up to date (and its squash and stretch, for a scale source), so that every
+    /// link of a chain reads its source's value of the same frame whatever order the links were
+    /// written and their executors are updated in.
     ///
     /// A link of a cycle (the runtime does not refuse them; validation does, L001) reads what
     /// its source presents when the cycle comes back to it.
@@ -103,6 +104,7 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         defer { writing.remove(path) }
         let sourcePath = active.link.sourceProperty
         active.source.links?.bringUpToDate(sourcePath)
+        if sourcePath.property == .scale { active.source.shape?.bringUpToDate() }
         let s = active.source.presented(sourcePath)[0]
         let value = active.link.map(s)
         guard value != active.lastWritten else { return }
@@ -141,6 +143,7 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     private func isMoving(_ active: Active, at t: Double) -> Bool {
         let sourcePath = active.link.sourceProperty
         if active.source.isAnimating(sourcePath.property, at: t) { return true }
+        if sourcePath.property == .scale, active.source.shape?.isStretching ?? false { return true }
         return active.source.links?.drivesMoving(sourcePath, at: t) ?? false
     }
 

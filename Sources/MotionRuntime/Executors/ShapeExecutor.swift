@@ -35,12 +35,16 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
     private var baseModel: MotionValue?
     /// The last scale this executor wrote.
     private var lastWritten: MotionValue?
+    /// Whether the last frame found the watched property moving, so that the scale may change
+    /// on the next frame (a link reading the scale keeps up while it does).
+    private(set) var isStretching = false
     private var requester: FrameRequester?
     private var observing = false
 
     /// Creates the shape executor of `target`.
     public init(target: MotionTarget) {
         channel = TargetPresentation.of(target)
+        channel?.shape = self
     }
 
     /// Receives the handle used to wake up when the watched property starts moving again.
@@ -102,7 +106,13 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
             channel.set(PropertyPath(.scale), value)
             lastWritten = value
         }
+        isStretching = moving
         return moving ? .active : .atRest
+    }
+
+    /// Writes this frame's scale now, if not yet written: for a link reading it this frame.
+    func bringUpToDate() {
+        _ = update(elapsed: 0)
     }
 
     /// The scale the layer would present at `now` without this executor's writes (`scale`), and
