@@ -189,3 +189,53 @@ import Testing
         }
     }
 }
+
+/// A stream whose body keeps the trees (as the two-threaded loader's does) reads them later as
+/// they were during the call, and the reader ends with the same tree as without keeping them.
+@Suite struct KeptTreeTests {
+    final class Kept {
+        var batches: [(YAMLTree, [YAMLStreamedItem])] = []
+        var values: [String] = []
+    }
+
+    /// Parses `text` with its `map` values and `list[*].items` streamed; with `keeping`, reads the
+    /// kept trees only after the parse.
+    func parse(_ text: String, keeping: Bool) -> (YAMLParseResult, [String]) {
+        let kept = Kept()
+        var stream = YAMLItemStream(paths: [["map"], ["list", nil, "items"]]) { tree, items in
+            if keeping {
+                kept.batches.append((tree, items))
+            } else {
+                kept.values += Self.values(tree, items)
+            }
+        }
+        stream.keepsTrees = keeping
+        let result = YAMLParser.parse(Array(text.utf8), file: "test.yaml", limits: .default, streaming: stream)
+        for (tree, items) in kept.batches { kept.values += Self.values(tree, items) }
+        return (result, kept.values)
+    }
+
+    static func values(_ tree: YAMLTree, _ items: [YAMLStreamedItem]) -> [String] {
+        items.map { item in
+            let key = item.key.map { tree.string($0) + "=" } ?? ""
+            return key + (tree.value(forKey: "v", in: item.node).map { tree.string($0) } ?? "?")
+        }
+    }
+
+    @Test func keptTreesReadTheSameLater() throws {
+        var text = "map:\n"
+        for i in 0..<3000 { text += "  k\(i): { v: \"\\u00e9\(i)\", w: [1, 2] }\n" }
+        text += "list:\n  - items:\n"
+        for i in 0..<3000 { text += "      - { v: \(i), w: { x: 1 } }\n" }
+        text += "after: { v: end }\n"
+        let (kept, keptValues) = parse(text, keeping: true)
+        let (read, readValues) = parse(text, keeping: false)
+        #expect(keptValues.count == 6000)
+        #expect(keptValues == readValues)
+        #expect(kept.diagnostics == read.diagnostics)
+        #expect(kept.tree.nodeCount == read.tree.nodeCount)
+        #expect(kept.tree.flatPairs([.key("map")]) == read.tree.flatPairs([.key("map")]))
+        let after = try #require(kept.tree.node([.key("after")]))
+        #expect(kept.tree.value(forKey: "v", in: after).map { kept.tree.string($0) } == "end")
+    }
+}
