@@ -29,7 +29,7 @@ final class DocumentPipeline: @unchecked Sendable {
     }
 
     /// How many batches may wait for the decoding thread.
-    static let capacity = 3
+    static let capacity = 2
 
     let file: String
     let bytes: [UInt8]

@@ -56,11 +56,14 @@ struct Composer {
         streamDepths = depths
         // libyaml's character 0 is the first after a byte-order mark.
         syncByte = SourceLines.byteOrderMarkLength(source)
-        let inputCount = source.count
         // Reserved, not touched: pages that stay unused cost no memory, and a buffer that never
         // grows is never copied (a copy would hold the old and the new buffer at once). A node
         // takes at least 2 bytes of input (`1,`) and scalar text is never longer than its input
-        // (most of it is not copied at all: it is read in the input).
+        // (most of it is not copied at all: it is read in the input). When the trees handed over
+        // are kept, the buffers are replaced after each batch: freeing reserved ones of many
+        // megabytes would raise malloc's threshold for mapping large blocks, and the memory freed
+        // later would not go back to the system.
+        let inputCount = streaming?.keepsTrees == true ? min(source.count, 1 << 16) : source.count
         nodes.reserveCapacity(inputCount / 2 + 16)
         text.reserveCapacity(inputCount + 16)
         children.reserveCapacity(inputCount / 2 + 16)
