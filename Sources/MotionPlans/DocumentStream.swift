@@ -31,9 +31,7 @@ struct StreamedTargets {
 ///
 /// The document decoder later splices what was decoded in where it decodes those collections,
 /// so what it reports and in what order is the same as decoding the whole tree.
-/// A class: the front end calls ``take(_:_:)`` from a closure while the loader waits, or the
-/// decoding thread of a ``DocumentPipeline`` calls it with the batches it receives; either way
-/// one thread uses it.
+/// A class: the front end calls ``take(_:_:)`` from a closure while the loader waits.
 final class DocumentStream {
     /// The paths streamed: top-level targets, then ops.
     static let paths: [[String?]] = [["targets"], ["transactions", nil, "ops"]]

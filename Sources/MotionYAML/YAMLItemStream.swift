@@ -21,15 +21,8 @@ public struct YAMLItemStream {
     public var paths: [[String?]]
     /// Gets the tree read so far and finished items, in document order.
     ///
-    /// A tree may be kept past the call (it is a value), the items' nodes in it with it; keeping
-    /// it costs a copy of what the reader keeps (`keepsTrees`).
+    /// The tree and the items' nodes are valid only during the call: do not keep them.
     public var body: (YAMLTree, [YAMLStreamedItem]) -> Void
-
-    /// Whether `body` keeps the trees it gets past the call (another thread reads them).
-    ///
-    /// The trees share the reader's buffers: shrinking them after a batch would copy them whole,
-    /// so the reader copies only what it keeps into new buffers instead.
-    package var keepsTrees = false
 
     /// About how many nodes of a sequence's items are read before they are handed over.
     public static let batchNodes = 8192
@@ -137,32 +130,14 @@ extension Composer {
         let isMapping = batch[0].key != nil
         defer { batch.removeAll(keepingCapacity: true) }
         guard dropping else { return }
+        // The view above is gone: the buffers are unique again and shrink in place.
         let kept = isMapping ? keptPairs() : []
         let mark = batchStart
-        if streaming?.keepsTrees == true {
-            // `body` still holds the buffers: copy what stays into new ones with room for a batch.
-            let room = YAMLItemStream.batchNodes * 2
-            nodes = Self.copy(nodes, prefix: Int(mark.node), room: room)
-            children = Self.copy(children, prefix: mark.children, room: room)
-            text = Self.copy(text, prefix: mark.text, room: room)
-            overflowMarks = Self.copy(overflowMarks, prefix: mark.overflowMarks, room: 64)
-        } else {
-            // The view above is gone: the buffers are unique again and shrink in place.
-            nodes.removeLast(nodes.count - Int(mark.node))
-            children.removeLast(children.count - mark.children)
-            text.removeLast(text.count - mark.text)
-            overflowMarks.removeLast(overflowMarks.count - mark.overflowMarks)
-        }
+        nodes.removeLast(nodes.count - Int(mark.node))
+        children.removeLast(children.count - mark.children)
+        text.removeLast(text.count - mark.text)
+        overflowMarks.removeLast(overflowMarks.count - mark.overflowMarks)
         if isMapping { keepPairs(kept) }
-    }
-
-    /// The first `prefix` elements of `array` in a new buffer with room for `room` more.
-    /// - Complexity: O(prefix).
-    static func copy<Element>(_ array: [Element], prefix: Int, room: Int) -> [Element] {
-        var copy: [Element] = []
-        copy.reserveCapacity(prefix + room)
-        copy.append(contentsOf: array[..<prefix])
-        return copy
     }
 
     /// One node of a streamed mapping's pairs to write again after its batch is dropped.

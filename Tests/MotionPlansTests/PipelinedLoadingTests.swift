@@ -4,9 +4,10 @@ import Testing
 
 @testable import MotionPlans
 
-/// Loading on two threads (the YAML read on one, decoded on the other) gives what loading on one
-/// gives: the same diagnostics, byte for byte in every output format, and the same document, on
-/// documents of several batches full of errors, with the pipeline forced on.
+/// Loading on two threads (libyaml's events read on one, the tree built and decoded on the
+/// other) gives what loading on one gives: the same diagnostics, byte for byte in every output
+/// format, and the same document, on documents of many buffers of events full of errors, with
+/// the second thread forced on.
 @Suite struct PipelinedLoadingTests {
     /// Targets and ops enough for several batches, with errors in both, merge keys, aliases,
     /// duplicate keys, and errors at the top level; `tail` goes inside the `ops` of the middle
