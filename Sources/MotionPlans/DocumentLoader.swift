@@ -31,7 +31,7 @@ public struct LoadResult: Sendable {
 public enum DocumentLoader {
     /// Parses and decodes `bytes` as the document at `file`.
     ///
-    /// From ``pipelineBytes`` up, libyaml reads the events on a second thread while this one
+    /// From 256 KiB up, libyaml reads the events on a second thread while this one
     /// builds the tree and decodes it; the result is the same.
     ///
     /// - Complexity: O(n) in the size of the text.
