@@ -31,17 +31,29 @@ public struct LoadResult: Sendable {
 public enum DocumentLoader {
     /// Parses and decodes `bytes` as the document at `file`.
     ///
+    /// From 256 KiB up, libyaml reads the events on a second thread while this one
+    /// builds the tree and decodes it; the result is the same.
+    ///
     /// - Complexity: O(n) in the size of the text.
     public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> LoadResult {
         load(bytes, file: file, limits: limits, streaming: true)
     }
 
+    /// The size from which libyaml reads on a second thread: below it, starting the thread and
+    /// handing events over save less than they cost.
+    package static let pipelineBytes = 256 << 10
+
     /// ``load(_:file:limits:)``; with `streaming` false the whole YAML tree is built before
-    /// decoding (what streaming must match, for tests).
-    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, streaming: Bool) -> LoadResult {
+    /// decoding (what streaming must match, for tests); from `pipelineBytes` up, libyaml reads
+    /// on a second thread.
+    package static func load(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits, streaming: Bool, pipelineBytes: Int = pipelineBytes
+    ) -> LoadResult {
         // Targets and ops are decoded as they are read: the tree never holds them all.
         let stream = DocumentStream(file: file, source: bytes)
-        let parsed = YAMLParser.parse(bytes, file: file, limits: limits, streaming: streaming ? stream.itemStream : nil)
+        let parsed = YAMLParser.parse(
+            bytes, file: file, limits: limits, streaming: streaming ? stream.itemStream : nil,
+            readingOnAnotherThread: bytes.count >= pipelineBytes)
         if parsed.diagnostics.containsErrors {
             return LoadResult(document: nil, diagnostics: parsed.diagnostics, text: bytes)
         }

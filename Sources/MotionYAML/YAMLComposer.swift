@@ -87,24 +87,58 @@ struct Composer {
                 salvage()
                 return
             }
-            let proceed: Bool
-            switch event.pointee.type {
-            case YAML_SCALAR_EVENT: proceed = scalar(event)
-            case YAML_SEQUENCE_START_EVENT: proceed = startCollection(event, mapping: false)
-            case YAML_MAPPING_START_EVENT: proceed = startCollection(event, mapping: true)
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                endCollection(end: event.pointee.end_mark, checked: true)
-                proceed = true
-            case YAML_ALIAS_EVENT: proceed = alias(event)
-            case YAML_DOCUMENT_START_EVENT: proceed = documentStart(event)
-            case YAML_STREAM_END_EVENT: proceed = false
-            default: proceed = true
-            }
+            let proceed = handle(event)
             yaml_event_delete(event)
             if !proceed {
                 salvage()
                 return
             }
+        }
+    }
+
+    /// ``run(parser:event:bytes:)`` with the events read on another thread (``YAMLEventPipe``):
+    /// the same events are handled in the same order, and an error reported after the same ones.
+    mutating func run(pipe: YAMLEventPipe, bytes: [UInt8]) {
+        while true {
+            let slot = pipe.take()
+            var handled = 0
+            var proceed = true
+            // The reading thread deletes the events when it reuses the buffer: what libyaml
+            // allocates is freed on the thread that allocated it.
+            while proceed, handled < slot.count {
+                proceed = handle(slot.events + handled)
+                handled += 1
+            }
+            pipe.release()
+            guard proceed else { break }
+            switch slot.end {
+            case .more: continue
+            case .streamEnd: break
+            case .error(var parser):
+                reportLibYAMLError(&parser, bytes: bytes)
+            case .couldNotStart:
+                diagnostics.append(Diagnostic(.Y001, "libyaml could not start: out of memory", file: file, at: .fileStart))
+                return
+            }
+            break
+        }
+        salvage()
+    }
+
+    /// Handles one event; false when reading stops (the stream ended, a limit was reached).
+    @inline(__always)
+    mutating func handle(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT: return scalar(event)
+        case YAML_SEQUENCE_START_EVENT: return startCollection(event, mapping: false)
+        case YAML_MAPPING_START_EVENT: return startCollection(event, mapping: true)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            endCollection(end: event.pointee.end_mark, checked: true)
+            return true
+        case YAML_ALIAS_EVENT: return alias(event)
+        case YAML_DOCUMENT_START_EVENT: return documentStart(event)
+        case YAML_STREAM_END_EVENT: return false
+        default: return true
         }
     }
 
