@@ -30,16 +30,21 @@ public struct ExportItem: Hashable, Sendable {
     ///
     /// A page or stylesheet carries that variant too, under `@media (prefers-reduced-motion: reduce)`.
     public var reducedMotion = false
+    /// What was done with its runs of per-frame values (links, squashAndStretch), when it has some.
+    public var frameRuns: FrameRunReport?
 
     /// The report line: `card opacity: exact (2 keyframes)`.
     ///
-    /// A reduced-motion variant's rows say so: `card opacity (reduced motion): exact (2 keyframes)`.
+    /// A reduced-motion variant's rows say so: `card opacity (reduced motion): exact (2 keyframes)`;
+    /// a component with runs of per-frame values says what was done with them:
+    /// `dot opacity: fitted (9 keyframes, largest error 0.00041; per-frame values fitted)`.
     public var line: String {
         let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
         let what = "\(target) \(property)" + (reducedMotion ? " (reduced motion)" : "")
+        let runs = frameRuns.map { "; " + $0.summary } ?? ""
         return switch method {
-        case .exact: "\(what): exact (\(count))"
-        case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError)))"
+        case .exact: "\(what): exact (\(count)\(runs))"
+        case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError))\(runs))"
         case .dropped: "\(what): dropped (\(reason ?? "the player cannot show it"))"
         }
     }
@@ -125,7 +130,9 @@ public struct ExportResult: Sendable {
     /// The report as JSON.
     ///
     /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
-    /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`.
+    /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`; a component with
+    /// runs of per-frame values adds `"frameRuns": {"steps": "fitted" or "exact", "runs",
+    /// "keptAsSteps"}`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
             var members = [
@@ -134,6 +141,15 @@ public struct ExportResult: Sendable {
                 JSONMember("maxError", .number(item.maxError)), JSONMember("reason", item.reason.map(JSONValue.string) ?? .null),
             ]
             if item.reducedMotion { members.append(JSONMember("reducedMotion", .bool(true))) }
+            if let runs = item.frameRuns {
+                members.append(
+                    JSONMember(
+                        "frameRuns",
+                        .object([
+                            JSONMember("steps", .string(runs.steps.rawValue)), JSONMember("runs", .number(Double(runs.runs))),
+                            JSONMember("keptAsSteps", .number(Double(runs.keptAsSteps))),
+                        ])))
+            }
             return .object(members)
         }
         return JSONValue.object(["format": .string(format.rawValue), "items": .array(rows)]).serialized() + "\n"
