@@ -748,7 +748,7 @@ final class SpringFitCache: Sendable {
 
 extension Double {
     /// 10 to the power `n`, exactly for the small `n` budgets need.
-    fileprivate static func pow10(_ n: Int) -> Double {
+    static func pow10(_ n: Int) -> Double {
         var result = 1.0
         for _ in 0..<abs(n) { result *= 10 }
         return n >= 0 ? result : 1 / result

@@ -1,6 +1,12 @@
 import MotionCore
 import MotionTimeline
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How an export writes runs of per-frame values: the `set` values a link or squashAndStretch
 /// writes at every frame (docs/export.md).
 public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
@@ -153,8 +159,13 @@ extension TimelineTracks {
             let u = min(max((t - times[lo]) / (times[lo + 1] - times[lo]), 0), 1)
             return values[lo] + (values[lo + 1] - values[lo]) * u
         }
-        let fit = CurveFitter.fit(over: first.start...last.end, tolerance: tolerance * 0.9, checkStep: frame, value: polyline)
-        guard fit.segments.count < run.count else { return nil }
+        let fitted = CurveFitter.fit(over: first.start...last.end, tolerance: tolerance * 0.9, checkStep: frame, value: polyline)
+        guard fitted.segments.count < run.count else { return nil }
+        // Shorter numbers where the budget allows: checked again at every quarter frame.
+        let short = Self.shortened(fitted.segments, tolerance: tolerance)
+        let fit =
+            CurveFitter.maxError(of: short, against: polyline, checkStep: frame / 4) <= tolerance
+            ? CurveFit(segments: short, maxError: 0) : fitted
         // The largest difference at every frame the run shows.
         var worst = 0.0
         for i in run.indices {
@@ -170,5 +181,36 @@ extension TimelineTracks {
         }
         guard worst <= tolerance else { return nil }
         return CurveFit(segments: fit.segments, maxError: worst)
+    }
+
+    /// `segments` with their inner knot values and their handles rounded to short decimals: the
+    /// values to a power of ten at most a hundredth of `tolerance`, each handle to a power of ten
+    /// that moves its segment by at most about that much. The first value and the last stay as they
+    /// are (they meet the curve around the run), and handles keep x1 <= x2 in 0...1, so every
+    /// segment still splits exactly. Exports write fitted runs in far fewer characters.
+    static func shortened(_ segments: [CurveSegment], tolerance: Double) -> [CurveSegment] {
+        func rounded(_ v: Double, digits: Int) -> Double {
+            let scale = Double.pow10(abs(digits))
+            let r = digits >= 0 ? (v * scale).rounded() / scale : (v / scale).rounded() * scale
+            return r.isFinite ? r : v
+        }
+        func digits(_ quantum: Double) -> Int {
+            guard quantum > 0, quantum.isFinite else { return 17 }
+            return min(max(-Int(log10(quantum).rounded(.down)), -300), 17)
+        }
+        let valueDigits = digits(tolerance * 0.01)
+        var out = segments
+        for i in out.indices {
+            if i > 0 {
+                out[i].from = rounded(out[i].from, digits: valueDigits)
+                out[i - 1].to = out[i].from
+            }
+            guard case .curve(.cubicBezier(let x1, let y1, let x2, let y2)) = out[i].easing else { continue }
+            let handleDigits = digits(tolerance * 0.01 / max(abs(out[i].to - out[i].from), tolerance))
+            let (a, b) = (min(max(rounded(x1, digits: handleDigits), 0), 1), min(max(rounded(x2, digits: handleDigits), 0), 1))
+            out[i].easing = .curve(
+                .cubicBezier(x1: min(a, b), y1: rounded(y1, digits: handleDigits), x2: max(a, b), y2: rounded(y2, digits: handleDigits)))
+        }
+        return out
     }
 }
