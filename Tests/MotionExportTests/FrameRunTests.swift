@@ -139,6 +139,39 @@ struct FrameRunTests {
         #expect(keyframes.count * 4 < values.count)
     }
 
+    @Test("a run that zigzags every frame cannot be fitted in fewer keyframes: it keeps its steps, and the report says so")
+    func zigzagKeepsSteps() throws {
+        let zigzag = (0...30).map { $0 % 2 == 0 ? "[0, 0]" : "[20, 0]" }.joined(separator: ", ")
+        let document = """
+            motion: 1
+            canvas: { size: [200, 200], fps: 60 }
+            targets:
+              card: { layer: { position: [60, 60], size: [80, 40] } }
+              badge: { layer: { position: [100, 60], size: [40, 40] } }
+            transactions:
+              - at: 0
+                ops:
+                  - { add: draggable, target: "#badge", gesture: shake }
+                  - { add: link, target: "#card", property: opacity, source: { target: "#badge", property: position.x }, input: [100, 120], output: [0, 1] }
+            inputs:
+              - { id: shake, kind: pan, target: "#badge", at: 0.1, duration: 0.5, translation: [\(zigzag)] }
+            """
+        let tracks = TimelineTracks(try bake(document))
+        let values = try Self.setValues(tracks.timeline, target: "card", PropertyPath(.opacity))
+        let steps = (0..<(values.count - 1)).map { abs(values[$0 + 1].value - values[$0].value) }
+        #expect(steps.filter { $0 > 0.5 }.count >= 20, "the values zigzag: \(values)")
+        let layer = try #require(tracks.timeline.layer(withID: "card"))
+        let curve = tracks.curve(layer: layer, property: .opacity, component: 0, limit: 0...1)
+        let runs = try #require(curve.frameRuns)
+        #expect(runs.steps == .fitted && runs.keptAsSteps >= 1)
+        // Kept as steps: every frame's value exactly.
+        for (t, v) in values where t <= tracks.span.upperBound {
+            #expect(Self.playerValue(curve.segments, at: t) == v, "t = \(t)")
+        }
+        let item = try #require(tracks.export(to: .html).items.first { $0.target == "card" && $0.property == "opacity" })
+        #expect(item.line.contains("runs kept as steps (no fit has fewer keyframes than frames)"), "\(item.line)")
+    }
+
     @Test("--steps exact keeps one held keyframe per frame, each at its frame's value")
     func exactSteps() throws {
         let tracks = TimelineTracks(try bake(Self.linkDocument()), steps: .exact)
