@@ -352,7 +352,8 @@ public struct TimelineTracks: Sendable {
         let end = span.upperBound
         let times = histories[h].times
         let samplers = histories[h].samplers
-        let sets = histories[h].sets
+        // Read only where some `set` made a snapshot (no storage otherwise).
+        let sets = histories[h].sets.isEmpty ? [] : histories[h].sets
         // The segments a `set` holds (a constant until the next event): runs of them are per-frame values.
         var held: [Int] = []
         var nextSet = 0

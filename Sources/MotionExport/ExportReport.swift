@@ -41,12 +41,19 @@ public struct ExportItem: Hashable, Sendable {
     public var line: String {
         let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
         let what = "\(target) \(property)" + (reducedMotion ? " (reduced motion)" : "")
-        let runs = frameRuns.map { "; " + $0.summary } ?? ""
+        if let frameRuns, method != .dropped { return lineWithRuns(what, count, frameRuns) }
         return switch method {
-        case .exact: "\(what): exact (\(count)\(runs))"
-        case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError))\(runs))"
+        case .exact: "\(what): exact (\(count))"
+        case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError)))"
         case .dropped: "\(what): dropped (\(reason ?? "the player cannot show it"))"
         }
+    }
+
+    /// The report line of a component with runs of per-frame values: what became of them last.
+    private func lineWithRuns(_ what: String, _ count: String, _ runs: FrameRunReport) -> String {
+        method == .exact
+            ? "\(what): exact (\(count); \(runs.summary))"
+            : "\(what): fitted (\(count), largest error \(Self.short(maxError)); \(runs.summary))"
     }
 
     /// A number with 3 significant digits; from 1e15 on, as `1.23e308`.

@@ -22,11 +22,12 @@ public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
 public struct FrameRunReport: Hashable, Sendable {
     /// How the export was asked to write them.
     public var steps: FrameSteps
-    /// The runs met: values one frame apart, split where the value jumps.
-    public var runs: Int
+    /// The runs met: values one frame apart, split where the value jumps (32 bits: fewer than one
+    /// per event, and a shown curve stays small).
+    public var runs: Int32
     /// The runs written as steps: all of them with ``FrameSteps/exact``; with
     /// ``FrameSteps/fitted``, those no fit within the budget carries in fewer keyframes than frames.
-    public var keptAsSteps: Int
+    public var keptAsSteps: Int32
 
     /// The report's words: `per-frame values fitted`, `per-frame values as steps`, or how many runs
     /// kept their steps.
@@ -71,8 +72,8 @@ extension TimelineTracks {
         var report = FrameRunReport(steps: steps, runs: 0, keptAsSteps: 0)
         guard steps == .fitted else {
             // Kept as they are: the budget (a pass over the component's range) is not needed.
-            report.runs = runs.count
-            report.keptAsSteps = runs.count
+            report.runs = Int32(truncatingIfNeeded: runs.count)
+            report.keptAsSteps = report.runs
             return (0, [], report)
         }
         let tolerance = budget()
