@@ -71,7 +71,8 @@ public enum CSSExporter {
                     // (most moves) is made into keyframes with the others it shares them with.
                     item = ExportItem(
                         target: timelineLayer.id, property: all[i].pathText, method: curve.method,
-                        keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
+                        keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil,
+                        frameRuns: curve.isConstant ? nil : curve.frameRuns)
                 }
                 declarations.append(contentsOf: declarationHeads[i])
                 number(components.values[i], to: &declarations)

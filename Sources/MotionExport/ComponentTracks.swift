@@ -30,6 +30,8 @@ public struct ShownCurve: Hashable, Sendable {
     public var maxError: Double
     /// The spans (seconds) where the segments are fitted rather than the player's own curves.
     public var fittedSpans: [ClosedRange<Double>] = []
+    /// What was done with the runs of per-frame values (links, squashAndStretch), when it has some.
+    public var frameRuns: FrameRunReport?
 
     /// A value that never changes over `span`.
     public static func constant(_ value: Double, over span: ClosedRange<Double>) -> ShownCurve {
@@ -64,7 +66,7 @@ public struct ShownCurve: Hashable, Sendable {
     public func mapped(scale a: Double, offset b: Double) -> ShownCurve {
         ShownCurve(
             segments: segments.map { $0.mapped(scale: a, offset: b) }, method: method, maxError: maxError * abs(a),
-            fittedSpans: fittedSpans)
+            fittedSpans: fittedSpans, frameRuns: frameRuns)
     }
 }
 
@@ -76,6 +78,9 @@ struct ChannelHistory: Sendable {
     var channels: [PropertyChannel]
     /// A sampler of each snapshot, built when the history is complete.
     var samplers: [ChannelSampler] = []
+    /// The snapshots a `set` event made, in order (empty, with no storage, for most histories):
+    /// where links and squashAndStretch write their per-frame values.
+    var sets: [Int32] = []
 
     /// The snapshot in force at `t`.
     ///
@@ -110,6 +115,8 @@ public struct TimelineTracks: Sendable {
     public let span: ClosedRange<Double>
     /// The dense check's step: a quarter frame.
     public let checkStep: Double
+    /// How runs of per-frame values are written: fitted (the default) or as steps.
+    public let steps: FrameSteps
     /// The history of every (layer, property) that some event touches.
     let histories: [ChannelHistory]
     /// At `layer * channelsPerLayer + property.ordinal`: 1 + the index of its history, or 0
@@ -125,9 +132,12 @@ public struct TimelineTracks: Sendable {
 
     /// Takes `timeline` apart for an export lasting `duration` seconds (default: its end).
     ///
+    /// `steps` says how runs of per-frame values (links, squashAndStretch) are written.
+    ///
     /// - Complexity: O(e·k) for e events and k animations per property.
-    public init(_ timeline: Timeline, duration: Double? = nil) {
+    public init(_ timeline: Timeline, duration: Double? = nil, steps: FrameSteps = .fitted) {
         self.timeline = timeline
+        self.steps = steps
         let end = duration ?? timeline.end
         let fps = timeline.canvas.fps
         span = 0...(end.isFinite && end > 0 ? end : 0)
@@ -147,7 +157,7 @@ public struct TimelineTracks: Sendable {
             let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
             return i >= 0 ? channels[i] : PropertyChannel(model: models[layer * perLayer + property.ordinal])
         }
-        func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double) {
+        func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double, set: Bool = false) {
             let key = layer * perLayer + property.ordinal
             var i = Int(historyIndex[key]) - 1
             if i < 0 {
@@ -172,6 +182,9 @@ public struct TimelineTracks: Sendable {
                 histories[i].times.append(t)
             }
             histories[i].channels.append(value)
+            // Fewer than 2^31 snapshots: at most one per event.
+            let snapshot = Int32(truncatingIfNeeded: histories[i].times.count - 1)
+            if set && histories[i].sets.last != snapshot { histories[i].sets.append(snapshot) }
         }
         /// Removes the animation under `key` from every other property of `layer` that holds one
         /// (a property no event touched yet holds none).
@@ -191,7 +204,7 @@ public struct TimelineTracks: Sendable {
             case .set(let path, let value):
                 var c = channel(layer, path.property)
                 c.set(value, component: path.component, at: time)
-                record(layer, path.property, c, at: time)
+                record(layer, path.property, c, at: time, set: true)
             case .add(let key, let path, let animation, let modelValue, _):
                 remove(key, layer: layer, except: path.property, at: time)
                 var c = channel(layer, path.property)
@@ -339,12 +352,20 @@ public struct TimelineTracks: Sendable {
         let end = span.upperBound
         let times = histories[h].times
         let samplers = histories[h].samplers
+        // Read only where some `set` made a snapshot (no storage otherwise).
+        let sets = histories[h].sets.isEmpty ? [] : histories[h].sets
+        // The segments a `set` holds (a constant until the next event): runs of them are per-frame values.
+        var held: [Int] = []
+        var nextSet = 0
         for i in times.indices {
             let a = max(times[i], 0)
             let b = i + 1 < times.count ? min(times[i + 1], end) : end
+            while nextSet < sets.count && Int(sets[nextSet]) < i { nextSet += 1 }
             guard b > a else { continue }
             let sampler = samplers[i]
-            for piece in pieces(of: sampler, component: c, from: a, to: b) {
+            let first = segments.count
+            let pieces = pieces(of: sampler, component: c, from: a, to: b)
+            for piece in pieces {
                 switch piece {
                 case .exact(let exact) where limit.map { limit in exact.allSatisfy { curves.stays($0, within: limit) } } ?? true:
                     segments += exact
@@ -361,17 +382,30 @@ public struct TimelineTracks: Sendable {
                     fitted.append(p...q)
                 }
             }
+            if nextSet < sets.count, Int(sets[nextSet]) == i, pieces.count == 1, segments.count == first + 1,
+                segments[first].from == segments[first].to
+            {
+                held.append(first)
+            }
         }
         if segments.isEmpty {
             let v = histories[h].value(c, at: 0)
             segments = ShownCurve.constant(limit.map { min(max(v, $0.lowerBound), $0.upperBound) } ?? v, over: span).segments
         }
+        // Runs of per-frame values (links, squashAndStretch): fitted, or reported as steps.
+        let runs = held.isEmpty ? nil : fitFrameRuns(&segments, held: held, tolerance: tol)
+        if let runs {
+            worst = max(worst, runs.maxError)
+            fitted = (fitted + runs.spans).sorted { $0.lowerBound < $1.lowerBound }
+        }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
+        curve.frameRuns = runs?.report
         // A value that never changed (a spring with nowhere to go) is shown exactly, as a constant.
         if curve.isConstant && worst == 0 {
             curve.method = .exact
             curve.fittedSpans = []
+            curve.frameRuns = nil
         }
         curves.store(key, slot: slot, curve)
         return curve
@@ -715,7 +749,7 @@ final class SpringFitCache: Sendable {
 
 extension Double {
     /// 10 to the power `n`, exactly for the small `n` budgets need.
-    fileprivate static func pow10(_ n: Int) -> Double {
+    static func pow10(_ n: Int) -> Double {
         var result = 1.0
         for _ in 0..<abs(n) { result *= 10 }
         return n >= 0 ? result : 1 / result

@@ -120,16 +120,18 @@ public struct ExportCapability: Hashable, Sendable {
             lottie: .fitted, css: .fitted, note: "the drag is copied, the spring after release fitted"),
         ExportCapability(
             feature: "squashAndStretch", ops: op("draggable", "gesture: swipe") + "\n" + op("squashAndStretch", ""),
-            target: "card", property: "scale.x", lottie: .exact, css: .exact,
+            target: "card", property: "scale.x", lottie: .fitted, css: .fitted,
             note:
-                "the timeline's per-frame `set` values, each held until the next frame as the render server holds it "
-                + "(a hold keyframe and a step per frame: long runs make large files)"),
+                "the timeline's per-frame `set` values fitted within the error budget at every frame (a jump between "
+                + "two frames stays a jump); `--steps exact`: each held until the next frame, a hold keyframe and a "
+                + "step per frame (large files)"),
         ExportCapability(
             feature: "link",
             ops: op("tween", "property: position.x, to: 160, duration: 0.4", target: "#badge") + "\n"
                 + op("link", "property: opacity, source: { target: \"#badge\", property: position.x }, input: [100, 160], output: [1, 0.2]"),
-            target: "card", property: "opacity", lottie: .exact, css: .exact,
-            note: "as squashAndStretch: the per-frame values the link writes, each held until the next frame"),
+            target: "card", property: "opacity", lottie: .fitted, css: .fitted,
+            note: "as squashAndStretch: the per-frame values the link writes, fitted (a link switching source jumps); "
+                + "`--steps exact`: steps"),
         ExportCapability(
             feature: "transitionTween", ops: op("transitionTween", "property: opacity, back: 0, fore: 1, window: 0.4"),
             target: "card", property: "opacity", lottie: .exact, css: .exact, note: "a tween"),

@@ -30,18 +30,30 @@ public struct ExportItem: Hashable, Sendable {
     ///
     /// A page or stylesheet carries that variant too, under `@media (prefers-reduced-motion: reduce)`.
     public var reducedMotion = false
+    /// What was done with its runs of per-frame values (links, squashAndStretch), when it has some.
+    public var frameRuns: FrameRunReport?
 
     /// The report line: `card opacity: exact (2 keyframes)`.
     ///
-    /// A reduced-motion variant's rows say so: `card opacity (reduced motion): exact (2 keyframes)`.
+    /// A reduced-motion variant's rows say so: `card opacity (reduced motion): exact (2 keyframes)`;
+    /// a component with runs of per-frame values says what was done with them:
+    /// `dot opacity: fitted (9 keyframes, largest error 0.00041; per-frame values fitted)`.
     public var line: String {
         let count = keyframes == 1 ? "1 keyframe" : "\(keyframes) keyframes"
         let what = "\(target) \(property)" + (reducedMotion ? " (reduced motion)" : "")
+        if let frameRuns, method != .dropped { return lineWithRuns(what, count, frameRuns) }
         return switch method {
         case .exact: "\(what): exact (\(count))"
         case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError)))"
         case .dropped: "\(what): dropped (\(reason ?? "the player cannot show it"))"
         }
+    }
+
+    /// The report line of a component with runs of per-frame values: what became of them last.
+    private func lineWithRuns(_ what: String, _ count: String, _ runs: FrameRunReport) -> String {
+        method == .exact
+            ? "\(what): exact (\(count); \(runs.summary))"
+            : "\(what): fitted (\(count), largest error \(Self.short(maxError)); \(runs.summary))"
     }
 
     /// A number with 3 significant digits; from 1e15 on, as `1.23e308`.
@@ -125,7 +137,9 @@ public struct ExportResult: Sendable {
     /// The report as JSON.
     ///
     /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
-    /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`.
+    /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`; a component with
+    /// runs of per-frame values adds `"frameRuns": {"steps": "fitted" or "exact", "runs",
+    /// "keptAsSteps"}`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
             var members = [
@@ -134,6 +148,15 @@ public struct ExportResult: Sendable {
                 JSONMember("maxError", .number(item.maxError)), JSONMember("reason", item.reason.map(JSONValue.string) ?? .null),
             ]
             if item.reducedMotion { members.append(JSONMember("reducedMotion", .bool(true))) }
+            if let runs = item.frameRuns {
+                members.append(
+                    JSONMember(
+                        "frameRuns",
+                        .object([
+                            JSONMember("steps", .string(runs.steps.rawValue)), JSONMember("runs", .number(Double(runs.runs))),
+                            JSONMember("keptAsSteps", .number(Double(runs.keptAsSteps))),
+                        ])))
+            }
             return .object(members)
         }
         return JSONValue.object(["format": .string(format.rawValue), "items": .array(rows)]).serialized() + "\n"

@@ -111,7 +111,8 @@ public final class LottieExporter {
         let constant = curve.isConstant
         let item = ExportItem(
             target: tracks.timeline.layers[layer].id, property: path.description, method: constant ? .exact : curve.method,
-            keyframes: constant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil)
+            keyframes: constant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil,
+            frameRuns: constant ? nil : curve.frameRuns)
         let code = Self.code(layer, path)
         if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
         items[code] = item

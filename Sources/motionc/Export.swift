@@ -16,7 +16,8 @@ struct Export: ParsableCommand {
         discussion: """
             Takes a motion document (baked first) or a baked timeline. Tweens become the player's own \
             cubic-bezier keyframes, exactly; springs, friction and gestures are fitted with cubic \
-            segments within 1e-3 of each property's range. One line per animated (target, property) \
+            segments within 1e-3 of each property's range; so are the values links and squashAndStretch \
+            set at every frame (--steps exact keeps them as one held step per frame). One line per animated (target, property) \
             says what was done: exact, fitted (keyframes, largest error) or dropped (why); dropped \
             properties are also X001 warnings. The output is byte-identical for the same input and \
             written atomically. Exit status: 0; 1 when the document has errors, or with --strict when \
@@ -42,6 +43,12 @@ struct Export: ParsableCommand {
         help: "Seconds to export (default: the timeline's end); repeats that run forever are unrolled until then.")
     var duration: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "How values set at every frame (links, squashAndStretch) are written: fitted (keyframes within the error budget at every frame; a jump stays a jump) or exact (one held step per frame, as the render server shows them; large files).",
+            valueName: "fitted|exact"))
+    var steps: FrameSteps = .fitted
+
     @Flag(help: "Fail (exit 1, nothing written) when something cannot be carried (X001).")
     var strict = false
 
@@ -63,12 +70,12 @@ struct Export: ParsableCommand {
         let exportFile = try AtomicFileWriter(path: output)
         let reportFile = try report.map { path throws(FileError) in try AtomicFileWriter(path: path) }
         let (timeline, document) = try TimelineInput.loadWithDocument(path: file, reducedMotion: reducedMotion)
-        let tracks = TimelineTracks(timeline, duration: duration)
+        let tracks = TimelineTracks(timeline, duration: duration, steps: steps)
         let result: ExportResult
         if to != .lottie, !reducedMotion, let document, document.hasReducedMotionVariant {
             // Pages carry the reduced-motion variant too, under @media (prefers-reduced-motion: reduce).
             let reduced = Baker.bake(document.reducedMotionVariant()).timeline
-            result = CSSExporter.export(tracks, reduced: TimelineTracks(reduced, duration: duration), page: to == .html)
+            result = CSSExporter.export(tracks, reduced: TimelineTracks(reduced, duration: duration, steps: steps), page: to == .html)
         } else {
             let bar = TerminalProgress(total: timeline.layers.count, unit: "layers", rate: "layers/s")
             result = tracks.export(to: to) { done, _ in bar.update(done: done) }
@@ -93,6 +100,8 @@ struct Export: ParsableCommand {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+
+extension FrameSteps: ExpressibleByArgument {}
 
 /// Turning an export's findings into diagnostics.
 enum ExportInput {

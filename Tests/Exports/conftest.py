@@ -8,6 +8,7 @@ binary; without it the package is built with `swift build` and .build/debug/moti
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -141,6 +142,33 @@ class Artifacts:
         return self._once(
             "dense_reference", lambda: Reference(self.timeline, self.dense_trace, self.trace, SUBFRAMES)
         )
+
+    def joined_reference(self, fmt: str) -> Reference:
+        """The dense reference, except that each component whose per-frame values (links,
+        squashAndStretch) the ``fmt`` export reports fitted ("frameRuns") is read between two frames
+        on the straight line joining the two frames' values: what a fitted run may show there
+        (docs/export.md, "Per-frame values"). A judge of the times between frames accepts a value
+        that matches either reference."""
+
+        def make() -> Reference:
+            dense, frames = self.dense_reference, self.reference
+            joined = copy.copy(dense)
+            joined.series = dict(dense.series)
+            for item in self.report(fmt)["items"]:
+                runs = item.get("frameRuns") or {}
+                key = (item["target"], item["property"])
+                if item.get("reducedMotion") or runs.get("steps") != "fitted" or key not in frames.series:
+                    continue
+                f = frames.series[key]
+                line = list(dense.series[key])
+                for k in range(len(line)):
+                    m, q = divmod(k, SUBFRAMES)
+                    if q and m + 1 < len(f):
+                        line[k] = f[m] + (f[m + 1] - f[m]) * q / SUBFRAMES
+                joined.series[key] = line
+            return joined
+
+        return self._once(f"joined_reference:{fmt}", make)
 
     def export(self, fmt: str, copy: int = 1) -> tuple[Run, Path, Path]:
         """`motionc export DOC --to fmt -o OUT --report R.json` (copy 2 is a second, identical run)."""

@@ -200,10 +200,28 @@ def expected_box(ref: Reference, target: str, k: int) -> list[float]:
     return [min(xs), min(ys), max(xs), max(ys)]
 
 
-def value_problems(ref: Reference, rows: list[dict], frames: list[int], label: str) -> list[str]:
-    """Custom properties and the element's real opacity and background colour against the trace."""
+def value_problems(
+    ref: Reference, rows: list[dict], frames: list[int], label: str, alternative: Reference | None = None
+) -> list[str]:
+    """Custom properties and the element's real opacity and background colour against the trace (a
+    value that matches the ``alternative`` reference instead, when one is given, passes too)."""
     failures: dict[tuple[str, str], list[tuple]] = {}
     missing: list[str] = []
+
+    def checks_for(r: Reference, layer, values: dict, k: int) -> list[tuple]:
+        checks = []
+        for comp, prop in zip(ALL_COMPONENTS, PROPERTIES):
+            carrier = CARRIERS.get(comp)
+            name = f"{comp} ({carrier})" if carrier in values.get("moved", []) else prop
+            checks.append((name, shown(values, comp, prop), r.value(layer.id, comp, k), r.budget(layer.id, comp), _number))
+        checks.append(("opacity (style)", values["opacity"], clamp01(r.value(layer.id, "opacity", k)), r.budget(layer.id, "opacity") + 1e-6, _number))
+        colour = _rgba(values["backgroundColor"])
+        for i, c in enumerate("rgba"):
+            comp = f"backgroundColor.{c}"
+            got = None if colour is None else str(colour[i])
+            checks.append((f"background-color {c} (style)", got if got is not None else values["backgroundColor"], clamp01(r.value(layer.id, comp, k)), r.budget(layer.id, comp) + COLOUR_TOLERANCE, _number))
+        return checks
+
     for k, row in zip(frames, rows):
         t = k / ref.fps
         for layer in ref.layers:
@@ -211,19 +229,12 @@ def value_problems(ref: Reference, rows: list[dict], frames: list[int], label: s
             if values is None:
                 missing.append(f"no element with id {layer.id!r}")
                 continue
-            checks = []
-            for comp, prop in zip(ALL_COMPONENTS, PROPERTIES):
-                carrier = CARRIERS.get(comp)
-                name = f"{comp} ({carrier})" if carrier in values.get("moved", []) else prop
-                checks.append((name, shown(values, comp, prop), ref.value(layer.id, comp, k), ref.budget(layer.id, comp), _number))
-            checks.append(("opacity (style)", values["opacity"], clamp01(ref.value(layer.id, "opacity", k)), ref.budget(layer.id, "opacity") + 1e-6, _number))
-            colour = _rgba(values["backgroundColor"])
-            for i, c in enumerate("rgba"):
-                comp = f"backgroundColor.{c}"
-                got = None if colour is None else str(colour[i])
-                checks.append((f"background-color {c} (style)", got if got is not None else values["backgroundColor"], clamp01(ref.value(layer.id, comp, k)), ref.budget(layer.id, comp) + COLOUR_TOLERANCE, _number))
-            for name, text, expected, budget, parse in checks:
+            checks = checks_for(ref, layer, values, k)
+            others = checks_for(alternative, layer, values, k) if alternative else [None] * len(checks)
+            for (name, text, expected, budget, parse), other in zip(checks, others):
                 got = parse(text) if isinstance(text, str) else None
+                if got is not None and other is not None and abs(got - other[2]) <= other[3]:
+                    continue
                 if got is None or not abs(got - expected) <= budget:
                     failures.setdefault((layer.id, name), []).append((t, expected, got if got is not None else text, budget))
     lines = sorted(set(missing))
@@ -280,7 +291,8 @@ def test_html_values_at_every_frame(doc, browser):
 
 def test_html_values_between_frames(doc, browser):
     ref, frames, rows = _scrub(doc, browser, dense=True)
-    lines = value_problems(ref, rows, frames, "times between frames")
+    # A fitted run of per-frame values may show the straight line between two frames' values.
+    lines = value_problems(ref, rows, frames, "times between frames", doc.joined_reference("html"))
     assert not lines, "\n".join(lines)
 
 
