@@ -119,7 +119,8 @@ public struct ExportCapability: Hashable, Sendable {
             feature: "tossable", ops: op("tossable", "destination: [100, 120]"), target: "card", property: "position.x",
             lottie: .fitted, css: .fitted, note: "the drag is copied, the spring after release fitted"),
         ExportCapability(
-            feature: "squashAndStretch", ops: op("draggable", "gesture: swipe") + "\n" + op("squashAndStretch", ""),
+            feature: "squashAndStretch",
+            ops: op("spring", "property: position, destination: [140, 120]") + "\n" + op("squashAndStretch", ""),
             target: "card", property: "scale.x", lottie: .fitted, css: .fitted,
             note:
                 "the timeline's per-frame `set` values fitted within the error budget at every frame (a jump between "
