@@ -7,14 +7,17 @@ import MotionTimeline
     import Darwin
 #endif
 
-/// How an export writes runs of per-frame values: the `set` values a link or squashAndStretch
-/// writes at every frame (docs/export.md).
+/// How an export writes runs of per-frame values.
+///
+/// The runs are the `set` values a link or squashAndStretch writes at every frame (docs/export.md).
 public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
-    /// Fitted into the player's keyframes (cubic-bezier or linear segments) within each
-    /// property's error budget at every frame; a jump between two frames stays a jump.
+    /// Fitted into the player's keyframes, within each property's error budget at every frame.
+    ///
+    /// Cubic-bezier or linear segments; a jump between two frames stays a jump.
     case fitted
-    /// One held value per frame (a hold keyframe and a step): the render server's values frame
-    /// for frame, in files that grow with every frame.
+    /// One held value per frame: the render server's values, frame for frame.
+    ///
+    /// A hold keyframe and a step per frame, in files that grow with every frame.
     case exact
 }
 
@@ -22,15 +25,19 @@ public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
 public struct FrameRunReport: Hashable, Sendable {
     /// How the export was asked to write them.
     public var steps: FrameSteps
-    /// The runs met: values one frame apart, split where the value jumps (32 bits: fewer than one
-    /// per event, and a shown curve stays small).
+    /// The runs met: values one frame apart, split where the value jumps.
+    ///
+    /// 32 bits: fewer than one per event, and a shown curve stays small.
     public var runs: Int32
-    /// The runs written as steps: all of them with ``FrameSteps/exact``; with
-    /// ``FrameSteps/fitted``, those no fit within the budget carries in fewer keyframes than frames.
+    /// The runs written as steps.
+    ///
+    /// All of them with ``FrameSteps/exact``; with ``FrameSteps/fitted``, those no fit within the
+    /// budget carries in fewer keyframes than frames.
     public var keptAsSteps: Int32
 
-    /// The report's words: `per-frame values fitted`, `per-frame values as steps`, or how many runs
-    /// kept their steps.
+    /// The report's words for the runs.
+    ///
+    /// `per-frame values fitted`, `per-frame values as steps`, or how many runs kept their steps.
     public var summary: String {
         if steps == .exact { return "per-frame values as steps (--steps exact)" }
         if keptAsSteps == 0 { return "per-frame values fitted" }

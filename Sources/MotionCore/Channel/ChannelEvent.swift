@@ -75,8 +75,9 @@ public struct ChannelEvent: Hashable, Sendable {
         }
     }
 
-    /// Applies an `add` event with these fields to `presentation`, as ``apply(to:)`` does, without
-    /// making the event: for an emitter that has no one to pass the event to.
+    /// Applies an `add` event with these fields to `presentation`, without making the event.
+    ///
+    /// It does what ``apply(to:)`` does, for an emitter that has no one to pass the event to.
     ///
     /// The animation starts with `initialVelocity` (``Animation/startingWith(_:)``); the model
     /// value is written, then the animation added under `key`. A layer the presentation lacks

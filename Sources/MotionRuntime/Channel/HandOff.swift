@@ -49,8 +49,9 @@ public struct GestureSignal: Hashable, Sendable {
     public var property: LayerProperty
     /// When, in document seconds.
     public var time: Double
-    /// The components of ``property`` the gesture drives (a drag along one axis drives one), or
-    /// nil for all of them.
+    /// The components of ``property`` the gesture drives, or nil for all of them.
+    ///
+    /// A drag along one axis drives one.
     public var components: [Int]? = nil
 
     /// Whether the gesture drives any component of `path`.
