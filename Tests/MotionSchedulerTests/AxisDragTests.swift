@@ -46,4 +46,77 @@ import Testing
             #expect(abs(run.sample(.position, 1, at: t) - 100 * min(max((t - 0.1) / 0.4, 0), 1)) < 1e-9, "y at \(t)")
         }
     }
+
+    @Test("a horizontal drag leaves the y of a spring on the whole position running, and x springs on after it")
+    func horizontalDragKeepsTheWholeSpringOnY() throws {
+        let run = try run(
+            """
+            { add: draggable, target: "#box", axis: horizontal }
+            { add: spring, target: "#box", property: position, destination: [100, 100] }
+            """, pan: "at: 0.1, duration: 0.4, translation: [[0, 0], [50, 100]]")
+        // x: the spring until the drag began, then the drag's x from where the spring had it.
+        let began = textbookSpring(x0: 0, v0: 0, d: 100, k: 342, c: 30, m: 1, t: 0.1).x
+        for k in 1...60 {
+            let t = Double(k) / 60
+            // y: the one spring from 0 at time 0, untouched by the drag.
+            let y = textbookSpring(x0: 0, v0: 0, d: 100, k: 342, c: 30, m: 1, t: t).x
+            #expect(abs(run.sample(.position, 1, at: t) - y) < 1e-9, "y at \(t)")
+            if (6...29).contains(k) {
+                #expect(abs(run.sample(.position, 0, at: t) - (began + 50 * (t - 0.1) / 0.4)) < 1e-9, "x at \(t)")
+            }
+        }
+        // After the release, x springs on to 100 and comes to rest there.
+        let t = run.advanceUntilAtRest(from: 1)
+        #expect(run.isAtRest)
+        #expect(run.sample(.position, 0, at: t) == 100)
+    }
+
+    @Test("a spring on position.y added during a horizontal drag runs at once")
+    func springOnYAddedDuringAHorizontalDragRuns() throws {
+        let document = try decode(
+            boxDocument(
+                transactions: """
+                      - ops:
+                          - { add: draggable, target: "#box", axis: horizontal }
+                      - at: 0.2
+                        ops:
+                          - { add: spring, target: "#box", property: position.y, destination: 100 }
+
+                    """,
+                inputs: "  - { id: p, kind: pan, target: \"#box\", at: 0.1, duration: 0.5, translation: [[0, 0], [50, 0]] }\n"))
+        let run = DocumentRun(document: document)
+        for k in 12...40 {
+            let t = Double(k) / 60
+            let y = textbookSpring(x0: 0, v0: 0, d: 100, k: 342, c: 30, m: 1, t: t - 0.2).x
+            #expect(abs(run.sample(.position, 1, at: t) - y) < 1e-9, "y at \(t)")
+            #expect(abs(run.sample(.position, 0, at: t) - 50 * min((t - 0.1) / 0.5, 1)) < 1e-9, "x at \(t)")
+        }
+    }
+
+    @Test("the end of one of two drags along different axes lets physics go on with its component")
+    func releasingOneOfTwoAxisDragsReleasesItsComponent() throws {
+        let document = try decode(
+            boxDocument(
+                transactions: """
+                      - ops:
+                          - { add: draggable, target: "#box", axis: horizontal, gesture: a }
+                          - { add: draggable, target: "#box", axis: vertical, gesture: b }
+                          - { add: spring, target: "#box", property: position.x, destination: 0 }
+
+                    """,
+                inputs: """
+                      - { id: a, kind: pan, target: "#box", at: 0, duration: 0.5, translation: [[0, 0], [100, 0]] }
+                      - { id: b, kind: pan, target: "#box", at: 0, duration: 1, translation: [[0, 0], [0, 100]] }
+
+                    """))
+        let run = DocumentRun(document: document)
+        // x is released at 0.5 s while y is still dragged: the spring on x takes it home from 100
+        // with the release velocity, the last segment's slope (200 per second).
+        for k in 31...60 {
+            let t = Double(k) / 60
+            let x = textbookSpring(x0: 100, v0: 200, d: 0, k: 342, c: 30, m: 1, t: t - 0.5).x
+            #expect(abs(run.sample(.position, 0, at: t) - x) < 1e-9, "x at \(t)")
+            #expect(abs(run.sample(.position, 1, at: t) - 100 * min(t, 1)) < 1e-9, "y at \(t)")
+        }
+    }
 }

@@ -39,6 +39,17 @@ extension DocumentRun {
         advance(to: t)
         return presentation.value(layer: target, property: property, at: t)[c]
     }
+
+    /// Advances frame by frame from `start` until the run is at rest (at most to 10 s) and
+    /// returns the time reached.
+    func advanceUntilAtRest(from start: Double) -> Double {
+        var t = start
+        while !isAtRest && t < 10 {
+            t += 1 / 60
+            advance(to: t)
+        }
+        return t
+    }
 }
 
 /// The Plans/ folder of the repository.

@@ -32,7 +32,7 @@ struct HandOff {
 /// A gesture's start or end on a property, announced to the target's other executors (docs/format.md §2.4).
 ///
 /// The gesture executor announces it through the target's property store, which is how executor
-/// types share state: it writes ``heldKey(_:)`` and the release velocity
+/// types share state: it writes `heldKey(_:)` and the release velocity
 /// (``rememberedVelocityKey(_:)``), then writes a signal under ``key``; the physics executor
 /// observes ``key`` and follows: it stops on `began`, and on `ended` continues from the presented
 /// value with the remembered velocity.
@@ -54,23 +54,51 @@ public struct GestureSignal: Hashable, Sendable {
     /// A drag along one axis drives one.
     public var components: [Int]? = nil
 
-    /// Whether the gesture drives any component of `path`.
-    public func drives(_ path: PropertyPath) -> Bool {
-        guard path.property == property else { return false }
-        guard let components else { return true }
-        return path.componentIndices.contains { components.contains($0) }
-    }
-
     /// The store key the signals are written under.
     public static let key = PropertyKey<GestureSignal>("motionc.gesture")
 
-    /// The store key saying whether a gesture currently drives `property`.
+    /// The store key saying whether a gesture currently drives the whole of `property`.
     public static func heldKey(_ property: LayerProperty) -> PropertyKey<Bool> {
         PropertyKey(heldNames[property.ordinal])
     }
 
-    /// The names of the ``heldKey(_:)`` slots, by ``LayerProperty/ordinal``: made once, not per call.
+    /// The store key saying whether a gesture currently drives `path`: the whole property's key
+    /// (`heldKey(_ property:)`), or one component's (a drag along one axis holds one
+    /// component of `position`).
+    public static func heldKey(_ path: PropertyPath) -> PropertyKey<Bool> {
+        guard let component = path.component else { return heldKey(path.property) }
+        let names = heldComponentNames[path.property.ordinal]
+        return PropertyKey(names.indices.contains(component) ? names[component] : heldNames[path.property.ordinal])
+    }
+
+    /// The components of `property` a gesture holds now, as bits of a mask (bit c for component
+    /// c): all of them while a gesture drives the whole property.
+    ///
+    /// - Complexity: O(components of the property).
+    static func heldComponents(of property: LayerProperty, in store: PropertyStore) -> UInt8 {
+        let all = UInt8(truncatingIfNeeded: (1 << property.kind.componentCount) - 1)
+        if store[heldKey(property)] == true { return all }
+        guard property.kind.componentCount > 1 else { return 0 }
+        var mask: UInt8 = 0
+        for c in 0..<property.kind.componentCount where store[heldKey(PropertyPath(property, component: c))] == true {
+            mask |= 1 << c
+        }
+        return mask
+    }
+
+    /// The components the gesture drives, as bits of a mask (bit c for component c).
+    var componentMask: UInt8 {
+        guard let components else { return UInt8(truncatingIfNeeded: (1 << property.kind.componentCount) - 1) }
+        return components.reduce(0) { $0 | (1 << $1) }
+    }
+
+    /// The names of the whole-property held slots, by ``LayerProperty/ordinal``: made once, not per call.
     private static let heldNames = LayerProperty.allCases.map { "motionc.held.\($0.rawValue)" }
+
+    /// The names of the one-component held slots, by ``LayerProperty/ordinal`` and component.
+    private static let heldComponentNames = LayerProperty.allCases.map { property in
+        (0..<property.kind.componentCount).map { "motionc.held.\(PropertyPath.componentName(property, $0))" }
+    }
 
     /// The store key that remembers a velocity of `property` for the next physics motion on it.
     ///

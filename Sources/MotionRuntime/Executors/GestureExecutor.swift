@@ -315,7 +315,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
 
     private func signalBegan(_ drive: Drive, at g: Double) {
         guard let target else { return }
-        target.properties[GestureSignal.heldKey(drive.property)] = true
+        target.properties[GestureSignal.heldKey(drive.path)] = true
         target.properties[GestureSignal.key] = GestureSignal(
             phase: .began, property: drive.property, time: g, components: drive.path.component.map { [$0] })
     }
@@ -327,11 +327,25 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         drive.phase = .ended
         let now = channel.now
         endActivity(drive.key)
-        let stillHeld = drives.contains { $0 !== drive && $0.phase == .active && $0.property == drive.property }
+        // Another drive on the same components holds them still (a drag along the other axis
+        // does not: its component is its own).
+        let stillHeld = drives.contains { other in
+            other !== drive && other.phase == .active && other.property == drive.property
+                && other.path.componentIndices.overlaps(drive.path.componentIndices)
+        }
         guard !stillHeld, let target else { return }
-        target.properties.setVelocity(
-            velocity.map(drive.mapVelocity), of: GestureSignal.rememberedVelocityKey(drive.property))
-        target.properties[GestureSignal.heldKey(drive.property)] = false
+        let released = velocity.map(drive.mapVelocity)
+        let rememberedKey = GestureSignal.rememberedVelocityKey(drive.property)
+        if let component = drive.path.component, let released {
+            // A drag along one axis leaves the other component's remembered velocity as it was.
+            let kept = target.properties.velocity(of: rememberedKey)
+            var remembered = kept?.kind == released.kind ? kept ?? released : MotionValue(kind: released.kind, components: .zero)
+            remembered[component] = released[component]
+            target.properties.setVelocity(remembered, of: rememberedKey)
+        } else {
+            target.properties.setVelocity(released, of: rememberedKey)
+        }
+        target.properties[GestureSignal.heldKey(drive.path)] = false
         target.properties[GestureSignal.key] = GestureSignal(
             phase: .ended, property: drive.property, time: now, components: drive.path.component.map { [$0] })
     }

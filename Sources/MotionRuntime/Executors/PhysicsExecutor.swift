@@ -71,13 +71,39 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         let key: String
         var springs: [SpringConfig] = []
         var frictions: [FrictionConfig] = []
-        var held: Bool
+        /// The components of the property gestures hold now, as bits (bit c for component c).
+        var heldMask: UInt8
         var motion: Motion = .none
+        /// What ``motion`` drives: the path, or its one free component while a drag along one
+        /// axis holds the other.
+        var motionPath: PropertyPath
 
-        init(path: PropertyPath, held: Bool) {
+        init(path: PropertyPath, heldMask: UInt8) {
             self.path = path
             self.key = path.component == nil ? Self.wholeKeys[path.property.ordinal] : "physics:\(path)"
-            self.held = held
+            self.heldMask = heldMask
+            motionPath = path
+        }
+
+        /// The path's components, as bits (bit c for component c).
+        var pathMask: UInt8 {
+            path.componentIndices.reduce(0) { $0 | (1 << $1) }
+        }
+
+        /// What physics drives of the path now: the path itself; its one component no gesture
+        /// holds, while a drag along one axis holds the other (docs/format.md §2.4); or nil while
+        /// gestures hold the path.
+        var drivenPath: PropertyPath? {
+            guard heldMask & pathMask != 0 else { return path }
+            let free = path.componentIndices.filter { heldMask & (1 << $0) == 0 }
+            guard free.count == 1, path.component == nil else { return nil }
+            return PropertyPath(path.property, component: free[0])
+        }
+
+        /// `value` (of the path's kind) on `part`: itself, or its one component.
+        func value(_ value: MotionValue, on part: PropertyPath) -> MotionValue {
+            guard part != path, let component = part.component, value.kind == path.kind else { return value }
+            return .scalar(value[component])
         }
 
         /// The keys of whole-property paths, by ``LayerProperty/ordinal``: made once, not per path.
@@ -162,8 +188,9 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         }
         // Physics starts here: from the presented value and velocity, then earlier tweens end.
         guard let channel else { return }
-        let start = state.held ? nil : (channel.presented(state.path), startVelocity(state, now: channel.now))
-        channel.handOff(state.path, to: .physics)
+        let driven = state.drivenPath
+        let start = driven.map { (channel.presented($0), startVelocity(state, along: $0, now: channel.now)) }
+        channel.handOff(driven ?? state.path, to: .physics)
         retarget(state, adding: extraVelocity, from: start)
     }
 
@@ -193,26 +220,33 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     private func state(_ path: PropertyPath) -> PathState {
         if let state = states.first(where: { $0.path == path }) { return state }
-        let held = target?.storeIfMade?[GestureSignal.heldKey(path.property)] ?? false
-        let state = PathState(path: path, held: held)
+        let held = target?.storeIfMade.map { GestureSignal.heldComponents(of: path.property, in: $0) } ?? 0
+        let state = PathState(path: path, heldMask: held)
         states.append(state)
         return state
     }
 
     /// A gesture began on a property (physics there stops and follows it) or ended (physics
     /// continues from the release).
+    ///
+    /// A drag along one axis holds one component of `position`: physics on the other component,
+    /// or on the other component of a whole-`position` motion, runs on.
     func gestureSignalDidChange(_ signal: GestureSignal) {
         guard let channel else { return }
-        for state in states where signal.drives(state.path) {
+        let mask = signal.componentMask
+        for state in states where state.path.property == signal.property && state.pathMask & mask != 0 {
             switch signal.phase {
             case .began:
-                // The gesture's animation drives the property now; physics follows it.
-                state.held = true
+                state.heldMask |= mask
+                // The gesture's animation drives the path now; physics follows it. Where it
+                // drives only one component of a whole-property motion, the hand-off projected
+                // the rest of the motion under the path's key, and that runs on.
+                guard state.drivenPath == nil else { continue }
                 channel.remove(key: state.key)
                 endActivity(state.key)
                 state.motion = .none
             case .ended:
-                state.held = false
+                state.heldMask &= ~mask
                 retarget(state)
             }
         }
@@ -224,13 +258,14 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         MotionValue(kind: path.kind, components: .zero)
     }
 
-    /// The velocity of the path's current physics motion at `now`, or nil when it has none.
+    /// The velocity of the path's current physics motion at `now` (on ``PathState/motionPath``),
+    /// or nil when it has none.
     private func ownVelocity(_ state: PathState, now: Double) -> MotionValue? {
         switch state.motion {
         case .spring(let animation):
             return animation.velocity(at: now)
         case .decay(let decays, let start, let end):
-            var v = zero(state.path)
+            var v = zero(state.motionPath)
             guard now < end else { return v }
             for (c, decay) in decays.enumerated() { v[c] = decay.velocity(at: now - start) }
             return v
@@ -239,17 +274,17 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         }
     }
 
-    /// The velocity a motion of the path starting now starts from: per component, the path's own
-    /// physics motion where it presents the component, else the presented velocity; plus the
-    /// remembered velocity (consumed).
-    private func startVelocity(_ state: PathState, now: Double) -> MotionValue {
-        guard let channel else { return zero(state.path) }
-        let path = state.path
+    /// The velocity a motion of `path` (the state's path or its one driven component) starting
+    /// now starts from: per component, the path's own physics motion where it presents the
+    /// component, else the presented velocity; plus the remembered velocity (consumed).
+    private func startVelocity(_ state: PathState, along path: PropertyPath, now: Double) -> MotionValue {
+        guard let channel else { return zero(path) }
         var v = channel.velocity(path)
         if let own = ownVelocity(state, now: now) {
+            let owned = state.motionPath.componentIndices
             for (i, c) in path.componentIndices.enumerated()
-            where channel.presents(path.property, component: c, key: state.key) {
-                v[i] = own[i]
+            where owned.contains(c) && channel.presents(path.property, component: c, key: state.key) {
+                v[i] = own[c - owned.lowerBound]
             }
         }
         let remembered = consumeRememberedVelocity(path)
@@ -291,52 +326,57 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         _ state: PathState, adding extraVelocity: MotionValue? = nil, from start: (MotionValue, MotionValue)? = nil
     ) {
         guard let channel else { return }
-        let path = state.path
-        guard !state.held else {
-            if let extraVelocity { rememberVelocity(extraVelocity, of: path) }
+        guard let path = state.drivenPath else {
+            if let extraVelocity { rememberVelocity(extraVelocity, of: state.path) }
             return
         }
         let now = channel.now
-        let (x, startingVelocity) = start ?? (channel.presented(path), startVelocity(state, now: now))
+        let (x, startingVelocity) = start ?? (channel.presented(path), startVelocity(state, along: path, now: now))
         var v = startingVelocity
-        if let extraVelocity, extraVelocity.kind == v.kind { v.components += extraVelocity.components }
+        if let extraVelocity {
+            let extra = state.value(extraVelocity, on: path)
+            if extra.kind == v.kind { v.components += extra.components }
+        }
         let friction = state.friction
+        state.motionPath = path
         if let spring = state.springs.last {
             let p = spring.parameters
+            let destination = state.value(spring.destination, on: path)
             let animation = SpringAnimation(
-                from: x, to: spring.destination, initialVelocity: v, stiffness: p.stiffness, damping: p.damping + friction,
+                from: x, to: destination, initialVelocity: v, stiffness: p.stiffness, damping: p.damping + friction,
                 mass: p.mass, beginTime: now, threshold: p.threshold ?? path.property.defaultRestThreshold)
             if animation.duration > 0 {
                 channel.add(
-                    path, key: state.key, animation: .spring(animation), modelValue: spring.destination,
-                    initialVelocity: v, family: .physics)
+                    path, key: state.key, animation: .spring(animation), modelValue: destination, initialVelocity: v,
+                    family: .physics)
                 state.motion = .spring(animation)
                 holdActivity(state.key, until: now + animation.duration, on: channel)
             } else {
-                settle(state, at: spring.destination)
+                settle(state, along: path, at: destination)
             }
         } else if friction > 0 {
-            emitDecay(state, from: x, velocity: v, coefficient: friction)
+            emitDecay(state, along: path, from: x, velocity: v, coefficient: friction)
         } else {
             // No physics left on the path: keep the presented value, remember the velocity.
-            settle(state, at: x)
+            settle(state, along: path, at: x)
             rememberVelocity(v, of: path)
         }
     }
 
-    /// Ends the path's motion at `value`: removes its animation and writes `value` if it differs
-    /// from what shows then.
-    private func settle(_ state: PathState, at value: MotionValue) {
+    /// Ends the motion of `path` (the state's path or its driven component) at `value`: removes
+    /// its animation and writes `value` if it differs from what shows then.
+    private func settle(_ state: PathState, along path: PropertyPath, at value: MotionValue) {
         guard let channel else { return }
         let removed = channel.remove(key: state.key) != nil
-        if removed || value != channel.presented(state.path) { channel.set(state.path, value) }
+        if removed || value != channel.presented(path) { channel.set(path, value) }
         endActivity(state.key)
         state.motion = .none
     }
 
-    private func emitDecay(_ state: PathState, from x: MotionValue, velocity v: MotionValue, coefficient: Double) {
+    private func emitDecay(
+        _ state: PathState, along path: PropertyPath, from x: MotionValue, velocity v: MotionValue, coefficient: Double
+    ) {
         guard let channel else { return }
-        let path = state.path
         let count = path.kind.componentCount
         var sum = 0.0
         for c in 0..<count { sum += v[c] * v[c] }
@@ -344,7 +384,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         let threshold = path.property.defaultRestThreshold
         let settling = FrictionDecay(initialValue: 0, initialVelocity: speed, coefficient: coefficient).settlingTime(threshold: threshold)
         guard speed > threshold, settling > 0 else {
-            settle(state, at: x)
+            settle(state, along: path, at: x)
             return
         }
         let now = channel.now
