@@ -59,11 +59,7 @@ struct ReleaseAndSnapRunTests {
     func tossLandsOnTheProjectedSnapPoint(dy: [Double], duration: Double) throws {
         let translation = "[" + dy.map { "[0, \($0)]" }.joined(separator: ", ") + "]"
         let run = try sheet(translation: translation, duration: duration)
-        var t = 0.0
-        while !run.isAtRest && t < 10 {
-            t += 1 / 60
-            run.advance(to: t)
-        }
+        let t = run.advanceUntilAtRest(from: 0)
         #expect(run.sample(.position, 1, at: t) == Self.expectedSnap(dy, duration: duration), "dy \(dy)")
     }
 
@@ -90,12 +86,31 @@ struct ReleaseAndSnapRunTests {
         let projected = 340 + 300 + 200 / segment / 1000 * 0.998 / 0.002
         let nearest = [340.0, 620, 820].min { abs($0 - projected) < abs($1 - projected) }
         #expect(nearest == 820)
-        var t = 2.0
-        while !run.isAtRest && t < 10 {
-            t += 1 / 60
-            run.advance(to: t)
-        }
+        let t = run.advanceUntilAtRest(from: 2)
         #expect(run.sample(.position, 1, at: t) == 820)
+    }
+
+    @Test("a tossable added over a spring on position still projects with the release velocity")
+    func snapAfterAnEarlierSpringKeepsTheReleaseVelocity() throws {
+        let yaml = """
+            motion: 1
+            targets:
+              sheet: { layer: { position: [180, 820] } }
+            transactions:
+              - ops:
+                  - { add: spring, target: "#sheet", property: position, destination: [180, 820] }
+              - at: 0.1
+                ops:
+                  - { add: tossable, target: "#sheet", snap: [[180, 340], [180, 620], [180, 820]] }
+            inputs:
+              - { id: up, kind: pan, target: "#sheet", at: 0.2, duration: 0.3, translation: [[0, 0], [0, -60], [0, -160]] }
+            """
+        let run = DocumentRun(document: try decode(yaml))
+        // The spring's physics hears the release first; the snap point is still chosen from the
+        // release at 660 going -1500 pt/s, projected to about -88: 340 (620 with no velocity).
+        #expect(Self.expectedSnap([0, -60, -160], duration: 0.3) == 340)
+        let t = run.advanceUntilAtRest(from: 0.5)
+        #expect(run.sample(.position, 1, at: t) == 340)
     }
 
     @Test func releaseTransactionCommitsAtTheInputsEndPlusOffset() throws {

@@ -53,6 +53,10 @@ public struct GestureSignal: Hashable, Sendable {
     ///
     /// A drag along one axis drives one.
     public var components: [Int]? = nil
+    /// On `ended`, the release velocity in the property's units per second (nil when the input
+    /// gave none): the same velocity the store remembers for the next physics motion, carried by
+    /// the signal so that every observer reads it, whichever consumed the store's first.
+    public var velocity: MotionValue? = nil
 
     /// The store key the signals are written under.
     public static let key = PropertyKey<GestureSignal>("motionc.gesture")

@@ -347,7 +347,8 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         }
         target.properties[GestureSignal.heldKey(drive.path)] = false
         target.properties[GestureSignal.key] = GestureSignal(
-            phase: .ended, property: drive.property, time: now, components: drive.path.component.map { [$0] })
+            phase: .ended, property: drive.property, time: now, components: drive.path.component.map { [$0] },
+            velocity: released)
     }
 }
 

@@ -169,11 +169,14 @@ public final class CompositeCore: PlanEmitting, ExecutorCore {
             for (spring, snap) in tosses {
                 var chosen = spring
                 // Snap points: the one nearest where the release velocity would carry the layer.
+                // The signal carries it: physics on the position, told of the release first,
+                // has consumed the store's remembered velocity by now.
+                let velocity =
+                    signal.velocity ?? target?.properties.velocity(of: GestureSignal.rememberedVelocityKey(.position))
+                    ?? .point(0, 0)
                 if let channel = self.channel,
                     let point = SnapPoints.target(
-                        position: channel.presented(PropertyPath(.position)),
-                        velocity: target?.properties.velocity(of: GestureSignal.rememberedVelocityKey(.position)) ?? .point(0, 0),
-                        points: snap)
+                        position: channel.presented(PropertyPath(.position)), velocity: velocity, points: snap)
                 {
                     chosen.destination = point
                 }
