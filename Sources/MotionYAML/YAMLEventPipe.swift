@@ -276,13 +276,20 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
         attributes.deallocate()
     }
     pthread_attr_setstacksize(attributes, 8 << 20)
-    var thread: pthread_t = 0
+    // Linux's `pthread_t` is a number and its start routine takes an optional pointer; Darwin's
+    // is an optional pointer and its routine takes a non-optional one.
+    #if canImport(Darwin)
+        var thread: pthread_t?
+    #else
+        var thread = pthread_t()
+    #endif
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
     let started = pthread_create(
         &thread, attributes,
         { context in
-            guard let context else { return nil }
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+            let given: UnsafeMutableRawPointer? = context
+            guard let given else { return nil }
+            Unmanaged<Box>.fromOpaque(given).takeRetainedValue().body()
             return nil
         }, context)
     guard started == 0 else {
