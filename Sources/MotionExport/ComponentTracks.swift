@@ -396,7 +396,7 @@ public struct TimelineTracks: Sendable {
         let runs = held.isEmpty ? nil : fitFrameRuns(&segments, held: held, tolerance: tol)
         if let runs {
             worst = max(worst, runs.maxError)
-            fitted = (fitted + runs.spans).sorted { $0.lowerBound < $1.lowerBound }
+            fitted = (fitted + runs.report.fittedSpans).sorted { $0.lowerBound < $1.lowerBound }
         }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
