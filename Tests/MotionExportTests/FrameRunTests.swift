@@ -205,9 +205,11 @@ struct FrameRunTests {
         let end = tracks.span.upperBound
         #expect(values.first?.time == 0 && curve.frameRuns?.fittedSpans == [0...end])
         for format in [ExportFormat.lottie, .html] {
-            let item = try #require(tracks.export(to: format).items.first { $0.target == "dot" && $0.property == "position.y" })
+            let result = tracks.export(to: format)
+            let item = try #require(result.items.first { $0.target == "dot" && $0.property == "position.y" })
             // One fitted run and nothing else fitted: the largest error is the one at a frame.
             #expect(abs(item.maxError - worst.error) <= 1e-9, "\(format): \(item.line)")
+            #expect(result.reportJSON.contains("\"fittedSpans\": [\n          [0, \(end)]\n        ]"), "\(result.reportJSON)")
         }
     }
 
