@@ -32,8 +32,8 @@ public struct FrameRunReport: Hashable, Sendable {
     public var runs: Int32
     /// The runs written as steps.
     ///
-    /// All of them with ``FrameSteps/exact``; with ``FrameSteps/fitted``, those no fit within the
-    /// budget carries in fewer keyframes than values.
+    /// All of them with ``FrameSteps/exact``; with ``FrameSteps/fitted``, those for which no fit
+    /// within the budget has fewer keyframes than their steps.
     public var keptAsSteps: Int32
     /// The spans (seconds) of the fitted runs, each from the first frame its run shows to the last.
     ///
@@ -42,11 +42,15 @@ public struct FrameRunReport: Hashable, Sendable {
 
     /// The report's words for the runs.
     ///
-    /// `per-frame values fitted`, `per-frame values as steps`, or how many runs kept their steps.
+    /// `per-frame values fitted`, `per-frame values as steps` and why, or how many runs kept their
+    /// steps.
     public var summary: String {
         if steps == .exact { return "per-frame values as steps (--steps exact)" }
         if keptAsSteps == 0 { return "per-frame values fitted" }
-        return "per-frame values fitted, \(keptAsSteps) of \(runs) runs kept as steps (no fit has fewer keyframes than frames)"
+        let their = keptAsSteps == 1 ? "its" : "their"
+        let why = "no fit within the budget has fewer keyframes than \(their) steps"
+        if keptAsSteps >= runs { return "per-frame values as steps (\(runs == 1 ? "1 run" : "\(runs) runs"); \(why))" }
+        return "per-frame values fitted, except \(keptAsSteps) of \(runs) runs kept as steps (\(why))"
     }
 }
 

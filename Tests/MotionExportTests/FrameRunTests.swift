@@ -242,8 +242,34 @@ struct FrameRunTests {
         #expect(try Self.onlySets(tracks.timeline, target: "card", .opacity))
         let worst = Self.worstAtFrames(curve.segments, values, model: 1, fps: 60, end: tracks.span.upperBound)
         #expect(worst.error == 0, "t = \(worst.time)")
+        #expect(runs.runs == 1 && runs.keptAsSteps == 1 && runs.fittedSpans.isEmpty)
         let item = try #require(tracks.export(to: .html).items.first { $0.target == "card" && $0.property == "opacity" })
-        #expect(item.line.contains("runs kept as steps (no fit has fewer keyframes than frames)"), "\(item.line)")
+        // Nothing was fitted: the line says steps, and why, not "fitted".
+        #expect(item.method == .exact)
+        #expect(
+            item.line
+                == "card opacity: exact (\(item.keyframes) keyframes; per-frame values as steps (1 run; no fit within the budget has fewer keyframes than its steps))"
+        )
+    }
+
+    @Test("the report's words say which runs were fitted and which kept their steps")
+    func summaryWords() {
+        func words(_ steps: FrameSteps, runs: Int32, kept: Int32) -> String {
+            FrameRunReport(steps: steps, runs: runs, keptAsSteps: kept).summary
+        }
+        #expect(words(.fitted, runs: 3, kept: 0) == "per-frame values fitted")
+        #expect(
+            words(.fitted, runs: 3, kept: 1)
+                == "per-frame values fitted, except 1 of 3 runs kept as steps (no fit within the budget has fewer keyframes than its steps)"
+        )
+        #expect(
+            words(.fitted, runs: 3, kept: 2)
+                == "per-frame values fitted, except 2 of 3 runs kept as steps (no fit within the budget has fewer keyframes than their steps)"
+        )
+        #expect(
+            words(.fitted, runs: 2, kept: 2)
+                == "per-frame values as steps (2 runs; no fit within the budget has fewer keyframes than their steps)")
+        #expect(words(.exact, runs: 2, kept: 2) == "per-frame values as steps (--steps exact)")
     }
 
     @Test("--steps exact keeps one held keyframe per frame, each at its frame's value")
