@@ -27,6 +27,8 @@ public struct ShownCurve: Hashable, Sendable {
     /// Whether every segment is the player's own curve (no fitting).
     public var method: ExportMethod
     /// The largest difference from the render server found by the dense check.
+    ///
+    /// Over a fitted run of per-frame values, the largest difference at its frames.
     public var maxError: Double
     /// The spans (seconds) where the segments are fitted rather than the player's own curves.
     public var fittedSpans: [ClosedRange<Double>] = []
@@ -396,7 +398,7 @@ public struct TimelineTracks: Sendable {
         let runs = held.isEmpty ? nil : fitFrameRuns(&segments, held: held, tolerance: tol)
         if let runs {
             worst = max(worst, runs.maxError)
-            fitted = (fitted + runs.spans).sorted { $0.lowerBound < $1.lowerBound }
+            fitted = (fitted + runs.report.fittedSpans).sorted { $0.lowerBound < $1.lowerBound }
         }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)

@@ -22,7 +22,9 @@ public struct ExportItem: Hashable, Sendable {
     public var keyframes: Int
     /// The largest difference from the render server found by the dense check.
     ///
-    /// In the property's units.
+    /// In the property's units. Over a fitted run of per-frame values, the largest difference at
+    /// its frames (between two of them the player may show the straight line joining their
+    /// values: ``FrameRunReport/fittedSpans``).
     public var maxError: Double
     /// Why it was dropped, or a note on how it is carried.
     public var reason: String?
@@ -139,7 +141,7 @@ public struct ExportResult: Sendable {
     /// `{"format", "items": [{"target", "property", "method", "keyframes", "maxError",
     /// "reason"}]}`; a reduced-motion variant's rows add `"reducedMotion": true`; a component with
     /// runs of per-frame values adds `"frameRuns": {"steps": "fitted" or "exact", "runs",
-    /// "keptAsSteps"}`.
+    /// "keptAsSteps", "fittedSpans": [[start, end], ...]}`.
     public var reportJSON: String {
         let rows: [JSONValue] = items.map { item in
             var members = [
@@ -155,6 +157,9 @@ public struct ExportResult: Sendable {
                         .object([
                             JSONMember("steps", .string(runs.steps.rawValue)), JSONMember("runs", .number(Double(runs.runs))),
                             JSONMember("keptAsSteps", .number(Double(runs.keptAsSteps))),
+                            JSONMember(
+                                "fittedSpans",
+                                .array(runs.fittedSpans.map { .array([.number($0.lowerBound), .number($0.upperBound)]) })),
                         ])))
             }
             return .object(members)

@@ -25,47 +25,55 @@ public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
 public struct FrameRunReport: Hashable, Sendable {
     /// How the export was asked to write them.
     public var steps: FrameSteps
-    /// The runs met: values one frame apart, split where the value jumps.
+    /// The runs met: values set one after another that show at three frames or more, split where
+    /// the value jumps.
     ///
     /// 32 bits: fewer than one per event, and a shown curve stays small.
     public var runs: Int32
     /// The runs written as steps.
     ///
-    /// All of them with ``FrameSteps/exact``; with ``FrameSteps/fitted``, those no fit within the
-    /// budget carries in fewer keyframes than frames.
+    /// All of them with ``FrameSteps/exact``; with ``FrameSteps/fitted``, those for which no fit
+    /// within the budget has fewer keyframes than their steps.
     public var keptAsSteps: Int32
+    /// The spans (seconds) of the fitted runs, each from the first frame its run shows to the last.
+    ///
+    /// Between two frames of a span the player may show the straight line joining their values.
+    public var fittedSpans: [ClosedRange<Double>] = []
 
     /// The report's words for the runs.
     ///
-    /// `per-frame values fitted`, `per-frame values as steps`, or how many runs kept their steps.
+    /// `per-frame values fitted`, `per-frame values as steps` and why, or how many runs kept their
+    /// steps.
     public var summary: String {
         if steps == .exact { return "per-frame values as steps (--steps exact)" }
         if keptAsSteps == 0 { return "per-frame values fitted" }
-        return "per-frame values fitted, \(keptAsSteps) of \(runs) runs kept as steps (no fit has fewer keyframes than frames)"
+        let their = keptAsSteps == 1 ? "its" : "their"
+        let why = "no fit within the budget has fewer keyframes than \(their) steps"
+        if keptAsSteps >= runs { return "per-frame values as steps (\(runs == 1 ? "1 run" : "\(runs) runs"); \(why))" }
+        return "per-frame values fitted, except \(keptAsSteps) of \(runs) runs kept as steps (\(why))"
     }
 }
 
 extension TimelineTracks {
-    /// The fewest values one after another that make a run: shorter ones stay steps.
+    /// The fewest values one after another, and the fewest frames they show, that make a run:
+    /// fewer stay steps.
     static let shortestRun = 3
 
     /// Fits the runs of per-frame values in a component's `segments` (see ``FrameSteps``).
     ///
     /// `held` lists, in order, the segments a `set` event holds (a constant until the next event);
-    /// consecutive ones make a run. The run's values at their frames are joined by straight lines
-    /// (a value held for several frames stays flat until the last of them; the run's last value is
-    /// held to its end) and that polyline is fitted by ``CurveFitter`` within `tolerance`, checked
-    /// at every frame and verified at every quarter frame, so the fitted curve stays within the
-    /// budget of every frame's value. A step much larger than its neighbours' (more than the budget,
-    /// and more than ``jumpRatio`` times the larger neighbouring step) is a jump: the run is split
-    /// there and the jump stays a jump. A piece whose fit would need as many segments as it has
-    /// values keeps its steps.
+    /// consecutive ones make a run, however long each holds. A step much larger than its
+    /// neighbours' (more than the budget, and more than ``jumpRatio`` times the larger neighbouring
+    /// step) is a jump: the run is split there and the jump stays a jump. Each piece is fitted by
+    /// ``fitRun(_:frames:tolerance:)`` over the frames it shows, so the player shows the render
+    /// server's value at every frame within `tolerance`; a piece whose fit would need as many
+    /// segments as it has values keeps its steps.
     ///
-    /// - Returns: the largest difference from a frame's value over the fitted runs, the spans they
-    ///   cover, and what was done (nil when the segments hold no run).
-    /// - Complexity: O(n) for n segments, plus one fit per run.
+    /// - Returns: the largest difference from the value a frame shows over the fitted runs, and
+    ///   what was done (nil when the segments hold no run).
+    /// - Complexity: O(n + f) for n segments and f frames the runs show, plus one fit per run.
     func fitFrameRuns(_ segments: inout [CurveSegment], held: [Int], tolerance budget: () -> Double) -> (
-        maxError: Double, spans: [ClosedRange<Double>], report: FrameRunReport
+        maxError: Double, report: FrameRunReport
     )? {
         var runs: [Range<Int>] = []
         var k = 0
@@ -81,38 +89,37 @@ extension TimelineTracks {
             // Kept as they are: the budget (a pass over the component's range) is not needed.
             report.runs = Int32(truncatingIfNeeded: runs.count)
             report.keptAsSteps = report.runs
-            return (0, [], report)
+            return (0, report)
         }
         let tolerance = budget()
         var out: [CurveSegment] = []
         var worst = 0.0
-        var spans: [ClosedRange<Double>] = []
         var done = 0
         for whole in runs {
             out += segments[done..<whole.lowerBound]
             done = whole.upperBound
             for piece in Self.runPieces(segments[whole], tolerance: tolerance) {
                 let run = segments[piece]
-                guard run.count >= Self.shortestRun else {
-                    // A value or two between jumps: steps, and not a run.
+                guard run.count >= Self.shortestRun, let frames = shownFrames(run), frames.count >= Self.shortestRun else {
+                    // A value or two between jumps, or values that show at fewer frames: steps, and not a run.
                     out += run
                     continue
                 }
                 report.runs += 1
-                guard let fit = fitRun(run, tolerance: tolerance) else {
+                guard let fit = fitRun(run, frames: frames, tolerance: tolerance) else {
                     report.keptAsSteps += 1
                     out += run
                     continue
                 }
                 out += fit.segments
                 worst = max(worst, fit.maxError)
-                spans.append(run[run.startIndex].start...run[run.endIndex - 1].end)
+                report.fittedSpans.append(fit.span)
             }
         }
         out += segments[done...]
         guard report.runs > 0 else { return nil }
         segments = out
-        return (worst, spans, report)
+        return (worst, report)
     }
 
     /// A step more than this many times both neighbouring steps (and more than the budget) is a jump.
@@ -136,26 +143,68 @@ extension TimelineTracks {
         return pieces
     }
 
-    /// Segments fitted to one run of held values, and their largest difference from a frame's
-    /// value; nil when the fit misses the budget or needs as many segments as the run has values.
-    func fitRun(_ run: ArraySlice<CurveSegment>, tolerance: Double) -> CurveFit? {
-        let frame = 1 / timeline.canvas.fps
-        guard let first = run.first, let last = run.last, frame.isFinite, frame > 0 else { return nil }
-        // The polyline's corners: each value at its frame and, when it holds for several frames,
-        // again at the last of them (the run's last value holds to the run's end).
+    /// The frames a run of held segments shows, as the render server steps (frame k, at k / fps,
+    /// shows the events at or before it): from the first at or after the run's start to the last
+    /// before its end, or at its end when the run closes the export's span; nil when it shows none.
+    func shownFrames(_ run: ArraySlice<CurveSegment>) -> ClosedRange<Int>? {
+        let fps = timeline.canvas.fps
+        guard let first = run.first, let last = run.last else { return nil }
+        let lower = Canvas.firstFrame(seconds: first.start, fps: fps)
+        let upper =
+            last.end >= span.upperBound
+            ? Canvas.lastFrame(seconds: last.end, fps: fps) : Canvas.firstFrame(seconds: last.end, fps: fps) - 1
+        return lower <= upper ? lower...upper : nil
+    }
+
+    /// A run fitted: the segments that replace its held values, their largest difference from the
+    /// value a frame shows, and the span the fit covers.
+    struct FittedRun {
+        var segments: [CurveSegment]
+        var maxError: Double
+        var span: ClosedRange<Double>
+    }
+
+    /// Segments fitted to one run of held values over the frames it shows; nil when the fit misses
+    /// the budget at a frame or needs as many segments as the run has values.
+    ///
+    /// The value each frame shows (the last set at or before it; a value set between two frames
+    /// shows at the later one, or at none when another is set before it) is joined to the next
+    /// frame's by a straight line, and that polyline is fitted by ``CurveFitter`` within
+    /// `tolerance`, checked at every frame and verified at every quarter frame. Before the first
+    /// frame and after the last the run keeps its held values, as the render server shows them.
+    /// The error is measured again at every frame on the final segments.
+    func fitRun(_ run: ArraySlice<CurveSegment>, frames: ClosedRange<Int>, tolerance: Double) -> FittedRun? {
+        let fps = timeline.canvas.fps
+        guard let last = run.last else { return nil }
+        // Frame k's time, as the render server steps; the last frame of a run that closes the
+        // span may lie a hair past its end.
+        func time(_ k: Int) -> Double { min(Double(k) / fps, last.end) }
+        // The frames each held value shows: from the first at or after its start to the last
+        // before the next value's start.
+        var shown: [(value: Double, frames: ClosedRange<Int>)] = []
+        for i in run.indices {
+            let a = max(Canvas.firstFrame(seconds: run[i].start, fps: fps), frames.lowerBound)
+            let b =
+                i + 1 < run.endIndex
+                ? min(Canvas.firstFrame(seconds: run[i + 1].start, fps: fps) - 1, frames.upperBound) : frames.upperBound
+            if a <= b { shown.append((run[i].from, a...b)) }
+        }
+        // The polyline's corners: each shown value at its first frame and at its last.
         var times: [Double] = []
         var values: [Double] = []
-        times.reserveCapacity(2 * run.count)
-        values.reserveCapacity(2 * run.count)
-        for i in run.indices {
-            times.append(run[i].start)
-            values.append(run[i].from)
-            let frames = ((run[i].end - run[i].start) / frame * (1 - 1e-9)).rounded(.down)
-            if i + 1 < run.endIndex, frames >= 1 {
-                times.append(run[i].start + frames * frame)
-                values.append(run[i].from)
-            }
+        times.reserveCapacity(2 * shown.count)
+        values.reserveCapacity(2 * shown.count)
+        func corner(_ k: Int, _ value: Double) {
+            let t = time(k)
+            guard times.last.map({ t > $0 }) ?? true else { return }
+            times.append(t)
+            values.append(value)
         }
+        for (value, range) in shown {
+            corner(range.lowerBound, value)
+            if range.upperBound > range.lowerBound { corner(range.upperBound, value) }
+        }
+        guard let lower = times.first, let upper = times.last, upper > lower else { return nil }
         func polyline(_ t: Double) -> Double {
             var lo = 0
             var hi = times.count
@@ -167,28 +216,37 @@ extension TimelineTracks {
             let u = min(max((t - times[lo]) / (times[lo + 1] - times[lo]), 0), 1)
             return values[lo] + (values[lo + 1] - values[lo]) * u
         }
-        let fitted = CurveFitter.fit(over: first.start...last.end, tolerance: tolerance * 0.9, checkStep: frame, value: polyline)
-        guard fitted.segments.count < run.count else { return nil }
+        let frame = 1 / fps
+        let fitted = CurveFitter.fit(over: lower...upper, tolerance: tolerance * 0.9, checkStep: frame, value: polyline)
+        // The held values before the first frame and after the last, cut there.
+        var head: [CurveSegment] = []
+        var tail: [CurveSegment] = []
+        for i in run.indices {
+            if run[i].start < lower {
+                head.append(run[i])
+                head[head.count - 1].end = min(run[i].end, lower)
+            }
+            if run[i].end > upper {
+                tail.append(run[i])
+                tail[tail.count - 1].start = max(run[i].start, upper)
+            }
+        }
+        guard head.count + fitted.segments.count + tail.count < run.count else { return nil }
         // Shorter numbers where the budget allows: checked again at every quarter frame.
         let short = Self.shortened(fitted.segments, tolerance: tolerance)
-        let fit =
-            CurveFitter.maxError(of: short, against: polyline, checkStep: frame / 4) <= tolerance
-            ? CurveFit(segments: short, maxError: 0) : fitted
+        let segments =
+            head + (CurveFitter.maxError(of: short, against: polyline, checkStep: frame / 4) <= tolerance ? short : fitted.segments)
+            + tail
         // The largest difference at every frame the run shows.
         var worst = 0.0
-        for i in run.indices {
-            var t = run[i].start
-            var n = 0.0
-            while t < run[i].end {
-                let error = abs(CurveFitter.value(of: fit.segments, at: t) - run[i].from)
+        for (value, range) in shown {
+            for k in range {
+                let error = abs(CurveFitter.value(of: segments, at: Double(k) / fps) - value)
                 if !(error <= worst) { worst = error.isNaN ? .infinity : error }
-                n += 1
-                t = run[i].start + n * frame
-                if t > run[i].end - frame * 1e-6 { break }
             }
         }
         guard worst <= tolerance else { return nil }
-        return CurveFit(segments: fit.segments, maxError: worst)
+        return FittedRun(segments: segments, maxError: worst, span: lower...upper)
     }
 
     /// `segments` with their inner knot values and their handles rounded to short decimals: the

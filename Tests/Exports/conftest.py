@@ -144,28 +144,17 @@ class Artifacts:
         )
 
     def joined_reference(self, fmt: str) -> Reference:
-        """The dense reference, except that each component whose per-frame values (links,
-        squashAndStretch) the ``fmt`` export reports fitted ("frameRuns") is read between two frames
-        on the straight line joining the two frames' values: what a fitted run may show there
-        (docs/export.md, "Per-frame values"). A judge of the times between frames accepts a value
+        """The dense reference, except between two frames of a fitted run of per-frame values
+        (links, squashAndStretch): where the ``fmt`` export's report lists a span of such a run
+        ("frameRuns": {"fittedSpans"}) holding both frames, the value is read on the straight line
+        joining the two frames' values, what a fitted run may show there (docs/export.md,
+        "Per-frame values"). Everywhere else (the component's springs, gestures and tweens, its runs
+        kept as steps) it is the render server's. A judge of the times between frames accepts a value
         that matches either reference."""
 
         def make() -> Reference:
-            dense, frames = self.dense_reference, self.reference
-            joined = copy.copy(dense)
-            joined.series = dict(dense.series)
-            for item in self.report(fmt)["items"]:
-                runs = item.get("frameRuns") or {}
-                key = (item["target"], item["property"])
-                if item.get("reducedMotion") or runs.get("steps") != "fitted" or key not in frames.series:
-                    continue
-                f = frames.series[key]
-                line = list(dense.series[key])
-                for k in range(len(line)):
-                    m, q = divmod(k, SUBFRAMES)
-                    if q and m + 1 < len(f):
-                        line[k] = f[m] + (f[m + 1] - f[m]) * q / SUBFRAMES
-                joined.series[key] = line
+            joined = copy.copy(self.dense_reference)
+            joined.series = joined_series(self.dense_reference, self.reference, self.report(fmt)["items"])
             return joined
 
         return self._once(f"joined_reference:{fmt}", make)
@@ -209,6 +198,33 @@ class Artifacts:
     def memo(self, key: str, make):
         """Share any other result between the tests of this document."""
         return self._once(key, make)
+
+
+def joined_series(dense: Reference, frames: Reference, items: list[dict]) -> dict[tuple[str, str], list[float]]:
+    """``dense``'s series, except between two frames that both lie in a fitted span of per-frame
+    values that a report's ``items`` list ("frameRuns": {"steps": "fitted", "fittedSpans"}): read
+    there on the straight line joining the two frames' values (``frames`` is the trace at the
+    canvas's frame rate, ``dense`` at SUBFRAMES times it)."""
+    series = dict(dense.series)
+    # Spans end on frames, printed to round-trip precision.
+    slack = 1e-9
+    for item in items:
+        runs = item.get("frameRuns") or {}
+        key = (item["target"], item["property"])
+        spans = runs.get("fittedSpans") or []
+        if item.get("reducedMotion") or runs.get("steps") != "fitted" or not spans or key not in frames.series:
+            continue
+        f = frames.series[key]
+        line = list(dense.series[key])
+        for k in range(len(line)):
+            m, q = divmod(k, SUBFRAMES)
+            if not q or m + 1 >= len(f):
+                continue
+            before, after = m / frames.canvas_fps, (m + 1) / frames.canvas_fps
+            if any(lo - slack <= before and after <= hi + slack for lo, hi in spans):
+                line[k] = f[m] + (f[m + 1] - f[m]) * q / SUBFRAMES
+        series[key] = line
+    return series
 
 
 _ARTIFACTS: dict[Path, Artifacts] = {}

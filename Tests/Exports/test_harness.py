@@ -221,6 +221,37 @@ def test_a_border_drawn_under_its_fill_fails_the_render_judge(artifacts_for):
     assert set(judge_lottie(doc, data)) == {"render"}
 
 
+def test_the_straight_line_between_frames_is_accepted_only_inside_fitted_spans(artifacts_for):
+    # A link sets dot's position.y at every frame while src moves: the render server holds each
+    # value until the next frame, so between frames it differs from the line joining them. A
+    # report listing one fitted span from 1 s to 2 s lets the line stand in between the frames
+    # inside it, and nowhere else (not before, not after, not for a report of steps).
+    from conftest import SUBFRAMES, joined_series
+
+    doc = artifacts_for(HERE / "documents" / "link-between-frames.yaml")
+    dense, frames = doc.dense_reference, doc.reference
+    key = ("dot", "position.y")
+    item = {"target": "dot", "property": "position.y", "frameRuns": {"steps": "fitted", "fittedSpans": [[1.0, 2.0]]}}
+    joined = joined_series(dense, frames, [item])[key]
+    f, d = frames.series[key], dense.series[key]
+    inside = outside = 0
+    for k in range(len(d)):
+        m, q = divmod(k, SUBFRAMES)
+        if not q or m + 1 >= len(f):
+            assert joined[k] == d[k]
+            continue
+        line = f[m] + (f[m + 1] - f[m]) * q / SUBFRAMES
+        if 60 <= m and m + 1 <= 120:
+            assert joined[k] == pytest.approx(line, abs=1e-12), f"t={k / dense.fps}"
+            inside += 1
+        else:
+            assert joined[k] == d[k], f"t={k / dense.fps}"
+            outside += abs(line - d[k]) > 0.1  # where the line would have passed for the server
+    assert inside == 60 * (SUBFRAMES - 1) and outside > 100
+    steps = {**item, "frameRuns": {"steps": "exact", "fittedSpans": []}}
+    assert joined_series(dense, frames, [steps])[key] == d
+
+
 def test_the_pixel_rule_accepts_antialiasing_only():
     import numpy as np
 

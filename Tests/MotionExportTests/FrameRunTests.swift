@@ -35,6 +35,10 @@ struct FrameRunTests {
             """
     }
 
+    /// The repository's root folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// The values the timeline sets on one component, in time order: the render server shows each
     /// from its time until the next.
     static func setValues(_ timeline: Timeline, target: String, _ path: PropertyPath) throws -> [(time: Double, value: Double)] {
@@ -56,6 +60,43 @@ struct FrameRunTests {
         let all = values.map(\.value) + [model]
         let width = (all.max() ?? 0) - (all.min() ?? 0)
         return width >= 1 ? 1e-3 * width : 1e-3
+    }
+
+    /// The value the render server shows at `t`: the last value set at or before `t` (a value set
+    /// at a frame's time shows at that frame), or `model` before the first.
+    static func presented(_ values: [(time: Double, value: Double)], model: Double, at t: Double) -> Double {
+        values.last { $0.time <= t }?.value ?? model
+    }
+
+    /// The largest difference, at every frame k / fps of the export's span, between `segments` read
+    /// as a player reads them and what the render server shows there, and the frame where it is.
+    ///
+    /// Only for a component that `set` events alone write (the test asserts it): its value at a frame
+    /// is then the last one set.
+    static func worstAtFrames(
+        _ segments: [CurveSegment], _ values: [(time: Double, value: Double)], model: Double, fps: Double, end: Double
+    ) -> (error: Double, time: Double) {
+        var worst = (error: 0.0, time: 0.0)
+        for k in 0...Int((end * fps + 1e-6).rounded(.down)) {
+            let t = Double(k) / fps
+            let error = abs(playerValue(segments, at: t) - presented(values, model: model, at: t))
+            if !(error <= worst.error) { worst = (error, t) }
+        }
+        return worst
+    }
+
+    /// Whether every event on `property` of `target` is a `set`: the render server then shows the
+    /// last value set.
+    static func onlySets(_ timeline: Timeline, target: String, _ property: LayerProperty) throws -> Bool {
+        let layer = try #require(timeline.layer(withID: target))
+        return timeline.events.allSatisfy { event in
+            guard event.layer == layer else { return true }
+            switch event.action {
+            case .set: return true
+            case .add(_, let path, _, _, _): return path.property != property
+            case .remove: return true
+            }
+        }
     }
 
     /// A curve's value at `t` read as a CSS player reads it: the segment holding `t`, its
@@ -80,10 +121,9 @@ struct FrameRunTests {
         let layer = try #require(tracks.timeline.layer(withID: "card"))
         let curve = tracks.curve(layer: layer, property: .opacity, component: 0, limit: 0...1)
         let budget = Self.budget(values, model: 1)
-        var worst = 0.0
-        for (t, v) in values where t <= tracks.span.upperBound {
-            worst = max(worst, abs(Self.playerValue(curve.segments, at: t) - v))
-        }
+        #expect(try Self.onlySets(tracks.timeline, target: "card", .opacity))
+        // Every frame, held values included, against what the render server shows there.
+        let worst = Self.worstAtFrames(curve.segments, values, model: 1, fps: 60, end: tracks.span.upperBound).error
         #expect(worst <= budget)
         #expect(curve.method == .fitted)
         #expect(curve.frameRuns?.steps == .fitted && curve.frameRuns?.keptAsSteps == 0)
@@ -139,6 +179,40 @@ struct FrameRunTests {
         #expect(keyframes.count * 4 < values.count)
     }
 
+    @Test(
+        "a link re-added between two frames: every frame within the budget, held ones too, and the report's largest error is that at a frame"
+    )
+    func setsBetweenFrames() throws {
+        // The export judges' document: the link writes at every frame while src moves; re-added
+        // at 2.005 s and at 2.0505 s it writes at its commit, between frames, and src is still
+        // until 2.1 s: 100.5 shows at 2.0167, 2.0333 and 2.05 s, 101 from 2.0667 s.
+        let document = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/Exports/documents/link-between-frames.yaml"), encoding: .utf8)
+        let tracks = TimelineTracks(try bake(document))
+        let path = PropertyPath(.position, component: 1)
+        let values = try Self.setValues(tracks.timeline, target: "dot", path)
+        #expect(values.contains { $0.time == 2.005 && $0.value == 100.5 } && values.contains { $0.time == 2.0505 && $0.value == 101 })
+        #expect(try Self.onlySets(tracks.timeline, target: "dot", .position))
+        let layer = try #require(tracks.timeline.layer(withID: "dot"))
+        let curve = tracks.curve(layer: layer, property: .position, component: 1)
+        let budget = Self.budget(values, model: 0)
+        #expect(abs(budget - 0.201) < 1e-9)
+        let worst = Self.worstAtFrames(curve.segments, values, model: 0, fps: 60, end: tracks.span.upperBound)
+        #expect(worst.error <= budget, "t = \(worst.time)")
+        #expect(abs(Self.playerValue(curve.segments, at: 123.0 / 60) - 100.5) <= budget)
+        #expect(curve.method == .fitted && curve.frameRuns?.keptAsSteps == 0)
+        // One run, fitted from its first frame (the first value set, at 0) to the export's last.
+        let end = tracks.span.upperBound
+        #expect(values.first?.time == 0 && curve.frameRuns?.fittedSpans == [0...end])
+        for format in [ExportFormat.lottie, .html] {
+            let result = tracks.export(to: format)
+            let item = try #require(result.items.first { $0.target == "dot" && $0.property == "position.y" })
+            // One fitted run and nothing else fitted: the largest error is the one at a frame.
+            #expect(abs(item.maxError - worst.error) <= 1e-9, "\(format): \(item.line)")
+            #expect(result.reportJSON.contains("\"fittedSpans\": [\n          [0, \(end)]\n        ]"), "\(result.reportJSON)")
+        }
+    }
+
     @Test("a run that zigzags every frame cannot be fitted in fewer keyframes: it keeps its steps, and the report says so")
     func zigzagKeepsSteps() throws {
         let zigzag = (0...30).map { $0 % 2 == 0 ? "[0, 0]" : "[20, 0]" }.joined(separator: ", ")
@@ -165,11 +239,37 @@ struct FrameRunTests {
         let runs = try #require(curve.frameRuns)
         #expect(runs.steps == .fitted && runs.keptAsSteps >= 1)
         // Kept as steps: every frame's value exactly.
-        for (t, v) in values where t <= tracks.span.upperBound {
-            #expect(Self.playerValue(curve.segments, at: t) == v, "t = \(t)")
-        }
+        #expect(try Self.onlySets(tracks.timeline, target: "card", .opacity))
+        let worst = Self.worstAtFrames(curve.segments, values, model: 1, fps: 60, end: tracks.span.upperBound)
+        #expect(worst.error == 0, "t = \(worst.time)")
+        #expect(runs.runs == 1 && runs.keptAsSteps == 1 && runs.fittedSpans.isEmpty)
         let item = try #require(tracks.export(to: .html).items.first { $0.target == "card" && $0.property == "opacity" })
-        #expect(item.line.contains("runs kept as steps (no fit has fewer keyframes than frames)"), "\(item.line)")
+        // Nothing was fitted: the line says steps, and why, not "fitted".
+        #expect(item.method == .exact)
+        #expect(
+            item.line
+                == "card opacity: exact (\(item.keyframes) keyframes; per-frame values as steps (1 run; no fit within the budget has fewer keyframes than its steps))"
+        )
+    }
+
+    @Test("the report's words say which runs were fitted and which kept their steps")
+    func summaryWords() {
+        func words(_ steps: FrameSteps, runs: Int32, kept: Int32) -> String {
+            FrameRunReport(steps: steps, runs: runs, keptAsSteps: kept).summary
+        }
+        #expect(words(.fitted, runs: 3, kept: 0) == "per-frame values fitted")
+        #expect(
+            words(.fitted, runs: 3, kept: 1)
+                == "per-frame values fitted, except 1 of 3 runs kept as steps (no fit within the budget has fewer keyframes than its steps)"
+        )
+        #expect(
+            words(.fitted, runs: 3, kept: 2)
+                == "per-frame values fitted, except 2 of 3 runs kept as steps (no fit within the budget has fewer keyframes than their steps)"
+        )
+        #expect(
+            words(.fitted, runs: 2, kept: 2)
+                == "per-frame values as steps (2 runs; no fit within the budget has fewer keyframes than their steps)")
+        #expect(words(.exact, runs: 2, kept: 2) == "per-frame values as steps (--steps exact)")
     }
 
     @Test("--steps exact keeps one held keyframe per frame, each at its frame's value")
@@ -200,19 +300,19 @@ struct FrameRunTests {
 
     @Test("squash and stretch: every frame's scale within the budget, in fewer keyframes than frames")
     func squashFitted() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("Plans/squash-ball.yaml"), encoding: .utf8)
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Plans/squash-ball.yaml"), encoding: .utf8)
         let tracks = TimelineTracks(try bake(text))
         let layer = try #require(tracks.timeline.layer(withID: "ball"))
+        #expect(try Self.onlySets(tracks.timeline, target: "ball", .scale))
         for c in 0..<2 {
             let values = try Self.setValues(tracks.timeline, target: "ball", PropertyPath(.scale, component: c))
             #expect(values.count > 30)
             let curve = tracks.curve(layer: layer, property: .scale, component: c)
             let budget = Self.budget(values, model: 1)
-            var worst = 0.0
-            for (t, v) in values where t <= tracks.span.upperBound {
-                worst = max(worst, abs(Self.playerValue(curve.segments, at: t) - v))
-            }
+            // squashAndStretch writes the scale at the frames where the ball's velocity changes
+            // its stretch, and the value holds between: every frame is checked, held ones too.
+            let fps = tracks.timeline.canvas.fps
+            let worst = Self.worstAtFrames(curve.segments, values, model: 1, fps: fps, end: tracks.span.upperBound).error
             #expect(worst <= budget, "scale component \(c)")
             #expect(PlayerKeyframes.keyframes([curve]).count < values.count)
             let item = try #require(
