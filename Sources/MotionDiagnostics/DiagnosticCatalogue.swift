@@ -304,6 +304,20 @@ extension DiagnosticCode {
                     would take minutes to run, bake or export. Only the latest covering a moment shows: put the values in one \
                     tween's `values:`, or commit each tween in the transaction where it starts.
                     """)
+        case .W010:
+            Facts(
+                severity: .error, title: "`by` change that leaves the property's range",
+                summary: """
+                    A tween's `by:` change, added to the value the layer presents when the tween is committed, ends outside the \
+                    property's range (opacity and colour components 0..1; sizes, cornerRadius and borderWidth not negative), where \
+                    `to:` with that value would be D005. Reported where that start is known: the layer's initial value, or the \
+                    values earlier tweens leave.
+                    """,
+                rationale: """
+                    The tween would end on a value the property cannot take: opacity and colours are limited to 0..1 when drawn, \
+                    so the change stops showing part way through its duration, and the out-of-range value stays the model value \
+                    that later changes start from.
+                    """)
         case .P001:
             Facts(
                 severity: .error, title: "invalid physics parameter",

@@ -432,7 +432,8 @@ extension LayerProperty {
     /// The values each component of the property may take (docs/format.md §1.1), or nil for any.
     ///
     /// Opacity and colour components lie in 0...1; sizes, corner radius and border width are not
-    /// negative. The decoder checks written values against it (D005).
+    /// negative. The decoder checks written values against it (D005), the validator the values a
+    /// `by:` change reaches (W010).
     package var allowedRange: ClosedRange<Double>? {
         switch self {
         case .opacity, .backgroundColor, .borderColor: 0...1
