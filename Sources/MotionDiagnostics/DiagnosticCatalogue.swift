@@ -296,13 +296,27 @@ extension DiagnosticCode {
                 summary: """
                     More than 1,000 tweens run at once on one property of one target, each from its commit to its end (a delay \
                     counts), until an add of its name or a `remove:` replaces it, or until a spring, anchored spring or friction \
-                    on its property takes it over: tweens committed together overlap even when their delays put them one after \
-                    another.
+                    on its property, or a gesture as an input it takes begins, takes it over: tweens committed together overlap \
+                    even when their delays put them one after another.
                     """,
                 rationale: """
                     Every running tween is kept and looked through each time one is added, so thousands at once on one property \
                     would take minutes to run, bake or export. Only the latest covering a moment shows: put the values in one \
                     tween's `values:`, or commit each tween in the transaction where it starts.
+                    """)
+        case .W010:
+            Facts(
+                severity: .error, title: "`by` change that leaves the property's range",
+                summary: """
+                    A tween's `by:` change, added to the value the layer presents when the tween is committed, ends outside the \
+                    property's range (opacity and colour components 0..1; sizes, cornerRadius and borderWidth not negative), where \
+                    `to:` with that value would be D005. Reported where that start is known: the layer's initial value, or the \
+                    values earlier tweens leave.
+                    """,
+                rationale: """
+                    The tween would end on a value the property cannot take: opacity and colours are limited to 0..1 when drawn, \
+                    so the change stops showing part way through its duration, and the out-of-range value stays the model value \
+                    that later changes start from.
                     """)
         case .P001:
             Facts(

@@ -11,10 +11,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case N001, N002, N003, N004, N005
     /// Target selectors (T001–T004): empty, malformed or unmatched selectors (docs/format.md §3).
     case T001, T002, T003, T004
-    /// Tweens (W001–W009): values, offsets, easings, hidden tweens, motion paths, crowding.
+    /// Tweens (W001–W010): values, offsets, easings, hidden tweens, motion paths, crowding, changes.
     ///
-    /// Crowding is more than 1,000 tweens running at once on one property (docs/format.md §2.2).
-    case W001, W002, W003, W004, W005, W006, W007, W008, W009
+    /// Crowding is more than 1,000 tweens running at once on one property (docs/format.md §2.2); a
+    /// change is a `by:` that takes its property out of range (§7.2).
+    case W001, W002, W003, W004, W005, W006, W007, W008, W009, W010
     /// Physics (P001–P002): spring and friction parameters (docs/format.md §2.3).
     case P001, P002
     /// Gestures (G001–G005): the recorded inputs gestures and releases take (docs/format.md §2.4).

@@ -407,22 +407,17 @@ struct DecodingContext {
         return value
     }
 
-    /// Why a value is out of its property's range, or nil.
+    /// Why a value is out of its property's range (``LayerProperty/allowedRange``), or nil.
     static func rangeProblem(_ value: MotionValue, _ path: PropertyPath) -> String? {
+        guard let range = path.property.allowedRange else { return nil }
+        // Whole colours are range-checked as they are read; a component path (`.r`) reads a
+        // plain number, which must lie in the same 0...1.
+        let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
+        guard !indices.allSatisfy({ range.contains(value[$0]) }) else { return nil }
         switch path.property {
-        case .opacity:
-            return (0...1).contains(value[0]) ? nil : "is an opacity, which must be between 0 and 1, found \(format(value[0]))"
-        case .size, .cornerRadius, .borderWidth:
-            let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
-            return indices.allSatisfy({ value[$0] >= 0 }) ? nil : "must not be negative"
-        case .backgroundColor, .borderColor:
-            // Whole colours are range-checked as they are read; a component path (`.r`) reads a
-            // plain number, which must lie in the same 0...1.
-            let indices = path.component.map { _ in 0..<1 } ?? path.componentIndices
-            return indices.allSatisfy({ (0...1).contains(value[$0]) })
-                ? nil : "is a colour component, which must be between 0 and 1"
-        default:
-            return nil
+        case .opacity: return "is an opacity, which must be between 0 and 1, found \(format(value[0]))"
+        case .backgroundColor, .borderColor: return "is a colour component, which must be between 0 and 1"
+        default: return "must not be negative"
         }
     }
 
@@ -430,5 +425,20 @@ struct DecodingContext {
     static func format(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
+    }
+}
+
+extension LayerProperty {
+    /// The values each component of the property may take (docs/format.md §1.1), or nil for any.
+    ///
+    /// Opacity and colour components lie in 0...1; sizes, corner radius and border width are not
+    /// negative. The decoder checks written values against it (D005), the validator the values a
+    /// `by:` change reaches (W010).
+    package var allowedRange: ClosedRange<Double>? {
+        switch self {
+        case .opacity, .backgroundColor, .borderColor: 0...1
+        case .size, .cornerRadius, .borderWidth: 0...Double.infinity
+        default: nil
+        }
     }
 }

@@ -97,8 +97,9 @@ public struct MotionDocument: Sendable {
     /// Where the value of `key` in `operation` was written; else the op's head.
     ///
     /// Only the keys diagnostics point at are kept (`stiffness`, `mass`, `damping`, `threshold`,
-    /// `coefficient`, `gesture`, `values`, `offsets`, `easing`, `backwardEasing`, `stagger`, and
-    /// `source.target` for a link's source selector); any other key gives the head.
+    /// `coefficient`, `gesture`, `values`, `offsets`, `easing`, `backwardEasing`, `stagger`, `by`
+    /// (for a `properties:` tween, the `by` of the op's own property), and `source.target` for a
+    /// link's source selector); any other key gives the head.
     /// - Complexity: O(keys the op wrote of those).
     public func range(of key: String, in operation: OperationSpec) -> SourceRange {
         guard let wanted = OperationKeyRange.Key(rawValue: key) else { return operation.head }
@@ -319,7 +320,7 @@ public struct InputSpec: Sendable {
 package struct OperationKeyRange: Sendable {
     /// The keys kept: those validation points at, and a link's `source` `target`.
     package enum Key: String, CaseIterable, Sendable {
-        case coefficient, stiffness, mass, damping, threshold, gesture, values, offsets, easing, backwardEasing, stagger
+        case coefficient, stiffness, mass, damping, threshold, gesture, values, offsets, easing, backwardEasing, stagger, by
         /// The `target` of a link's `source:` mapping.
         case sourceTarget = "source.target"
     }

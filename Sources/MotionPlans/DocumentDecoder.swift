@@ -20,6 +20,10 @@ struct DocumentDecoder {
     var layerWords: [Double] = []
     /// The ops after the first that the last decoded op stands for (a `properties:` tween).
     var companionOperations: [OperationSpec] = []
+    /// Where the last decoded op and its companions wrote their `by:` changes, if any.
+    ///
+    /// A `properties:` tween's ``ParameterReader/changeRanges``.
+    var companionChangeRanges: [SourceRange?] = []
     /// Ops decoded while the document was read, by the index of their `ops` sequence.
     var streamedOperations: [UInt32: StreamedOperations] = [:]
     /// Top-level targets decoded while the document was read (their pairs come first in `targets`).
@@ -334,7 +338,10 @@ struct DocumentDecoder {
     ///
     /// Appends the op, and the companions it stands for, to `operations` (moved, not copied).
     mutating func decodeOperation(_ node: YAMLNodeID, into operations: inout [OperationSpec]) {
-        defer { companionOperations = [] }
+        defer {
+            companionOperations = []
+            companionChangeRanges = []
+        }
         guard context.expectMapping(node, for: "ops") else { return }
         let keyStart = document.operationKeyRanges.count
         guard var operation = decodeAction(node) else {
@@ -353,8 +360,34 @@ struct DocumentDecoder {
             companionOperations[i].keyCount = operation.keyCount
             companionOperations[i].targetIsPlain = operation.targetIsPlain
         }
+        if !companionChangeRanges.isEmpty { keepChangeRanges(&operation) }
         operations.append(operation)
         operations += companionOperations
+    }
+
+    /// Gives each op of a `properties:` tween that gives `by:` a slice of kept keys of its own.
+    ///
+    /// The slice holds the ops' shared keys, then where its `by` was written (a diagnostic about
+    /// the change points there). The other ops keep the shared slice.
+    /// - Complexity: O(shared keys) per op with `by`.
+    mutating func keepChangeRanges(_ operation: inout OperationSpec) {
+        let shared = Int(operation.keyStart)..<(Int(operation.keyStart) + Int(operation.keyCount))
+        let sharedKeys = Array(document.operationKeyRanges[shared])
+        for (i, range) in companionChangeRanges.enumerated() {
+            guard let range, i <= companionOperations.count else { continue }
+            let start = document.operationKeyRanges.count
+            document.operationKeyRanges += sharedKeys
+            document.operationKeyRanges.append(OperationKeyRange(key: .by, range: range))
+            let keyStart = UInt32(truncatingIfNeeded: start)
+            let keyCount = UInt8(truncatingIfNeeded: sharedKeys.count + 1)
+            if i == 0 {
+                operation.keyStart = keyStart
+                operation.keyCount = keyCount
+            } else {
+                companionOperations[i - 1].keyStart = keyStart
+                companionOperations[i - 1].keyCount = keyCount
+            }
+        }
     }
 
     /// Keeps where a remove op wrote the keys diagnostics point at (``OperationKeyRange/Key``),
@@ -487,6 +520,7 @@ struct DocumentDecoder {
             companion.action = .add(.tween(tween), name: name)
             return companion
         }
+        companionChangeRanges = reader.changeRanges
         return operation
     }
 

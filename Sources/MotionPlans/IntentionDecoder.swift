@@ -37,6 +37,10 @@ struct ParameterReader {
     /// Tweens after the first of a `properties:` tween (docs/format.md §7.2): the decoder adds
     /// each as an op of its own right after the op.
     var companions: [Tween] = []
+    /// Where each tween of a `properties:` tween wrote its `by:` change; empty when none gives one.
+    ///
+    /// The first tween's, then each companion's; nil for one given values.
+    var changeRanges: [SourceRange?] = []
 
     /// The parameters of the op's type: their ranges check what ``number(_:_:)`` reads.
     var parameters: [ParameterSpec]

@@ -2,7 +2,7 @@ import MotionCore
 
 /// A target's initial layer values (`layer:`), packed as numbers in a block that many targets share.
 ///
-/// A decoded document holds one per target, and validation never reads them: a dictionary per
+/// A decoded document holds one per target, and validation reads a few (W010): a dictionary per
 /// target cost ~320 bytes where these take a word per component and a word per value. Each value
 /// is a head word, `ordinal × 8 + kind` (+ 4 when all four components are kept), then its
 /// components: the kind's count, or four when a component past the kind's count is not zero (only

@@ -23,6 +23,7 @@ extension IntentionDecoder {
             return nil
         }
         var tweens: [Tween] = []
+        var changes: [SourceRange?] = []
         var seen: [(PropertyPath, SourceRange)] = []
         let known = PropertyPath.all.filter(\.property.isAnimatable).map(\.description)
         context.forEachPair(
@@ -38,8 +39,14 @@ extension IntentionDecoder {
                 return
             }
             seen.append((path, ctx.range(pair.key)))
-            if let tween = propertyTween(path, pair.value, &ctx) { tweens.append(tween) } else { reader.failed = true }
+            guard let tween = propertyTween(path, pair.value, &ctx) else {
+                reader.failed = true
+                return
+            }
+            tweens.append(tween)
+            changes.append(tween.isRelative ? ctx.tree.value(forKey: "by", in: pair.value).map { ctx.range($0) } : nil)
         }
+        if changes.contains(where: { $0 != nil }) { reader.changeRanges = changes }
         guard var first = tweens.first else {
             if !reader.failed, context.tree.count(node) == 0 {
                 context.report(.W001, "`properties` is empty: name at least one property and its values", at: context.range(node))

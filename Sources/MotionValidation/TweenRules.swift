@@ -251,11 +251,12 @@ enum TweenRules {
     /// The most tweens that may run at once on one property of one target (W009).
     static let maximumTweensAtOnce = 1_000
 
-    /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target,
-    /// each from its commit to its end, or until a later add of its name or a `remove:` of it
-    /// replaces it, or a later spring, anchored spring or friction on the component takes it over
-    /// (docs/format.md §2.6). Reported once per target and property, at the tween that goes past
-    /// the limit.
+    /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target.
+    ///
+    /// Each runs from its commit to its end, or until a later add of its name or a `remove:` of it
+    /// replaces it, or a later spring, anchored spring or friction on the component, or a gesture
+    /// whose input begins driving it, takes it over (docs/format.md §2.6). Reported once per target
+    /// and property, at the tween that goes past the limit.
     ///
     /// - Complexity: O(1) per component with at most the limit of tweens; O(k log k) for one with
     ///   k more, plus one pass over the ops for the names on the targets that have one.
@@ -277,9 +278,10 @@ enum TweenRules {
             let takeovers = takenOver[key] ?? []
             let ends = tweens.map { tween in
                 // A replaced or taken-over tween is gone at the commit that ends it: just before
-                // it, here. Physics takes over the tweens committed before it (ops are in time order).
+                // it, here. A takeover ends the tweens numbered up to its `afterOrder`; the list is in
+                // time order, so the first that ends this one is the earliest.
                 var end = replaced[Slot(order: tween.order, target: key.target)].map { min(tween.end, $0.nextDown) } ?? tween.end
-                if let physics = takeovers.first(where: { $0.afterOrder >= tween.order }) { end = min(end, physics.time.nextDown) }
+                if let takeover = takeovers.first(where: { $0.afterOrder >= tween.order }) { end = min(end, takeover.time.nextDown) }
                 return end
             }.sorted()
             var ended = 0
@@ -304,32 +306,33 @@ enum TweenRules {
         var target: Int
     }
 
-    /// When named tweens on `targets` are replaced: by a later add of their name on the target
-    /// (of any intention type), or by a `remove:` of it (docs/format.md §1.4); and when physics
-    /// starts on their components, ending every tween committed before it (§2.6).
+    /// When named tweens on `targets` are replaced, and when their components are taken over.
     ///
-    /// A takeover is listed per component, in op order, with the number of tweens registered
-    /// before it (`afterOrder`: it ends the tweens numbered up to that) and its commit time.
+    /// A later add of a tween's name on the target (of any intention type) or a `remove:` of it
+    /// replaces it (docs/format.md §1.4); physics or a gesture starting on a component ends every
+    /// tween committed before it (§2.6).
     ///
-    /// - Complexity: O(ops) selector lookups.
+    /// A takeover is listed per component, in time order, with the number of tweens registered
+    /// before it (`afterOrder`: it ends the tweens numbered up to that) and its time: physics
+    /// starts at its commit, a gesture when an input it takes begins (``GestureAdds/takeovers(_:)``).
+    ///
+    /// - Complexity: O(ops) selector lookups, plus O(inputs) per gesture add on `targets`.
     static func replacementTimes(onTargets targets: Set<Int>, _ context: inout ValidationContext) -> (
         replaced: [Slot: Double], takenOver: [PropertyKey: [(afterOrder: Int, time: Double)]]
     ) {
-        struct Named: Hashable {
-            var target: Int
-            var name: String
-        }
         let document = context.document
         var running: [Named: Int] = [:]
         var replaced: [Slot: Double] = [:]
         var takenOver: [PropertyKey: [(afterOrder: Int, time: Double)]] = [:]
+        var gestures = GestureAdds()
         var order = 0
         document.forEachOperation { transaction, operation in
             let addsTween = operation.intention?.value(as: Tween.self) != nil
+            let commit = document.transactions[transaction].at.value
+            gestures.reachTransaction(transaction, at: commit, order: order)
             // Numbered as ``check(_:)`` numbers the tweens it registers.
             if addsTween { order += 1 }
             if let path = operation.intention.flatMap(Self.physicsPath) {
-                let commit = document.transactions[transaction].at.value
                 for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
                     for component in path.componentIndices {
                         let key = PropertyKey(target: target, property: path.property, component: component)
@@ -337,15 +340,159 @@ enum TweenRules {
                     }
                 }
             }
-            guard let name = operation.name?.value else { return }
-            let commit = document.transactions[transaction].at.value
-            for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
-                let named = Named(target: target, name: name)
-                if let earlier = running.removeValue(forKey: named) { replaced[Slot(order: earlier, target: target)] = commit }
-                if addsTween { running[named] = order }
+            let name = operation.name?.value
+            if let name {
+                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+                    let named = Named(target: target, name: name)
+                    // A gesture plan of the name ends here (remove, then add): it takes no input that begins later.
+                    gestures.end(named, at: commit)
+                    if let earlier = running.removeValue(forKey: named) { replaced[Slot(order: earlier, target: target)] = commit }
+                    if addsTween { running[named] = order }
+                }
+            }
+            if let drives = operation.intention.map(Self.gestureDrives), !drives.isEmpty {
+                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+                    gestures.add(drives, on: target, name: name, at: commit, afterOrder: order)
+                }
             }
         }
+        for (key, takeover) in gestures.takeovers(&context) { takenOver[key, default: []].append(takeover) }
+        for key in takenOver.keys { takenOver[key]?.sort { ($0.time, $0.afterOrder) < ($1.time, $1.afterOrder) } }
         return (replaced, takenOver)
+    }
+
+    /// A name held on one target.
+    struct Named: Hashable {
+        var target: Int
+        var name: String
+    }
+
+    /// What a gesture intention drives: each input kind it takes, and the path that kind moves.
+    ///
+    /// Empty for other intentions.
+    /// draggable moves `position` (one component along one axis), pinchable `scale`, rotatable
+    /// `rotation`; directlyManipulable all three, tossable's drag `position` (docs/format.md §2.4).
+    static func gestureDrives(_ intention: PlannedIntention) -> [GestureDrive] {
+        let (position, scale, rotation) = (PropertyPath(.position), PropertyPath(.scale), PropertyPath(.rotation))
+        if let drag = intention.value(as: Draggable.self) {
+            let path =
+                switch drag.axis {
+                case .both: position
+                case .horizontal: PropertyPath(.position, component: 0)
+                case .vertical: PropertyPath(.position, component: 1)
+                }
+            return [GestureDrive(kind: .pan, path: path, gesture: drag.gesture)]
+        }
+        if let pinch = intention.value(as: Pinchable.self) { return [GestureDrive(kind: .pinch, path: scale, gesture: pinch.gesture)] }
+        if let rotate = intention.value(as: Rotatable.self) {
+            return [GestureDrive(kind: .rotate, path: rotation, gesture: rotate.gesture)]
+        }
+        if intention.value(as: DirectlyManipulable.self) != nil {
+            return [
+                GestureDrive(kind: .pan, path: position), GestureDrive(kind: .pinch, path: scale),
+                GestureDrive(kind: .rotate, path: rotation),
+            ]
+        }
+        if intention.value(as: Tossable.self) != nil { return [GestureDrive(kind: .pan, path: position)] }
+        return []
+    }
+
+    /// One input kind a gesture intention takes, the path it drives, and the input it names.
+    struct GestureDrive {
+        var kind: InputKind
+        var path: PropertyPath
+        /// The input named by `gesture:`; nil for every input of the kind on the target.
+        var gesture: String?
+    }
+
+    /// The gesture intentions added to some targets, and when each stops taking inputs (W009).
+    struct GestureAdds {
+        /// One gesture intention on one target.
+        struct Added {
+            var drives: [GestureDrive]
+            var target: Int
+            var commit: Double
+            /// Tweens registered before its add.
+            var afterOrder: Int
+            /// When its name is added again or removed; inputs beginning later are not taken.
+            var until = Double.infinity
+        }
+
+        /// Every gesture intention added, in op order.
+        var added: [Added] = []
+        /// The named ones still held, as indices into ``added``.
+        var held: [Named: [Int]] = [:]
+        /// Each transaction's time and the tweens registered before it, in time order.
+        var transactions: [(time: Double, order: Int)] = []
+        /// The transaction whose ops are being read.
+        var lastTransaction = -1
+
+        /// Notes where transaction `index` starts, the first time one of its ops is read.
+        mutating func reachTransaction(_ index: Int, at time: Double, order: Int) {
+            guard index != lastTransaction else { return }
+            lastTransaction = index
+            transactions.append((time, order))
+        }
+
+        /// Adds a gesture intention driving `drives` on `target`, committed after `afterOrder` tweens.
+        mutating func add(_ drives: [GestureDrive], on target: Int, name: String?, at commit: Double, afterOrder: Int) {
+            if let name { held[Named(target: target, name: name), default: []].append(added.count) }
+            added.append(Added(drives: drives, target: target, commit: commit, afterOrder: afterOrder))
+        }
+
+        /// The plan `named` ends at `time`, before the op there adds the name again.
+        mutating func end(_ named: Named, at time: Double) {
+            for index in held.removeValue(forKey: named) ?? [] { added[index].until = time }
+        }
+
+        /// How many tweens are registered before `time`: those of the transactions before it.
+        ///
+        /// `Int.max` (all of them) when no transaction is as late.
+        /// - Complexity: O(log transactions).
+        func order(before time: Double) -> Int {
+            var (low, high) = (0, transactions.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if transactions[middle].time < time { low = middle + 1 } else { high = middle }
+            }
+            return low < transactions.count ? transactions[low].order : Int.max
+        }
+
+        /// Where each gesture takes its components over, as the gesture executor begins its inputs.
+        ///
+        /// An input already under way at the add (not ended before it; docs/format.md §2.6) is
+        /// taken at the add, in op order; a later one when it begins, if the plan still holds then.
+        /// At one instant an input begins before the transactions of that time, so tweens committed
+        /// then stay.
+        /// - Complexity: O(inputs) per gesture add.
+        func takeovers(_ context: inout ValidationContext) -> [(PropertyKey, (afterOrder: Int, time: Double))] {
+            let inputs = context.document.inputs
+            var found: [(PropertyKey, (afterOrder: Int, time: Double))] = []
+            for gesture in added {
+                for drive in gesture.drives {
+                    for input in inputs where input.kind == drive.kind && input.end >= gesture.commit {
+                        if let id = drive.gesture {
+                            guard input.id.value == id else { continue }
+                        } else {
+                            guard context.targets(of: input.target.value)?.contains(gesture.target) ?? false else { continue }
+                        }
+                        let takeover: (afterOrder: Int, time: Double)
+                        if input.at <= gesture.commit {
+                            takeover = (gesture.afterOrder, gesture.commit)
+                        } else if input.at <= gesture.until {
+                            takeover = (order(before: input.at), input.at)
+                        } else {
+                            continue
+                        }
+                        for component in drive.path.componentIndices {
+                            found.append(
+                                (PropertyKey(target: gesture.target, property: drive.path.property, component: component), takeover))
+                        }
+                    }
+                }
+            }
+            return found
+        }
     }
 
     /// The path physics starts on at its commit: a spring's or friction's property, an anchored

@@ -30,6 +30,7 @@ public enum Validator {
         LinkRules.check(&context)
         NamedPlanRules.check(&context)
         TweenRules.check(&context)
+        ChangeRules.check(&context)
         PhysicsRules.check(&context)
         GestureRules.check(&context, forBake: options.forBake)
         // The ops of a `properties:` tween share their keys: report a mistake there once.

@@ -30,6 +30,24 @@ struct TweenPropertiesTests {
         #expect(Set(ops.map(\.target.value)) == ["#a"])
     }
 
+    @Test("each op keeps where its own `by` was written, and the keys it shares")
+    func changeRanges() throws {
+        let text = Self.tween(
+            "easing: 2️⃣standard\nproperties:\n  opacity: { by: 1️⃣-0.5 }\n  position.x: [0, 1]\n  rotation: { by: 3️⃣90 }")
+        let source = MarkedSource(text)
+        let document = try decodeClean(text)
+        let ops = try #require(document.transactions.first?.operations)
+        try #require(ops.count == 3)
+        #expect(document.range(of: "by", in: ops[0]).start == source["1️⃣"])
+        #expect(document.range(of: "by", in: ops[1]) == ops[1].head, "values, no change: the head")
+        #expect(document.range(of: "by", in: ops[2]).start == source["3️⃣"])
+        for op in ops { #expect(document.range(of: "easing", in: op).start == source["2️⃣"]) }
+        let single = "add: tween\ntarget: \"#a\"\nproperty: opacity\nby: 1️⃣0.25"
+        let decoded = try decodeClean(op(single))
+        let change = try #require(decoded.transactions.first?.operations.first)
+        #expect(decoded.range(of: "by", in: change).start == MarkedSource(op(single))["1️⃣"])
+    }
+
     @Test func byIsRelative() throws {
         let value = try intention("add: tween\ntarget: \"#a\"\nproperty: position\nby: [40, -20]")
         guard let tween = value.value(as: Tween.self) else { Issue.record("\(value)"); return }

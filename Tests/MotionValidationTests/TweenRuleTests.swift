@@ -4,7 +4,7 @@ import MotionTestSupport
 import MotionValidation
 import Testing
 
-/// W001-W006 (docs/format.md §2.2).
+/// W001-W006 and W009 (docs/format.md §2.2).
 @Suite("Tween rules")
 struct TweenRuleTests {
     static func keyframes(_ more: String, values: String = "[0, 0.5, 1]") -> String {
@@ -219,6 +219,85 @@ struct TweenRuleTests {
         }
         other += "      - { add: spring, target: \"#a\", property: position.y, destination: 0 }\n"
         DiagnosticCase("a spring before the tweens, and one on y", .W009, help: Self.w009Help, other).run()
+    }
+
+    /// `count` tweens on `#a`'s `property`, the i-th committed at `start + i / 100` s, each 20 s long.
+    ///
+    /// So each runs with every earlier one unless something ends it. `ops` come in a transaction at
+    /// 0, `later[i]` after the i-th tween, `extra` at the top level; the 1,001st tween's `add:` is
+    /// marked 1️⃣.
+    static func tweensInTurn(
+        _ property: String = "position.x", count: Int = 1005, start: Double = 0, after ops: [String], later: [Int: String] = [:],
+        extra: String
+    ) -> String {
+        var text = standardTargets + "transactions:\n"
+        if !ops.isEmpty { text += "  - at: 0\n    ops:\n" + ops.map { "      - \($0)\n" }.joined() }
+        for i in 0..<count {
+            text += "  - at: \(start + Double(i) / 100)\n    ops:\n"
+            text += "      - { add: \(i == 1000 ? "1️⃣" : "")tween, target: \"#a\", property: \(property), to: 1, duration: 20 }\n"
+            if let op = later[i] { text += "      - \(op)\n" }
+        }
+        return text + extra
+    }
+
+    /// An input of `kind` on `#a` from `at` to `at + 0.5` s, as `inputs:`.
+    static func input(_ kind: String = "pan", id: String = "p", at: Double = 5, target: String = "#a") -> String {
+        let samples =
+            switch kind {
+            case "pan": "translation: [[0, 0], [10, 0]]"
+            case "pinch": "scale: [1, 2]"
+            default: "angle: [0, 30]"
+            }
+        return "inputs:\n  - { id: \(id), kind: \(kind), target: \"\(target)\", at: \(at), duration: 0.5, \(samples) }\n"
+    }
+
+    @Test("a gesture takes over the tweens committed before its input begins (docs/format.md §2.6)")
+    func gesturesTakeOver() {
+        // Without the takeover at 5 s, the 1,001st tween (at 10 s) would run with 1,000 others.
+        let cases: [(String, String, [String], String)] = [
+            ("a drag", "position.x", ["{ add: draggable, target: \"#a\" }"], Self.input()),
+            ("a horizontal drag", "position.x", ["{ add: draggable, target: \"#a\", axis: horizontal }"], Self.input()),
+            ("a drag naming its input", "position.y", ["{ add: draggable, target: \"#a\", gesture: p }"], Self.input()),
+            ("a pinch", "scale", ["{ add: pinchable, target: \"#a\" }"], Self.input("pinch")),
+            ("a rotation", "rotation", ["{ add: rotatable, target: \"#a\" }"], Self.input("rotate")),
+            ("directlyManipulable's rotation", "rotation", ["{ add: directlyManipulable, target: \"#a\" }"], Self.input("rotate")),
+            ("tossable's drag", "position.y", ["{ add: tossable, target: \"#a\" }"], Self.input()),
+            ("a named drag still held", "position.x", ["{ add: draggable, name: drag, target: \"#a\" }"], Self.input()),
+        ]
+        for (label, property, ops, inputs) in cases {
+            SilentCase(label, Self.tweensInTurn(property, after: ops, extra: inputs)).run()
+        }
+        // An input under way when the gesture is added is taken at the add: here at 5 s, in op order.
+        var late = standardTargets + "transactions:\n"
+        for i in 0..<1005 {
+            late += "  - at: \(Double(i) / 100)\n    ops:\n"
+            late += "      - { add: tween, target: \"#a\", property: position.x, to: 1, duration: 20 }\n"
+            if i == 500 { late += "      - { add: draggable, target: \"#a\" }\n" }
+        }
+        SilentCase("an input under way at the add", late + Self.input(at: 4.9)).run()
+    }
+
+    @Test("a gesture that does not drive the component, or no longer holds it, takes nothing over")
+    func gesturesThatTakeNothingOver() {
+        let cases: [(String, String, [String], String)] = [
+            ("a vertical drag and tweens on x", "position.x", ["{ add: draggable, target: \"#a\", axis: vertical }"], Self.input()),
+            ("a pinch and tweens on rotation", "rotation", ["{ add: pinchable, target: \"#a\" }"], Self.input("pinch")),
+            ("a pan on another target", "position.x", ["{ add: draggable, target: \"#a, #b\" }"], Self.input(target: "#b")),
+        ]
+        for (label, property, ops, inputs) in cases {
+            DiagnosticCase(label, .W009, help: Self.w009Help, Self.tweensInTurn(property, after: ops, extra: inputs)).run()
+        }
+        // A named drag removed before its input begins never takes it.
+        let removed = Self.tweensInTurn(
+            after: ["{ add: draggable, name: drag, target: \"#a\" }"], later: [400: "{ remove: drag, target: \"#a\" }"],
+            extra: Self.input())
+        DiagnosticCase("a named drag removed before its input", .W009, help: Self.w009Help, removed).run()
+        // An input that ends before the drag is added is lost (G003) and takes nothing.
+        let lost = Self.tweensInTurn(after: [], later: [100: "{ add: draggable, target: \"#a\" }"], extra: Self.input(at: 0.1))
+        DiagnosticCase("an input over before the drag", .W009, help: Self.w009Help, all: [.W009, .G003], lost).run()
+        // At one instant the input begins before the transactions: tweens committed then stay.
+        let together = Self.tweensInTurn(count: 1001, start: 5, after: ["{ add: draggable, target: \"#a\" }"], extra: Self.input())
+        DiagnosticCase("tweens committed as the input begins", .W009, help: Self.w009Help, together).run()
     }
 
     @Test func aTweenHiddenTwiceIsReportedOnce() {
