@@ -366,14 +366,17 @@ extension DiagnosticCode {
                 rationale: "The transaction is meant to commit when that gesture ends; without the input it would never know when.")
         case .G005:
             Facts(
-                severity: .warning, title: "inputs of one kind overlap on a target",
+                severity: .warning, title: "a target jumps back to an earlier input",
                 summary: """
-                    (warning) Two inputs of the same kind (two pans, two pinches or two rotates) on one target run at the same \
-                    time: the later starts before the earlier ends.
+                    (warning) Two inputs of the same kind (two pans, two pinches or two rotates) drive one component of a \
+                    target, and the later one stops (its input ends, or its gesture intention is removed) while the earlier \
+                    one still drives it.
                     """,
                 rationale: """
-                    A target follows one gesture of a kind at a time. The later input takes over where it begins; when it ends, \
-                    the earlier one's remaining samples move the layer again from where they have got to, so the layer jumps.
+                    A target follows one gesture of a kind at a time on each component: the later input takes over where it \
+                    begins. When it stops first, the earlier one's remaining samples move the layer again from where they have \
+                    got to, so the layer jumps. Inputs on different components (a horizontal and a vertical drag) do not meet, \
+                    and a later input that lasts until the earlier one ends leaves the layer where it ends.
                     """)
         case .L001:
             Facts(

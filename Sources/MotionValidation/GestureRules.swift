@@ -8,7 +8,7 @@ enum GestureRules {
     static func check(_ context: inout ValidationContext, forBake: Bool) {
         checkIntentions(&context, forBake: forBake)
         checkInputsReach(&context)
-        checkOverlappingInputs(&context)
+        checkInputJumps(&context)
     }
 
     /// G001, G002 and B001, per interactive operation.
@@ -122,42 +122,275 @@ enum GestureRules {
         }
     }
 
-    /// G005: two inputs of one kind on a shared target overlap in time (the later begins before
-    /// the earlier ends). Reported once per input, at the later one, against the earliest input it
-    /// overlaps; inputs that only touch do not overlap.
+    /// When an op is committed on one target, ordered as the run commits.
     ///
-    /// - Complexity: O(n log n + n x k) for n inputs, k of them running at once, plus one selector
-    ///   lookup per input.
-    static func checkOverlappingInputs(_ context: inout ValidationContext) {
+    /// By time, written transactions before those a stagger moves (docs/format.md §7.1), then by
+    /// transaction, op and matched target.
+    struct CommitOrder: Comparable {
+        var time: Double
+        var staggered: Bool
+        var transaction: Int
+        var operation: Int
+        var match: Int
+
+        static func < (l: CommitOrder, r: CommitOrder) -> Bool {
+            (l.time, l.staggered ? 1 : 0, l.transaction, l.operation, l.match)
+                < (r.time, r.staggered ? 1 : 0, r.transaction, r.operation, r.match)
+        }
+    }
+
+    /// The op that removes a gesture intention's name from a target (a `remove:` or a new add).
+    struct Removal {
+        var name: String
+        var replaced: Bool
+        var commit: CommitOrder
+    }
+
+    /// One input followed by one gesture intention on one target, as the gesture executor follows it.
+    struct Drive {
+        /// The input, as an index into the document's inputs.
+        var input: Int
+        /// When the target starts following it: the input's start, or the intention's commit.
+        var begin: Double
+        /// When the input ends.
+        var inputEnd: Double
+        /// The removal that takes the drive off while it runs or as its input ends, if any.
+        var removal: Removal?
+        /// Whether it starts at the intention's commit (the input had begun).
+        ///
+        /// Otherwise it starts at the input's own start, which the run schedules ahead of the
+        /// commits of that time.
+        var atCommit: Bool
+        /// When the intention was committed.
+        var commit: CommitOrder
+
+        /// When the drive stops.
+        var end: Double { removal?.commit.time ?? inputEnd }
+
+        /// Whether the run adds this drive's animation before `other`'s: the later one shows.
+        func precedes(_ other: Drive) -> Bool {
+            if begin != other.begin { return begin < other.begin }
+            if atCommit != other.atCommit { return !atCommit }
+            if commit != other.commit { return commit < other.commit }
+            return input < other.input
+        }
+
+        /// Whether the drive's animation is on the channel when `removal` is committed at `t`.
+        ///
+        /// A drive beginning at `t` may begin before the removal or after it.
+        func isAdded(before removal: Removal, at t: Double) -> Bool {
+            begin < t || !atCommit || commit < removal.commit
+        }
+    }
+
+    /// A jump: where the layer stops following `stopping` and shows `shown` instead.
+    struct Jump {
+        var time: Double
+        var target: Int
+        var stopping: Drive
+        var shown: Drive
+    }
+
+    /// The inputs a gesture intention takes and the components it writes.
+    ///
+    /// Components: 0 and 1 for `position.x` and `.y`, 2 for `scale`, 3 for `rotation`.
+    static func followed(by intention: PlannedIntention) -> [(kind: InputKind, gesture: String?, components: [Int])] {
+        func axes(_ axis: DragAxis) -> [Int] {
+            switch axis {
+            case .both: [0, 1]
+            case .horizontal: [0]
+            case .vertical: [1]
+            }
+        }
+        if let drag = intention.value(as: Draggable.self) { return [(.pan, drag.gesture, axes(drag.axis))] }
+        if let pinch = intention.value(as: Pinchable.self) { return [(.pinch, pinch.gesture, [2])] }
+        if let rotate = intention.value(as: Rotatable.self) { return [(.rotate, rotate.gesture, [3])] }
+        if intention.value(as: DirectlyManipulable.self) != nil { return [(.pan, nil, [0, 1]), (.pinch, nil, [2]), (.rotate, nil, [3])] }
+        if intention.value(as: Tossable.self) != nil { return [(.pan, nil, [0, 1])] }
+        return []
+    }
+
+    /// G005: a target jumps back to an earlier input when a later one stops (docs/format.md §2.7).
+    ///
+    /// The drives are made as the run makes them: each gesture intention, on each target it
+    /// matches, follows the input its `gesture` names (whatever that input's target), or else
+    /// every input of its kind aimed at the target, from the later of the input's start and its
+    /// own commit, until the input ends or an op removes or replaces its name. On each component
+    /// (`position.x`, `position.y`, `scale`, `rotation`) the drive added last shows while it runs.
+    /// The layer jumps when the one it shows stops and it shows another input's drive that began
+    /// no later: one still running, or, when a removal takes off several drives at once, the last
+    /// of them the removal keeps the value of. Drives on different components (a horizontal and a
+    /// vertical drag) never meet, and an input followed to the end of the earlier one leaves the
+    /// layer where it ends. Reported once per input, at the one that stops (its earliest jump),
+    /// with a note at the input shown after it.
+    ///
+    /// - Complexity: O(d^2) for d drives on one component of one target, plus one selector lookup
+    ///   per distinct selector.
+    static func checkInputJumps(_ context: inout ValidationContext) {
         let document = context.document
         guard document.inputs.count > 1 else { return }
-        struct Running {
-            var index: Int
-            var targets: Set<Int>
+        var byID: [String: [Int]] = [:]
+        var byTarget: [Int: [Int]] = [:]
+        for (i, input) in document.inputs.enumerated() {
+            byID[input.id.value, default: []].append(i)
+            for target in context.targets(of: input.target.value) ?? .many([]) { byTarget[target, default: []].append(i) }
         }
-        // A selector that does not parse or matches nothing is T002 or T003 already.
-        let order = document.inputs.indices.sorted { (document.inputs[$0].at, $0) < (document.inputs[$1].at, $1) }
-        var running: [InputKind: [Running]] = [:]
-        for index in order {
-            let input = document.inputs[index]
-            guard let resolved = context.targets(of: input.target.value), !resolved.isEmpty else { continue }
-            let targets = Set(resolved)
-            var earlier = running[input.kind, default: []].filter { document.inputs[$0.index].end > input.at }
-            if let overlapped = earlier.first(where: { !$0.targets.isDisjoint(with: targets) }) {
-                let other = document.inputs[overlapped.index]
-                let shared = resolved.first { overlapped.targets.contains($0) } ?? resolved[0]
-                let kind = input.kind.rawValue
-                context.report(
-                    .G005,
-                    "the \(kind) input \"\(input.id.value)\" begins at \(SecondsText.short(input.at)) s, while the \(kind) input "
-                        + "\"\(other.id.value)\" on \(context.name(ofTarget: shared)) runs until \(SecondsText.short(other.end)) s: "
-                        + "a target follows one \(kind) at a time",
-                    at: input.id.range, notes: [DiagnosticNote("the earlier input is here", at: other.id.range)],
-                    help: "begin \"\(input.id.value)\" at \(SecondsText.short(other.end)) s or later, or join the two into one input")
+        // Every gesture intention per target, and every op that names what one of them is named.
+        var added: [(target: Int, commit: CommitOrder, intention: PlannedIntention, name: String?)] = []
+        var names = Set<String>()
+        for (t, transaction) in document.transactions.enumerated() {
+            for (o, operation) in transaction.operations.enumerated() {
+                guard let intention = operation.intention, intention.typeName.isInteractive else { continue }
+                let targets = context.targets(of: operation.target.value) ?? .many([])
+                for (i, target) in targets.enumerated() {
+                    let offset = operation.stagger?.offset(index: i, count: targets.count) ?? 0
+                    added.append((target, Self.commit(transaction.at.value, offset: offset, t, o, i), intention, operation.name?.value))
+                    if let name = operation.name?.value { names.insert(name) }
+                }
             }
-            earlier.append(Running(index: index, targets: targets))
-            running[input.kind] = earlier
         }
+        guard !added.isEmpty else { return }
+        // Per name and target, the ops that name it, in document order.
+        var naming: [String: [Int: [Removal]]] = [:]
+        if !names.isEmpty {
+            for (t, transaction) in document.transactions.enumerated() {
+                for (o, operation) in transaction.operations.enumerated() {
+                    guard let name = operation.name?.value, names.contains(name) else { continue }
+                    let targets = context.targets(of: operation.target.value) ?? .many([])
+                    for (i, target) in targets.enumerated() {
+                        let offset = operation.intention == nil ? 0 : operation.stagger?.offset(index: i, count: targets.count) ?? 0
+                        let commit = Self.commit(transaction.at.value, offset: offset, t, o, i)
+                        naming[name, default: [:]][target, default: []].append(
+                            Removal(name: name, replaced: operation.intention != nil, commit: commit))
+                    }
+                }
+            }
+        }
+        // The drives per target and component (target x 4 + component).
+        var drives: [Int: [Drive]] = [:]
+        for add in added {
+            let removal = add.name.flatMap { name in
+                naming[name]?[add.target]?.filter { add.commit < $0.commit }.min { $0.commit < $1.commit }
+            }
+            for (kind, gesture, components) in Self.followed(by: add.intention) {
+                let candidates = gesture.map { byID[$0] ?? [] } ?? byTarget[add.target] ?? []
+                for index in candidates where document.inputs[index].kind == kind {
+                    let input = document.inputs[index]
+                    // An input that ended before the commit is not followed (G003's business).
+                    guard input.end >= add.commit.time else { continue }
+                    var drive = Drive(
+                        input: index, begin: max(input.at, add.commit.time), inputEnd: input.end, removal: nil,
+                        atCommit: input.at <= add.commit.time, commit: add.commit)
+                    if let removal, removal.commit.time <= input.end { drive.removal = removal }
+                    // A drive that never moves the layer (removed as it begins, an input of no
+                    // duration) shows nothing of its own.
+                    guard drive.end > drive.begin else { continue }
+                    for component in components { drives[add.target * 4 + component, default: []].append(drive) }
+                }
+            }
+        }
+        // The earliest jump per input that stops.
+        var jumps: [Int: Jump] = [:]
+        for key in drives.keys.sorted() {
+            guard var list = drives[key], list.count > 1 else { continue }
+            list.sort { $0.precedes($1) }
+            for jump in Self.jumps(list, target: key / 4) {
+                if let known = jumps[jump.stopping.input], (known.time, known.target) <= (jump.time, jump.target) { continue }
+                jumps[jump.stopping.input] = jump
+            }
+        }
+        for index in jumps.keys.sorted() {
+            guard let jump = jumps[index] else { continue }
+            report(jump, &context)
+        }
+    }
+
+    /// The jumps on one component of one target.
+    ///
+    /// `list` holds the component's drives in the order the run adds them. At each moment a drive
+    /// begins or stops, the drive shown just before it is compared with the one shown just after:
+    /// the latest added that still runs, or else the value the layer keeps (a drive that ends
+    /// keeps its last value; a removal takes its drives off in the order the intention follows
+    /// them, each keeping the value shown then).
+    static func jumps(_ list: [Drive], target: Int) -> [Jump] {
+        var times = Set<Double>()
+        for drive in list {
+            times.insert(drive.begin)
+            times.insert(drive.end)
+        }
+        var result: [Jump] = []
+        // The drive whose value the layer keeps when none runs.
+        var kept: Int?
+        for t in times.sorted() {
+            let before = list.indices.last { list[$0].begin < t && list[$0].end >= t } ?? kept
+            let removed = list.indices.compactMap { i in list[i].end == t ? list[i].removal.map { (i, $0) } : nil }
+                .sorted { $0.1.commit != $1.1.commit ? $0.1.commit < $1.1.commit : list[$0.0].input < list[$1.0].input }
+            var gone = Set<Int>()
+            for (r, removal) in removed {
+                let shown = list.indices.last { i in
+                    !gone.contains(i) && list[i].begin <= t && list[i].end >= t && list[i].isAdded(before: removal, at: t)
+                }
+                if let shown { kept = shown }
+                gone.insert(r)
+            }
+            let after: Int?
+            if let running = list.indices.last(where: { list[$0].begin <= t && list[$0].end > t }) {
+                // A drive beginning now starts from the value shown: no jump.
+                after = list[running].begin < t ? running : nil
+                kept = running
+            } else {
+                if removed.isEmpty { kept = list.indices.last { list[$0].begin <= t && list[$0].end >= t } ?? kept }
+                after = kept
+            }
+            if let before, let after, list[before].input != list[after].input {
+                result.append(Jump(time: t, target: target, stopping: list[before], shown: list[after]))
+            }
+        }
+        return result
+    }
+
+    /// Reports G005 for `jump`.
+    static func report(_ jump: Jump, _ context: inout ValidationContext) {
+        let document = context.document
+        let input = document.inputs[jump.stopping.input]
+        let other = document.inputs[jump.shown.input]
+        let (id, otherID) = (input.id.value, other.id.value)
+        let kind = input.kind.rawValue
+        let target = context.name(ofTarget: jump.target)
+        let time = SecondsText.short(jump.time)
+        let when: String
+        let help: String
+        if let removal = jump.stopping.removal {
+            when = removal.replaced ? "when \"\(removal.name)\" is added again" : "when \"\(removal.name)\" is removed"
+            if jump.shown.end > jump.time {
+                let otherEnd = SecondsText.short(jump.shown.end)
+                help = "remove \"\(removal.name)\" at \(otherEnd) s or later, or begin \"\(id)\" at \(otherEnd) s or later"
+            } else {
+                // Both drives go with the one removal, the other one's last.
+                let last = SecondsText.short(max(input.end, other.end))
+                help = "remove \"\(removal.name)\" after \(last) s, or name one input with `gesture:`"
+            }
+        } else {
+            when = "when it ends"
+            let otherEnd = SecondsText.short(jump.shown.end)
+            help = "end \"\(id)\" at \(otherEnd) s or later, begin it at \(otherEnd) s or later, or join the two into one input"
+        }
+        let still =
+            jump.shown.end > jump.time
+            ? "while the \(kind) input \"\(otherID)\" still drives it until \(SecondsText.short(jump.shown.end)) s"
+            : "and the \(kind) input \"\(otherID)\" is let go after it"
+        context.report(
+            .G005,
+            "the \(kind) input \"\(id)\" stops driving \(target) at \(time) s, \(when), \(still): \(target) jumps back to where \"\(otherID)\" has got to",
+            at: input.id.range, notes: [DiagnosticNote("the input it jumps back to is here", at: other.id.range)], help: help)
+    }
+
+    /// The commit of op `o` of transaction `t` (at `at`) on its `i`-th matched target.
+    ///
+    /// A stagger of `offset` seconds moves it later, as the run schedules it.
+    static func commit(_ at: Double, offset: Double, _ t: Int, _ o: Int, _ i: Int) -> CommitOrder {
+        let time = offset == 0 ? at : Seconds.sum(at, offset)
+        return CommitOrder(time: time.isFinite ? max(0, time) : 0, staggered: offset != 0, transaction: t, operation: o, match: i)
     }
 
     static func gestureName(_ intention: PlannedIntention) -> String? {

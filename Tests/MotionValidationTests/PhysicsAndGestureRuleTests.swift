@@ -106,6 +106,13 @@ struct PhysicsAndGestureRuleTests {
             "a pan input for a pinchable", .G003,
             help: "add a draggable, directlyManipulable or tossable on #a, or name the input with `gesture: swipe`",
             op("add: pinchable\ntarget: \"#a\"", extra: lateSwipe)),
+        DiagnosticCase(
+            "an input no gesture takes, inside one that a gesture takes: lost, and no jump (no G005)", .G003,
+            help: "add a draggable, directlyManipulable or tossable on #a, or name the input with `gesture: two`",
+            op(
+                "add: draggable\ntarget: \"#a\"\ngesture: one",
+                extra: "inputs:\n  - { id: one, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [10, 0]] }\n"
+                    + "  - { id: 1️⃣two, kind: pan, target: \"#a\", at: 0.5, duration: 0.5, translation: [[0, 0], [0, 10]] }\n")),
     ]
 
     @Test(arguments: g003Cases) func g003(_ c: DiagnosticCase) { c.run() }
@@ -115,40 +122,86 @@ struct PhysicsAndGestureRuleTests {
         op(target, extra: "inputs:\n  - " + first + "\n  - " + second + "\n")
     }
 
+    /// Two transactions on `#a`, at 0 and 1: `ops` (op lines) and a `remove:` of `name`, and
+    /// the inputs `first` and `second`.
+    static func removedMidway(_ ops: [String], name: String, _ first: String, _ second: String) -> String {
+        document([ops, ["remove: \(name)\ntarget: \"#a\""]], extra: "inputs:\n  - " + first + "\n  - " + second + "\n")
+    }
+
     static let g005Cases: [DiagnosticCase] = [
         DiagnosticCase(
-            "a pan that begins while another runs on the target", .G005,
-            help: "begin \"flick\" at 1 s or later, or join the two into one input", notes: ["2️⃣"],
+            "a pan that ends while an earlier one runs on the target", .G005,
+            help: "end \"flick\" at 1 s or later, begin it at 1 s or later, or join the two into one input", notes: ["2️⃣"],
             twoInputs(
                 "{ id: 2️⃣swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
-                "{ id: 1️⃣flick, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }")),
+                "{ id: 1️⃣flick, kind: pan, target: \"#a\", at: 0.5, duration: 0.4, translation: [[0, 0], [0, 10]] }")),
         DiagnosticCase(
-            "reported at the later input, whatever the list order", .G005,
-            help: "begin \"late\" at 2 s or later, or join the two into one input", notes: ["2️⃣"],
+            "reported at the input that stops, whatever the list order", .G005,
+            help: "end \"late\" at 2.5 s or later, begin it at 2.5 s or later, or join the two into one input", notes: ["2️⃣"],
             twoInputs(
-                "{ id: 1️⃣late, kind: pinch, target: \"#a\", at: 1.5, duration: 1, scale: [1, 2] }",
-                "{ id: 2️⃣early, kind: pinch, target: \"#a\", at: 1, duration: 1, scale: [1, 3] }",
+                "{ id: 1️⃣late, kind: pinch, target: \"#a\", at: 1.5, duration: 0.5, scale: [1, 2] }",
+                "{ id: 2️⃣early, kind: pinch, target: \"#a\", at: 1, duration: 1.5, scale: [1, 3] }",
                 target: "add: pinchable\ntarget: \"#a\"")),
         DiagnosticCase(
-            "a class input overlapping an id input on a shared target", .G005,
-            help: "begin \"one\" at 2 s or later, or join the two into one input", notes: ["2️⃣"],
+            "a class input inside an id input on a shared target", .G005,
+            help: "end \"one\" at 3 s or later, begin it at 3 s or later, or join the two into one input", notes: ["2️⃣"],
             twoInputs(
-                "{ id: 2️⃣all, kind: rotate, target: \"#a, #b\", duration: 2, angle: [0, 90] }",
-                "{ id: 1️⃣one, kind: rotate, target: .round, at: 1, duration: 2, angle: [0, 45] }",
+                "{ id: 2️⃣all, kind: rotate, target: \"#a, #b\", duration: 3, angle: [0, 90] }",
+                "{ id: 1️⃣one, kind: rotate, target: .round, at: 1, duration: 1, angle: [0, 45] }",
                 target: "add: rotatable\ntarget: \"#a, #b\"")),
+        DiagnosticCase(
+            "two pans that begin together: the one followed last ends first", .G005,
+            help: "end \"short\" at 1 s or later, begin it at 1 s or later, or join the two into one input", notes: ["2️⃣"],
+            twoInputs(
+                "{ id: 2️⃣long, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: 1️⃣short, kind: pan, target: \"#a\", duration: 0.5, translation: [[0, 0], [0, 10]] }")),
+        DiagnosticCase(
+            "a free drag inside a horizontal one: x goes back", .G005,
+            help: "end \"b\" at 1 s or later, begin it at 1 s or later, or join the two into one input", notes: ["2️⃣"],
+            document(
+                [["add: draggable\ntarget: \"#a\"\naxis: horizontal\ngesture: a", "add: draggable\ntarget: \"#a\"\ngesture: b"]],
+                extra: "inputs:\n  - { id: 2️⃣a, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [100, 0]] }\n"
+                    + "  - { id: 1️⃣b, kind: pan, target: \"#a\", at: 0.5, duration: 0.3, translation: [[0, 0], [0, 100]] }\n")),
+        DiagnosticCase(
+            "a drag that stops when its draggable is removed", .G005,
+            help: "remove \"second\" at 2 s or later, or begin \"b\" at 2 s or later", notes: ["2️⃣"],
+            removedMidway(
+                ["add: draggable\ntarget: \"#a\"\ngesture: a", "add: draggable\ntarget: \"#a\"\ngesture: b\nname: second"],
+                name: "second",
+                "{ id: 2️⃣a, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [100, 0]] }",
+                "{ id: 1️⃣b, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 100]] }")),
+        DiagnosticCase(
+            "one draggable on two pans, removed while both run: it lets go of the earlier last", .G005,
+            help: "remove \"n\" after 2 s, or name one input with `gesture:`", notes: ["2️⃣"],
+            removedMidway(
+                ["add: draggable\ntarget: \"#a\"\nname: n"], name: "n",
+                "{ id: 1️⃣late, kind: pan, target: \"#a\", at: 0.5, duration: 1.5, translation: [[0, 0], [30, 0]] }",
+                "{ id: 2️⃣early, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [0, 40]] }")),
     ]
 
     @Test(arguments: g005Cases) func g005(_ c: DiagnosticCase) { c.run() }
 
-    @Test("G005 says which target and when the earlier input ends") func g005Message() {
-        let source = MarkedSource(
+    @Test("G005 says when the input stops, why, and which input the target jumps back to") func g005Message() {
+        let ended = MarkedSource(
             Self.twoInputs(
                 "{ id: swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
-                "{ id: flick, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }"))
-        let messages = validate(source).filter { $0.code == .G005 }.map(\.message)
+                "{ id: flick, kind: pan, target: \"#a\", at: 0.5, duration: 0.4, translation: [[0, 0], [0, 10]] }"))
+        let removed = MarkedSource(
+            Self.removedMidway(
+                ["add: draggable\ntarget: \"#a\"\ngesture: a", "add: draggable\ntarget: \"#a\"\ngesture: b\nname: second"],
+                name: "second", "{ id: a, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [100, 0]] }",
+                "{ id: b, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 100]] }"))
+        let both = MarkedSource(
+            Self.removedMidway(
+                ["add: draggable\ntarget: \"#a\"\nname: n"], name: "n",
+                "{ id: late, kind: pan, target: \"#a\", at: 0.5, duration: 1.5, translation: [[0, 0], [30, 0]] }",
+                "{ id: early, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [0, 40]] }"))
+        let messages = [ended, removed, both].flatMap { validate($0).filter { $0.code == .G005 }.map(\.message) }
         #expect(
             messages == [
-                "the pan input \"flick\" begins at 0.5 s, while the pan input \"swipe\" on #a runs until 1 s: a target follows one pan at a time"
+                "the pan input \"flick\" stops driving #a at 0.9 s, when it ends, while the pan input \"swipe\" still drives it until 1 s: #a jumps back to where \"swipe\" has got to",
+                "the pan input \"b\" stops driving #a at 1 s, when \"second\" is removed, while the pan input \"a\" still drives it until 2 s: #a jumps back to where \"a\" has got to",
+                "the pan input \"late\" stops driving #a at 1 s, when \"n\" is removed, and the pan input \"early\" is let go after it: #a jumps back to where \"early\" has got to",
             ])
     }
 
@@ -162,6 +215,55 @@ struct PhysicsAndGestureRuleTests {
                 [[tween()], ["add: draggable\ntarget: \"#a\""]],
                 extra: "inputs:\n  - { id: s, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0]] }\n")),
         SilentCase("tossable takes pan inputs", op("add: tossable\ntarget: \"#a\"", extra: pan)),
+        SilentCase(
+            "two single-axis drags, each bound to its own input",
+            document(
+                [
+                    [
+                        "add: draggable\ntarget: \"#a\"\naxis: horizontal\ngesture: a",
+                        "add: draggable\ntarget: \"#a\"\naxis: vertical\ngesture: b",
+                    ]
+                ],
+                extra: "inputs:\n  - { id: a, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [100, 0]] }\n"
+                    + "  - { id: b, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 100]] }\n")),
+        SilentCase(
+            "a later pan that outlasts the earlier one",
+            twoInputs(
+                "{ id: swipe, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }",
+                "{ id: flick, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 10]] }")),
+        SilentCase(
+            "a later pinch that ends with the earlier one",
+            twoInputs(
+                "{ id: early, kind: pinch, target: \"#a\", duration: 2, scale: [1, 3] }",
+                "{ id: late, kind: pinch, target: \"#a\", at: 1, duration: 1, scale: [1, 2] }", target: "add: pinchable\ntarget: \"#a\"")),
+        SilentCase(
+            "two pans that begin together: the one followed last outlasts the other",
+            twoInputs(
+                "{ id: short, kind: pan, target: \"#a\", duration: 0.5, translation: [[0, 0], [0, 10]] }",
+                "{ id: long, kind: pan, target: \"#a\", duration: 1, translation: [[0, 0], [10, 0]] }")),
+        SilentCase(
+            "a draggable added while its input runs takes over from a shorter one",
+            document(
+                [["add: draggable\ntarget: \"#a\"\ngesture: b"], ["add: draggable\ntarget: \"#a\"\ngesture: a"]],
+                extra: "inputs:\n  - { id: a, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [100, 100]] }\n"
+                    + "  - { id: b, kind: pan, target: \"#a\", at: 0.5, duration: 1, translation: [[0, 0], [0, 100]] }\n")),
+        SilentCase(
+            "a second draggable on the same input, removed midway",
+            removedMidway(
+                [
+                    "add: draggable\ntarget: \"#a\"\ngesture: s", "add: draggable\ntarget: \"#a\"\naxis: horizontal\ngesture: s\nname: n",
+                    "add: draggable\ntarget: \"#b\"\ngesture: t",
+                ], name: "n", "{ id: s, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [40, 30]] }",
+                "{ id: t, kind: pan, target: \"#b\", at: 0.5, duration: 2, translation: [[0, 0], [10, 10]] }")),
+        SilentCase(
+            "a drag removed as the earlier input ends",
+            document(
+                [
+                    ["add: draggable\ntarget: \"#a\"\ngesture: a", "add: draggable\ntarget: \"#a\"\ngesture: b\nname: second"],
+                    [tween("#b")], ["remove: second\ntarget: \"#a\""],
+                ],
+                extra: "inputs:\n  - { id: a, kind: pan, target: \"#a\", duration: 2, translation: [[0, 0], [100, 0]] }\n"
+                    + "  - { id: b, kind: pan, target: \"#a\", at: 0.5, duration: 2, translation: [[0, 0], [0, 100]] }\n")),
         SilentCase(
             "a pan that begins as another ends",
             twoInputs(
