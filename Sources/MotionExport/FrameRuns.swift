@@ -25,10 +25,10 @@ public enum FrameSteps: String, Hashable, Sendable, CaseIterable {
 public struct FrameRunReport: Hashable, Sendable {
     /// How the export was asked to write them.
     public var steps: FrameSteps
-    /// The runs met: values set one after another that show at three frames or more, split where
-    /// the value jumps.
+    /// The runs met.
     ///
-    /// 32 bits: fewer than one per event, and a shown curve stays small.
+    /// A run is values set one after another that show at three frames or more, split where the
+    /// value jumps. 32 bits: fewer than one per event, and a shown curve stays small.
     public var runs: Int32
     /// The runs written as steps.
     ///

@@ -53,8 +53,9 @@ public struct GestureSignal: Hashable, Sendable {
     ///
     /// A drag along one axis drives one.
     public var components: [Int]? = nil
-    /// On `ended`, the release velocity in the property's units per second (nil when the input
-    /// gave none): the same velocity the store remembers for the next physics motion, carried by
+    /// On `ended`, the release velocity in the property's units per second.
+    ///
+    /// Nil when the input gave none. It is the same velocity the store remembers for the next physics motion, carried by
     /// the signal so that every observer reads it, whichever consumed the store's first.
     public var velocity: MotionValue? = nil
 
@@ -66,8 +67,9 @@ public struct GestureSignal: Hashable, Sendable {
         PropertyKey(heldNames[property.ordinal])
     }
 
-    /// The store key saying whether a gesture currently drives `path`: the whole property's key
-    /// (`heldKey(_ property:)`), or one component's (a drag along one axis holds one
+    /// The store key saying whether a gesture currently drives `path`.
+    ///
+    /// It is the whole property's key (`heldKey(_ property:)`), or one component's (a drag along one axis holds one
     /// component of `position`).
     public static func heldKey(_ path: PropertyPath) -> PropertyKey<Bool> {
         guard let component = path.component else { return heldKey(path.property) }
