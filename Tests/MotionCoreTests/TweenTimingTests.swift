@@ -111,3 +111,43 @@ let timingCases: [TimingCase] = [
         #expect(many.progress(at: 1e17 + 0.5).isFinite)
     }
 }
+
+/// Every pair of two-decimal times a = i / 100 and b = j / 100 in [0, 1) whose decimal sum is a
+/// whole frame at 60 fps, with that frame: (i + j) / 100 = n / 60 exactly when 5 divides i + j,
+/// and then n = 3 (i + j) / 5 (worked out in integers, not by the code under test).
+let decimalFrameSums: [(a: Double, b: Double, frame: Int)] = {
+    var pairs: [(a: Double, b: Double, frame: Int)] = []
+    for i in 0..<100 {
+        for j in 0..<100 where (i + j) % 5 == 0 {
+            pairs.append((Double(i) / 100, Double(j) / 100, 3 * (i + j) / 5))
+        }
+    }
+    return pairs
+}()
+
+@Suite struct DecimalTimingTests {
+    @Test func thePairsAreEveryWholeFrameSum() {
+        #expect(decimalFrameSums.count == 2000)
+        #expect(decimalFrameSums.contains { $0.a == 0.03 && $0.b == 0.27 && $0.frame == 18 })
+        #expect(decimalFrameSums.contains { $0.a == 0.07 && $0.b == 0.58 && $0.frame == 39 })
+    }
+
+    /// A start at a + b (commit plus delay, or an animation's begin time as it was added at a)
+    /// shows the tween's value from the frame at a + b, not one frame later.
+    @Test("a start written as a decimal sum lands on the frame it names")
+    func startsLandOnTheirFrames() {
+        var late: [String] = []
+        for (a, b, n) in decimalFrameSums {
+            let frame = Double(n) / 60
+            let committed = TweenTiming(commitTime: a, delay: b, duration: 0)
+            let added = KeyframeAnimation(
+                values: [.scalar(0), .scalar(1)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: frame, duration: 0
+            ).sampler(addedTime: a).timing
+            for (name, timing) in [("commit + delay", committed), ("added animation", added)]
+            where timing.start != frame || timing.progress(at: frame) != 1 || timing.progress(at: frame.nextDown) != 0 {
+                late.append("\(name) \(a) + \(b): starts at \(timing.start), not frame \(n)")
+            }
+        }
+        #expect(late.isEmpty, "\(late.count) late, such as \(late.prefix(3))")
+    }
+}

@@ -4,13 +4,17 @@
     import Darwin
 #endif
 
-/// When a tween plays: its commit time, delay, duration and repetition (docs/format.md §2.2).
+/// When a tween plays: its commit time, start, duration and repetition (docs/format.md §2.2).
 ///
 /// `TweenTiming` turns a clock time into a keyframe progress with Core Animation's rules: the tween
-/// starts at `commitTime + delay`, shows its first keyframe before that (fill backwards), plays
-/// `repeatCount` passes (fractional allowed, `.infinity` for `forever`), and when `autoreverses`
-/// each repeat is a forward and then a backward pass. After its end the progress of its last
-/// moment holds.
+/// starts at `start` (its commit plus its delay), shows its first keyframe before that (fill
+/// backwards), plays `repeatCount` passes (fractional allowed, `.infinity` for `forever`), and when
+/// `autoreverses` each repeat is a forward and then a backward pass. After its end the progress of
+/// its last moment holds.
+///
+/// The start is kept as it was given, a decimal sum (``Seconds/sum(_:_:)``) of the commit and the
+/// delay: a tween committed at 0.03 s with a delay of 0.27 s starts at the frame at 0.3 s, not at
+/// 0.30000000000000004 s (a frame later).
 ///
 /// Input that the validator rejects is still handled without trapping: a negative or NaN duration
 /// counts as 0, a non-positive or NaN repeat count as 1 (as Core Animation treats 0), a NaN delay
@@ -18,8 +22,10 @@
 public struct TweenTiming: Hashable, Sendable {
     /// The clock time of the transaction that added the tween, in seconds.
     public var commitTime: Double
-    /// Seconds from the commit to the start.
-    public var delay: Double
+    /// The clock time the first pass begins.
+    ///
+    /// The commit plus the delay, as a decimal sum, or an animation's `beginTime` as it was added.
+    public var start: Double
     /// Seconds of one pass.
     public var duration: Double
     /// How many times the tween plays: 1 by default, fractional allowed, `.infinity` for `forever`.
@@ -27,13 +33,27 @@ public struct TweenTiming: Hashable, Sendable {
     /// Whether each repeat plays forward and then backward.
     public var autoreverses: Bool
 
-    /// Creates a timing.
+    /// Seconds from the commit to the start.
+    @inlinable public var delay: Double { start - commitTime }
+
+    /// Creates a timing that starts `delay` seconds after `commitTime`, at their decimal sum.
     public init(
         commitTime: Double, delay: Double = 0, duration: Double, repeatCount: Double = 1,
         autoreverses: Bool = false
     ) {
+        self.init(
+            commitTime: commitTime, start: Seconds.sum(commitTime, delay.isNaN ? 0 : delay), duration: duration,
+            repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+
+    /// Creates a timing whose first pass begins at `start`, taken as it is.
+    ///
+    /// `start` is an animation's `beginTime`, already a sum (NaN counts as `commitTime`).
+    /// Rebuilding the start as `commitTime + (start - commitTime)` can land it next to `start`,
+    /// which puts a change on the frame after the one at `start`.
+    public init(commitTime: Double, start: Double, duration: Double, repeatCount: Double = 1, autoreverses: Bool = false) {
         self.commitTime = commitTime
-        self.delay = delay
+        self.start = start.isNaN ? commitTime : start
         self.duration = duration
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
@@ -47,9 +67,6 @@ public struct TweenTiming: Hashable, Sendable {
         let repeats = repeatCount > 0 ? repeatCount : 1
         return autoreverses ? repeats * 2 : repeats
     }
-
-    /// The time the first pass begins: `commitTime + delay`.
-    @inlinable public var start: Double { commitTime + (delay.isNaN ? 0 : delay) }
 
     /// How long the tween plays after its start: duration x repeats (x 2 when autoreversing).
     ///
