@@ -662,7 +662,10 @@ public struct TimelineTracks: Sendable {
             let values = keyframes.values.map { $0[slot] }
             let offsets = keyframes.offsets
             while k <= lastPass {
-                let passStart = start + k * d
+                // Pass boundaries as the presentation samples them: decimal sums (docs/format.md §2.2).
+                let passStart = timing.passStart(k)
+                let passEnd = timing.passStart(k + 1)
+                func time(_ u: Double) -> Double { u == 0 ? passStart : u == 1 ? passEnd : passStart + u * d }
                 let backward = timing.autoreverses && abs(k.truncatingRemainder(dividingBy: 2)) == 1
                 // The pass's pieces in local progress: hold before the first offset, one segment
                 // per keyframe pair, hold after the last offset.
@@ -679,15 +682,14 @@ public struct TimelineTracks: Sendable {
                     for piece in local.reversed() {
                         append(
                             CurveSegment(
-                                start: passStart + (1 - piece.u1) * d, end: passStart + (1 - piece.u0) * d, from: piece.v1,
-                                to: piece.v0, easing: .curve(piece.curve.reversed)))
+                                start: time(1 - piece.u1), end: time(1 - piece.u0), from: piece.v1, to: piece.v0,
+                                easing: .curve(piece.curve.reversed)))
                     }
                 } else {
                     for piece in local {
                         append(
                             CurveSegment(
-                                start: passStart + piece.u0 * d, end: passStart + piece.u1 * d, from: piece.v0, to: piece.v1,
-                                easing: .curve(piece.curve)))
+                                start: time(piece.u0), end: time(piece.u1), from: piece.v0, to: piece.v1, easing: .curve(piece.curve)))
                     }
                 }
                 k += 1

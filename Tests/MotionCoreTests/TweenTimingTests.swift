@@ -150,4 +150,41 @@ let decimalFrameSums: [(a: Double, b: Double, frame: Int)] = {
         }
         #expect(late.isEmpty, "\(late.count) late, such as \(late.prefix(3))")
     }
+
+    /// A tween of duration b committed at a ends (progress 1) at the frame at a + b and not at the
+    /// frame before; with two repeats its second pass starts there (progress 0) and not before,
+    /// and with autoreverse it turns there.
+    @Test("an end or a repeat written as a decimal sum lands on the frame it names")
+    func endsAndRepeatsLandOnTheirFrames() {
+        var late: [String] = []
+        for (a, b, n) in decimalFrameSums where b > 0 {
+            let frame = Double(n) / 60
+            let before = Double(n - 1) / 60
+            let once = TweenTiming(commitTime: a, duration: b)
+            if once.end != frame || once.progress(at: frame) != 1 || !(once.progress(at: before) < 1) {
+                late.append("\(a) + \(b): ends at \(once.end), progress \(once.progress(at: frame)) at frame \(n)")
+            }
+            let twice = TweenTiming(commitTime: a, duration: b, repeatCount: 2)
+            if twice.passStart(1) != frame || twice.progress(at: frame) != 0 || twice.progress(at: before) == 0 && before > a {
+                late.append("\(a) + \(b): second pass at \(twice.passStart(1)), progress \(twice.progress(at: frame)) at frame \(n)")
+            }
+            let turning = TweenTiming(commitTime: a, duration: b, autoreverses: true)
+            if turning.progressRate(at: frame) != -1 / b || turning.progressRate(at: frame.nextDown) != 1 / b {
+                late.append("\(a) + \(b): turns at rate \(turning.progressRate(at: frame)) at frame \(n)")
+            }
+        }
+        #expect(late.isEmpty, "\(late.count) late, such as \(late.prefix(3))")
+    }
+
+    /// Three repeats of 0.1 s from 0.1 s: passes start at 0.2 and 0.3 s and the tween ends at 0.4
+    /// s, the frames 12, 18 and 24 at 60 fps, though 0.1 + 2 x 0.1 is 0.30000000000000004.
+    @Test func repeatsOfADecimalDuration() {
+        let t = TweenTiming(commitTime: 0.1, duration: 0.1, repeatCount: 3)
+        #expect(0.1 + 2 * 0.1 != 0.3)
+        #expect([1, 2, 3].map(t.passStart) == [0.2, 0.3, 0.4])
+        #expect(t.end == 0.4)
+        #expect([12, 18, 24].map { t.progress(at: Double($0) / 60) } == [0, 0, 1])
+        // Between boundaries the progress is the elapsed fraction of the pass.
+        #expect(abs(t.progress(at: 21.0 / 60) - 0.5) < 1e-12)
+    }
 }

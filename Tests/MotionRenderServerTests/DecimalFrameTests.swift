@@ -10,6 +10,10 @@ struct DecimalFrameTests {
     enum Sum: String, CaseIterable, Sendable {
         /// `at: a`, a jump (duration 0) from 0.2 to 0.5 after `delay: b`.
         case delay
+        /// `at: a`, from 0 to 1 over `duration: b`: 1 from a + b on.
+        case end
+        /// `at: a`, from 0 to 1 over `duration: b`, `repeat: 2`: back at 0 at a + b.
+        case `repeat`
     }
 
     /// Every pair of two-decimal times a = i / 100 and b = j / 100 in [0, 1) whose decimal sum is a
@@ -36,11 +40,15 @@ struct DecimalFrameTests {
             for (_, j, frame) in pairs.filter({ $0.i == i }) where sum == .delay || j > 0 {
                 let id = "p\(i)_\(j)"
                 frames[id] = frame
-                targets += "  \(id): {}\n"
+                // Before its commit an `end` target shows 0.5 (its model value), the others 1.
+                targets += sum == .end ? "  \(id): { layer: { opacity: 0.5 } }\n" : "  \(id): {}\n"
                 let b = decimal(j)
                 switch sum {
                 case .delay:
                     ops += "      - { add: tween, target: \"#\(id)\", property: opacity, from: 0.2, to: 0.5, duration: 0, delay: \(b) }\n"
+                case .end: ops += "      - { add: tween, target: \"#\(id)\", property: opacity, from: 0, to: 1, duration: \(b) }\n"
+                case .repeat:
+                    ops += "      - { add: tween, target: \"#\(id)\", property: opacity, from: 0, to: 1, duration: \(b), repeat: 2 }\n"
                 }
             }
             if !ops.isEmpty { transactions += "  - at: \(decimal(i))\n    ops:\n" + ops }
@@ -54,6 +62,8 @@ struct DecimalFrameTests {
         values.indices.filter { f in
             switch sum {
             case .delay: return (values[f] == 0.5) != (f >= n)
+            case .end: return (values[f] == 1) != (f >= n)
+            case .repeat: return f == n ? values[f] != 0 : f == n - 1 && values[f] == 0
             }
         }
     }

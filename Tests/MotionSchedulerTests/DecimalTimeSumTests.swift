@@ -48,6 +48,24 @@ import Testing
         #expect(run.sample(.opacity, at: Double(frame) / 60) == 0.5)
     }
 
+    /// A tween committed at 0.1 s for 0.2 s ends on the frame at 0.3 s, as one of 0.3 s from 0
+    /// does: its last value shows there, and the run is at rest there.
+    @Test("a tween's end at a decimal sum lands on its frame", arguments: ["at: 0.1", "at: 0"])
+    func endLandsOnItsFrame(at: String) throws {
+        let duration = at == "at: 0" ? "0.3" : "0.2"
+        let document = try decode(
+            boxDocument(
+                transactions: """
+                    - \(at)
+                      ops:
+                        - { add: tween, target: "#box", property: opacity, from: 0, to: 1, duration: \(duration) }
+                    """))
+        let run = DocumentRun(document: document)
+        #expect(run.sample(.opacity, at: 17.0 / 60) < 1)
+        #expect(run.sample(.opacity, at: 18.0 / 60) == 1)
+        #expect(DocumentRun(document: document).play(until: StopRule()).lastFrame == 18)
+    }
+
     @Test("a release transaction at an input's end plus an offset commits on the frame it names")
     func releaseLandsOnItsFrame() throws {
         let run = try DocumentRun(
