@@ -398,6 +398,7 @@ public struct TimelineTracks: Sendable {
             worst = max(worst, runs.maxError)
             fitted = (fitted + runs.spans).sorted { $0.lowerBound < $1.lowerBound }
         }
+        Self.showLastMoment(&segments, value: histories[h].value(c, at: end), limit: limit, end: end, tolerance: tol)
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
         curve.frameRuns = runs?.report
@@ -409,6 +410,27 @@ public struct TimelineTracks: Sendable {
         }
         curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// Shows a change on the span's last moment (a jump at the end: a tween of duration 0 that
+    /// starts there) in `segments`, which stop at `end` with the value before it.
+    ///
+    /// The change has no time left to last, so it is shown from ``PlayerKeyframes/jumpLead``
+    /// before the end, where the keyframe writers put every jump: the last segment is cut there
+    /// and the new value holds to the end. A player then shows it at the last frame, as the
+    /// render server does. Changes within the budget (`tolerance`) are left out.
+    ///
+    /// - Complexity: O(1).
+    static func showLastMoment(
+        _ segments: inout [CurveSegment], value: Double, limit: ClosedRange<Double>?, end: Double, tolerance: () -> Double
+    ) {
+        let final = limit.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
+        let cut = end - PlayerKeyframes.jumpLead
+        guard let last = segments.last, last.end == end, last.start < cut, final.isFinite, final != last.to,
+            !(abs(final - last.to) <= tolerance())
+        else { return }
+        segments[segments.count - 1] = last.exactSplit(at: cut)?.0 ?? last.split(at: cut).0
+        segments.append(CurveSegment(start: cut, end: end, from: final, to: final, easing: .curve(.linear)))
     }
 
     /// The value shown of a component no event touches: its model value, within `limit`.

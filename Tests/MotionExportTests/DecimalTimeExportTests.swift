@@ -1,3 +1,4 @@
+import Foundation
 import MotionCore
 import MotionTimeline
 import Testing
@@ -24,5 +25,37 @@ struct DecimalTimeExportTests {
         }
         #expect(curve.value(at: 0.4) == 120)
         #expect(curve.method == .exact)
+    }
+
+    /// A jump that is the last thing to happen: at 0.03 + 0.27 s (the frame at 0.3 s ends the
+    /// timeline), and at 0.5 s from the start.
+    @Test("a jump on the last frame is in every export", arguments: [("0.03", "0.27", 18), ("0", "0.5", 30)])
+    func aJumpOnTheLastFrameIsExported(at: String, delay: String, frame: Int) throws {
+        let timeline = try bake(
+            """
+            motion: 1
+            canvas: { size: [200, 200], fps: 60 }
+            targets: { box: { layer: { position: [100, 100], size: [40, 40] } } }
+            transactions:
+              - at: \(at)
+                ops: [{ add: tween, target: "#box", property: opacity, from: 0.2, to: 0.5, duration: 0, delay: \(delay) }]
+            """)
+        let end = Double(frame) / 60
+        #expect(timeline.end == end)
+        let tracks = TimelineTracks(timeline)
+        let curve = tracks.curve(layer: 0, property: .opacity, component: 0, limit: 0...1)
+        #expect(curve.value(at: Double(frame - 1) / 60) == 0.2)
+        #expect(curve.value(at: end) == 0.5)
+        // The keyframes players get: 0.2 held until a jump lead before the end, then 0.5.
+        let keyframes = PlayerKeyframes.keyframes([curve])
+        #expect(keyframes.last?.time == end && keyframes.last?.values == [0.5])
+        #expect(keyframes.contains { $0.values == [0.2] && $0.hold && $0.time > Double(frame - 1) / 60 })
+        // Lottie: opacity x 100 at the last keyframe, on the last frame.
+        let lottie = try #require(
+            try JSONSerialization.jsonObject(with: Data(LottieExporter.export(tracks).bytes)) as? [String: Any])
+        let layer = try #require((lottie["layers"] as? [[String: Any]])?.first)
+        let opacity = try #require((layer["ks"] as? [String: Any])?["o"] as? [String: Any])
+        let last = try #require((opacity["k"] as? [[String: Any]])?.last)
+        #expect(last["t"] as? Double == Double(frame) && last["s"] as? [Double] == [50])
     }
 }
