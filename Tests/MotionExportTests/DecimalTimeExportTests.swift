@@ -58,4 +58,25 @@ struct DecimalTimeExportTests {
         let last = try #require((opacity["k"] as? [[String: Any]])?.last)
         #expect(last["t"] as? Double == Double(frame) && last["s"] as? [Double] == [50])
     }
+
+    /// CSS repeats a tween with the browser's own iteration. Where its passes jump (from 120 back
+    /// to 160), the browser starts it 10 us early, so that its rounding of (0.3 - 0.1) / 0.1 to
+    /// just below 2 cannot show the end of the second pass on the frame at 0.3 s where the third
+    /// starts; a repeat that turns back (autoreverse) or ends where it starts keeps its delay.
+    @Test(
+        "CSS starts an iterated repeat whose passes jump a jump lead early",
+        arguments: [
+            ("from: 160, to: 120", "m0-translate 0.1s linear 0.09999s 3 normal both"),
+            ("from: 160, to: 120, autoreverse: true", "m0-translate 0.1s linear 0.1s 6 alternate both"),
+            ("values: [160, 120, 160]", "m0-translate 0.1s linear 0.1s 3 normal both"),
+        ])
+    func iteratedJumpsStartALeadEarly(values: String, entry: String) throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: tween, target: "#card", property: position.y, \(values), duration: 0.1, delay: 0.1, repeat: 3 }
+                """))
+        let css = CSSExporter.export(TimelineTracks(timeline), page: false).text
+        #expect(css.contains("animation: \(entry);"), "\(css.split(separator: "\n").filter { $0.contains("animation:") })")
+    }
 }
