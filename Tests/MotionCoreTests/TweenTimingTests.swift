@@ -187,4 +187,33 @@ let decimalFrameSums: [(a: Double, b: Double, frame: Int)] = {
         // Between boundaries the progress is the elapsed fraction of the pass.
         #expect(abs(t.progress(at: 21.0 / 60) - 0.5) < 1e-12)
     }
+
+    /// The same sums near a day (86,000 s plus a), where binary rounding of a sum reaches 1.5e-11 s:
+    /// a start or an end there still lands on the frame 5,160,000 + n.
+    @Test("decimal sums near a day land on their frames")
+    func sumsNearADayLandOnTheirFrames() {
+        var late: [String] = []
+        for (a, b, n) in decimalFrameSums {
+            let commit = Double(8_600_000 + Int((a * 100).rounded())) / 100
+            let frame = Double(5_160_000 + n) / 60
+            let jump = TweenTiming(commitTime: commit, delay: b, duration: 0)
+            let tween = TweenTiming(commitTime: commit, duration: b)
+            if jump.start != frame || b > 0 && tween.end != frame {
+                late.append("\(commit) + \(b): starts at \(jump.start), ends at \(tween.end), not \(frame)")
+            }
+        }
+        #expect(late.isEmpty, "\(late.count) late, such as \(late.prefix(3))")
+        // docs/format.md §2.2's example: 86,000.15 s is frame 5,160,009 at 60 fps.
+        #expect(86_000.02 + 0.13 > 5_160_009.0 / 60)
+        #expect(Seconds.sum(86_000.02, 0.13) == 5_160_009.0 / 60)
+    }
+
+    /// Times that are no decimal of whole nanoseconds, and times past the limit, stay as they are.
+    @Test func otherTimesStay() {
+        #expect(Seconds.snapped(86_000 + 1.0 / 3) == 86_000 + 1.0 / 3)
+        #expect(Seconds.snapped(0.1 + 1e-11) == 0.1 + 1e-11)
+        #expect(Seconds.snapped(Seconds.snapLimit + 0.5e-10) == Seconds.snapLimit + 0.5e-10)
+        #expect(Seconds.snapped(-(0.1 + 0.2)) == -0.3)
+        #expect(Seconds.snapped(.nan).isNaN && Seconds.snapped(-.infinity) == -.infinity)
+    }
 }
