@@ -286,6 +286,13 @@ public enum CSSExporter {
         return rows
     }
 
+    /// Whether any of `slots` (nil: a fixed value) ends a pass of `animation` on another value
+    /// than the next pass starts from: where the passes of a repeat that does not autoreverse jump.
+    static func passesJump(_ animation: KeyframeAnimation, slots: [Int?]) -> Bool {
+        guard let first = animation.values.first, let last = animation.values.last else { return false }
+        return slots.contains { slot in slot.map { first[$0] != last[$0] } ?? false }
+    }
+
     /// How many rows ``iteratedRows(_:slots:fixed:)`` makes of `animation`, counted without
     /// making them: one per keyframe, and one more at 0 and at 1 where the key times start late
     /// or end early.
@@ -297,22 +304,29 @@ public enum CSSExporter {
 
     /// The `animation` entry of an iterated keyframe animation: Core Animation's repeat count of
     /// an autoreversing animation counts a forward and a backward pass; CSS counts each pass.
-    static func iteration(_ animation: KeyframeAnimation, name: String) -> String {
+    ///
+    /// When the value jumps where one pass meets the next (`passesJump`), the browser starts the
+    /// animation a jump lead (``PlayerKeyframes/jumpLead``) early, as every other jump is shown: a
+    /// pass whose start is a frame's time (0.1 + 2 x 0.1 s) then begins on that frame whatever
+    /// the browser's rounding of `(time - delay) / duration`, which can land a hair before it.
+    static func iteration(_ animation: KeyframeAnimation, name: String, passesJump: Bool = false) -> String {
         var text: [UInt8] = []
-        iteration(animation, name: Array(name.utf8), to: &text)
+        iteration(animation, name: Array(name.utf8), passesJump: passesJump, to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends ``iteration(_:name:)``'s text to `text`.
-    static func iteration(_ animation: KeyframeAnimation, name: [UInt8], to text: inout [UInt8]) {
+    /// Appends ``iteration(_:name:passesJump:)``'s text to `text`.
+    static func iteration(_ animation: KeyframeAnimation, name: [UInt8], passesJump: Bool = false, to text: inout [UInt8]) {
         let repeats = animation.repeatCount > 0 ? animation.repeatCount : 1
         let passes = animation.autoreverses ? repeats * 2 : repeats
         let duration = animation.duration > 0 && animation.duration.isFinite ? animation.duration : 0
+        let jumps = passesJump && !animation.autoreverses && passes > 1 && duration > 0
         text.append(contentsOf: name)
         text.append(UInt8(ascii: " "))
         seconds(duration, to: &text)
         text.append(literal: " linear ")
-        seconds(animation.beginTime, to: &text)
+        // The lead is whole nanoseconds: 0.1 s starts at 0.09999 s, not 0.09999000000000001 s.
+        seconds(jumps ? Seconds.snapped(animation.beginTime - PlayerKeyframes.jumpLead) : animation.beginTime, to: &text)
         text.append(UInt8(ascii: " "))
         if passes.isFinite { number(passes, to: &text) } else { text.append(literal: "infinite") }
         text.append(literal: animation.autoreverses ? " alternate both" : " normal both")

@@ -77,11 +77,16 @@ struct CSSMotionPath {
     }
 
     /// The `animation` entry: the path's own timing, repeats and autoreverse as CSS iterations.
+    ///
+    /// A repeat that does not autoreverse jumps back to the path's start at each pass of an open
+    /// path (and may turn there, with `orient`): it starts a jump lead early
+    /// (``CSSExporter/iteration(_:name:passesJump:)``).
     var animation: String {
         let a = sole.animation
         let keyframe = KeyframeAnimation(
             values: [], keyTimes: [], timingFunctions: [], beginTime: a.beginTime, duration: a.duration, repeatCount: a.repeatCount,
             autoreverses: a.autoreverses)
-        return CSSExporter.iteration(keyframe, name: name)
+        let points = a.path.points
+        return CSSExporter.iteration(keyframe, name: name, passesJump: orients || points.first != points.last)
     }
 }

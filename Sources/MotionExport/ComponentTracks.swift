@@ -400,6 +400,7 @@ public struct TimelineTracks: Sendable {
             worst = max(worst, runs.maxError)
             fitted = (fitted + runs.report.fittedSpans).sorted { $0.lowerBound < $1.lowerBound }
         }
+        Self.showLastMoment(&segments, value: histories[h].value(c, at: end), limit: limit, end: end, tolerance: tol)
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
         curve.frameRuns = runs?.report
@@ -411,6 +412,27 @@ public struct TimelineTracks: Sendable {
         }
         curves.store(key, slot: slot, curve)
         return curve
+    }
+
+    /// Shows a change on the span's last moment (a jump at the end: a tween of duration 0 that
+    /// starts there) in `segments`, which stop at `end` with the value before it.
+    ///
+    /// The change has no time left to last, so it is shown from ``PlayerKeyframes/jumpLead``
+    /// before the end, where the keyframe writers put every jump: the last segment is cut there
+    /// and the new value holds to the end. A player then shows it at the last frame, as the
+    /// render server does. Changes within the budget (`tolerance`) are left out.
+    ///
+    /// - Complexity: O(1).
+    static func showLastMoment(
+        _ segments: inout [CurveSegment], value: Double, limit: ClosedRange<Double>?, end: Double, tolerance: () -> Double
+    ) {
+        let final = limit.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
+        let cut = end - PlayerKeyframes.jumpLead
+        guard let last = segments.last, last.end == end, last.start < cut, final.isFinite, final != last.to,
+            !(abs(final - last.to) <= tolerance())
+        else { return }
+        segments[segments.count - 1] = last.exactSplit(at: cut)?.0 ?? last.split(at: cut).0
+        segments.append(CurveSegment(start: cut, end: end, from: final, to: final, easing: .curve(.linear)))
     }
 
     /// The value shown of a component no event touches: its model value, within `limit`.
@@ -664,7 +686,10 @@ public struct TimelineTracks: Sendable {
             let values = keyframes.values.map { $0[slot] }
             let offsets = keyframes.offsets
             while k <= lastPass {
-                let passStart = start + k * d
+                // Pass boundaries as the presentation samples them: decimal sums (docs/format.md §2.2).
+                let passStart = timing.passStart(k)
+                let passEnd = timing.passStart(k + 1)
+                func time(_ u: Double) -> Double { u == 0 ? passStart : u == 1 ? passEnd : passStart + u * d }
                 let backward = timing.autoreverses && abs(k.truncatingRemainder(dividingBy: 2)) == 1
                 // The pass's pieces in local progress: hold before the first offset, one segment
                 // per keyframe pair, hold after the last offset.
@@ -681,15 +706,14 @@ public struct TimelineTracks: Sendable {
                     for piece in local.reversed() {
                         append(
                             CurveSegment(
-                                start: passStart + (1 - piece.u1) * d, end: passStart + (1 - piece.u0) * d, from: piece.v1,
-                                to: piece.v0, easing: .curve(piece.curve.reversed)))
+                                start: time(1 - piece.u1), end: time(1 - piece.u0), from: piece.v1, to: piece.v0,
+                                easing: .curve(piece.curve.reversed)))
                     }
                 } else {
                     for piece in local {
                         append(
                             CurveSegment(
-                                start: passStart + piece.u0 * d, end: passStart + piece.u1 * d, from: piece.v0, to: piece.v1,
-                                easing: .curve(piece.curve)))
+                                start: time(piece.u0), end: time(piece.u1), from: piece.v0, to: piece.v1, easing: .curve(piece.curve)))
                     }
                 }
                 k += 1

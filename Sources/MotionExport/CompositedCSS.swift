@@ -208,7 +208,10 @@ extension CSSExporter {
                 default: return nil
                 }
             }
-            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) { iteration(animation, name: $0, to: &$1) }
+            let jumps = passesJump(animation, slots: slots)
+            return CSSTrack(rows: iteratedRows(animation, slots: slots, fixed: fixed)) {
+                iteration(animation, name: $0, passesJump: jumps, to: &$1)
+            }
         case .span:
             var curves: [ShownCurve] = []
             var moving: [Int?] = []

@@ -94,9 +94,11 @@ public enum PathKeyframes {
                     PathKeyframe(time: sole.addedTime, point: start, outTangent: .zero, inTangent: .zero, easing: nil, hold: true))
             }
         }
+        // Pass starts as the presentation samples them: decimal sums (docs/format.md §2.2).
+        let timing = a.timing(addedTime: sole.addedTime)
         var backwardLast = false
         for k in 0..<passCount {
-            let passStart = a.beginTime + Double(k) * d
+            let passStart = timing.passStart(Double(k))
             let backward = a.autoreverses && k % 2 == 1
             if k > 0, !backward, !backwardLast {
                 // A forward pass after a forward pass: the end holds until the jump to the start.
@@ -126,7 +128,7 @@ public enum PathKeyframes {
         let last = backwardLast ? start : point(path.points.count - 1)
         keyframes.append(
             PathKeyframe(
-                time: a.beginTime + Double(passCount) * d, point: last, outTangent: .zero, inTangent: .zero, easing: nil, hold: false))
+                time: timing.passStart(Double(passCount)), point: last, outTangent: .zero, inTangent: .zero, easing: nil, hold: false))
         return keyframes
     }
 }

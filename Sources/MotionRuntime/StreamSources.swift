@@ -74,7 +74,7 @@ public struct TweenMotion: Hashable, Sendable {
     /// The render server's animation of this tween committed at `time`.
     public func animation(committedAt time: Double) -> KeyframeAnimation {
         KeyframeAnimation(
-            values: [from, to], keyTimes: [0, 1], timingFunctions: [curve], beginTime: time + max(0, delay),
+            values: [from, to], keyTimes: [0, 1], timingFunctions: [curve], beginTime: Seconds.sum(time, max(0, delay)),
             duration: max(0, duration))
     }
 }
@@ -130,7 +130,7 @@ public func renderServerTweenSource(
 ) -> MotionObservable<MotionValue> {
     renderServerSource(clock: clock, key: key) { now in
         let animation = tween.animation(committedAt: now)
-        return (.keyframe(animation), tween.to, nil, animation.beginTime + animation.duration)
+        return (.keyframe(animation), tween.to, nil, animation.sampler(addedTime: now).timing.end)
     }
 }
 

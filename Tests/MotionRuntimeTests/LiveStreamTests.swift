@@ -98,6 +98,39 @@ func underdampedSpring(x0: Double, v0: Double, d: Double, k: Double, c: Double, 
         #expect(abs(server[6 + 15][1] - 45) <= 1e-9)
     }
 
+    /// Both sources subscribe at 0.1 s (frame 6): a jump after 0.2 s of delay, and the end of a
+    /// 0.2 s tween, are at 0.1 + 0.2 s, the frame at 0.3 s (frame 18), not the one after.
+    @Test("tween sources change on the frame of a decimal sum of times")
+    func tweenSourcesLandOnDecimalFrames() {
+        let jump = TweenMotion(from: .point(0, 0), to: .point(10, 90), duration: 0, delay: 0.2)
+        let ramp = TweenMotion(from: .point(0, 0), to: .point(10, 90), duration: 0.2)
+        let path = PropertyPath(.position, component: 1)
+        for tween in [jump, ramp] {
+            let sources: [(any FrameClock) -> MotionObservable<MotionValue>] = [
+                { renderServerTweenSource(tween, clock: $0) }, { frameTweenSource(tween, clock: $0) },
+            ]
+            for source in sources {
+                let values = trace({ source($0).y() }, path: path, frames: 24)
+                // values[k - 6] is frame k.
+                #expect(values[11][1] < 90 && values[12][1] == 90, "\(tween)")
+            }
+        }
+    }
+
+    /// A render-server tween source subscribed at 0.1 s for 0.2 s is at rest on the frame at
+    /// 0.3 s (frame 18), where its value arrives, not a frame later.
+    @Test func aRenderServerTweenSourceRestsOnTheFrameOfItsDecimalEnd() {
+        let world = TestWorld()
+        world.step(6)
+        let recorder = world.layer(position: .point(5, 7))
+        let ramp = TweenMotion(from: .point(0, 0), to: .point(10, 90), duration: 0.2)
+        world.runtime.write(renderServerTweenSource(ramp, clock: world.clock), to: recorder.property(PropertyPath(.position)))
+        world.step(11)
+        #expect(world.runtime.isActive)
+        world.step()
+        #expect(!world.runtime.isActive)
+    }
+
     @Test("map maps next values, render-server animations and velocities; exact for affine maps")
     func affineMapAgrees() {
         let spring = SpringMotion(from: .point(5, 7), to: .point(50, 7), initialVelocity: .point(100, 0))

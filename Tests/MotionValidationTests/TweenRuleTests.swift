@@ -64,6 +64,24 @@ struct TweenRuleTests {
                     "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 0.5\ndelay: 0.5",
                 ]
             ])),
+        // 0.1 + 0.2 and 3 x 0.1 are 0.30000000000000004 in binary: the tweens end at 0.3 s, as
+        // the run shows them (docs/format.md §2.2).
+        DiagnosticCase(
+            "hidden by a later tween that ends at the same decimal sum", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 0.2\ndelay: 0.1",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 0.3",
+                ]
+            ])),
+        DiagnosticCase(
+            "hidden by a later tween that ends with its decimal repeats", .W006, help: w006Help, notes: ["2️⃣"],
+            document([
+                [
+                    "add: 1️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nduration: 0.1\nrepeat: 3",
+                    "add: 2️⃣tween\ntarget: \"#a\"\nproperty: opacity\nto: 0\nduration: 0.3",
+                ]
+            ])),
         DiagnosticCase(
             "hidden by a later tween repeating forever", .W006, help: w006Help, notes: ["2️⃣"],
             document([

@@ -57,8 +57,7 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public func sampler(addedTime: Double) -> (timing: TweenTiming, keyframes: Keyframes) {
         (
             TweenTiming(
-                commitTime: addedTime, delay: beginTime - addedTime, duration: duration, repeatCount: repeatCount,
-                autoreverses: autoreverses),
+                commitTime: addedTime, start: beginTime, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses),
             Keyframes(values: values, offsets: keyTimes, curves: timingFunctions)
         )
     }

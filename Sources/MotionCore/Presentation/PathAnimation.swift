@@ -59,8 +59,7 @@ public struct PathAnimation: Hashable, Sendable {
     /// The animation's timing when added at `addedTime` (the first pass starts at `beginTime`).
     public func timing(addedTime: Double) -> TweenTiming {
         TweenTiming(
-            commitTime: addedTime, delay: beginTime - addedTime, duration: duration, repeatCount: repeatCount,
-            autoreverses: autoreverses)
+            commitTime: addedTime, start: beginTime, duration: duration, repeatCount: repeatCount, autoreverses: autoreverses)
     }
 
     /// The presented value at progress `p` (0...1 within a pass).

@@ -74,11 +74,8 @@ extension TweenTiming {
         let start = self.start
         let d = passDuration
         guard t >= start, d > 0 else { return 0 }
-        let passes = passCount
-        guard t < start + d * passes else { return 0 }
-        let x = (t - start) / d
-        guard x < passes else { return 0 }
-        return autoreverses && isOdd(floor(x)) ? -1 / d : 1 / d
+        guard t < end, let (k, _) = Self.pass(at: t, start: start, passDuration: d, passes: passCount) else { return 0 }
+        return autoreverses && isOdd(k) ? -1 / d : 1 / d
     }
 }
 

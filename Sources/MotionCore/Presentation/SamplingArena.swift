@@ -384,7 +384,7 @@ struct SamplingArena: Sendable {
         // Lanes past the kind's components are stored only when some value's are not +0.
         let (lanes, stored) = keyframeLayout(keyframes)
         block.put(KeyframeBody.tag, Self.code(kind), start, d)
-        block.put(passes, start + d * passes, timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0)
+        block.put(passes, timing.end, timing.finalProgress(passes: passes), timing.autoreverses ? 1 : 0)
         block.put(Double(values.count), Double(lanes))
         block.put(Double(stored.count))
         for offset in keyframes.offsets { block.put(offset) }
@@ -547,15 +547,10 @@ struct SamplingArena: Sendable {
             p = 1
         } else if t >= w[s + KeyframeBody.end] {
             p = w[s + KeyframeBody.finalProgress]
+        } else if let (k, local) = TweenTiming.pass(at: t, start: start, passDuration: d, passes: w[s + KeyframeBody.passes]) {
+            p = w[s + KeyframeBody.autoreverses] != 0 && isOdd(k) ? 1 - local : local
         } else {
-            let x = (t - start) / d
-            if x >= w[s + KeyframeBody.passes] {
-                p = w[s + KeyframeBody.finalProgress]
-            } else {
-                let k = floor(x)
-                let local = x - k
-                p = w[s + KeyframeBody.autoreverses] != 0 && isOdd(k) ? 1 - local : local
-            }
+            p = w[s + KeyframeBody.finalProgress]
         }
         // Keyframes.value(atProgress:).
         let count = Int(w[s + KeyframeBody.valueCount])

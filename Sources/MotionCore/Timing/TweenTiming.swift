@@ -4,13 +4,19 @@
     import Darwin
 #endif
 
-/// When a tween plays: its commit time, delay, duration and repetition (docs/format.md §2.2).
+/// When a tween plays: its commit time, start, duration and repetition (docs/format.md §2.2).
 ///
 /// `TweenTiming` turns a clock time into a keyframe progress with Core Animation's rules: the tween
-/// starts at `commitTime + delay`, shows its first keyframe before that (fill backwards), plays
-/// `repeatCount` passes (fractional allowed, `.infinity` for `forever`), and when `autoreverses`
-/// each repeat is a forward and then a backward pass. After its end the progress of its last
-/// moment holds.
+/// starts at `start` (its commit plus its delay), shows its first keyframe before that (fill
+/// backwards), plays `repeatCount` passes (fractional allowed, `.infinity` for `forever`), and when
+/// `autoreverses` each repeat is a forward and then a backward pass. After its end the progress of
+/// its last moment holds.
+///
+/// Its times are decimal sums (``Seconds/sum(_:_:)``): the start is the commit plus the delay, pass
+/// k begins at the start plus k durations and the tween ends at the start plus its active
+/// duration, each moved to the whole nanosecond that binary rounding left it next to. A tween
+/// committed at 0.1 s for 0.2 s then ends at the frame at 0.3 s, not at 0.30000000000000004 s
+/// (a frame later), as a Core Animation or CSS user reads it.
 ///
 /// Input that the validator rejects is still handled without trapping: a negative or NaN duration
 /// counts as 0, a non-positive or NaN repeat count as 1 (as Core Animation treats 0), a NaN delay
@@ -18,8 +24,10 @@
 public struct TweenTiming: Hashable, Sendable {
     /// The clock time of the transaction that added the tween, in seconds.
     public var commitTime: Double
-    /// Seconds from the commit to the start.
-    public var delay: Double
+    /// The clock time the first pass begins.
+    ///
+    /// The commit plus the delay, as a decimal sum, or an animation's `beginTime` as it was added.
+    public var start: Double
     /// Seconds of one pass.
     public var duration: Double
     /// How many times the tween plays: 1 by default, fractional allowed, `.infinity` for `forever`.
@@ -27,13 +35,27 @@ public struct TweenTiming: Hashable, Sendable {
     /// Whether each repeat plays forward and then backward.
     public var autoreverses: Bool
 
-    /// Creates a timing.
+    /// Seconds from the commit to the start.
+    @inlinable public var delay: Double { start - commitTime }
+
+    /// Creates a timing that starts `delay` seconds after `commitTime`, at their decimal sum.
     public init(
         commitTime: Double, delay: Double = 0, duration: Double, repeatCount: Double = 1,
         autoreverses: Bool = false
     ) {
+        self.init(
+            commitTime: commitTime, start: Seconds.sum(commitTime, delay.isNaN ? 0 : delay), duration: duration,
+            repeatCount: repeatCount, autoreverses: autoreverses)
+    }
+
+    /// Creates a timing whose first pass begins at `start`, taken as it is.
+    ///
+    /// `start` is an animation's `beginTime`, already a sum (NaN counts as `commitTime`).
+    /// Rebuilding the start as `commitTime + (start - commitTime)` can land it next to `start`,
+    /// which puts a change on the frame after the one at `start`.
+    public init(commitTime: Double, start: Double, duration: Double, repeatCount: Double = 1, autoreverses: Bool = false) {
         self.commitTime = commitTime
-        self.delay = delay
+        self.start = start.isNaN ? commitTime : start
         self.duration = duration
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
@@ -48,9 +70,6 @@ public struct TweenTiming: Hashable, Sendable {
         return autoreverses ? repeats * 2 : repeats
     }
 
-    /// The time the first pass begins: `commitTime + delay`.
-    @inlinable public var start: Double { commitTime + (delay.isNaN ? 0 : delay) }
-
     /// How long the tween plays after its start: duration x repeats (x 2 when autoreversing).
     ///
     /// `.infinity` for `forever`; 0 when the duration is 0.
@@ -59,10 +78,20 @@ public struct TweenTiming: Hashable, Sendable {
         return d == 0 ? 0 : d * passCount
     }
 
-    /// The time the tween's last moment is reached: `start + activeDuration`.
+    /// The time the tween's last moment is reached: `start + activeDuration`, as a decimal sum.
     ///
     /// `.infinity` for `forever`, `start` when the duration is 0.
-    @inlinable public var end: Double { start + activeDuration }
+    @inlinable public var end: Double {
+        let active = activeDuration
+        return active == 0 ? start : Seconds.sum(start, active)
+    }
+
+    /// The time pass `k` (0-based) begins: `start + k x duration`, as a decimal sum.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func passStart(_ k: Double) -> Double {
+        k == 0 ? start : Seconds.sum(start, k * passDuration)
+    }
 
     /// Whether the tween covers clock time `t` for precedence: `commitTime <= t <= end`.
     ///
@@ -74,8 +103,9 @@ public struct TweenTiming: Hashable, Sendable {
     ///
     /// - Before `start` (or for a NaN `t`): 0, the first keyframe (fill backwards).
     /// - Duration 0: 1 at and after `start`.
-    /// - During pass k (0-based): `(t - start) / duration - k`, reversed (`1 - ...`) on odd passes
-    ///   when autoreversing. At a boundary between passes the later pass's first moment applies.
+    /// - During pass k (0-based, from ``passStart(_:)``): `(t - passStart(k)) / duration`, within
+    ///   0...1, reversed (`1 - ...`) on odd passes when autoreversing. At a boundary between passes
+    ///   the later pass's first moment applies.
     /// - At and after `end`: the progress of the last moment: 1 after forward passes, 0 after
     ///   whole autoreversed repeats, the partial pass's progress after a fractional repeat.
     ///
@@ -87,14 +117,42 @@ public struct TweenTiming: Hashable, Sendable {
         let d = passDuration
         guard d > 0 else { return 1 }
         let passes = passCount
-        let end = start + d * passes
-        if t >= end { return finalProgress(passes: passes) }
+        guard t < end, let (k, local) = Self.pass(at: t, start: start, passDuration: d, passes: passes) else {
+            return finalProgress(passes: passes)
+        }
+        return autoreverses && isOdd(k) ? 1 - local : local
+    }
+
+    /// The pass holding clock time `t` and the progress through it, for `start <= t < end` and a
+    /// positive pass duration `d`; nil when rounding puts `t` past the last pass (the end applies).
+    ///
+    /// Pass k runs from ``passStart(_:)`` of k to that of k + 1, decimal sums: `(t - start) / d`
+    /// alone may round to just below the pass whose decimal start is `t`. The progress through the
+    /// pass is `(t - passStart(k)) / d`, within 0...1: exactly 0 at a pass's start.
+    ///
+    /// ``progress(at:)``, ``progressRate(at:)`` and the sampling arena's keyframe bodies all find
+    /// the pass here, so they agree on every boundary.
+    ///
+    /// - Complexity: O(1): no decimal sum during the first pass of a tween that plays once, at
+    ///   most two otherwise.
+    @inlinable
+    static func pass(at t: Double, start: Double, passDuration d: Double, passes: Double) -> (pass: Double, local: Double)? {
         let x = (t - start) / d
         // Rounding may put x at or past the last pass while t < end: treat that as the end.
-        if x >= passes { return finalProgress(passes: passes) }
-        let k = floor(x)
-        let local = x - k
-        return autoreverses && isOdd(k) ? 1 - local : local
+        guard x < passes else { return nil }
+        var k = floor(x)
+        var begin = k == 0 ? start : Seconds.sum(start, k * d)
+        if t < begin {
+            k -= 1
+            begin = k == 0 ? start : Seconds.sum(start, k * d)
+        } else if k + 1 < passes {
+            let next = Seconds.sum(start, (k + 1) * d)
+            if t >= next {
+                k += 1
+                begin = next
+            }
+        }
+        return (k, Swift.min(Swift.max((t - begin) / d, 0), 1))
     }
 
     /// The progress at the tween's last moment, after `passes` passes (finite).

@@ -1,0 +1,82 @@
+import Foundation
+import MotionCore
+import MotionTimeline
+import Testing
+
+@testable import MotionExport
+
+/// Exports change on the frame a decimal sum of times names, as run and play do (docs/format.md §2.2).
+@Suite("Exports at decimal sums of times")
+struct DecimalTimeExportTests {
+    /// A tween from 160 to 120 over 0.1 s, three times, after a delay of 0.1 s: its passes start
+    /// at 0.2 and 0.3 s (frames 12 and 18 at 60 fps), though 0.1 + 2 x 0.1 is 0.30000000000000004.
+    @Test("each pass of a repeat starts on the frame of its decimal start")
+    func passesStartOnTheirFrames() throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: tween, target: "#card", property: position.y, from: 160, to: 120, duration: 0.1, delay: 0.1, repeat: 3 }
+                """))
+        let curve = TimelineTracks(timeline).curve(layer: 0, property: .position, component: 1)
+        for frame in [12, 18] {
+            let t = Double(frame) / 60
+            #expect(curve.value(at: t) == 160, "frame \(frame)")
+            #expect(abs(curve.value(at: Double(frame - 1) / 60) - (160 - 40 * (1 - 1.0 / 6))) < 1e-9, "frame \(frame - 1)")
+        }
+        #expect(curve.value(at: 0.4) == 120)
+        #expect(curve.method == .exact)
+    }
+
+    /// A jump that is the last thing to happen: at 0.03 + 0.27 s (the frame at 0.3 s ends the
+    /// timeline), and at 0.5 s from the start.
+    @Test("a jump on the last frame is in every export", arguments: [("0.03", "0.27", 18), ("0", "0.5", 30)])
+    func aJumpOnTheLastFrameIsExported(at: String, delay: String, frame: Int) throws {
+        let timeline = try bake(
+            """
+            motion: 1
+            canvas: { size: [200, 200], fps: 60 }
+            targets: { box: { layer: { position: [100, 100], size: [40, 40] } } }
+            transactions:
+              - at: \(at)
+                ops: [{ add: tween, target: "#box", property: opacity, from: 0.2, to: 0.5, duration: 0, delay: \(delay) }]
+            """)
+        let end = Double(frame) / 60
+        #expect(timeline.end == end)
+        let tracks = TimelineTracks(timeline)
+        let curve = tracks.curve(layer: 0, property: .opacity, component: 0, limit: 0...1)
+        #expect(curve.value(at: Double(frame - 1) / 60) == 0.2)
+        #expect(curve.value(at: end) == 0.5)
+        // The keyframes players get: 0.2 held until a jump lead before the end, then 0.5.
+        let keyframes = PlayerKeyframes.keyframes([curve])
+        #expect(keyframes.last?.time == end && keyframes.last?.values == [0.5])
+        #expect(keyframes.contains { $0.values == [0.2] && $0.hold && $0.time > Double(frame - 1) / 60 })
+        // Lottie: opacity x 100 at the last keyframe, on the last frame.
+        let lottie = try #require(
+            try JSONSerialization.jsonObject(with: Data(LottieExporter.export(tracks).bytes)) as? [String: Any])
+        let layer = try #require((lottie["layers"] as? [[String: Any]])?.first)
+        let opacity = try #require((layer["ks"] as? [String: Any])?["o"] as? [String: Any])
+        let last = try #require((opacity["k"] as? [[String: Any]])?.last)
+        #expect(last["t"] as? Double == Double(frame) && last["s"] as? [Double] == [50])
+    }
+
+    /// CSS repeats a tween with the browser's own iteration. Where its passes jump (from 120 back
+    /// to 160), the browser starts it 10 us early, so that its rounding of (0.3 - 0.1) / 0.1 to
+    /// just below 2 cannot show the end of the second pass on the frame at 0.3 s where the third
+    /// starts; a repeat that turns back (autoreverse) or ends where it starts keeps its delay.
+    @Test(
+        "CSS starts an iterated repeat whose passes jump a jump lead early",
+        arguments: [
+            ("from: 160, to: 120", "m0-translate 0.1s linear 0.09999s 3 normal both"),
+            ("from: 160, to: 120, autoreverse: true", "m0-translate 0.1s linear 0.1s 6 alternate both"),
+            ("values: [160, 120, 160]", "m0-translate 0.1s linear 0.1s 3 normal both"),
+        ])
+    func iteratedJumpsStartALeadEarly(values: String, entry: String) throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: tween, target: "#card", property: position.y, \(values), duration: 0.1, delay: 0.1, repeat: 3 }
+                """))
+        let css = CSSExporter.export(TimelineTracks(timeline), page: false).text
+        #expect(css.contains("animation: \(entry);"), "\(css.split(separator: "\n").filter { $0.contains("animation:") })")
+    }
+}
