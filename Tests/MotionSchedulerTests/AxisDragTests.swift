@@ -119,4 +119,39 @@ import Testing
             #expect(abs(run.sample(.position, 1, at: t) - 100 * min(t, 1)) < 1e-9, "y at \(t)")
         }
     }
+    @Test(
+        "a whole drag that ends while a drag along x goes on releases y to physics, and both come to rest",
+        arguments: [false, true])
+    func wholeDragEndingBesideAnAxisDragReleasesTheOtherComponent(axisDragFirst: Bool) throws {
+        let whole = "{ add: draggable, target: \"#box\", gesture: a }"
+        let horizontal = "{ add: draggable, target: \"#box\", axis: horizontal, gesture: b }"
+        let drags = axisDragFirst ? [horizontal, whole] : [whole, horizontal]
+        let document = try decode(
+            boxDocument(
+                transactions: """
+                      - ops:
+                          - \(drags[0])
+                          - \(drags[1])
+                          - { add: spring, target: "#box", property: position, destination: [0, 0] }
+
+                    """,
+                inputs: """
+                      - { id: a, kind: pan, target: "#box", at: 0, duration: 0.5, translation: [[0, 0], [0, 100]] }
+                      - { id: b, kind: pan, target: "#box", at: 0, duration: 1, translation: [[0, 0], [100, 0]] }
+
+                    """))
+        let run = DocumentRun(document: document)
+        // y is released at 0.5 s while x is still dragged: the spring takes y home from 100 with
+        // the release velocity (200 per second); x follows the horizontal drag to its end.
+        for k in 31...60 {
+            let t = Double(k) / 60
+            let y = textbookSpring(x0: 100, v0: 200, d: 0, k: 342, c: 30, m: 1, t: t - 0.5).x
+            #expect(abs(run.sample(.position, 1, at: t) - y) < 1e-9, "y at \(t)")
+            #expect(abs(run.sample(.position, 0, at: t) - 100 * t) < 1e-9, "x at \(t)")
+        }
+        let rest = run.advanceUntilAtRest(from: 1)
+        #expect(rest < 10)
+        #expect(abs(run.sample(.position, 0, at: rest)) < 1e-3)
+        #expect(abs(run.sample(.position, 1, at: rest)) < 1e-3)
+    }
 }

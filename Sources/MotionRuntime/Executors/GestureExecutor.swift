@@ -327,28 +327,47 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         drive.phase = .ended
         let now = channel.now
         endActivity(drive.key)
-        // Another drive on the same components holds them still (a drag along the other axis
-        // does not: its component is its own).
-        let stillHeld = drives.contains { other in
-            other !== drive && other.phase == .active && other.property == drive.property
-                && other.path.componentIndices.overlaps(drive.path.componentIndices)
+        // The components another active drive on the property holds stay held (a drag along
+        // the other axis holds its own component only); the rest are released.
+        let componentCount = drive.property.kind.componentCount
+        let all = UInt8(truncatingIfNeeded: (1 << componentCount) - 1)
+        var stillHeld: UInt8 = 0
+        for other in drives where other !== drive && other.phase == .active && other.property == drive.property {
+            stillHeld |= Self.mask(of: other.path, all: all)
         }
-        guard !stillHeld, let target else { return }
+        let releasedMask = Self.mask(of: drive.path, all: all) & ~stillHeld
+        guard releasedMask != 0, let target else { return }
+        let releasedComponents = (0..<componentCount).filter { releasedMask & (1 << $0) != 0 }
+        let partial = releasedMask != all
         let released = velocity.map(drive.mapVelocity)
         let rememberedKey = GestureSignal.rememberedVelocityKey(drive.property)
-        if let component = drive.path.component, let released {
+        if partial, let released {
             // A drag along one axis leaves the other component's remembered velocity as it was.
             let kept = target.properties.velocity(of: rememberedKey)
             var remembered = kept?.kind == released.kind ? kept ?? released : MotionValue(kind: released.kind, components: .zero)
-            remembered[component] = released[component]
+            for component in releasedComponents { remembered[component] = released[component] }
             target.properties.setVelocity(remembered, of: rememberedKey)
         } else {
             target.properties.setVelocity(released, of: rememberedKey)
         }
-        target.properties[GestureSignal.heldKey(drive.path)] = false
+        // The held marks say exactly what the drives still active hold: the whole property, or
+        // each component on its own.
+        target.properties[GestureSignal.heldKey(drive.property)] = stillHeld == all
+        if componentCount > 1 {
+            for component in 0..<componentCount {
+                let path = PropertyPath(drive.property, component: component)
+                target.properties[GestureSignal.heldKey(path)] = stillHeld != all && stillHeld & (1 << component) != 0
+            }
+        }
         target.properties[GestureSignal.key] = GestureSignal(
-            phase: .ended, property: drive.property, time: now, components: drive.path.component.map { [$0] },
+            phase: .ended, property: drive.property, time: now, components: partial ? releasedComponents : nil,
             velocity: released)
+    }
+
+    /// The components `path` covers, as bits of a mask (`all` for the whole property).
+    private static func mask(of path: PropertyPath, all: UInt8) -> UInt8 {
+        guard let component = path.component else { return all }
+        return all & UInt8(truncatingIfNeeded: 1 << component)
     }
 }
 
