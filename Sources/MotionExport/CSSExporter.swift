@@ -288,9 +288,57 @@ public enum CSSExporter {
 
     /// Whether any of `slots` (nil: a fixed value) ends a pass of `animation` on another value
     /// than the next pass starts from: where the passes of a repeat that does not autoreverse jump.
+    ///
+    /// Only then does the export start the animation a jump lead early (see
+    /// ``iteration(_:name:passesJump:)``), and only where that shifts no value by more than
+    /// ``leadTolerance`` of its slot's range: a pass of a few milliseconds moves too fast for it.
     static func passesJump(_ animation: KeyframeAnimation, slots: [Int?]) -> Bool {
         guard let first = animation.values.first, let last = animation.values.last else { return false }
-        return slots.contains { slot in slot.map { first[$0] != last[$0] } ?? false }
+        guard slots.contains(where: { slot in slot.map { first[$0] != last[$0] } ?? false }) else { return false }
+        return leadShift(animation, slots: slots) <= 1
+    }
+
+    /// How far a value may move in one jump lead, as a share of its slot's range (or of 1 where
+    /// the range is smaller): half of what an export judge allows a value shown exactly.
+    static let leadTolerance = 5e-4
+
+    /// The most any of `slots` moves over one jump lead, in units of ``leadTolerance`` of its range.
+    ///
+    /// Each segment is sampled at 64 points; a segment shorter than the lead counts its whole change.
+    /// - Complexity: O(keyframes x slots).
+    static func leadShift(_ animation: KeyframeAnimation, slots: [Int?]) -> Double {
+        let values = animation.values
+        let keyTimes = animation.keyTimes
+        let duration = animation.duration
+        guard values.count > 1, keyTimes.count == values.count, duration > 0, duration.isFinite else { return 0 }
+        var worst = 0.0
+        for slot in slots {
+            guard let slot else { continue }
+            var low = Double.infinity
+            var high = -Double.infinity
+            for value in values {
+                low = min(low, value[slot])
+                high = max(high, value[slot])
+            }
+            let allowed = leadTolerance * max(high - low, 1)
+            for j in 0..<(values.count - 1) {
+                let change = values[j + 1][slot] - values[j][slot]
+                guard change != 0 else { continue }
+                let span = (keyTimes[j + 1] - keyTimes[j]) * duration
+                guard span > PlayerKeyframes.jumpLead else {
+                    worst = max(worst, abs(change) / allowed)
+                    continue
+                }
+                let curve = j < animation.timingFunctions.count ? animation.timingFunctions[j] : animation.timingFunctions.last ?? .linear
+                let step = PlayerKeyframes.jumpLead / span
+                for k in 0...64 {
+                    let u = min(Double(k) / 64, 1 - step)
+                    let moved = abs(change * (curve.value(at: u + step) - curve.value(at: u)))
+                    worst = max(worst, moved / allowed)
+                }
+            }
+        }
+        return worst
     }
 
     /// How many rows ``iteratedRows(_:slots:fixed:)`` makes of `animation`, counted without

@@ -79,4 +79,27 @@ struct DecimalTimeExportTests {
         let css = CSSExporter.export(TimelineTracks(timeline), page: false).text
         #expect(css.contains("animation: \(entry);"), "\(css.split(separator: "\n").filter { $0.contains("animation:") })")
     }
+    /// The lead shifts every value of the animation by 10 us of its motion: a pass of 4 ms moves
+    /// an eased opacity by 0.43% of its range in that time, more than a judge allows a value shown
+    /// exactly (0.1%), so such a repeat keeps its delay; a pass of 0.1 s over 40 px moves 0.007 px.
+    @Test("CSS leads a repeat only where the lead moves no value by more than a small share of its range")
+    func shortPassesKeepTheirDelay() throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: tween, target: "#card", property: opacity, values: [1, 0], duration: 0.004, repeat: 30, easing: easeIn }
+                      - { add: tween, target: "#card", property: position.y, from: 160, to: 120, duration: 0.1, repeat: 3, easing: easeIn }
+                """))
+        let css = CSSExporter.export(TimelineTracks(timeline), page: false).text
+        let entries = css.split(separator: "\n").filter { $0.contains("animation:") }.joined()
+        #expect(entries.contains("m0-opacity 0.004s linear 0s 30 normal both"), "\(entries)")
+        #expect(entries.contains("m0-translate 0.1s linear -1e-05s 3 normal both"), "\(entries)")
+        // easeIn's steepest slope is 1.724 (dense sampling of cubic-bezier(0.42, 0, 1, 1)): the
+        // lead moves the opacity by 1.724 x 1e-5 / 0.004 of its range.
+        let animation = KeyframeAnimation(
+            values: [.scalar(1), .scalar(0)], keyTimes: [0, 1], timingFunctions: [.named("easeIn") ?? .linear], beginTime: 0,
+            duration: 0.004)
+        let shift = CSSExporter.leadShift(animation, slots: [0]) * CSSExporter.leadTolerance
+        #expect(abs(shift - 1.7241339 * 1e-5 / 0.004) < 1e-4)
+    }
 }
