@@ -11,7 +11,9 @@ import MotionRuntime
 /// covering a moment, else the final value of the one that ended last) and what a `remove:` or a
 /// same-name add keeps (§2.5). Where it cannot know the value it says nothing: a tween part way
 /// through at the commit, a start that was itself unknown, or physics, a link or a staggered
-/// transition tween having driven the component (from then on).
+/// transition tween having driven the component (from then on), and once a component holds more
+/// than `Component.maxTweens` tweens that may still show (from then on), which keeps each op's
+/// work bounded.
 enum ChangeRules {
     /// One tween on one component, as the presentation keeps it.
     struct Shown {
@@ -40,8 +42,20 @@ enum ChangeRules {
         var modelFrom: SourceRange?
         /// Tweens in the order added, less those that can never show again.
         var tweens: [Shown] = []
-        /// Whether something other than tweens has driven the component: nothing is known after.
+        /// No later than the end of every tween in `tweens` but at most one.
+        ///
+        /// Before then, at most one tween has ended, and pruning has nothing to drop.
+        var nextEnd = Double.infinity
+        /// Whether something other than tweens has driven the component, or more tweens were
+        /// held than the rule follows: nothing is known after.
         var lost = false
+
+        /// The most tweens that may still show a component holds before the rule stops following it.
+        ///
+        /// Each op's work on the component grows with them; tweens that end are dropped as they
+        /// can no longer show, so only a document keeping over a thousand running, repeating for
+        /// ever or not yet started at once reaches it.
+        static let maxTweens = 1_000
 
         /// The value presented at `t`, which is no earlier than any commit seen; nil when not known.
         ///
@@ -69,22 +83,51 @@ enum ChangeRules {
 
         /// Drops the tweens that can never show again after `t`.
         ///
-        /// Those are the tweens ended before it, but the one that ended last.
-        /// - Complexity: O(k) for k tweens kept.
+        /// Those are the tweens ended before it, but the one that ended last. Nothing is looked at
+        /// until a tween but that one may have ended (`nextEnd`).
+        ///
+        /// - Complexity: O(1) when `t` is no later than `nextEnd`, else O(k) for k tweens kept.
         mutating func prune(before t: Double) {
-            guard tweens.count > 1 else { return }
+            guard tweens.count > 1, t > nextEnd else { return }
             var endedLast: Int?
             for i in tweens.indices where tweens[i].end < t {
                 if endedLast.map({ tweens[i].end >= tweens[$0].end }) ?? true { endedLast = i }
             }
             let kept = tweens.indices.filter { tweens[$0].end >= t || $0 == endedLast }
             if kept.count < tweens.count { tweens = kept.map { tweens[$0] } }
+            nextEnd = tweens.lazy.map(\.end).filter { $0 >= t }.min() ?? .infinity
+        }
+
+        /// Adds `tween`, the latest on the component.
+        ///
+        /// Past `maxTweens` the component is lost: nothing is known after.
+        ///
+        /// - Complexity: O(1), amortized.
+        mutating func add(_ tween: Shown) {
+            guard !lost else { return }
+            guard tweens.count < Self.maxTweens else {
+                lose()
+                return
+            }
+            tweens.append(tween)
+            nextEnd = min(nextEnd, tween.end)
+        }
+
+        /// Stops following the component (something else drove it, or it held too many tweens).
+        ///
+        /// Nothing is known after.
+        mutating func lose() {
+            lost = true
+            tweens = []
+            nextEnd = .infinity
         }
 
         /// Removes the tween added by op `op` at `t`, as a `remove:` of its name does.
         ///
         /// The property keeps the value it presents, and tweens that ended are dropped
         /// (docs/format.md §2.5).
+        ///
+        /// - Complexity: O(k) for k tweens kept.
         mutating func remove(op: Int, at t: Double) {
             guard let index = tweens.firstIndex(where: { $0.op == op }) else { return }
             let kept = presented(at: t)
@@ -105,6 +148,8 @@ enum ChangeRules {
         let document = context.document
         var components: [TweenRules.PropertyKey: Component] = [:]
         var named: [TweenRules.Named: [(key: TweenRules.PropertyKey, op: Int)]] = [:]
+        // The `by` values reported.
+        var reported = Set<SourceRange>()
         var op = 0
         document.forEachOperation { transaction, operation in
             op += 1
@@ -130,7 +175,7 @@ enum ChangeRules {
                 let paths = drivenPaths(intention)
                 for target in targets {
                     for key in followedOnTarget[target] ?? [] where paths?.contains(where: { $0.covers(key) }) ?? true {
-                        components[key, default: initial(key, document)].lost = true
+                        components[key, default: initial(key, document)].lose()
                     }
                 }
                 return
@@ -143,11 +188,14 @@ enum ChangeRules {
                 for c in tween.property.componentIndices {
                     let key = TweenRules.PropertyKey(target: target, property: tween.property.property, component: c)
                     guard followed.contains(key) else { continue }
-                    var component = components[key] ?? initial(key, document)
+                    // Taken out while it changes, so that adding to its tweens copies none.
+                    var component = components.removeValue(forKey: key) ?? initial(key, document)
                     component.prune(before: commit)
                     let start = component.presented(at: commit)
-                    if tween.isRelative, let start { checkChange(tween, key: key, start: start, operation, &context) }
-                    component.tweens.append(shown(timed, component: c, start: start?.value, commit: commit, operation, op: op))
+                    if tween.isRelative, let start {
+                        checkChange(tween, key: key, start: start, operation, reported: &reported, &context)
+                    }
+                    component.add(shown(timed, component: c, start: start?.value, commit: commit, operation, op: op))
                     components[key] = component
                     if let name { named[TweenRules.Named(target: target, name: name), default: []].append((key, op)) }
                 }
@@ -247,9 +295,13 @@ enum ChangeRules {
 
     /// Reports W010 when a `by:` tween's component `key`, from `start`, ends outside its range.
     ///
-    /// Once per op: one change serves every target.
+    /// Once per `by` value, kept in `reported`: one change serves every target, and ops that share
+    /// one by a YAML alias get one caret on it.
+    ///
+    /// - Complexity: O(1) amortized, plus a look through the op's keys for its `by`.
     static func checkChange(
-        _ tween: Tween, key: TweenRules.PropertyKey, start: Presented, _ operation: OperationSpec, _ context: inout ValidationContext
+        _ tween: Tween, key: TweenRules.PropertyKey, start: Presented, _ operation: OperationSpec,
+        reported: inout Set<SourceRange>, _ context: inout ValidationContext
     ) {
         guard let range = key.property.allowedRange, let value = tween.values.first else { return }
         let change = value[tween.property.component == nil ? key.component : 0]
@@ -258,7 +310,7 @@ enum ChangeRules {
         let slack = 1e-9 * max(1, abs(end))
         guard end < range.lowerBound - slack || end > range.upperBound + slack else { return }
         let by = context.document.range(of: "by", in: operation)
-        guard !context.diagnostics.contains(where: { $0.code == .W010 && $0.range == by }) else { return }
+        guard reported.insert(by).inserted else { return }
         let name = PropertyPath.componentName(key.property, key.component)
         let rule =
             range.upperBound.isFinite ? "must be between \(text(range.lowerBound)) and \(text(range.upperBound))" : "must not be negative"

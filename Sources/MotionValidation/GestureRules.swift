@@ -224,8 +224,8 @@ enum GestureRules {
     /// layer where it ends. Reported once per input, at the one that stops (its earliest jump),
     /// with a note at the input shown after it.
     ///
-    /// - Complexity: O(d^2) for d drives on one component of one target, plus one selector lookup
-    ///   per distinct selector.
+    /// - Complexity: O(d log d) for d drives, plus O(a x i) to match a gesture adds with the i
+    ///   inputs each may follow, and one selector lookup per distinct selector.
     static func checkInputJumps(_ context: inout ValidationContext) {
         let document = context.document
         guard document.inputs.count > 1 else { return }
@@ -312,41 +312,123 @@ enum GestureRules {
     /// the latest added that still runs, or else the value the layer keeps (a drive that ends
     /// keeps its last value; a removal takes its drives off in the order the intention follows
     /// them, each keeping the value shown then).
+    ///
+    /// One sweep over the moments in time order. The drives that began before a moment wait in a
+    /// heap by their place in `list`, so the latest added of those still running is its top (the
+    /// ones that stopped are dropped as they reach it); only the drives beginning or stopping at
+    /// the moment are looked at one by one.
+    ///
+    /// - Complexity: O(d log d) for the d drives in `list`.
     static func jumps(_ list: [Drive], target: Int) -> [Jump] {
-        var times = Set<Double>()
-        for drive in list {
-            times.insert(drive.begin)
-            times.insert(drive.end)
-        }
+        let byBegin = list.indices.sorted { (list[$0].begin, $0) < (list[$1].begin, $1) }
+        let byEnd = list.indices.sorted { (list[$0].end, $0) < (list[$1].end, $1) }
+        let times = list.flatMap { [$0.begin, $0.end] }.sorted()
         var result: [Jump] = []
         // The drive whose value the layer keeps when none runs.
         var kept: Int?
-        for t in times.sorted() {
-            let before = list.indices.last { list[$0].begin < t && list[$0].end >= t } ?? kept
-            let removed = list.indices.compactMap { i in list[i].end == t ? list[i].removal.map { (i, $0) } : nil }
+        // The drives that began before the moment, less some of those that stopped.
+        var began = LatestFirst()
+        var (nextBegin, nextEnd) = (0, 0)
+        for (n, t) in times.enumerated() where n == 0 || times[n - 1] != t {
+            // The drives beginning at `t` and those stopping at it, each in the order added.
+            var starting: [Int] = []
+            while nextBegin < byBegin.count, list[byBegin[nextBegin]].begin == t {
+                starting.append(byBegin[nextBegin])
+                nextBegin += 1
+            }
+            var ending: [Int] = []
+            while nextEnd < byEnd.count, list[byEnd[nextEnd]].end == t {
+                ending.append(byEnd[nextEnd])
+                nextEnd += 1
+            }
+            // The latest added of those that began before `t` and run on after it.
+            while let top = began.top, list[top].end <= t { began.removeTop() }
+            let through = began.top
+            let before = latest(through, ending.last) ?? kept
+            let removed = ending.compactMap { i in list[i].removal.map { (i, $0) } }
                 .sorted { $0.1.commit != $1.1.commit ? $0.1.commit < $1.1.commit : list[$0.0].input < list[$1.0].input }
-            var gone = Set<Int>()
-            for (r, removal) in removed {
-                let shown = list.indices.last { i in
-                    !gone.contains(i) && list[i].begin <= t && list[i].end >= t && list[i].isAdded(before: removal, at: t)
+            if !removed.isEmpty {
+                // A drive beginning at `t` is on the channel for a removal when it begins at its
+                // input's start, or at a commit before the removal's: removals come in commit
+                // order, so those admitted only grow.
+                var admitted = starting.last { !list[$0].atCommit }
+                let atCommit = starting.filter { list[$0].atCommit }.sorted { list[$0].commit < list[$1].commit }
+                var nextAdmitted = 0
+                var gone = Set<Int>()
+                var stillEnding = ending.count - 1
+                for (r, removal) in removed {
+                    while nextAdmitted < atCommit.count, list[atCommit[nextAdmitted]].commit < removal.commit {
+                        admitted = latest(admitted, atCommit[nextAdmitted])
+                        nextAdmitted += 1
+                    }
+                    while stillEnding >= 0, gone.contains(ending[stillEnding]) { stillEnding -= 1 }
+                    if let shown = latest(latest(through, stillEnding >= 0 ? ending[stillEnding] : nil), admitted) { kept = shown }
+                    gone.insert(r)
                 }
-                if let shown { kept = shown }
-                gone.insert(r)
             }
             let after: Int?
-            if let running = list.indices.last(where: { list[$0].begin <= t && list[$0].end > t }) {
+            if let running = latest(through, starting.last) {
                 // A drive beginning now starts from the value shown: no jump.
                 after = list[running].begin < t ? running : nil
                 kept = running
             } else {
-                if removed.isEmpty { kept = list.indices.last { list[$0].begin <= t && list[$0].end >= t } ?? kept }
+                if removed.isEmpty { kept = ending.last ?? kept }
                 after = kept
             }
             if let before, let after, list[before].input != list[after].input {
                 result.append(Jump(time: t, target: target, stopping: list[before], shown: list[after]))
             }
+            for i in starting { began.insert(i) }
         }
         return result
+    }
+
+    /// The later in `list` of two drives, either of which may be missing.
+    private static func latest(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
+    }
+
+    /// Indices into a drive list, the greatest on top: a binary heap.
+    struct LatestFirst {
+        private var items: [Int] = []
+
+        /// The greatest index held; nil when empty.
+        var top: Int? { items.first }
+
+        /// Adds `index`.
+        ///
+        /// - Complexity: O(log n) for n indices held.
+        mutating func insert(_ index: Int) {
+            items.append(index)
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[parent] < items[child] else { return }
+                items.swapAt(parent, child)
+                child = parent
+            }
+        }
+
+        /// Removes the greatest index, if any.
+        ///
+        /// - Complexity: O(log n) for n indices held.
+        mutating func removeTop() {
+            guard let last = items.popLast() else { return }
+            guard !items.isEmpty else { return }
+            items[0] = last
+            var parent = 0
+            while true {
+                var largest = parent
+                for child in [2 * parent + 1, 2 * parent + 2] where child < items.count && items[child] > items[largest] {
+                    largest = child
+                }
+                guard largest != parent else { return }
+                items.swapAt(parent, largest)
+                parent = largest
+            }
+        }
     }
 
     /// Reports G005 for `jump`.

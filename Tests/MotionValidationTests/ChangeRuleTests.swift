@@ -213,4 +213,61 @@ struct ChangeRuleTests {
     ]
 
     @Test(arguments: silentCases) func silent(_ c: SilentCase) { c.run() }
+
+    /// A document of the standard targets with `transactions`, each `(at, ops)`: `at` as written,
+    /// ops as flow mappings.
+    static func timed(_ transactions: [(at: String, ops: [String])]) -> String {
+        var text = standardTargets + "transactions:\n"
+        for (at, ops) in transactions {
+            text += "  - at: \(at)\n    ops:\n" + ops.map { "      - { \($0) }\n" }.joined()
+        }
+        return text
+    }
+
+    /// Where the `by` value of the op on `line` (1-based) of `text` starts, for ops `timed` writes
+    /// as `add: tween, target: "#a", property: opacity, by: ...`.
+    static func byPosition(line: Int, in text: String) -> SourcePosition? {
+        let prefix = "      - { add: tween, target: \"#a\", property: opacity, by: "
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.indices.contains(line - 1), lines[line - 1].hasPrefix(prefix) else { return nil }
+        // The ops are ASCII: a column is one character.
+        return SourcePosition(line: line, column: prefix.count + 1)
+    }
+
+    @Test("W010 followed through thousands of short tweens, one after another")
+    func manyTweensInTurn() {
+        // Opacity goes 1, 0.5, 1, 0.5...; every 500th op takes it from 1 by -1.5 and the next sets it back to 1.
+        let count = 2_000
+        let transactions = (0..<count).map { k in
+            let value =
+                k % 500 == 250 ? "by: -1.5" : k % 500 == 251 ? "to: 1" : k.isMultiple(of: 2) ? "by: -0.5" : "by: 0.5"
+            return (at: "\(k * 500)ms", ops: ["add: tween, target: \"#a\", property: opacity, \(value), duration: 250ms"])
+        }
+        let source = MarkedSource(Self.timed(transactions))
+        let diagnostics = validate(source)
+        let reported = Array(stride(from: 250, to: count, by: 500))
+        // Op k is on line 10 + 3k: six of standard targets, `transactions:`, then three per transaction.
+        func line(_ k: Int) -> Int { 10 + 3 * k }
+        #expect(codes(diagnostics) == reported.map { _ in .W010 })
+        #expect(diagnostics.map(\.range.start) == reported.map { Self.byPosition(line: line($0), in: source.text) })
+        #expect(Set(diagnostics.map(\.message)) == ["`by` takes opacity of #a from 1 to -0.5: opacity must be between 0 and 1"])
+        #expect(diagnostics.map { $0.notes.map(\.range?.start.line) } == reported.map { [line($0 - 1)] })
+        #expect(Set(diagnostics.map(\.help)) == [Self.help(1)])
+    }
+
+    @Test("W010 stops following a property once it holds over a thousand tweens that may still show")
+    func tooManyTweensHeld() {
+        // Tweens repeating for ever, all committed at 0: ops 300 and 1,200 change opacity by 0.8 from 1.
+        let count = 1_500
+        let ops = (0..<count).map { k in
+            "add: tween, target: \"#a\", property: opacity, by: \(k == 300 || k == 1_200 ? "0.8" : "0"), duration: 1, repeat: forever"
+        }
+        let source = MarkedSource(Self.timed([(at: "0", ops: ops)]))
+        // Those forever tweens hide one another (W006) and crowd the property (W009).
+        let diagnostics = validate(source).filter { $0.code == .W010 }
+        // Op k is on line 10 + k. Op 1,200 comes past the thousandth tween held: the rule says nothing.
+        #expect(diagnostics.map(\.range.start) == [Self.byPosition(line: 310, in: source.text)])
+        #expect(diagnostics.map(\.message) == ["`by` takes opacity of #a from 1 to 1.8: opacity must be between 0 and 1"])
+        #expect(diagnostics.flatMap(\.notes).map(\.range?.start.line) == [309])
+    }
 }

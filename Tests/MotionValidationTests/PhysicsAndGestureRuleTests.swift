@@ -205,6 +205,72 @@ struct PhysicsAndGestureRuleTests {
             ])
     }
 
+    /// Where each input's id is written in `text`, by id, for inputs written `  - { id: ID, ...`.
+    static func inputPositions(in text: String) -> [String: SourcePosition] {
+        let prefix = "  - { id: "
+        var positions: [String: SourcePosition] = [:]
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.hasPrefix(prefix) {
+            guard let id = line.dropFirst(prefix.count).split(separator: ",").first else { continue }
+            // Inputs are ASCII: a column is one character.
+            positions[String(id)] = SourcePosition(line: index + 1, column: prefix.count + 1)
+        }
+        return positions
+    }
+
+    @Test("G005 over thousands of inputs on one draggable: one per short input that ends inside a long one")
+    func g005ManyInputs() {
+        // Every ten seconds: a long pan, a short one inside it that ends first (a jump back to the
+        // long one), then eight pans one after another that never meet.
+        let groups = 300
+        var inputs = "inputs:\n"
+        for j in 0..<groups {
+            let t = 10 * j
+            inputs += "  - { id: long\(j), kind: pan, target: \"#a\", at: \(t)s, duration: 4s, translation: [[0, 0], [10, 0]] }\n"
+            inputs += "  - { id: short\(j), kind: pan, target: \"#a\", at: \(t + 1)s, duration: 1s, translation: [[0, 0], [0, 10]] }\n"
+            for k in 0..<8 {
+                inputs +=
+                    "  - { id: after\(j)x\(k), kind: pan, target: \"#a\", at: \(t * 1000 + 5000 + k * 500)ms, duration: 250ms, translation: [[0, 0], [10, 10]] }\n"
+            }
+        }
+        let source = MarkedSource(op("add: draggable\ntarget: \"#a\"", extra: inputs))
+        let diagnostics = validate(source)
+        let positions = Self.inputPositions(in: source.text)
+        #expect(diagnostics.count == groups)
+        for (j, diagnostic) in diagnostics.enumerated() {
+            let t = 10 * j
+            #expect(diagnostic.code == .G005)
+            #expect(
+                diagnostic.message
+                    == "the pan input \"short\(j)\" stops driving #a at \(t + 2) s, when it ends, while the pan input \"long\(j)\" still drives it until \(t + 4) s: #a jumps back to where \"long\(j)\" has got to"
+            )
+            #expect(diagnostic.range.start == positions["short\(j)"])
+            #expect(diagnostic.notes.map(\.range?.start) == [positions["long\(j)"]])
+        }
+    }
+
+    @Test("G005 when one removal takes a thousand running inputs off: the layer is let go of the earliest last")
+    func g005ManyInputsRemovedAtOnce() {
+        // Each input begins later than the next in `inputs`, and all run on past the removal.
+        let count = 999
+        var inputs = "inputs:\n"
+        for i in 0..<count {
+            inputs += "  - { id: i\(i), kind: pan, target: \"#a\", at: \(count - i)ms, duration: 2s, translation: [[0, 0], [10, 0]] }\n"
+        }
+        let source = MarkedSource(
+            document([["add: draggable\ntarget: \"#a\"\nname: n"], ["remove: n\ntarget: \"#a\""]], extra: inputs))
+        let diagnostics = validate(source)
+        #expect(codes(diagnostics) == [.G005])
+        let last = "i\(count - 1)"
+        #expect(
+            diagnostics.map(\.message) == [
+                "the pan input \"i0\" stops driving #a at 1 s, when \"n\" is removed, and the pan input \"\(last)\" is let go after it: #a jumps back to where \"\(last)\" has got to"
+            ])
+        #expect(diagnostics.map(\.help) == ["remove \"n\" after 2.999 s, or name one input with `gesture:`"])
+        let positions = Self.inputPositions(in: source.text)
+        #expect(diagnostics.map(\.range.start) == [positions["i0"]])
+        #expect(diagnostics.flatMap(\.notes).map(\.range?.start) == [positions[last]])
+    }
+
     static let silentCases: [SilentCase] = [
         SilentCase("damping 0 and the defaults", op(Self.springHead + "\ndamping: 0")),
         SilentCase("tiny positive parameters", op(Self.anchoredHead + "\nstiffness: 1e-9\nmass: 1e-9\nthreshold: 1e-9")),
