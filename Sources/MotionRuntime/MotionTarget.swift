@@ -161,7 +161,11 @@ extension MotionTarget: CustomStringConvertible {
 /// A core is found by its type, compared by identity: a core type's name is one constant, so the
 /// type stands for it (the names of different core types were compared as strings, text and
 /// all, every time an executor was made). A name is compared only when a core is kept, to
-/// replace the core kept under it, lengths first. Cores are never removed.
+/// replace the core kept under it, lengths first.
+///
+/// Cores are never dropped: one replaced (by a core of another type under the same name) is
+/// kept aside for the target's life, so that what holds a core without counting it (a document
+/// run's scheduled hold ends) never finds it gone while its target lives.
 struct ExecutorCoreSlots {
     private typealias Slot = (type: ObjectIdentifier, name: String, core: AnyObject)
 
@@ -169,6 +173,8 @@ struct ExecutorCoreSlots {
     private var second: Slot?
     private var third: Slot?
     private var more: [Slot] = []
+    /// Cores replaced under their name, kept alive.
+    private var replaced: [AnyObject] = []
 
     /// The core of type `type` kept, or nil.
     ///
@@ -192,12 +198,16 @@ struct ExecutorCoreSlots {
         }
         // Filled in order and never emptied: the first free slot is after every kept name.
         if first == nil || holds(first) {
+            if let first { replaced.append(first.core) }
             first = slot
         } else if second == nil || holds(second) {
+            if let second { replaced.append(second.core) }
             second = slot
         } else if third == nil || holds(third) {
+            if let third { replaced.append(third.core) }
             third = slot
         } else if let index = more.firstIndex(where: { holds($0) }) {
+            replaced.append(more[index].core)
             more[index] = slot
         } else {
             more.append(slot)
