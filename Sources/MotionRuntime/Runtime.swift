@@ -731,7 +731,10 @@ public final class Runtime {
 /// dropping an executor's row allocates, counts and frees no object.
 struct ExecutorTable {
     private var slots: [ExecutorRow?] = []
-    /// The executor of each slot's row, kept here (a row does not count its references).
+    /// The executor of each slot's row, kept here (a row does not count its references); nil
+    /// for a stored executor's core, which its target keeps for its life (see
+    /// ``ExecutorCoreSlots``) and the runtime its target while it holds the row: counting it
+    /// here too retained it at its commit and released it, cold, when the runtime went.
     private var executors: [(any Executor)?] = []
     /// The serial of `slots[0]`.
     private var base = 0
@@ -802,7 +805,7 @@ struct ExecutorTable {
             executors.append(nil)
         }
         slots.append(row)
-        executors.append(row.executor)
+        executors.append(row.traits.storedType == nil ? row.executor : nil)
         count += 1
         link(serial, into: &list)
     }
