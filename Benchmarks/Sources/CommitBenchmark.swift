@@ -2,6 +2,10 @@ import MotionPlans
 import MotionRuntime
 import MotionScheduler
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Committing intentions as `motionc run` and `bake` do: the front-end benchmark's document
 /// (per target a keyframe tween, a spring and a named draggable, all committed at time 0) put
 /// on a ``DocumentRun``, then the run released. The cost per committed intention, commit and
@@ -14,6 +18,23 @@ enum CommitBenchmark {
             return false
         }
         let intentions = document.transactions.reduce(0) { $0 + $1.operations.count }
+        #if canImport(Glibc)
+            // glibc gives the free top of the heap back to the kernel once it exceeds a threshold
+            // that it moves as large blocks come and go. Whether a teardown's frees cross it
+            // depends on where the last few blocks happen to lie, and when they do, every round's
+            // commit faults the same pages in again (~11,000 page faults a round, +20% here). The
+            // threshold fixed high, and large blocks kept in the heap as the moving threshold
+            // had kept them (fixing one threshold fixes both), every round measures the commit
+            // and teardown on a warm heap, whatever the layout. (They stay set for what runs after.)
+            // `mallopt`: malloc.h is not in the Glibc module.
+            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+            let (trimThreshold, mmapThreshold): (Int32, Int32) = (-1, -3)
+            if let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+                let mallopt = unsafeBitCast(address, to: MallocOption.self)
+                _ = mallopt(trimThreshold, Int32.max)
+                _ = mallopt(mmapThreshold, 32 << 20)
+            }
+        #endif
         var run: DocumentRun? = DocumentRun(document: document)
         var events = run?.eventCount ?? 0
         run = nil

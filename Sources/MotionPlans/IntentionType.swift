@@ -26,6 +26,8 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         /// For each of ``addKeys``, the key whose range an op keeps, if it is one.
         let keptKeys: [OperationKeyRange.Key?]
         let canBeNamed: Bool
+        /// The intention type as a named one, when it can be named (asked once, not per add).
+        let namedIntention: (any (NamedIntention & Hashable).Type)?
 
         init(
             rawValue: String, family: String, summary: String, parameters: [ParameterSpec], inputKinds: [InputKind],
@@ -41,6 +43,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
             self.schemaConstraints = schemaConstraints
             self.decode = decode
             self.canBeNamed = intention is any NamedIntention.Type
+            self.namedIntention = intention as? any (NamedIntention & Hashable).Type
             self.addKeys = IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
             self.keptKeys = addKeys.map { OperationKeyRange.Key(rawValue: $0) }
         }
@@ -106,6 +109,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(1): asked once, when the type is described (a conformance lookup at run
     ///   time costs about a microsecond).
     public var canBeNamed: Bool { storage.canBeNamed }
+
+    /// The intention type as a named one; nil when it cannot be named.
+    var namedIntention: (any (NamedIntention & Hashable).Type)? { storage.namedIntention }
 
     /// Whether the type needs gesture input to do anything (B001 when baking without input).
     public var isInteractive: Bool { !inputKinds.isEmpty }

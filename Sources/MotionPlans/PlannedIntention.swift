@@ -44,8 +44,16 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
     /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
     ///
-    /// - Complexity: O(1): one cast from the value's own type.
-    public var namedRuntimeIntention: (any NamedIntention)? { box.named }
+    /// - Complexity: O(1): the box's class is compared with the one of the type's named form,
+    ///   known from its descriptor (a cast to `NamedIntention` searched the value's
+    ///   conformances per add); one cast from the value's own type when they differ.
+    public var namedRuntimeIntention: (any NamedIntention)? {
+        func named<Named: NamedIntention & Hashable>(_: Named.Type) -> (any NamedIntention)? {
+            value(as: Named.self)
+        }
+        if let type = typeName.namedIntention, let value = named(type) { return value }
+        return box.named
+    }
 
     /// The type and the value, for messages and test failures.
     public var description: String { "\(typeName): \(value)" }

@@ -135,6 +135,10 @@ struct TokenSource {
     /// The runtime; nil once it went (or for a generator's source).
     var runtime: Runtime? { runtimeReference?.runtime }
 
+    /// Whether ending a token does anything: false once the runtime went (a generator's source
+    /// hands its tokens to the generator, which says).
+    var endsTokens: Bool { generator != nil || runtime != nil }
+
     /// Starts a token; the executor is made again first if it was a released stored executor.
     mutating func startToken() -> ActivityTokenGenerator.HeldToken {
         if let generator { return generator.startToken() }

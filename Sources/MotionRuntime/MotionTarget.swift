@@ -158,40 +158,56 @@ extension MotionTarget: CustomStringConvertible {
 /// A target's executor cores, each under its core type's ``ExecutorCore/storeName``: the first
 /// three in place (a target has a few: one per executor type that ran on it), any more in a list.
 ///
-/// A name is found by comparing strings; a core type's name is one constant, so equal names are
-/// mostly the same storage, compared without reading their text. Cores are never removed.
+/// A core is found by its type, compared by identity: a core type's name is one constant, so the
+/// type stands for it (the names of different core types were compared as strings, text and
+/// all, every time an executor was made). A name is compared only when a core is kept, to
+/// replace the core kept under it, lengths first.
+///
+/// Cores are never dropped: one replaced (by a core of another type under the same name) is
+/// kept aside for the target's life, so that what holds a core without counting it (a document
+/// run's scheduled hold ends) never finds it gone while its target lives.
 struct ExecutorCoreSlots {
-    private typealias Slot = (name: String, core: AnyObject)
+    private typealias Slot = (type: ObjectIdentifier, name: String, core: AnyObject)
 
     private var first: Slot?
     private var second: Slot?
     private var third: Slot?
     private var more: [Slot] = []
+    /// Cores replaced under their name, kept alive.
+    private var replaced: [AnyObject] = []
 
-    /// The core kept under `name`, or nil.
+    /// The core of type `type` kept, or nil.
     ///
     /// `mutating` though it changes nothing: called on a target's slots in place, it reads the
     /// slots there; a plain method would be called on a copy of all of them.
-    /// - Complexity: O(cores kept): a few.
-    mutating func core(named name: String) -> AnyObject? {
-        if let first, first.name == name { return first.core }
-        if let second, second.name == name { return second.core }
-        if let third, third.name == name { return third.core }
-        return more.first { $0.name == name }?.core
+    /// - Complexity: O(cores kept): a few identity comparisons.
+    mutating func core(ofType type: ObjectIdentifier) -> AnyObject? {
+        if let first, first.type == type { return first.core }
+        if let second, second.type == type { return second.core }
+        if let third, third.type == type { return third.core }
+        return more.first { $0.type == type }?.core
     }
 
-    /// Keeps `core` under `name`, in place of the core kept there before if any.
+    /// Keeps `core` (of type `type`) under `name`, in place of the core kept there before if any.
     /// - Complexity: O(cores kept): a few.
-    mutating func keep(_ core: AnyObject, named name: String) {
-        let slot = (name: name, core: core)
+    mutating func keep(_ core: AnyObject, ofType type: ObjectIdentifier, named name: String) {
+        let slot = (type: type, name: name, core: core)
+        func holds(_ kept: Slot?) -> Bool {
+            guard let kept else { return false }
+            return kept.name.utf8.count == name.utf8.count && kept.name == name
+        }
         // Filled in order and never emptied: the first free slot is after every kept name.
-        if first == nil || first?.name == name {
+        if first == nil || holds(first) {
+            if let first { replaced.append(first.core) }
             first = slot
-        } else if second == nil || second?.name == name {
+        } else if second == nil || holds(second) {
+            if let second { replaced.append(second.core) }
             second = slot
-        } else if third == nil || third?.name == name {
+        } else if third == nil || holds(third) {
+            if let third { replaced.append(third.core) }
             third = slot
-        } else if let index = more.firstIndex(where: { $0.name == name }) {
+        } else if let index = more.firstIndex(where: { holds($0) }) {
+            replaced.append(more[index].core)
             more[index] = slot
         } else {
             more.append(slot)

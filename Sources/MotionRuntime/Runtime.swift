@@ -591,19 +591,21 @@ public final class Runtime {
     /// Changes the activity inputs of the executor `serial`, which the runtime holds, and
     /// propagates a change of its activity to its target and the runtime: tracers first, then
     /// target observers, then runtime observers.
+    /// - Complexity: O(1) besides the observers: the row is changed, its rest time set and its
+    ///   target record read in one access to the table.
     private func changeActivity(of serial: Int, _ change: (inout ExecutorRow) -> Void) {
-        let changed = records.update(serial) { row -> (wasActive: Bool, isActive: Bool) in
+        // Read before the access: no call to the clock inside it.
+        let now = self.now
+        let changed = records.update(serial) { row -> (wasActive: Bool, isActive: Bool, targetRecord: TargetRecord) in
             let wasActive = row.isActive
             change(&row)
-            return (wasActive, row.isActive)
-        }
-        guard let (wasActive, isActive) = changed, wasActive != isActive,
+            let isActive = row.isActive
+            if wasActive != isActive { row.restingSince = isActive ? nil : now }
             // A held row's target record is held too (a target is forgotten with no executor).
-            let targetRecord = records[serial]?.targetRecord
-        else { return }
-        let since = isActive ? nil : now
-        records.update(serial) { $0.restingSince = since }
-        if let since { resting?.append(serial: serial, since: since) }
+            return (wasActive, isActive, row.targetRecord)
+        }
+        guard let (wasActive, isActive, targetRecord) = changed, wasActive != isActive else { return }
+        if !isActive { resting?.append(serial: serial, since: now) }
         if !targetRecord.planObservers.isEmpty {
             let state: ActivityState = isActive ? .active : .atRest
             for (name, named) in targetRecord.named.entries where named == serial {
@@ -729,7 +731,10 @@ public final class Runtime {
 /// dropping an executor's row allocates, counts and frees no object.
 struct ExecutorTable {
     private var slots: [ExecutorRow?] = []
-    /// The executor of each slot's row, kept here (a row does not count its references).
+    /// The executor of each slot's row, kept here (a row does not count its references); nil
+    /// for a stored executor's core, which its target keeps for its life (see
+    /// ``ExecutorCoreSlots``) and the runtime its target while it holds the row: counting it
+    /// here too retained it at its commit and released it, cold, when the runtime went.
     private var executors: [(any Executor)?] = []
     /// The serial of `slots[0]`.
     private var base = 0
@@ -800,7 +805,7 @@ struct ExecutorTable {
             executors.append(nil)
         }
         slots.append(row)
-        executors.append(row.executor)
+        executors.append(row.traits.storedType == nil ? row.executor : nil)
         count += 1
         link(serial, into: &list)
     }

@@ -37,14 +37,15 @@ public class StoredExecutor<Core: ExecutorCore>: StoredExecutorProtocol {
     }
 
     /// The target's core of this type, made and kept by the target on first use.
-    /// - Complexity: O(cores of the target): a few, compared by name, no hashing.
+    /// - Complexity: O(cores of the target): a few, compared by type, no hashing.
     static func storedCore(of target: MotionTarget) -> Core {
-        if let core = target.cores.core(named: Core.storeName), ObjectIdentifier(type(of: core)) == ObjectIdentifier(Core.self) {
-            // Checked to be exactly `Core` just above: no conformance search.
+        let type = ObjectIdentifier(Core.self)
+        if let core = target.cores.core(ofType: type) {
+            // Kept as exactly `Core`: no conformance search.
             return unsafeDowncast(core, to: Core.self)
         }
         let core = Core(target: target)
-        target.cores.keep(core, named: Core.storeName)
+        target.cores.keep(core, ofType: type, named: Core.storeName)
         return core
     }
 

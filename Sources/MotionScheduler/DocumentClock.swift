@@ -59,15 +59,27 @@ struct ScheduledEvent {
 /// What a scheduled event does: a closure, or the end of a core's activity hold (no closure made).
 enum ScheduledAction {
     case closure(() -> Void)
-    case holdEnd(any ScheduledHoldEnding, key: String, hold: Int)
+    case holdEnd(HoldEndOwner, key: String, hold: Int)
 
     /// Does the work.
     func run() {
         switch self {
         case .closure(let body): body()
-        case .holdEnd(let owner, let key, let hold): owner.holdDidEnd(key: key, hold: hold)
+        case .holdEnd(let owner, let key, let hold): owner.core.holdDidEnd(key: key, hold: hold)
         }
     }
+}
+
+/// The core whose activity hold a scheduled hold end ends, held `unowned(unsafe)`.
+///
+/// Only a document run's channels schedule hold ends so (``DocumentChannel``), for the cores
+/// of the run's targets; a target keeps its cores for its whole life (never dropping one), the
+/// run keeps its targets, and the run empties its queue as it ends (``PresentationHub/detach()``)
+/// while they are still alive: an entry never outlives its core. Held counted, each entry
+/// retained its core at the commit and released it, in the order of the queue's slots, when the
+/// run ended: two cold touches of every animated target's cores.
+struct HoldEndOwner {
+    unowned(unsafe) let core: any ScheduledHoldEnding
 }
 
 /// A binary min-heap of scheduled events, ordered by (time, priority, sequence).

@@ -63,7 +63,9 @@ final class PresentationHub: MotionChannelSource {
     }
 
     /// Drops the targets and the scheduled work, when the run ends: the targets' channels hold
-    /// the hub, and scheduled work may hold executors' state, so these would be cycles.
+    /// the hub, and scheduled work may hold executors' state, so these would be cycles. The run
+    /// still holds its targets then, so the cores its scheduled hold ends name without counting
+    /// them (``HoldEndOwner``) are still alive.
     func detach() {
         targets = []
         queue = EventQueue()
@@ -307,7 +309,7 @@ final class DocumentChannel: HoldEndScheduling {
 
     func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
         hub.queue.schedule(
-            at: max(time, hub.now), priority: 0, keepsAlive: false, action: .holdEnd(owner, key: key, hold: hold))
+            at: max(time, hub.now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
     }
 
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {

@@ -261,13 +261,17 @@ public struct SpringAnimation: Hashable, Sendable {
     /// The crossing is found by Newton steps on the logarithm of the energy (exact for a pure
     /// exponential decay), from where the slowest decay rate alone would put it; the bracket found
     /// on the way keeps the steps, and a step that leaves it bisects instead (or doubles, while no
-    /// time at rest is known). A band is accepted only when the energy sampled at its ends is
+    /// time at rest is known). For an oscillating spring whose components share their phase (the
+    /// usual spring), the steps start from where the energy's mean over a period crosses, inside
+    /// a bracket known from the start (where its least and greatest values cross), and take no
+    /// `exp`; a step of at most a relative 1e-7 is the last (it lands within about its square). A band is accepted only when the energy sampled at its ends is
     /// above and below the threshold by a relative 1e-10: the energy never increases, and a
     /// sample's rounding error is far smaller than that, so every sample before the band is above
     /// and every sample after it is below; only samples inside the band can go either way.
     ///
-    /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 4-10) and two
-    ///   samples per band tried (at most 7, typically 1).
+    /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 3-5 for a
+    ///   spring sharing its phase, 4-10 otherwise) and two samples per band tried (at most 7,
+    ///   typically 1).
     static func crossingBand<Solutions: RandomAccessCollection<SpringSolution>>(
         _ solutions: Solutions, thresholdSquared: Double
     ) -> ClosedRange<Double>? {
@@ -279,14 +283,78 @@ public struct SpringAnimation: Hashable, Sendable {
         var hi = Double.infinity
         var t = rate > 0 && rate.isFinite && start > 0 && start.isFinite ? start / (2 * rate) : 1
         var converged = false
+        // The steps need the logarithm of the energy and its slope, not the energy itself: for
+        // components sharing one decay and phase (an oscillating spring's always do), that is
+        // `-2 a t + log(q)` with `q` the energy without its decay `e^(-2 a t)`, which costs no
+        // `exp` per step. The band found is checked with the energy itself, as before.
+        let shared =
+            first.regime == .oscillating
+            && solutions.allSatisfy { $0.regime == .oscillating && $0.c0 == first.c0 && $0.c1 == first.c1 }
+        if shared, first.c0 > 0, first.c0.isFinite {
+            // Then q(t) = m + r cos(2 w t + p): the energy lies between e^(-2 a t) (m - r) and
+            // e^(-2 a t) (m + r), so the crossing lies between where each of these crosses (a
+            // bracket from the start), and the first step starts from where the mean crosses.
+            var (m, b, g) = (0.0, 0.0, 0.0)
+            for s in solutions {
+                let w2 = s.velocityWeight * s.velocityWeight
+                m += (s.c2 * s.c2 + s.c3 * s.c3 + w2 * (s.c4 * s.c4 + s.c5 * s.c5)) / 2
+                b += (s.c2 * s.c2 - s.c3 * s.c3 + w2 * (s.c4 * s.c4 - s.c5 * s.c5)) / 2
+                g += s.c2 * s.c3 + w2 * s.c4 * s.c5
+            }
+            let r = (b * b + g * g).squareRoot()
+            let twiceRate = 2 * first.c0
+            let mean = (log(m) - target) / twiceRate
+            let latest = (log(m + r) - target) / twiceRate
+            let earliest = m - r > 0 ? (log(m - r) - target) / twiceRate : 0
+            // Widened by far more than their rounding: a bracket that missed the crossing would
+            // only cost steps (the band is checked with the energy itself).
+            if mean.isFinite, latest.isFinite, earliest.isFinite, earliest <= mean, mean <= latest, mean > 0 {
+                t = mean
+                lo = max(0, earliest - 1e-9 * max(1, abs(earliest)))
+                hi = latest + 1e-9 * max(1, latest)
+            }
+        }
         for _ in 0..<60 {
             guard t > 0, t.isFinite else { return nil }
-            let (sum, slope) = energy(solutions, at: t)
-            if sum > thresholdSquared { lo = t } else { hi = t }
+            // The energy's logarithm above the target's, and the step `excess / (d/dt log E)`.
+            let excess: Double
+            var step: Double?
+            if shared {
+                let phase = first.c1 * t
+                let cosine = cos(phase)
+                let sine = sin(phase)
+                var q = 0.0
+                var speeds = 0.0
+                for s in solutions {
+                    let y = s.c2 * cosine + s.c3 * sine
+                    let v = s.c4 * cosine + s.c5 * sine
+                    let w = v * s.velocityWeight
+                    q += y * y + w * w
+                    speeds += v * v
+                }
+                excess = -2 * first.c0 * t + log(q) - target
+                // d/dt log E = E' / E = -2 (c / k) sum v² / E; the decay cancels.
+                let slope = -2 * first.damping / first.stiffness * speeds / q
+                if q > 0, slope < 0 { step = excess / slope }
+            } else {
+                let (sum, slope) = energy(solutions, at: t)
+                excess = log(sum) - target
+                if sum > 0, slope < 0 { step = excess * sum / slope }
+            }
+            if excess > 0 { lo = t } else { hi = t }
             var next = hi.isFinite ? lo + (hi - lo) / 2 : 2 * t
-            if sum > 0, slope < 0 {
-                let newton = t - (log(sum) - target) * sum / slope
-                if newton > lo, newton < hi { next = newton }
+            if let step {
+                let newton = t - step
+                if newton > lo, newton < hi {
+                    next = newton
+                    // A Newton step this short lands within about its square of the crossing
+                    // (the steps converge quadratically there): no step more to confirm it.
+                    if abs(step) <= 1e-7 * max(1, t) {
+                        t = next
+                        converged = true
+                        break
+                    }
+                }
             }
             converged = abs(next - t) <= 1e-10 * max(1, t) || (hi.isFinite && hi - lo <= 1e-10 * max(1, hi))
             t = next

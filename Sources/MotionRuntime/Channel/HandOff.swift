@@ -238,8 +238,12 @@ extension TokenLedgerOwner {
 
     /// Ends the token still held, when the core goes: reads the two fields it needs, not a copy
     /// of the whole ledger.
+    ///
+    /// A core going after its runtime (the cores of a run's targets, as the run ends) has no
+    /// token left to end: that is asked of the source in place, before the source is copied
+    /// (counting the references it holds) to end one.
     func endHeldToken() {
-        guard let token = ledger.token else { return }
+        guard let token = ledger.token, ledger.source?.endsTokens == true else { return }
         let source = ledger.source
         source?.endToken(token)
     }

@@ -13,7 +13,7 @@ final class TargetPresentation {
     /// write (see ``KeyRecord``).
     private var keys = KeyTable()
     /// Observers of hand-offs (executors that must drop what they lost).
-    private var handOffObservers: [HandOffObserver] = []
+    private var handOffObservers = HandOffObserverList()
     /// Observers of events (the shape and link executors' wake-up).
     private var changeObservers: [(LayerProperty) -> Void] = []
     /// A counter for unique animation keys on this target, shared by its executors.
@@ -255,8 +255,7 @@ final class TargetPresentation {
     private func notifyHandOff(_ event: HandOff) {
         // By index, reading the list each time: a core that goes meanwhile has left it.
         var index = 0
-        while index < handOffObservers.count {
-            let observer = handOffObservers[index]
+        while let observer = handOffObservers.observer(at: index) {
             index += 1
             switch observer {
             case .closure(let body): body(event)
@@ -275,8 +274,6 @@ final class TargetPresentation {
     ///
     /// No closure and no weak reference per core.
     func observeHandOffs(by core: any HandOffObserving) {
-        // Room for a target's usual observers (its tween and physics cores) at once.
-        if handOffObservers.isEmpty { handOffObservers.reserveCapacity(2) }
         handOffObservers.append(.core(UnownedHandOffObserver(observer: core, id: ObjectIdentifier(core))))
     }
 
@@ -411,6 +408,58 @@ private struct LiveKey {
 protocol HandOffObserving: AnyObject {
     /// `handOff.family` took `handOff.path`; the animations under `handOff.endedKeys` ended.
     func handOffDidHappen(_ handOff: HandOff)
+}
+
+/// A target's hand-off observers in the order they came: the first two in place (a target's
+/// tween and physics cores), any more in a list, so that a target's usual observers cost no
+/// array to make and free.
+private struct HandOffObserverList {
+    private var first: HandOffObserver?
+    private var second: HandOffObserver?
+    private var more: [HandOffObserver] = []
+
+    /// The observer at `index` in order, or nil past the last.
+    /// - Complexity: O(1).
+    func observer(at index: Int) -> HandOffObserver? {
+        switch index {
+        case 0: first
+        case 1: second
+        default: index - 2 < more.count ? more[index - 2] : nil
+        }
+    }
+
+    /// Adds `observer` after the others.
+    /// - Complexity: O(1) amortised.
+    mutating func append(_ observer: HandOffObserver) {
+        if first == nil {
+            first = observer
+        } else if second == nil {
+            second = observer
+        } else {
+            more.append(observer)
+        }
+    }
+
+    /// Removes the observers `shouldRemove` picks, keeping the others in order.
+    /// - Complexity: O(observers).
+    mutating func removeAll(where shouldRemove: (HandOffObserver) -> Bool) {
+        if more.isEmpty {
+            // The usual case, without an array: at most the two in place.
+            let keepsSecond = second.map { !shouldRemove($0) } ?? false
+            if let first, shouldRemove(first) {
+                self.first = keepsSecond ? second : nil
+                second = nil
+            } else if !keepsSecond {
+                second = nil
+            }
+            return
+        }
+        var kept: [HandOffObserver] = []
+        for observer in [first, second].compactMap({ $0 }) + more where !shouldRemove(observer) { kept.append(observer) }
+        first = kept.first
+        second = kept.count > 1 ? kept[1] : nil
+        more = kept.count > 2 ? Array(kept[2...]) : []
+    }
 }
 
 /// An observer of a ``TargetPresentation``'s hand-offs.

@@ -153,14 +153,14 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         let property: LayerProperty
         var axis = DragAxis.both
         let gesture: String?
-        switch intention {
-        case let drag as Draggable:
+        // Each type compared exactly (no general cast per intention).
+        if let drag = intention.exactly(Draggable.self) {
             (kind, property, axis, gesture) = (.pan, .position, drag.axis, drag.gesture)
-        case let pinch as Pinchable:
+        } else if let pinch = intention.exactly(Pinchable.self) {
             (kind, property, gesture) = (.pinch, .scale, pinch.gesture)
-        case let rotate as Rotatable:
+        } else if let rotate = intention.exactly(Rotatable.self) {
             (kind, property, gesture) = (.rotate, .rotation, rotate.gesture)
-        default:
+        } else {
             return
         }
         let now = channel.now

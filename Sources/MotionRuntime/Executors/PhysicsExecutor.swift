@@ -69,7 +69,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     private final class PathState {
         let path: PropertyPath
         let key: String
-        var springs: [SpringConfig] = []
+        var springs = FirstInPlace<SpringConfig>()
         var frictions: [FrictionConfig] = []
         /// The components of the property gestures hold now, as bits (bit c for component c).
         var heldMask: UInt8
@@ -127,7 +127,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     var ledger = TokenLedger()
     /// The paths physics ever drove on the target, in first-use order: a list, as there are at
     /// most a few per property (the whole property and its components).
-    private var states: [PathState] = []
+    private var states = FirstInPlace<PathState>()
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
@@ -422,5 +422,64 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
             initialVelocity: v, family: .physics)
         state.motion = .decay(decays, start: now, end: end)
         holdActivity(state.key, until: end, on: channel)
+    }
+}
+
+/// A list that keeps its first element in place and any others in an array: a physics core
+/// mostly drives one path with one spring, which then costs no array to make and free.
+private struct FirstInPlace<Element>: Sequence {
+    private var head: Element?
+    private var rest: [Element] = []
+
+    /// How many elements the list holds.
+    var count: Int { head == nil ? 0 : 1 + rest.count }
+
+    /// The element added last, or nil.
+    var last: Element? { rest.last ?? head }
+
+    /// Adds `element` after the others.
+    /// - Complexity: O(1) amortised.
+    mutating func append(_ element: Element) {
+        if head == nil { head = element } else { rest.append(element) }
+    }
+
+    /// Removes every element.
+    mutating func removeAll() {
+        head = nil
+        rest = []
+    }
+
+    /// Removes the elements `shouldRemove` picks, keeping the others in order.
+    /// - Complexity: O(count).
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        guard let kept = head else { return }
+        if rest.isEmpty {
+            if shouldRemove(kept) { head = nil }
+            return
+        }
+        var all = [kept] + rest
+        all.removeAll(where: shouldRemove)
+        head = all.first
+        rest = Array(all.dropFirst())
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(list: self)
+    }
+
+    /// The elements in order.
+    struct Iterator: IteratorProtocol {
+        fileprivate let list: FirstInPlace
+        private var index = 0
+
+        fileprivate init(list: FirstInPlace) {
+            self.list = list
+        }
+
+        mutating func next() -> Element? {
+            defer { index += 1 }
+            guard index > 0 else { return list.head }
+            return index - 1 < list.rest.count ? list.rest[index - 1] : nil
+        }
     }
 }

@@ -80,11 +80,15 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// The keyframe animation a tween committed now becomes, the value of its last moment and
     /// when it ends.
-    static func animation(for tween: Tween, presented: MotionValue, now: Double) -> (
+    ///
+    /// `presented` gives the presented value, read only when the tween needs it: to scale it, or
+    /// to start from it (`to` or `by` alone). Keyframes given in full read nothing.
+    static func animation(for tween: Tween, presented: () -> MotionValue, now: Double) -> (
         animation: KeyframeAnimation, last: MotionValue, end: Double
     )? {
         var values = tween.values
         var offsets = tween.offsets
+        let presented = tween.scalesPresented || values.count == 1 ? presented() : .scalar(0)
         if tween.scalesPresented {
             values = values.map { MotionValue(kind: presented.kind, components: presented.components * $0.components[0]) }
         }
@@ -126,8 +130,10 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
             return
         }
         let now = channel.now
-        let presented = channel.presented(tween.property)
-        guard let (animation, last, end) = Self.animation(for: tween, presented: presented, now: now) else { return }
+        // The presented value is read only when the tween starts from it (a read of the
+        // presentation, cold for most targets at their first commit).
+        let animated = Self.animation(for: tween, presented: { channel.presented(tween.property) }, now: now)
+        guard let (animation, last, end) = animated else { return }
         channel.handOff(tween.property, to: .tween)
         channel.add(
             tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
