@@ -13,6 +13,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "motionc", targets: ["motionc"]),
+        // `motionc preview --serve` runs it from motionc's folder: the one program that links the
+        // HTTP server (and Foundation's networking), so that every other command starts without them.
+        .executable(name: "motionc-preview-server", targets: ["motionc-preview-server"]),
         // Static, so that `swift build --product` builds these two alone (the runtime and the
         // render server build without libyaml; .ci/run checks it).
         .library(name: "MotionRuntime", type: .static, targets: ["MotionRuntime"]),
@@ -89,11 +92,28 @@ let package = Package(
                 "MotionDiagnostics",
             ],
             swiftSettings: swiftSettings),
+        // What motionc and the preview server share: exit statuses and failures, standard streams,
+        // signals, and the preview's first build.
+        .target(
+            name: "MotionCommandLine",
+            dependencies: [
+                "MotionCore", "MotionDiagnostics", "MotionTimeline", "MotionRenderServer", "MotionPreview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
+                "MotionCommandLine", "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        // The live preview server (`motionc preview --serve`), the only target on FlyingFox.
+        .executableTarget(
+            name: "motionc-preview-server",
+            dependencies: [
+                "MotionCommandLine", "MotionPreview", "MotionTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],

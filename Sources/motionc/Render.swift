@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCommandLine
 import MotionCore
 import MotionPlans
 import MotionRenderServer

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionCommandLine
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
