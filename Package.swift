@@ -43,9 +43,11 @@ let package = Package(
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
-        // Each code's failing and fixed example documents are resources (Examples/CODE.fail.yaml, .fixed.yaml).
+        // Each code's failing and fixed example documents (Examples/CODE.fail.yaml, .fixed.yaml) are
+        // embedded as string literals (ExampleDocuments.swift, written by Examples/embed), not
+        // resources: SwiftPM's resource accessor would link all of Foundation into motionc.
         .target(
-            name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
+            name: "MotionDiagnostics", dependencies: ["MotionJSON"], exclude: ["Examples"],
             swiftSettings: swiftSettings),
         // Values, property paths, the timing maths, and the render-server channel (Canvas,
         // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
