@@ -1,9 +1,22 @@
 import ArgumentParser
-import Foundation
 import MotionCommandLine
 import MotionCore
 import MotionPlans
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns command-line paths into the document files they name.
 enum DocumentFiles {
@@ -19,10 +32,9 @@ enum DocumentFiles {
     static func expand(_ paths: [String]) -> (files: [String], problems: [FileError]) {
         var files: [String] = []
         var problems: [FileError] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
                 // Arguments are decoded as UTF-8, with U+FFFD for bytes that are not: such a name
                 // can never be found again.
                 let reason =
@@ -32,7 +44,7 @@ enum DocumentFiles {
                 problems.append(FileError(path: path, reason: reason, kind: .read))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path)
                 continue
             }
