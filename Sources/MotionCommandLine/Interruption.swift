@@ -10,9 +10,11 @@ import Synchronization
     import Darwin
 #endif
 
-/// What Ctrl-C (SIGINT) and SIGTERM do: by default, remove the temporary files of outputs not yet
-/// written and end the process by the signal, so that an interrupted command leaves every output
-/// as it was and no temporary file behind (docs/format.md §5.4).
+/// What Ctrl-C (SIGINT) and SIGTERM do.
+///
+/// By default, remove the temporary files of outputs not yet written and end the process by the
+/// signal, so that an interrupted command leaves every output as it was and no temporary file
+/// behind (docs/format.md §5.4).
 ///
 /// A command that stops gracefully on a signal (the preview server) gives its own action with
 /// ``onSignal(_:)``.
@@ -47,9 +49,9 @@ package enum Interruption {
         }
     }
 
-    /// Gives SIGINT, SIGTERM and SIGPIPE back the actions the process started with, as the
-    /// process is about to run another program in its place (`execv`).
+    /// Gives SIGINT, SIGTERM and SIGPIPE back the actions the process started with.
     ///
+    /// Called as the process is about to run another program in its place (`execv`).
     /// A signal taken over is ignored and blocked while a dispatch source receives it, and a
     /// program run in its place would inherit both: it could then never be stopped with Ctrl-C.
     /// A signal that comes after this ends the process by its default action.

@@ -8,8 +8,9 @@ import MotionCore
     import Darwin
 #endif
 
-/// Writes to standard output and standard error without the global C streams, which Swift 6
-/// does not consider concurrency-safe.
+/// Writes to standard output and standard error.
+///
+/// Without the global C streams, which Swift 6 does not consider concurrency-safe.
 package enum StandardStreams {
     /// Writes `text` to standard output.
     ///
@@ -20,21 +21,25 @@ package enum StandardStreams {
         if code != 0 { throw .file(FileError(path: "-", reason: systemErrorText(code), kind: .write)) }
     }
 
-    /// Writes a summary line: to standard error when standard output carries an output (`-o -`,
-    /// `--trace -`), to standard output otherwise.
+    /// Writes a summary line.
+    ///
+    /// To standard error when standard output carries an output (`-o -`, `--trace -`), to
+    /// standard output otherwise.
     package static func summary(_ text: String, toStandardError: Bool) throws(CommandFailure) {
         if toStandardError { error(text) } else { try output(text) }
     }
 
-    /// Writes a line to standard error; a standard error that cannot take it is ignored, as
-    /// there is nowhere left to say so.
+    /// Writes a line to standard error.
+    ///
+    /// A standard error that cannot take it is ignored, as there is nowhere left to say so.
     package static func error(_ text: String) {
         _ = write(text + "\n", to: STDERR_FILENO)
     }
 
-    /// Opens `/dev/null` read-only on standard input, output or error when it is closed
-    /// (`motionc schema >&-`), so that no file the command opens takes its number: what is meant
-    /// for standard output then fails to be written (exit 2) instead of landing in an output file.
+    /// Opens `/dev/null` read-only on standard input, output or error when it is closed.
+    ///
+    /// Then no file the command opens takes its number (`motionc schema >&-`): what is meant for
+    /// standard output fails to be written (exit 2) instead of landing in an output file.
     package static func holdClosedDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
             let held = open("/dev/null", O_RDONLY)
@@ -63,7 +68,7 @@ package enum StandardStreams {
     }
 }
 
-/// `write(2)`, under a name the method ``StandardStreams`` has of its own does not hide.
+/// `write(2)`, under a name that `StandardStreams`'s own `write` does not hide.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

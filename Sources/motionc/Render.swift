@@ -193,8 +193,9 @@ struct Render: ParsableCommand {
         return picked
     }
 
-    /// Makes the folder `path` and the folders above it that are missing (`mkdir -p`); nil, or
-    /// the `errno` of the step that failed (`ENOTDIR` when a file stands in the way).
+    /// Makes the folder `path` and the folders above it that are missing (`mkdir -p`).
+    ///
+    /// Nil, or the `errno` of the step that failed (`ENOTDIR` when a file stands in the way).
     static func makeFolders(_ path: String) -> Int32? {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {

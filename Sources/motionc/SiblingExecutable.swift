@@ -30,8 +30,9 @@ enum SiblingExecutable {
         return String(path[..<slash])
     }
 
-    /// Runs the executable `name` from `motionc`'s folder in place of this process (`execv`),
-    /// with `arguments` after its name; returns only by throwing.
+    /// Runs the executable `name` from `motionc`'s folder in place of this process (`execv`).
+    ///
+    /// The program gets `arguments` after its name. Returns only by throwing.
     ///
     /// - Throws: ``CommandFailure/unavailable(_:)`` (exit 2) when the program is not there,
     ///   saying how to build it, or cannot be started.

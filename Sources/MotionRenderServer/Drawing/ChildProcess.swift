@@ -6,9 +6,9 @@
     import Darwin
 #endif
 
-/// A program started with `posix_spawn` whose standard input is a pipe this process writes
-/// (Foundation's `Process` and `Pipe`, without Foundation).
+/// A program started with `posix_spawn`, its standard input a pipe this process writes.
 ///
+/// Foundation's `Process` and `Pipe`, without Foundation.
 /// The program starts with every signal at its default action and none blocked, whatever this
 /// process ignores or blocks (SIGPIPE, and the signals a dispatch source receives), so that
 /// ``terminate()`` stops it.
@@ -46,8 +46,10 @@ final class ChildProcess {
         self.pid = pid
     }
 
-    /// Starts `executable` with `arguments` after its name: its standard input a new pipe, its
-    /// standard output `/dev/null`, its standard error `standardError`.
+    /// Starts `executable` with `arguments` after its name.
+    ///
+    /// Its standard input is a new pipe, its standard output `/dev/null`, its standard error
+    /// `standardError`.
     static func start(_ executable: String, arguments: [String], standardError: Int32) -> Result<Started, StartError> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failure(StartError(code: errno)) }

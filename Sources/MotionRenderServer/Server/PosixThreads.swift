@@ -67,9 +67,9 @@ final class PosixCondition: @unchecked Sendable {
 
 /// Starts detached POSIX threads (Foundation's `Thread` without Foundation).
 enum PosixThread {
-    /// Runs `body` on a new detached thread with a stack of `stackSize` bytes; false when the
-    /// system cannot start one.
+    /// Runs `body` on a new detached thread; false when the system cannot start one.
     ///
+    /// The thread's stack is `stackSize` bytes.
     /// `name` shows in debuggers on Darwin (Glibc's module has no `pthread_setname_np`).
     @discardableResult
     static func start(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
