@@ -13,6 +13,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "motionc", targets: ["motionc"]),
+        // `motionc preview --serve` runs it from motionc's folder: the one program that links the
+        // HTTP server (and Foundation's networking), so that every other command starts without them.
+        .executable(name: "motionc-preview-server", targets: ["motionc-preview-server"]),
         // Static, so that `swift build --product` builds these two alone (the runtime and the
         // render server build without libyaml; .ci/run checks it).
         .library(name: "MotionRuntime", type: .static, targets: ["MotionRuntime"]),
@@ -40,9 +43,11 @@ let package = Package(
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
         // Diagnostics as data, their catalogue of codes, and their renderers.
-        // Each code's failing and fixed example documents are resources (Examples/CODE.fail.yaml, .fixed.yaml).
+        // Each code's failing and fixed example documents (Examples/CODE.fail.yaml, .fixed.yaml) are
+        // embedded as string literals (ExampleDocuments.swift, written by Examples/embed), not
+        // resources: SwiftPM's resource accessor would link all of Foundation into motionc.
         .target(
-            name: "MotionDiagnostics", dependencies: ["MotionJSON"], resources: [.copy("Examples")],
+            name: "MotionDiagnostics", dependencies: ["MotionJSON"], exclude: ["Examples"],
             swiftSettings: swiftSettings),
         // Values, property paths, the timing maths, and the render-server channel (Canvas,
         // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
@@ -89,11 +94,28 @@ let package = Package(
                 "MotionDiagnostics",
             ],
             swiftSettings: swiftSettings),
+        // What motionc and the preview server share: exit statuses and failures, standard streams,
+        // signals, and the preview's first build.
+        .target(
+            name: "MotionCommandLine",
+            dependencies: [
+                "MotionCore", "MotionDiagnostics", "MotionTimeline", "MotionRenderServer", "MotionPreview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "motionc",
             dependencies: [
-                "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
+                "MotionCommandLine", "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
                 "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings),
+        // The live preview server (`motionc preview --serve`), the only target on FlyingFox.
+        .executableTarget(
+            name: "motionc-preview-server",
+            dependencies: [
+                "MotionCommandLine", "MotionPreview", "MotionTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],

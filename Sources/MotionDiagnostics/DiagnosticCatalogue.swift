@@ -1,10 +1,10 @@
 /// One table for every diagnostic code: its severity, title, summary and rationale.
 ///
-/// Each code's failing and fixed example documents sit beside this table as resource files,
-/// `Examples/<code>.fail.yaml` and `Examples/<code>.fixed.yaml`; ``DiagnosticCode/explanation``
-/// joins them with the code's entry here. Everything else (``DiagnosticCode/severity``,
+/// Each code's failing and fixed example documents sit beside this table as files,
+/// `Examples/<code>.fail.yaml` and `Examples/<code>.fixed.yaml`, embedded in the module by
+/// `Examples/embed`; ``DiagnosticCode/explanation`` joins them with the code's entry here. Everything else (``DiagnosticCode/severity``,
 /// ``DiagnosticCode/title``, `motionc explain`, SARIF rule help and docs/diagnostics.md) reads
-/// this table, so a new code is one case below and two example files.
+/// this table, so a new code is one case below and two example files (then run `Examples/embed`).
 extension DiagnosticCode {
     /// What docs/format.md §4 says about one code.
     public struct Facts: Hashable, Sendable {

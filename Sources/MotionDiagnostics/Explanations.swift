@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a diagnostic code means, why it matters, and a document that triggers it with its fix.
 ///
 /// `motionc explain CODE` prints ``DiagnosticCode/explainText()``; SARIF carries the same text as
@@ -26,9 +24,9 @@ public struct DiagnosticExplanation: Hashable, Sendable {
 extension DiagnosticCode {
     /// The explanation of this code: the table's summary and rationale, and its two example documents.
     ///
-    /// The examples are the resource files `Examples/<code>.fail.yaml` and `Examples/<code>.fixed.yaml`
-    /// (their final newline dropped). A file that cannot be read becomes a YAML comment saying so, which
-    /// the tests rule out for every code.
+    /// The examples are the files `Examples/<code>.fail.yaml` and `Examples/<code>.fixed.yaml`
+    /// (their final newline dropped), embedded in the module by `Examples/embed`. A file missing
+    /// there becomes a YAML comment saying so, which the tests rule out for every code.
     public var explanation: DiagnosticExplanation {
         let facts = facts
         return DiagnosticExplanation(
@@ -43,41 +41,15 @@ extension DiagnosticCode {
         /// The same document, fixed.
         case fixed
 
-        /// The resource file's name for `code`, such as `D001.fail.yaml`.
+        /// The example file's name for `code`, such as `D001.fail.yaml`.
         func fileName(_ code: DiagnosticCode) -> String { "\(code.rawValue).\(rawValue).yaml" }
     }
 
-    /// The text of one example document, read from the module's resources.
+    /// The text of one example document, embedded from `Examples/`.
     public func example(_ kind: ExampleKind) -> String {
         let name = kind.fileName(self)
-        guard let folder = Self.examplesFolder,
-            let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        else { return "# the example file Examples/\(name) is missing from motionc's resources" }
-        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+        return exampleDocuments[name] ?? "# the example file Examples/\(name) is missing from motionc's embedded examples"
     }
-
-    /// The folder of example documents: the package's resources beside the running binary (where
-    /// `swift build` puts them), or the source folder for a binary whose build folder was moved.
-    ///
-    /// Found by hand rather than through SwiftPM's generated `Bundle.module`, which stops the
-    /// program when the resources are missing; here a missing folder only leaves the examples out.
-    static let examplesFolder: URL? = {
-        var places: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles {
-            for folder in [bundle.bundleURL, bundle.bundleURL.deletingLastPathComponent()] {
-                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.resources"))
-                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.bundle/Contents/Resources"))
-                places.append(folder.appendingPathComponent("motionc_MotionDiagnostics.bundle"))
-            }
-        }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            places.append(executable.deletingLastPathComponent().appendingPathComponent("motionc_MotionDiagnostics.resources"))
-        }
-        places.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
-        return places.lazy.map { $0.appendingPathComponent("Examples") }.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("D001.fail.yaml").path)
-        }
-    }()
 
     /// The text `motionc explain CODE` prints: title, severity, summary, rationale and both examples.
     ///

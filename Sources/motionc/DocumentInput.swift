@@ -1,3 +1,4 @@
+import MotionCommandLine
 import MotionDiagnostics
 import MotionPlans
 import MotionTimeline

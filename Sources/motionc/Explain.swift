@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionCommandLine
 import MotionDiagnostics
 import MotionPlans
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import MotionCommandLine
 import MotionCore
 import MotionDiagnostics
 import MotionExport
@@ -8,6 +8,14 @@ import MotionRenderServer
 import MotionScheduler
 import MotionTimeline
 import MotionValidation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `motionc export FILE_OR_TIMELINE --to lottie|html|css -o OUT`: a baked timeline for another player.
 struct Export: ParsableCommand {

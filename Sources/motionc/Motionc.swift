@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionCommandLine
 
 /// The motionc command line: validate, run, bake, play and render motion documents.
 @main
@@ -13,4 +14,12 @@ struct Motionc: ParsableCommand {
         version: "0.1.0",
         subcommands: [Validate.self, Run.self, Bake.self, Play.self, Render.self, Export.self, Preview.self, Schema.self, Explain.self]
     )
+}
+
+extension Motionc {
+    /// Parses the command line and runs the command; a failure becomes its message on standard
+    /// error (`motionc: MESSAGE`) and its exit status.
+    static func main() {
+        mainReportingFailures()
+    }
 }

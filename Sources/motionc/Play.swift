@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionCommandLine
 import MotionCore
 import MotionPlans
 import MotionRenderServer

@@ -1,9 +1,23 @@
 import ArgumentParser
-import Foundation
+import MotionCommandLine
 import MotionCore
 import MotionPlans
 import MotionRenderServer
 import MotionTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `motionc render FILE_OR_TIMELINE`: the render server draws frames as PNG images.
 struct Render: ParsableCommand {
@@ -119,10 +133,8 @@ struct Render: ParsableCommand {
             ? try TimelineInput.frameCount(seconds: seconds, fps: fps)
             : sheet != nil ? TimelineInput.frames(seconds: seconds, fps: fps) : 0
         if let frames {
-            do {
-                try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure.file(FileError(path: frames, reason: error.localizedDescription, kind: .write))
+            if let code = Self.makeFolders(frames) {
+                throw CommandFailure.file(FileError(path: frames, reason: systemErrorText(code), kind: .write))
             }
             try Self.writeFrames(timeline, count: count, to: frames, jobs: jobs ?? FramePipeline.defaultJobs)
             if let stale = Self.staleFrames(in: frames, count: count) {
@@ -179,6 +191,24 @@ struct Render: ParsableCommand {
             if picked.last != k { picked.append(k) }
         }
         return picked
+    }
+
+    /// Makes the folder `path` and the folders above it that are missing (`mkdir -p`).
+    ///
+    /// Nil, or the `errno` of the step that failed (`ENOTDIR` when a file stands in the way).
+    static func makeFolders(_ path: String) -> Int32? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o777) != 0 {
+                let code = errno
+                var info = stat()
+                guard stat(prefix, &info) == 0 else { return code }
+                guard info.st_mode & S_IFMT == S_IFDIR else { return ENOTDIR }
+            }
+            prefix += "/"
+        }
+        return nil
     }
 
     /// `frame-00000.png`, `frame-00001.png`, ... (more digits past 99,999 frames).

@@ -1,120 +1,22 @@
 import ArgumentParser
-import Foundation
+import MotionCommandLine
 import MotionCore
 import MotionPlans
 import Synchronization
 
-/// Writes to standard output and standard error without the global C streams, which Swift 6
-/// does not consider concurrency-safe.
-enum StandardStreams {
-    /// Writes `text` to standard output.
-    ///
-    /// - Throws: ``CommandFailure/file(_:)`` naming `-` when standard output cannot take it (a
-    ///   full disk, a closed descriptor): exit 2 with the reason, as for any other output.
-    static func output(_ text: String, terminator: String = "\n") throws(CommandFailure) {
-        let code = write(text + terminator, to: STDOUT_FILENO)
-        if code != 0 { throw .file(FileError(path: "-", reason: systemErrorText(code), kind: .write)) }
-    }
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
-    /// Writes a summary line: to standard error when standard output carries an output (`-o -`,
-    /// `--trace -`), to standard output otherwise.
-    static func summary(_ text: String, toStandardError: Bool) throws(CommandFailure) {
-        if toStandardError { error(text) } else { try output(text) }
-    }
-
-    /// Writes a line to standard error; a standard error that cannot take it is ignored, as
-    /// there is nowhere left to say so.
-    static func error(_ text: String) {
-        _ = write(text + "\n", to: STDERR_FILENO)
-    }
-
-    /// Opens `/dev/null` read-only on standard input, output or error when it is closed
-    /// (`motionc schema >&-`), so that no file the command opens takes its number: what is meant
-    /// for standard output then fails to be written (exit 2) instead of landing in an output file.
-    static func holdClosedDescriptors() {
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
-            let held = open("/dev/null", O_RDONLY)
-            if held >= 0, held != descriptor {
-                dup2(held, descriptor)
-                close(held)
-            }
-        }
-    }
-
-    /// Writes all of `text` to `descriptor`; 0, or the `errno` of the write that failed.
-    private static func write(_ text: String, to descriptor: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
-    }
-}
-
-/// What Ctrl-C (SIGINT) and SIGTERM do: by default, remove the temporary files of outputs not yet
-/// written and end the process by the signal, so that an interrupted command leaves every output
-/// as it was and no temporary file behind (docs/format.md §5.4).
-///
-/// A command that stops gracefully on a signal (the preview server) gives its own action with
-/// ``onSignal(_:)``.
-enum Interruption {
-    /// The action each signal runs: nil for the default.
-    private static let action = Mutex<(@Sendable () -> Void)?>(nil)
-    /// The dispatch sources that receive the signals, kept for the life of the process.
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
-
-    /// Takes SIGINT and SIGTERM over from their default action; done once, as a command starts.
-    ///
-    /// A signal the process started with ignored stays ignored (a job started with `&` from a
-    /// script outlives the terminal's Ctrl-C, as before). SIGPIPE is ignored, so that writing to
-    /// a closed pipe fails as a write (exit 2 with the reason, temporary files removed) instead
-    /// of ending the process with the temporary files left.
-    static func install() {
-        sources.withLock { sources in
-            guard sources.isEmpty else { return }
-            signal(SIGPIPE, SIG_IGN)
-            sources = [SIGINT, SIGTERM].compactMap { number in
-                let previous = signal(number, SIG_IGN)
-                if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return nil }
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { Interruption.received(number) }
-                source.resume()
-                return source
-            }
-        }
-    }
-
-    /// Runs `action` on SIGINT and SIGTERM instead of ending the process.
-    static func onSignal(_ action: @escaping @Sendable () -> Void) {
-        install()
-        self.action.withLock { $0 = action }
-    }
-
-    private static func received(_ number: Int32) {
-        if let action = action.withLock({ $0 }) {
-            action()
-            return
-        }
-        AtomicFileWriter.removeTemporaryFiles()
-        // Ended by the signal itself, as without a handler (the shell sees 130 for Ctrl-C). The
-        // dispatch source may receive it with the signal blocked: unblock it on this thread first.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, number)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        signal(number, SIG_DFL)
-        raise(number)
-        _exit(128 + number)
-    }
-}
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns command-line paths into the document files they name.
 enum DocumentFiles {
@@ -130,10 +32,9 @@ enum DocumentFiles {
     static func expand(_ paths: [String]) -> (files: [String], problems: [FileError]) {
         var files: [String] = []
         var problems: [FileError] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
                 // Arguments are decoded as UTF-8, with U+FFFD for bytes that are not: such a name
                 // can never be found again.
                 let reason =
@@ -143,7 +44,7 @@ enum DocumentFiles {
                 problems.append(FileError(path: path, reason: reason, kind: .read))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path)
                 continue
             }

@@ -1,11 +1,19 @@
 import ArgumentParser
-import Foundation
+import MotionCommandLine
 import MotionDiagnostics
 import MotionExport
 import MotionPlans
 import MotionScheduler
 import MotionTimeline
 import MotionValidation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `motionc validate PATH...`: parse and validate documents, print diagnostics.
 struct Validate: ParsableCommand {
@@ -91,10 +99,16 @@ struct ExportTargets: ExpressibleByArgument {
     /// The formats, each once, in the order given (css and html carry the same, so one is checked).
     var formats: [ExportFormat]
 
+    /// `name` without the spaces and tabs around it.
+    static func trimmed(_ name: Substring) -> String {
+        let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        return String(name.drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+
     init?(argument: String) {
         var formats: [ExportFormat] = []
         for name in argument.split(separator: ",") {
-            guard let format = ExportFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) else { return nil }
+            guard let format = ExportFormat(rawValue: Self.trimmed(name)) else { return nil }
             let same = format == .css ? ExportFormat.html : format
             if !formats.contains(same) { formats.append(same) }
         }

@@ -21,20 +21,23 @@ struct ExplanationTests {
         #expect(!explanation.fixedExample.contains("\t"))
     }
 
-    /// Each code's examples are its two resource files, read through the module's bundle: a code
-    /// without them, or a file no code owns, fails here.
-    @Test func examplesAreTheResourceFiles() throws {
-        let folder = try #require(Bundle.module.url(forResource: "Examples", withExtension: nil))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    /// Each code's examples are its two files in Sources/MotionDiagnostics/Examples, as embedded:
+    /// a code without them, a file no code owns, or an edit not embedded again (run
+    /// `Sources/MotionDiagnostics/Examples/embed`) fails here.
+    @Test func examplesAreTheExampleFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MotionDiagnostics/Examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         let expected = DiagnosticCode.allCases.flatMap { code in
             DiagnosticCode.ExampleKind.allCases.map { $0.fileName(code) }
         }
         #expect(names == expected.sorted())
+        #expect(exampleDocuments.keys.sorted() == expected.sorted())
         for code in DiagnosticCode.allCases {
             for kind in DiagnosticCode.ExampleKind.allCases {
                 let file = try String(contentsOf: folder.appendingPathComponent(kind.fileName(code)), encoding: .utf8)
                 #expect(file.hasSuffix("\n") && !file.hasSuffix("\n\n"), "\(kind.fileName(code)) ends in one newline")
-                #expect(code.example(kind) + "\n" == file)
+                #expect(code.example(kind) + "\n" == file, "\(kind.fileName(code)) differs from the embedded text: run Examples/embed")
             }
         }
     }

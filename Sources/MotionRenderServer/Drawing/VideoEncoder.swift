@@ -1,8 +1,10 @@
-import Foundation
 import MotionCore
+import MotionTimeline
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -71,18 +73,19 @@ public final class VideoEncoder {
     /// The destination path.
     public let path: String
     private let temporaryPath: String
-    private let process: Process
-    private let input: FileHandle
-    private let log: FileHandle
+    private let child: ChildProcess
+    /// The write end of `ffmpeg`'s standard input; -1 once closed.
+    private var input: Int32
     private let logPath: String
     private let frameBytes: Int
     private var closed = false
 
     /// The `ffmpeg` executable on `PATH`, or nil.
-    public static func findFFmpeg(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    public static func findFFmpeg(path: String? = getenv("PATH").map { String(cString: $0) }) -> String? {
         for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFDIR, access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
     }
@@ -110,49 +113,47 @@ public final class VideoEncoder {
         guard container == .gif || (width >= 2 && height >= 2) else { throw .videoTooSmall(path: path, width: width, height: height) }
         guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
         let folder = FileError.directoryName(of: path)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw .file(FileError(path: path, reason: "no such directory", kind: .missingDirectory))
         }
         self.path = path
         let name = path.split(separator: "/").last.map(String.init) ?? "video"
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         temporaryPath = (folder == "." ? "" : folder + "/") + ".\(name).\(unique).partial"
-        logPath = NSTemporaryDirectory() + "motionc-ffmpeg-\(unique).log"
+        logPath = Self.temporaryDirectory() + "motionc-ffmpeg-\(unique).log"
         frameBytes = width * height * 4
         // A closed pipe must be an error from write(2), not a signal that ends motionc.
         signal(SIGPIPE, SIG_IGN)
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath)
-        else {
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard log >= 0 else {
             throw .videoEncodingFailed(path: path, reason: "cannot create its log file \(logPath)")
         }
-        self.log = log
+        defer { close(log) }
         // Removed with the command's other temporary files if it is interrupted (Ctrl-C).
         AtomicFileWriter.registerTemporaryFile(logPath)
         AtomicFileWriter.registerTemporaryFile(temporaryPath)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments =
+        let arguments =
             [
                 "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                 "-r", ShortestDouble.text(fps, integralSuffix: false), "-i", "-",
             ] + container.outputOptions + [temporaryPath]
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        do {
-            try process.run()
-        } catch {
-            try? log.close()
+        switch ChildProcess.start(ffmpeg, arguments: arguments, standardError: log) {
+        case .success(let started):
+            child = started.child
+            input = started.input
+        case .failure(let error):
             unlink(logPath)
             AtomicFileWriter.unregisterTemporaryFile(logPath)
             AtomicFileWriter.unregisterTemporaryFile(temporaryPath)
-            throw .videoEncodingFailed(path: path, reason: "cannot start \(ffmpeg): \(error.localizedDescription)")
+            throw .videoEncodingFailed(path: path, reason: "cannot start \(ffmpeg): \(systemErrorText(error.code))")
         }
-        try? pipe.fileHandleForReading.close()
-        self.process = process
-        input = pipe.fileHandleForWriting
+    }
+
+    /// Where the `ffmpeg` log goes: `TMPDIR`, or `/tmp/`, with a final slash.
+    static func temporaryDirectory() -> String {
+        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty else { return "/tmp/" }
+        return value.hasSuffix("/") ? value : value + "/"
     }
 
     deinit {
@@ -167,7 +168,7 @@ public final class VideoEncoder {
         guard !closed, frame.rgba.count == frameBytes else {
             throw .videoEncodingFailed(path: path, reason: "a frame of \(frame.width)x\(frame.height) does not match the video")
         }
-        let fd = input.fileDescriptor
+        let fd = input
         let failed = frame.rgba.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
@@ -211,20 +212,22 @@ public final class VideoEncoder {
     /// Abandons the video: stops `ffmpeg` and removes its partial output; ``path`` is untouched.
     public func cancel() {
         guard !closed else { return }
-        if process.isRunning { process.terminate() }
+        child.terminate()
         _ = finishProcess()
         cleanUp()
     }
 
     /// Closes the input and waits; `ffmpeg`'s message when it failed, else nil.
     private func finishProcess() -> String? {
-        try? input.close()
-        process.waitUntilExit()
-        try? log.close()
-        guard process.terminationStatus != 0 || process.terminationReason != .exit else { return nil }
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        let ending = child.wait()
+        guard ending != .exited(0) else { return nil }
+        let text = (try? AtomicFile.read(logPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let lines = text.split(separator: "\n").suffix(3).joined(separator: "; ")
-        return lines.isEmpty ? "ffmpeg exited with status \(process.terminationStatus)" : lines
+        return lines.isEmpty ? "ffmpeg exited with status \(ending.status)" : lines
     }
 
     private func cleanUp() {

@@ -1,6 +1,11 @@
-import Foundation
 import MotionCore
 public import MotionTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws a timeline's frames on several threads at once and hands them over in order.
 ///
@@ -43,12 +48,11 @@ public enum FramePipeline {
         let fps = fps ?? timeline.canvas.fps
         let canvas = RenderCanvas(timeline: timeline)
         for w in 0..<workers {
-            let thread = Thread {
+            let started = PosixThread.start(name: "motionc.render-\(w)", stackSize: 8 << 20) {
                 queue.work(timeline: timeline, canvas: canvas, fps: fps, produce: produce)
             }
-            thread.name = "motionc.render-\(w)"
-            thread.stackSize = 8 << 20
-            thread.start()
+            // A worker the system cannot start takes no frame; with none, the first frame fails.
+            if !started { queue.workerEnded() }
         }
         for k in 0..<frames {
             let output: Output
@@ -74,7 +78,7 @@ public enum FramePipeline {
 ///
 /// `@unchecked Sendable`: every stored `var` is read and written only with `condition` locked.
 private final class FrameQueue<Output: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = PosixCondition()
     private let frames: Int
     private let inFlight: Int
     private var nextToTake = 0
@@ -114,6 +118,11 @@ private final class FrameQueue<Output: Sendable>: @unchecked Sendable {
                 finish(k, .failure(error))
             }
         }
+        workerEnded()
+    }
+
+    /// A worker has returned (or never started).
+    func workerEnded() {
         condition.lock()
         runningWorkers -= 1
         condition.broadcast()

@@ -1,4 +1,3 @@
-import Foundation
 import MotionCore
 public import MotionTimeline
 
@@ -141,9 +140,9 @@ struct ServerState {
 ///
 /// `@unchecked Sendable`: every stored `var` is guarded by `condition` (its lock), except
 /// `state`, which only the server's thread touches (in `run`, and in `sync` bodies that run on
-/// that thread while the caller waits).
+/// that thread while the caller waits), or, when no thread could be started, callers holding the lock.
 final class ServerCore: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = PosixCondition()
     private let clock: any RenderClock
     let canvas: RenderCanvas
     let canvasFPS: Double
@@ -157,6 +156,7 @@ final class ServerCore: @unchecked Sendable {
     private var statistics = RealTimeStatistics()
     private var shuttingDown = false
     private var finished = false
+    private var threadless = false
 
     // Only the server's thread.
     private var state: ServerState
@@ -169,14 +169,21 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "motionc.render-server"
-        thread.stackSize = 8 << 20
-        thread.start()
+        if !PosixThread.start(name: "motionc.render-server", stackSize: 8 << 20, { [self] in run() }) {
+            // The system cannot start a thread: events and jobs run on their callers' threads
+            // (under the lock), and real time draws no frame.
+            condition.lock()
+            threadless = true
+            condition.unlock()
+        }
     }
 
     func shutdown() {
         condition.lock()
+        if threadless {
+            condition.unlock()
+            return
+        }
         shuttingDown = true
         condition.broadcast()
         while !finished { condition.wait() }
@@ -185,6 +192,12 @@ final class ServerCore: @unchecked Sendable {
 
     func enqueue(_ event: ChannelEvent) {
         condition.lock()
+        if threadless {
+            state.playback.apply(event)
+            statistics.appliedChannelEvents += 1
+            condition.unlock()
+            return
+        }
         inbox.append(event)
         condition.broadcast()
         condition.unlock()
@@ -198,6 +211,10 @@ final class ServerCore: @unchecked Sendable {
             // reference to the job before reporting completion, so nothing escapes.
             let box = ResultBox<R>()
             condition.lock()
+            if threadless {
+                defer { condition.unlock() }
+                return escapable(&state)
+            }
             nextJobID += 1
             let id = nextJobID
             jobs.append({ [self] in box.value = escapable(&self.state) })
@@ -261,7 +278,7 @@ final class ServerCore: @unchecked Sendable {
             let deadline = rt.start + Double(rt.next) / rt.fps
             let now = clock.now()
             if now < deadline {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
+                condition.wait(seconds: deadline - now)
                 continue
             }
             // The latest deadline that has passed; those before it (after `next`) were missed.

@@ -1,7 +1,7 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -49,7 +49,7 @@ public final class TerminalProgress {
 
     /// Whether standard error is a terminal that takes the bar's cursor controls.
     public static var standardErrorTakesControls: Bool {
-        isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        isatty(STDERR_FILENO) != 0 && getenv("TERM").map { String(cString: $0) } != "dumb"
     }
 
     /// `line` cut to fit a terminal `columns` wide without wrapping.

@@ -1,12 +1,19 @@
 import ArgumentParser
-import Foundation
 import MotionCore
 import MotionDiagnostics
 import MotionRenderServer
 import MotionTimeline
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The exit statuses of every motionc command.
-enum ExitStatus: Int32 {
+package enum ExitStatus: Int32 {
     /// Done; warnings may have been printed.
     case success = 0
     /// The input has errors, or asks for what cannot be done (an invalid timeline, too many frames).
@@ -16,19 +23,22 @@ enum ExitStatus: Int32 {
     /// The command line itself is wrong (ArgumentParser's usage errors exit with this too).
     case usage = 64
 
-    /// Ends the process with this status once a command's output is written, without freeing
-    /// `values` (a run, a timeline, a decoded document) object by object on the way out: the
-    /// system takes the memory back at once. Output through ``StandardStreams`` is unbuffered and
-    /// files are closed by then, so nothing is lost.
-    func end<T>(keeping values: T) -> Never {
-        withExtendedLifetime(values) { Foundation.exit(rawValue) }
+    /// Ends the process with this status once a command's output is written.
+    ///
+    /// The process ends without freeing `values` (a run, a timeline, a decoded document) object
+    /// by object on the way out: the system takes the memory back at once. Output through
+    /// ``StandardStreams`` is unbuffered and files are closed by then, so nothing is lost.
+    package func end<T>(keeping values: T) -> Never {
+        withExtendedLifetime(values) { exit(rawValue) }
     }
 }
 
-/// Why a command stopped early. Commands throw it (or a ``FileError`` or ``RenderOutputError``,
-/// which ``init(_:)`` maps); ``Motionc/main()`` is the one place that prints the message and ends
-/// the process with the status.
-enum CommandFailure: Error, CustomStringConvertible {
+/// Why a command stopped early.
+///
+/// Commands throw it (or a `FileError` or `RenderOutputError`, which ``init(_:)`` maps);
+/// ``ArgumentParser/ParsableCommand/mainReportingFailures()`` is the one place that prints the
+/// message and ends the process with the status.
+package enum CommandFailure: Error, CustomStringConvertible {
     /// The problems are already on standard error (diagnostics): exit 1 with nothing more to say.
     case reported
     /// The input is invalid or asks for too much: exit 1.
@@ -40,9 +50,10 @@ enum CommandFailure: Error, CustomStringConvertible {
     /// The command line is wrong: exit 64.
     case usage(String)
 
-    /// The failure an error thrown by a command stands for; nil for ArgumentParser's own errors
-    /// (usage, help, ``ExitCode``), which it reports itself.
-    init?(_ error: any Error) {
+    /// The failure an error thrown by a command stands for.
+    ///
+    /// Nil for ArgumentParser's own errors (usage, help, `ExitCode`), which it reports itself.
+    package init?(_ error: any Error) {
         switch error {
         case let failure as CommandFailure: self = failure
         case let error as FileError: self = .file(error)
@@ -58,7 +69,7 @@ enum CommandFailure: Error, CustomStringConvertible {
     }
 
     /// The exit status.
-    var status: ExitStatus {
+    package var status: ExitStatus {
         switch self {
         case .reported, .invalidInput: .invalidInput
         case .file, .unavailable: .unavailable
@@ -67,7 +78,7 @@ enum CommandFailure: Error, CustomStringConvertible {
     }
 
     /// What standard error shows, without the `motionc: ` prefix; empty for ``reported``.
-    var description: String {
+    package var description: String {
         switch self {
         case .reported: ""
         case .invalidInput(let message), .unavailable(let message), .usage(let message): message
@@ -76,10 +87,12 @@ enum CommandFailure: Error, CustomStringConvertible {
     }
 }
 
-extension Motionc {
-    /// Parses the command line and runs the command; a failure becomes its message on standard
-    /// error (`motionc: MESSAGE`) and its exit status here, and nowhere else.
-    static func main() {
+extension ParsableCommand {
+    /// Parses the command line and runs the command, reporting its failure.
+    ///
+    /// A failure becomes its message on standard error (`motionc: MESSAGE`) and its exit status
+    /// here, and nowhere else.
+    package static func mainReportingFailures() {
         do {
             StandardStreams.holdClosedDescriptors()
             var command = try parseAsRoot()
@@ -89,7 +102,7 @@ extension Motionc {
             guard let failure = CommandFailure(error) else { exit(withError: error) }
             // Messages can quote a timeline's ids and names: printed as text, never as terminal controls.
             if case .reported = failure {} else { StandardStreams.error("motionc: " + DiagnosticRenderer.printable(failure.description)) }
-            Foundation.exit(failure.status.rawValue)
+            failure.status.end(keeping: ())
         }
     }
 }
