@@ -33,6 +33,10 @@ public enum Baker {
         public var boundMessage: String? {
             switch stop {
             case .atRest, .durationReached: nil
+            case .durationBound where timeline.end >= StopRule.longestDuration:
+                // The day's limit came first: the last transaction or input was within 60 s of it.
+                "still moving at \(SecondsText.short(timeline.end)) s, the longest a document runs "
+                    + "(\(SecondsText.short(StopRule.longestDuration)) s); the timeline ends at that bound"
             case .durationBound:
                 "still moving at \(SecondsText.short(timeline.end)) s, \(SecondsText.short(Baker.maximumDuration)) s after the last "
                     + "transaction or input; the timeline ends at that bound"

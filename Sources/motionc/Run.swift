@@ -61,7 +61,7 @@ struct Run: ParsableCommand {
                     + "reach the bound of \(Self.maximumRows) trace rows")
         } else if outcome.stop == .durationBound {
             StandardStreams.error(
-                "motionc: still moving at \(SecondsText.fixed(bound)) s; stopped at the 60 s bound after the last transaction or input")
+                "motionc: still moving at \(SecondsText.fixed(bound)) s; stopped at \(Self.boundText(bound))")
         }
         if let trace, let recorder {
             // The rows `bake` + `play --trace` write: the same timeline, played the same way.
@@ -81,7 +81,7 @@ struct Run: ParsableCommand {
                 : "ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)"
         } else if duration == nil && !rowsBoundHit {
             summary =
-                "still moving at \(SecondsText.fixed(bound)) s (the 60 s bound after the last transaction or input); "
+                "still moving at \(SecondsText.fixed(bound)) s (\(Self.boundText(bound))); "
                 + "\(frameText); \(count)"
         } else {
             summary = "still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)"
@@ -91,5 +91,13 @@ struct Run: ParsableCommand {
         // The trace and the summary are written: end the process rather than free the run (every
         // executor, stream and recorded event) object by object.
         ExitStatus.success.end(keeping: (document, run, recorder))
+    }
+
+    /// Which bound stopped a run still moving at `bound`: 60 s after the last transaction or
+    /// input, or the longest a document runs when that comes first.
+    static func boundText(_ bound: Double) -> String {
+        bound >= StopRule.longestDuration
+            ? "the bound of \(SecondsText.fixed(StopRule.longestDuration)) s, the longest a document runs"
+            : "the 60 s bound after the last transaction or input"
     }
 }

@@ -25,6 +25,14 @@ func loadPlan(_ name: String) throws -> MotionDocument {
 
 struct PlanError: Error { var message: String }
 
+/// Decodes a document given as text.
+func decodePlanText(_ text: String) throws -> MotionDocument {
+    guard let document = DocumentLoader.load(Array(text.utf8), file: "test.yaml").document else {
+        throw PlanError(message: "the document did not decode")
+    }
+    return document
+}
+
 /// Trace rows `(time, target, property, value)` read back from a CSV file.
 func traceRows(_ path: String) throws -> [(String, String, String, Double)] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -85,6 +93,26 @@ struct PlanEquivalenceTests {
             worst = max(worst, abs(a.3 - b.3))
         }
         #expect(worst <= 1e-6, "\(name): values differ by up to \(worst)")
+    }
+
+    /// A bake still moving when a document's longest run ends says so, not "60 s after the last
+    /// transaction": a transaction at 86,399.99 s has less than 60 s left before 86,400 s.
+    @Test func aBakeCutAtTheDaysLimitNamesThatLimit() throws {
+        let document = try decodePlanText(
+            """
+            motion: 1
+            canvas: { fps: 1 }
+            targets:
+              a: { layer: { opacity: 0 } }
+            transactions:
+              - at: 86399.99
+                ops: [{ add: tween, target: "#a", property: opacity, from: 0, to: 1, duration: 100 }]
+            """)
+        let result = Baker.bake(document)
+        #expect(result.stop == .durationBound)
+        #expect(result.timeline.end == StopRule.longestDuration)
+        #expect(result.boundMessage?.contains("the longest a document runs (86400 s)") == true, "\(result.boundMessage ?? "nil")")
+        #expect(result.boundMessage?.contains("60 s after") == false)
     }
 
     /// A bake that is cut short by the event cap still ends at a frame whose events are all in it.
