@@ -300,7 +300,10 @@ public enum CSSExporter {
 
     /// How far a value may move in one jump lead, as a share of its slot's range (or of 1 where
     /// the range is smaller): half of what an export judge allows a value shown exactly.
-    static let leadTolerance = 5e-4
+    ///
+    /// The keyframe writers' own (``PlayerKeyframes/leadTolerance``), so that both exports leave
+    /// the lead's warp out for the same passes.
+    static let leadTolerance = PlayerKeyframes.leadTolerance
 
     /// The most any of `slots` moves over one jump lead, in units of ``leadTolerance`` of its range.
     ///

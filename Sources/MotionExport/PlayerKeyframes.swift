@@ -21,6 +21,14 @@ public enum PlayerKeyframes {
     /// Short enough that no frame can see it, long enough for every player's time arithmetic.
     public static let jumpLead = 1e-5
 
+    /// How far a value may move in one jump lead, as a share of its range: half of what an export
+    /// judge allows a value shown exactly.
+    ///
+    /// Where playing a piece faster or starting it early around a jump would move a value more, the
+    /// keyframe writers cut the piece instead (``PieceForm/truncated(cut:)``), and the CSS export of
+    /// a repeat keeps its delay (``CSSExporter/leadTolerance``).
+    static let leadTolerance = 5e-4
+
     /// The keyframes of one or more curves (a point's x and y, a colour's r, g, b), sharing their times.
     ///
     /// Every curve is split exactly at the others' knots, and a jump becomes a step that starts
@@ -57,11 +65,17 @@ public enum PlayerKeyframes {
         _ segments: [CurveSegment], _ body: (_ time: Double, _ value: Double, _ easing: TimingCurve?, _ hold: Bool) -> Void
     ) -> Bool {
         guard let knots = ownKnots(segments) else { return false }
+        var range: Double?
         forEachPiece(
             knots: knots, jumps: { segments[$0].to != segments[$0 + 1].from },
             steps: { i in
                 if case .hold = segments[i].easing { return segments[i].from != segments[i].to }
                 return false
+            },
+            unwarped: { i, shift, cut in
+                let span = range ?? Self.range(of: segments)
+                range = span
+                return Self.warpMoves(segments[i], shift: shift, range: span) && cut.map { segments[i].exactSplit(at: $0) != nil } ?? true
             }
         ) { i, start, form in
             switch form {
@@ -70,6 +84,10 @@ public enum PlayerKeyframes {
             case .easedUntil(let cut):
                 body(start, segments[i].from, segments[i].handles, false)
                 body(cut, segments[i].to, .linear, true)
+            case .truncated(let cut):
+                let left = segments[i].exactSplit(at: cut)?.0 ?? segments[i].split(at: cut).0
+                body(start, left.from, left.handles, false)
+                body(cut, left.to, .linear, true)
             }
         }
         body(knots[knots.count - 1], segments.last?.to ?? 0, nil, false)
@@ -114,6 +132,7 @@ public enum PlayerKeyframes {
         let linear = [TimingCurve](repeating: .linear, count: aligned.count)
         var result: [PlayerKeyframe] = []
         result.reserveCapacity(unique.count)
+        var ranges: [Double]?
         forEachPiece(
             knots: unique, jumps: { i in aligned.contains { $0[i].to != $0[i + 1].from } },
             steps: { i in
@@ -121,6 +140,14 @@ public enum PlayerKeyframes {
                     if case .hold = pieces[i].easing { return pieces[i].from != pieces[i].to }
                     return false
                 }
+            },
+            unwarped: { i, shift, cut in
+                let spans = ranges ?? aligned.map { Self.range(of: $0) }
+                ranges = spans
+                guard aligned.indices.contains(where: { Self.warpMoves(aligned[$0][i], shift: shift, range: spans[$0]) }) else {
+                    return false
+                }
+                return cut.map { cut in aligned.allSatisfy { $0[i].exactSplit(at: cut) != nil } } ?? true
             }
         ) { i, start, form in
             let from = aligned.map { $0[i].from }
@@ -131,6 +158,10 @@ public enum PlayerKeyframes {
             case .easedUntil(let cut):
                 result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
                 result.append(PlayerKeyframe(time: cut, values: aligned.map { $0[i].to }, easings: linear, hold: true))
+            case .truncated(let cut):
+                let left = aligned.map { $0[i].exactSplit(at: cut)?.0 ?? $0[i].split(at: cut).0 }
+                result.append(PlayerKeyframe(time: start, values: from, easings: left.map(\.handles), hold: false))
+                result.append(PlayerKeyframe(time: cut, values: left.map(\.to), easings: linear, hold: true))
             }
         }
         result.append(PlayerKeyframe(time: unique[unique.count - 1], values: aligned.map { $0.last?.to ?? 0 }, easings: [], hold: false))
@@ -145,6 +176,9 @@ public enum PlayerKeyframes {
         case eased
         /// Eased from the start, then the end value held from `cut` until the jump.
         case easedUntil(cut: Double)
+        /// Eased as the piece's first part, cut at `cut` (its timing curve split there), then the
+        /// value at the cut held until the jump.
+        case truncated(cut: Double)
     }
 
     /// Calls `body` with each piece between `knots` (at least two), its start time and its form:
@@ -156,13 +190,23 @@ public enum PlayerKeyframes {
     /// `jumps(i)` says whether the value jumps between piece i and i + 1 (asked for all but the
     /// last piece), `steps(i)` whether piece i holds its value and then steps.
     ///
-    /// - Complexity: O(pieces).
+    /// Where that warp of piece i's times would move a value by more than ``leadTolerance`` of its
+    /// range (a pass of a few milliseconds), `unwarped(i, shift, cut)` says so (`shift`: the most
+    /// seconds the warp moves a moment of the piece; `cut`: where the piece would be cut before a
+    /// jump, which must split exactly; nil after a jump only). Piece i is then written at its own
+    /// times: after a jump its first value holds from the lead to its knot (`body` is called twice
+    /// for it, `.held` then its form, at its knot), and before a jump it is ``PieceForm/truncated(cut:)``.
+    ///
+    /// - Complexity: O(pieces), and O(1) `unwarped` calls per piece next to a jump.
     static func forEachPiece(
-        knots: [Double], jumps: (Int) -> Bool, steps: (Int) -> Bool, _ body: (_ i: Int, _ start: Double, _ form: PieceForm) -> Void
+        knots: [Double], jumps: (Int) -> Bool, steps: (Int) -> Bool, unwarped: (_ i: Int, _ shift: Double, _ cut: Double?) -> Bool,
+        _ body: (_ i: Int, _ start: Double, _ form: PieceForm) -> Void
     ) {
         var early = 0.0
         for i in 0..<(knots.count - 1) {
-            let start = knots[i] - early
+            let knot = knots[i]
+            let start = knot - early
+            let after = early
             early = 0
             let end = knots[i + 1]
             let jump = i + 1 < knots.count - 1 && jumps(i)
@@ -170,14 +214,61 @@ public enum PlayerKeyframes {
             if steps(i) {
                 body(i, start, .held)
             } else if jump && end - start > 3 * lead {
-                body(i, start, .easedUntil(cut: end - 2 * lead))
+                let cut = end - 2 * lead
+                if cut > knot, unwarped(i, max(after, 2 * lead), cut) {
+                    if after > 0 { body(i, start, .held) }
+                    body(i, knot, .truncated(cut: cut))
+                } else {
+                    body(i, start, .easedUntil(cut: cut))
+                }
                 early = lead
             } else if jump {
                 body(i, start, .held)
+            } else if after > 0 && unwarped(i, after, nil) {
+                body(i, start, .held)
+                body(i, knot, .eased)
             } else {
                 body(i, start, .eased)
             }
         }
+    }
+
+    /// Whether playing `segment` with its moments moved by up to `shift` seconds would move its
+    /// value by more than ``leadTolerance`` of `range`.
+    ///
+    /// The curve is sampled at 65 points, as ``CSSExporter/leadShift(_:slots:)`` does; a segment
+    /// no longer than `shift` counts its whole change.
+    ///
+    /// - Complexity: O(1): at most 65 curve solves, none for a change too small to matter.
+    static func warpMoves(_ segment: CurveSegment, shift: Double, range: Double) -> Bool {
+        let change = abs(segment.to - segment.from)
+        let allowed = leadTolerance * range
+        guard case .curve(let curve) = segment.easing, change > 0 else { return false }
+        // A timing curve stays within its control points' y, so no stretch moves it further.
+        let (_, y1, _, y2) = curve.controlPoints
+        guard change * (max(1, y1, y2) - min(0, y1, y2)) > allowed else { return false }
+        let duration = segment.end - segment.start
+        guard duration > shift else { return true }
+        let step = shift / duration
+        var moved = 0.0
+        for k in 0...64 {
+            let u = min(Double(k) / 64, 1 - step)
+            moved = max(moved, abs(curve.value(at: u + step) - curve.value(at: u)))
+        }
+        return change * moved > allowed
+    }
+
+    /// The spread of the values `segments` run between (their largest `from`/`to` minus their smallest).
+    ///
+    /// - Complexity: O(s) for s segments.
+    static func range(of segments: [CurveSegment]) -> Double {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for s in segments {
+            lo = min(lo, s.from, s.to)
+            hi = max(hi, s.from, s.to)
+        }
+        return hi >= lo ? hi - lo : 0
     }
 
     /// The knots of one curve whose segments each last a while and follow each other without a

@@ -150,6 +150,27 @@ struct ExportSamplingTests {
         #expect(PlayerKeyframes.count(curve) == 4)
     }
 
+    @Test("a jump between passes of 4 ms: the piece before is cut, the piece after holds until its own start")
+    func shortJumpKeyframes() {
+        let easeIn = CurveSegment.Easing.curve(.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1))
+        let curve = ShownCurve(
+            segments: [
+                CurveSegment(start: 0, end: 0.004, from: 1, to: 0, easing: easeIn),
+                CurveSegment(start: 0.004, end: 0.008, from: 1, to: 0, easing: easeIn),
+            ], method: .exact, maxError: 0)
+        let keyframes = PlayerKeyframes.keyframes([curve])
+        #expect(keyframes == PlayerKeyframes.alignedKeyframes([curve]))
+        #expect(PlayerKeyframes.count(curve) == keyframes.count)
+        let lead = PlayerKeyframes.jumpLead
+        #expect(keyframes.map(\.time) == [0, 0.004 - 2 * lead, 0.004 - lead, 0.004, 0.008])
+        #expect(keyframes.map(\.hold) == [false, true, true, false, false])
+        // The first pass stops where easeIn is at the cut, and the second starts from 1 at its own start.
+        #expect(keyframes.first?.values == [1])
+        #expect(abs((keyframes[1].values.first ?? 0) - (1 - cssBezier(0.42, 0, 1, 1, 1 - 2 * lead / 0.004))) < 1e-12)
+        #expect(keyframes[2].values == [1] && keyframes[3].values == [1])
+        #expect(keyframes[3].easings == [.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)])
+    }
+
     @Test("export number text is JSONNumber's, for edge cases and a million random doubles")
     func numberTextIsJSONs() {
         var values: [Double] = [
