@@ -307,7 +307,8 @@ public enum CSSExporter {
 
     /// The most any of `slots` moves over one jump lead, in units of ``leadTolerance`` of its range.
     ///
-    /// Each segment is sampled at 64 points; a segment shorter than the lead counts its whole change.
+    /// Each segment is sampled by ``PlayerKeyframes/largestMove(of:over:)``; a segment shorter than
+    /// the lead counts its whole change.
     /// - Complexity: O(keyframes x slots).
     static func leadShift(_ animation: KeyframeAnimation, slots: [Int?]) -> Double {
         let values = animation.values
@@ -333,12 +334,8 @@ public enum CSSExporter {
                     continue
                 }
                 let curve = j < animation.timingFunctions.count ? animation.timingFunctions[j] : animation.timingFunctions.last ?? .linear
-                let step = PlayerKeyframes.jumpLead / span
-                for k in 0...64 {
-                    let u = min(Double(k) / 64, 1 - step)
-                    let moved = abs(change * (curve.value(at: u + step) - curve.value(at: u)))
-                    worst = max(worst, moved / allowed)
-                }
+                let moved = abs(change) * PlayerKeyframes.largestMove(of: curve, over: PlayerKeyframes.jumpLead / span)
+                worst = max(worst, moved / allowed)
             }
         }
         return worst

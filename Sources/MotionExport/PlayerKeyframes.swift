@@ -236,8 +236,8 @@ public enum PlayerKeyframes {
     /// Whether playing `segment` with its moments moved by up to `shift` seconds would move its
     /// value by more than ``leadTolerance`` of `range`.
     ///
-    /// The curve is sampled at 65 points, as ``CSSExporter/leadShift(_:slots:)`` does; a segment
-    /// no longer than `shift` counts its whole change.
+    /// The curve is sampled by ``largestMove(of:over:)``, as ``CSSExporter/leadShift(_:slots:)``
+    /// does; a segment no longer than `shift` counts its whole change.
     ///
     /// - Complexity: O(1): at most 65 curve solves, none for a change too small to matter.
     static func warpMoves(_ segment: CurveSegment, shift: Double, range: Double) -> Bool {
@@ -249,13 +249,21 @@ public enum PlayerKeyframes {
         guard change * (max(1, y1, y2) - min(0, y1, y2)) > allowed else { return false }
         let duration = segment.end - segment.start
         guard duration > shift else { return true }
-        let step = shift / duration
+        return change * largestMove(of: curve, over: shift / duration) > allowed
+    }
+
+    /// The most `curve`'s progress changes over `step` (a share of its span, below 1), sampled at
+    /// 65 points: how far a warp of the piece's times by that share moves its value, per unit of
+    /// its change.
+    ///
+    /// - Complexity: O(1): 130 curve solves.
+    static func largestMove(of curve: TimingCurve, over step: Double) -> Double {
         var moved = 0.0
         for k in 0...64 {
             let u = min(Double(k) / 64, 1 - step)
             moved = max(moved, abs(curve.value(at: u + step) - curve.value(at: u)))
         }
-        return change * moved > allowed
+        return moved
     }
 
     /// The spread of the values `segments` run between (their largest `from`/`to` minus their smallest).
