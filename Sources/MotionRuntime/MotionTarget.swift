@@ -30,7 +30,7 @@ public final class MotionTarget {
     /// nothing, made or not.
     var storeIfMade: PropertyStore? { store }
 
-    private var store: PropertyStore?
+    @exclusivity(unchecked) private var store: PropertyStore?
 
     /// A core that asked for the gesture signals written to the store before the store was made
     /// (a target has one physics core): registered when the store is made.
@@ -48,24 +48,27 @@ public final class MotionTarget {
         }
     }
 
+    // The fields marked `@exclusivity(unchecked)` keep the rules of `Runtime`'s tables
+    // (Runtime.swift): each is set once, or holds values, or never drops what it held (cores).
+
     /// The cores of the target's stored executors (see ``StoredExecutor``), kept for the
     /// target's life.
-    var cores = ExecutorCoreSlots()
+    @exclusivity(unchecked) var cores = ExecutorCoreSlots()
 
     /// The reference to this target its executors' cores and services hold instead of a weak
     /// reference each (see ``ClearedReference``), made on first use.
     var reference: TargetReference { TargetReference.made(for: self, in: &madeReference) }
 
-    private var madeReference: TargetReference?
+    @exclusivity(unchecked) private var madeReference: TargetReference?
 
     /// What the built-in executors share of the target's channel, made by the first of them
     /// (see ``TargetPresentation/of(_:)``).
-    var sharedPresentation: TargetPresentation?
+    @exclusivity(unchecked) var sharedPresentation: TargetPresentation?
 
     /// The epoch and slot of the runtime target table that finds this target's record by its
     /// slot (see ``TargetTable``); nil when none does.
-    var runtimeEpoch: TargetTableEpoch?
-    var runtimeSlot = 0
+    @exclusivity(unchecked) var runtimeEpoch: TargetTableEpoch?
+    @exclusivity(unchecked) var runtimeSlot = 0
 
     /// Where the built-in executors read the target's presentation and emit its channel events.
     ///
@@ -82,10 +85,10 @@ public final class MotionTarget {
 
     /// The channel again, when its source made one that schedules hold ends without closures
     /// (known from the source's type: no dynamic cast per target).
-    private(set) var holdEndScheduler: (any HoldEndScheduling)?
+    @exclusivity(unchecked) private(set) var holdEndScheduler: (any HoldEndScheduling)?
 
     /// The channel, once given or made.
-    private var madeChannel: (any MotionChannel)?
+    @exclusivity(unchecked) private var madeChannel: (any MotionChannel)?
     /// Where the channel is made on first use (a document run's targets), with the target's index there.
     private let channelSource: (any MotionChannelSource)?
     private let channelIndex: Int

@@ -43,7 +43,16 @@ public final class Runtime {
         }
     }
 
-    private var targetRecords = TargetTable()
+    // Unchecked exclusivity. The tables a commit touches per executor (here, in `TargetRecord`,
+    // `MotionTarget` and `TargetPresentation`) are marked `@exclusivity(unchecked)`: their
+    // dynamic checks were ~5% of a commit. Each keeps two rules, so that no access to one can
+    // overlap another access to it: (1) an access never calls out (a closure passed to one of its
+    // mutating methods only changes the row it is given; no observer, tracer or executor is
+    // called inside); (2) an access never drops the last reference to an object, whose `deinit`
+    // could reach the table: what a removal drops is held by a local until after the access
+    // (`release(_:)`, `tearDown()`), and the other tables hold values, or objects set once.
+    // A property that cannot keep them (the target order, the observer lists) stays checked.
+    @exclusivity(unchecked) private var targetRecords = TargetTable()
     /// Target records in creation order; forgotten ones are dropped lazily (see
     /// ``collectGarbage()``). ``tearDown()`` tells active targets' observers in this order.
     private var targetOrder: [TargetRecord] = []
@@ -52,13 +61,13 @@ public final class Runtime {
     /// What each executor type adopts, asked once per type (see ``ExecutorTraits``): a list, as
     /// a run uses a few executor types, searched without hashing. The rows of ``records`` refer
     /// to these without counting references, so they are kept for the runtime's life.
-    private var traits: [ExecutorTraits] = []
+    @exclusivity(unchecked) private var traits: [ExecutorTraits] = []
     /// The executors held, as rows by serial (so in creation order).
-    private var records = ExecutorTable()
+    @exclusivity(unchecked) private var records = ExecutorTable()
     /// Executors at rest, in the order they came to rest (so oldest first): the candidates for
     /// garbage collection, with the time each came to rest. An entry whose executor has moved
     /// since is stale and skipped. `nil` while collection is off or before the first collection.
-    private var resting: RestQueue?
+    @exclusivity(unchecked) private var resting: RestQueue?
     /// Executors found due while holding a name; collected once their last name goes.
     private var parked: Set<Int> = []
     /// Parked executors that lost their last name: checked at the next collection.
@@ -67,18 +76,18 @@ public final class Runtime {
     private var maybeEmpty: [TargetRecord] = []
     /// Serials of the executors that want frames, in creation order (kept sorted as they wake,
     /// so frames never sort).
-    private var frameActive: [Int] = []
+    @exclusivity(unchecked) private var frameActive: [Int] = []
     private let streams = StreamRuntime()
     private var streamsActive = false
     private var streamsSubscription: Subscription?
     private var clockSubscription: Subscription?
-    private var activeTargetCount = 0
+    @exclusivity(unchecked) private var activeTargetCount = 0
     private var observers: [ActivityObserver] = []
     private var tracers: [any Tracer] = []
     /// The serial of the last executor made. Serials are never reused (not even after
     /// ``tearDown()``), so a serial the table does not hold names a released executor.
-    private var nextSerial = 0
-    private var nextTokenID: UInt64 = 0
+    @exclusivity(unchecked) private var nextSerial = 0
+    @exclusivity(unchecked) private var nextTokenID: UInt64 = 0
     private var depth = 0
     private var updatingSerial: Int?
     /// The reader of ``now`` every clock-reading executor gets (one per runtime, not per executor).
@@ -87,7 +96,7 @@ public final class Runtime {
     /// each (see ``ClearedReference``), made on first use.
     var reference: RuntimeReference { RuntimeReference.made(for: self, in: &madeReference) }
 
-    private var madeReference: RuntimeReference?
+    @exclusivity(unchecked) private var madeReference: RuntimeReference?
 
     /// Creates a runtime driven by `clock`.
     public init(clock: any FrameClock) {
@@ -405,6 +414,9 @@ public final class Runtime {
             activeTargetCount > 0 && (!tracers.isEmpty || observedTargetCount > 0)
             ? targetOrder.filter { $0.activeExecutorCount > 0 && targetRecords.holds($0) } : []
         let released = tracers.isEmpty ? [] : records.shownHeld
+        // The executors and target records dropped here are released at the end, after the
+        // tables' accesses: their `deinit`s (an app executor's, a target's cores') may read them.
+        let dropped = (records, targetRecords)
         records.removeAll()
         targetOrder = []
         observedTargetCount = 0
@@ -414,6 +426,7 @@ public final class Runtime {
         maybeEmpty = []
         frameActive = []
         targetRecords.removeAll()
+        withExtendedLifetime(dropped) {}
         activeTargetCount = 0
         streamsActive = false
         streams.tearDown()
@@ -576,6 +589,9 @@ public final class Runtime {
     private func release(_ serial: Int) {
         guard let targetRecord = records[serial]?.targetRecord else { return }
         let shown = tracers.isEmpty ? nil : records.shownExecutor(serial)
+        // Held until the row is gone: an app's executor may be released for good here, and its
+        // `deinit` (which may end its tokens) runs after the table's accesses, not inside one.
+        let released = records.heldExecutor(serial)
         records.unlink(serial, from: &targetRecord.executors)
         records.remove(serial)
         parked.remove(serial)
@@ -584,6 +600,7 @@ public final class Runtime {
         if let shown {
             for tracer in tracers { tracer.didReleaseExecutor(shown, for: targetRecord.target) }
         }
+        withExtendedLifetime(released) {}
     }
 
     // MARK: - Internals: activity
@@ -1129,10 +1146,11 @@ struct HeldExecutor {
 /// The runtime's bookkeeping for one target.
 final class TargetRecord {
     let target: MotionTarget
+    // Unchecked: values only, accessed under the rules of `Runtime`'s tables (Runtime.swift).
     /// The target's executors, in creation order.
-    var executors = ExecutorList()
-    var named = NameTable()
-    var activeExecutorCount = 0
+    @exclusivity(unchecked) var executors = ExecutorList()
+    @exclusivity(unchecked) var named = NameTable()
+    @exclusivity(unchecked) var activeExecutorCount = 0
     var observers: [ActivityObserver] = []
     /// Observers of named intentions' activity, by name.
     var planObservers: [String: [ActivityObserver]] = [:]

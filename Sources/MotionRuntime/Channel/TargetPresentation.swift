@@ -9,15 +9,18 @@ import MotionCore
 /// target without a channel has none, and its executors do nothing.
 final class TargetPresentation {
     let channel: any MotionChannel
+    // Unchecked exclusivity under the rules of `Runtime`'s tables (Runtime.swift): the key table
+    // holds values; hand-off observers are read one at a time and called outside the access,
+    // and only unowned entries are ever removed.
     /// What the target knows of each key: one table, so that an `add` costs one lookup and one
     /// write (see ``KeyRecord``).
-    private var keys = KeyTable()
+    @exclusivity(unchecked) private var keys = KeyTable()
     /// Observers of hand-offs (executors that must drop what they lost).
-    private var handOffObservers = HandOffObserverList()
+    @exclusivity(unchecked) private var handOffObservers = HandOffObserverList()
     /// Observers of events (the shape and link executors' wake-up).
     private var changeObservers: [(LayerProperty) -> Void] = []
     /// A counter for unique animation keys on this target, shared by its executors.
-    private var serial = 0
+    @exclusivity(unchecked) private var serial = 0
     /// The target's link core, once made: a link reading this target brings the links it reads
     /// up to date first (docs/format.md §7.4), whichever executor the runtime updates first.
     weak var links: LinkCore?
