@@ -82,7 +82,7 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
             Storage(
                 rawValue: name, family: family, summary: summary, parameters: parameters, inputKinds: inputKinds,
                 intention: intention, schemaConstraints: schemaConstraints,
-                decode: { reader, context in decode(&reader, &context).map { TypedIntentionBox($0) } }))
+                decode: { reader, context in decode(&reader, &context).map { SharedIntention($0) } }))
     }
 
     /// Every built-in type by its name.

@@ -9,13 +9,13 @@ public import MotionRuntime
 public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The document's type (`add: tween`).
     public let typeName: IntentionType
-    /// The value, in a ``TypedIntentionBox`` of its type.
+    /// The value, in a `SharedIntention` of its type.
     @usableFromInline let box: any IntentionBox
 
     /// A planned intention of `type` whose value is `value`.
     public init<Value: Intention & Hashable>(_ type: IntentionType, _ value: Value) {
         self.typeName = type
-        self.box = TypedIntentionBox(value)
+        self.box = SharedIntention(value)
     }
 
     /// A planned intention of `type` whose value a descriptor's decoder boxed.
@@ -30,16 +30,24 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The value as an `Intention` of type `T`, or nil when it is another type.
     ///
     /// - Complexity: O(1): the box's class is compared, nothing is cast.
-    @inlinable
     public func value<T: Intention & Hashable>(as _: T.Type) -> T? {
-        guard ObjectIdentifier(type(of: box)) == ObjectIdentifier(TypedIntentionBox<T>.self) else { return nil }
-        return unsafeDowncast(box as AnyObject, to: TypedIntentionBox<T>.self).value
+        shared(T.self)?.value
+    }
+
+    /// The box as a `SharedIntention` of `T`, or nil when the value is another type.
+    ///
+    /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    func shared<T: Intention & Hashable>(_: T.Type) -> SharedIntention<T>? {
+        guard ObjectIdentifier(type(of: box)) == ObjectIdentifier(SharedIntention<T>.self) else { return nil }
+        return unsafeDowncast(box as AnyObject, to: SharedIntention<T>.self)
     }
 
     /// The decoded intention as a runtime intention.
     ///
-    /// - Complexity: O(1): the box wraps its value once, straight from its own type (not through
-    ///   ``value``'s existential, which would box and copy it twice).
+    /// It is the object that holds the value (a `SharedIntention`): the runtime's built-in
+    /// executors read the value in it, and hand apps and tracers the value itself.
+    ///
+    /// - Complexity: O(1): one reference copied (no box made, no field of the value copied).
     public var runtimeIntention: any Intention { box.runtime }
 
     /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
@@ -49,7 +57,7 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     ///   conformances per add); one cast from the value's own type when they differ.
     public var namedRuntimeIntention: (any NamedIntention)? {
         func named<Named: NamedIntention & Hashable>(_: Named.Type) -> (any NamedIntention)? {
-            value(as: Named.self)
+            shared(Named.self)
         }
         if let type = typeName.namedIntention, let value = named(type) { return value }
         return box.named
@@ -72,7 +80,7 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
 /// An intention value of any type, in an object: what ``PlannedIntention`` holds.
 ///
-/// ``TypedIntentionBox`` is the one conforming type.
+/// `SharedIntention` is the one conforming type.
 @usableFromInline
 protocol IntentionBox: AnyObject, Sendable {
     /// The value as an existential.
@@ -87,23 +95,16 @@ protocol IntentionBox: AnyObject, Sendable {
     func hash(into hasher: inout Hasher)
 }
 
-/// The box of an intention of type `Value`.
-@usableFromInline
-final class TypedIntentionBox<Value: Intention & Hashable>: IntentionBox {
-    /// The value.
-    @usableFromInline let value: Value
-
-    @usableFromInline init(_ value: Value) { self.value = value }
-
+// The box of an intention of type `Value` is the runtime's `SharedIntention`: the object a
+// document keeps is the one a run commits (no existential box and no copy of the value per add).
+extension SharedIntention: IntentionBox where Value: Hashable {
     @usableFromInline var anyValue: any Intention & Hashable { value }
 
-    // Not stored: a second copy of every value would cost the front end memory and time for what
-    // a commit does once per operation.
-    @usableFromInline var runtime: any Intention { value }
+    @usableFromInline var runtime: any Intention { self }
 
-    @usableFromInline var named: (any NamedIntention)? { value as? any NamedIntention }
+    @usableFromInline var named: (any NamedIntention)? { self as? any NamedIntention }
 
-    @usableFromInline func isEqual(to other: any IntentionBox) -> Bool { (other as? TypedIntentionBox<Value>)?.value == value }
+    @usableFromInline func isEqual(to other: any IntentionBox) -> Bool { (other as? SharedIntention<Value>)?.value == value }
 
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -461,9 +461,12 @@ public final class Runtime {
 
     private func applyAdd(_ intention: any Intention, to target: MotionTarget) {
         let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
-        held.executor.add(intention)
+        held.executor.add(held.traits.readsShared ? intention : intention.unshared)
         wake(held.serial)
-        for tracer in tracers { tracer.didAddPlan(intention, to: target) }
+        if !tracers.isEmpty {
+            let shown = intention.unshared
+            for tracer in tracers { tracer.didAddPlan(shown, to: target) }
+        }
     }
 
     private func applyAdd(_ intention: any NamedIntention, named name: String, to target: MotionTarget) {
@@ -474,14 +477,17 @@ public final class Runtime {
         let serial = held.serial
         targetRecord.named[name] = serial
         records.update(serial) { $0.namedCount += 1 }
-        executor.add(intention, named: name)
+        executor.add(held.traits.readsShared ? intention : intention.unsharedNamed, named: name)
         let wasActive = records[serial]?.isActive == true
         wake(serial)
         // Joining an executor already at work: the name's observers hear it is active.
         if wasActive, records[serial]?.isActive == true, let observers = targetRecord.planObservers[name] {
             for observer in observers { observer.body(.active) }
         }
-        for tracer in tracers { tracer.didAddPlan(intention, named: name, to: target) }
+        if !tracers.isEmpty {
+            let shown = intention.unsharedNamed
+            for tracer in tracers { tracer.didAddPlan(shown, named: name, to: target) }
+        }
     }
 
     private func applyRemove(named name: String, from target: MotionTarget) {
@@ -1042,6 +1048,9 @@ final class ExecutorTraits {
     let takesNames: Bool
     /// The type, when the runtime runs its executors as their cores.
     let storedType: (any StoredExecutorType.Type)?
+    /// Whether its executors (or cores) see through a ``SharedIntention``: any other is handed
+    /// the intention's value.
+    let readsShared: Bool
 
     init(_ type: any Executor.Type) {
         self.type = ObjectIdentifier(type)
@@ -1050,6 +1059,7 @@ final class ExecutorTraits {
         storedType = type as? any StoredExecutorType.Type
         // A handle forwards a service to its core only if the core adopts it too.
         let core = storedType?.coreType ?? type
+        readsShared = core is any SharedIntentionReading.Type
         func both<P>(_: P.Type) -> P? { type is P ? core as? P : nil }
         planEmitting = both((any PlanEmitting.Type).self).map { Self.view($0) }
         continuous = both((any ContinuousExecuting.Type).self).map { Self.view($0) }

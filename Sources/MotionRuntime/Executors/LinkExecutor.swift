@@ -56,7 +56,7 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
 
     /// Starts (or replaces) the link on its property, under `name` if given.
     public func receive(_ intention: any Intention, name: String?) {
-        guard let link = intention as? Link, let channel,
+        guard let link = intention.exactly(Link.self), let channel,
             let sourceTarget = channel.channel.target(matching: link.sourceTarget),
             let source = TargetPresentation.of(sourceTarget)
         else { return }

@@ -61,7 +61,7 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
 
     /// Starts (or replaces) squash and stretch, under `name` if given.
     public func receive(_ intention: any Intention, name: String?) {
-        guard let squash = intention as? SquashAndStretch, let channel else { return }
+        guard let squash = intention.exactly(SquashAndStretch.self), let channel else { return }
         current = squash
         currentName = name
         guard !observing else { return }
@@ -197,22 +197,19 @@ public final class CompositeCore: PlanEmitting, ExecutorCore {
     /// Emits the intentions the composite stands for.
     public func add(_ intention: any Intention) {
         guard let emitter else { return }
-        switch intention {
-        case is DirectlyManipulable:
+        if intention.exactly(DirectlyManipulable.self) != nil {
             emitter.emit(Draggable())
             emitter.emit(Pinchable())
             emitter.emit(Rotatable())
-        case let toss as Tossable:
+        } else if let toss = intention.exactly(Tossable.self) {
             let destination =
                 toss.destination ?? channel?.presented(PropertyPath(.position))
                 ?? .point(0, 0)
             emitter.emit(Draggable())
             waitingTosses.append(
                 (Spring(property: PropertyPath(.position), destination: destination, parameters: toss.parameters), toss.snap))
-        case let transition as TransitionTween:
+        } else if let transition = intention.exactly(TransitionTween.self) {
             emitter.emit(transition.emittedTween)
-        default:
-            return
         }
     }
 }
