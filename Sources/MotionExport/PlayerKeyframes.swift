@@ -75,7 +75,7 @@ public enum PlayerKeyframes {
             unwarped: { i, shift, cut in
                 let span = range ?? Self.range(of: segments)
                 range = span
-                return Self.warpMoves(segments[i], shift: shift, range: span) && cut.map { segments[i].exactSplit(at: $0) != nil } ?? true
+                return Self.warpMoves(segments[i], shift: shift, range: span) && cut.map { heads([segments[i]], until: $0) != nil } ?? true
             }
         ) { i, start, form in
             switch form {
@@ -85,9 +85,9 @@ public enum PlayerKeyframes {
                 body(start, segments[i].from, segments[i].handles, false)
                 body(cut, segments[i].to, .linear, true)
             case .truncated(let cut):
-                let left = segments[i].exactSplit(at: cut)?.0 ?? segments[i].split(at: cut).0
-                body(start, left.from, left.handles, false)
-                body(cut, left.to, .linear, true)
+                let parts = heads([segments[i]], until: cut)?.first ?? [segments[i].split(at: cut).0]
+                for part in parts { body(part.start, part.from, part.handles, false) }
+                body(cut, parts.last?.to ?? segments[i].to, .linear, true)
             }
         }
         body(knots[knots.count - 1], segments.last?.to ?? 0, nil, false)
@@ -147,7 +147,7 @@ public enum PlayerKeyframes {
                 guard aligned.indices.contains(where: { Self.warpMoves(aligned[$0][i], shift: shift, range: spans[$0]) }) else {
                     return false
                 }
-                return cut.map { cut in aligned.allSatisfy { $0[i].exactSplit(at: cut) != nil } } ?? true
+                return cut.map { heads(aligned.map { $0[i] }, until: $0) != nil } ?? true
             }
         ) { i, start, form in
             let from = aligned.map { $0[i].from }
@@ -159,9 +159,13 @@ public enum PlayerKeyframes {
                 result.append(PlayerKeyframe(time: start, values: from, easings: aligned.map { $0[i].handles }, hold: false))
                 result.append(PlayerKeyframe(time: cut, values: aligned.map { $0[i].to }, easings: linear, hold: true))
             case .truncated(let cut):
-                let left = aligned.map { $0[i].exactSplit(at: cut)?.0 ?? $0[i].split(at: cut).0 }
-                result.append(PlayerKeyframe(time: start, values: from, easings: left.map(\.handles), hold: false))
-                result.append(PlayerKeyframe(time: cut, values: left.map(\.to), easings: linear, hold: true))
+                let parts = heads(aligned.map { $0[i] }, until: cut) ?? aligned.map { [$0[i].split(at: cut).0] }
+                for (k, part) in (parts.first ?? []).enumerated() {
+                    result.append(
+                        PlayerKeyframe(
+                            time: part.start, values: parts.map { $0[k].from }, easings: parts.map { $0[k].handles }, hold: false))
+                }
+                result.append(PlayerKeyframe(time: cut, values: parts.map { $0.last?.to ?? 0 }, easings: linear, hold: true))
             }
         }
         result.append(PlayerKeyframe(time: unique[unique.count - 1], values: aligned.map { $0.last?.to ?? 0 }, easings: [], hold: false))
@@ -176,8 +180,10 @@ public enum PlayerKeyframes {
         case eased
         /// Eased from the start, then the end value held from `cut` until the jump.
         case easedUntil(cut: Double)
-        /// Eased as the piece's first part, cut at `cut` (its timing curve split there), then the
-        /// value at the cut held until the jump.
+        /// Eased as the piece's part up to `cut`, then the value at the cut held until the jump.
+        ///
+        /// The part is the piece's timing curve split at `cut`, or cut into a few exact pieces where
+        /// that half is no timing curve (``heads(_:until:)``): one keyframe each.
         case truncated(cut: Double)
     }
 
@@ -193,9 +199,10 @@ public enum PlayerKeyframes {
     /// Where that warp of piece i's times would move a value by more than ``leadTolerance`` of its
     /// range (a pass of a few milliseconds), `unwarped(i, shift, cut)` says so (`shift`: the most
     /// seconds the warp moves a moment of the piece; `cut`: where the piece would be cut before a
-    /// jump, which must split exactly; nil after a jump only). Piece i is then written at its own
-    /// times: after a jump its first value holds from the lead to its knot (`body` is called twice
-    /// for it, `.held` then its form, at its knot), and before a jump it is ``PieceForm/truncated(cut:)``.
+    /// jump, up to which its curve must be carried exactly, ``heads(_:until:)``; nil after a jump
+    /// only). Piece i is then written at its own times: after a jump its first value holds from the
+    /// lead to its knot (`body` is called twice for it, `.held` then its form, at its knot), and
+    /// before a jump it is ``PieceForm/truncated(cut:)``.
     ///
     /// - Complexity: O(pieces), and O(1) `unwarped` calls per piece next to a jump.
     static func forEachPiece(
