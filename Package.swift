@@ -136,10 +136,10 @@ let package = Package(
 
         .testTarget(name: "MotionJSONTests", dependencies: ["MotionJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionDiagnosticsTests", dependencies: ["MotionDiagnostics"], swiftSettings: swiftSettings),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionYAMLTests", dependencies: ["MotionYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(name: "MotionSelectorsTests", dependencies: ["MotionSelectors"], swiftSettings: swiftSettings),
-        // Test helpers shared by the decoder's and the validator's tests (marked YAML sources).
+        // Test helpers shared by the tests: marked YAML sources, a seeded random generator.
         .target(
             name: "MotionTestSupport", dependencies: ["MotionPlans", "MotionDiagnostics"], path: "Tests/MotionTestSupport",
             swiftSettings: swiftSettings),

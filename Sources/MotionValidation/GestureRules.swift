@@ -16,6 +16,8 @@ enum GestureRules {
         let document = context.document
         var inputsByID: [String: InputSpec] = [:]
         for input in document.inputs where inputsByID[input.id.value] == nil { inputsByID[input.id.value] = input }
+        // The kinds of input each target has, for B001: made at its first need.
+        var inputKinds: [Int: Set<InputKind>]?
         document.forEachOperation { _, operation in
             guard let intention = operation.intention, intention.typeName.isInteractive else { return }
             let type = intention.typeName
@@ -42,7 +44,9 @@ enum GestureRules {
                         at: range, notes: [DiagnosticNote("the input's target is here", at: input.target.range)])
                 }
             } else if forBake {
-                for target in targets where !hasInput(for: type, target: target, &context) {
+                let kinds = inputKinds ?? Self.inputKinds(&context)
+                inputKinds = kinds
+                for target in targets where kinds[target]?.isDisjoint(with: type.inputKinds) ?? true {
                     context.report(
                         .B001,
                         "\(type.rawValue) on \(context.name(ofTarget: target)) has no input to drive it, so there is nothing to bake",
@@ -60,47 +64,92 @@ enum GestureRules {
     struct InteractiveAdd {
         var at: Double
         var type: IntentionType
-        var gesture: String?
-        var targets: Set<Int>
         var head: SourceRange
+    }
+
+    /// Where an input kind and a target (or a gesture name) meet their earliest taker: an
+    /// interactive add's index in document order, the first of those added earliest.
+    struct FirstTakers {
+        private var byTarget: [TargetKind: Int] = [:]
+        private var byGesture: [GestureKind: Int] = [:]
+
+        struct TargetKind: Hashable {
+            var target: Int
+            var kind: InputKind
+        }
+
+        struct GestureKind: Hashable {
+            var gesture: String
+            var kind: InputKind
+        }
+
+        /// Notes add `index` (added at `at`), which takes `kinds` on `targets`, or the input
+        /// `gesture` names.
+        mutating func note(
+            _ index: Int, at: Double, kinds: [InputKind], gesture: String?, targets: some Sequence<Int>, in adds: [InteractiveAdd]
+        ) {
+            // Adds come in document order: one added no later than `at` came first.
+            func earlier(_ known: Int?) -> Int { known.map { adds[$0].at <= at ? $0 : index } ?? index }
+            if let gesture {
+                for kind in kinds {
+                    let key = GestureKind(gesture: gesture, kind: kind)
+                    byGesture[key] = earlier(byGesture[key])
+                }
+                return
+            }
+            for target in targets {
+                for kind in kinds {
+                    let key = TargetKind(target: target, kind: kind)
+                    byTarget[key] = earlier(byTarget[key])
+                }
+            }
+        }
+
+        /// The earliest add that takes an input of `kind` with id `id` on `targets`: the first in
+        /// document order of those added earliest.
+        func first(kind: InputKind, id: String, targets: some Sequence<Int>, in adds: [InteractiveAdd]) -> Int? {
+            var first = byGesture[GestureKind(gesture: id, kind: kind)]
+            for target in targets {
+                guard let index = byTarget[TargetKind(target: target, kind: kind)] else { continue }
+                if let known = first, (adds[known].at, known) <= (adds[index].at, index) { continue }
+                first = index
+            }
+            return first
+        }
     }
 
     /// G003: every input reaches a gesture intention that takes it: one of a kind that listens
     /// to the input's kind, naming it with `gesture` or (naming none) on one of the input's
     /// targets, added no later than the input's end (docs/format.md, gesture inputs).
     ///
-    /// - Complexity: O(inputs x interactive adds).
+    /// - Complexity: O(t) for t targets the interactive adds' and the inputs' selectors match in
+    ///   all: each input asks only for the earliest taker of its kind on each of its targets.
     static func checkInputsReach(_ context: inout ValidationContext) {
         let document = context.document
         // An input a gesture names wrongly (G001, G002) is that diagnostic's business.
         guard !document.inputs.isEmpty, !context.diagnostics.contains(where: { $0.code == .G001 || $0.code == .G002 })
         else { return }
         var adds: [InteractiveAdd] = []
+        var takers = FirstTakers()
         for transaction in document.transactions {
             for operation in transaction.operations {
                 guard let intention = operation.intention, intention.typeName.isInteractive else { continue }
                 // A selector that does not parse is T002 already; guessing what it meant would mislead.
                 guard let targets = context.targets(of: operation.target.value) else { return }
-                adds.append(
-                    InteractiveAdd(
-                        at: transaction.at.value, type: intention.typeName, gesture: gestureName(intention),
-                        targets: Set(targets), head: operation.head))
+                adds.append(InteractiveAdd(at: transaction.at.value, type: intention.typeName, head: operation.head))
+                takers.note(
+                    adds.count - 1, at: transaction.at.value, kinds: intention.typeName.inputKinds, gesture: gestureName(intention),
+                    targets: targets, in: adds)
             }
         }
         for input in document.inputs {
             // A selector that does not parse or matches nothing is T002 or T003 already.
-            guard let resolved = context.targets(of: input.target.value) else { continue }
-            let inputTargets = Set(resolved)
-            guard !inputTargets.isEmpty else { continue }
-            let takers = adds.filter { add in
-                guard add.type.inputKinds.contains(input.kind) else { return false }
-                if let gesture = add.gesture { return gesture == input.id.value }
-                return !add.targets.isDisjoint(with: inputTargets)
-            }
-            guard !takers.contains(where: { $0.at <= input.end }) else { continue }
+            guard let inputTargets = context.targets(of: input.target.value), !inputTargets.isEmpty else { continue }
             let id = input.id.value
+            let first = takers.first(kind: input.kind, id: id, targets: inputTargets, in: adds).map { adds[$0] }
+            if let first, first.at <= input.end { continue }
             let end = SecondsText.short(input.end)
-            if let first = takers.min(by: { $0.at < $1.at }) {
+            if let first {
                 let added = SecondsText.short(first.at)
                 context.report(
                     .G003,
@@ -481,11 +530,13 @@ enum GestureRules {
         return intention.value(as: Rotatable.self)?.gesture
     }
 
-    /// Whether an input of a kind the type listens to targets `target`.
-    static func hasInput(for type: IntentionType, target: Int, _ context: inout ValidationContext) -> Bool {
-        for input in context.document.inputs where type.inputKinds.contains(input.kind) {
-            if context.targets(of: input.target.value)?.contains(target) ?? false { return true }
+    /// The kinds of input aimed at each target.
+    /// - Complexity: O(t) for t targets the inputs' selectors match in all.
+    static func inputKinds(_ context: inout ValidationContext) -> [Int: Set<InputKind>] {
+        var kinds: [Int: Set<InputKind>] = [:]
+        for input in context.document.inputs {
+            for target in context.targets(of: input.target.value) ?? .many([]) { kinds[target, default: []].insert(input.kind) }
         }
-        return false
+        return kinds
     }
 }

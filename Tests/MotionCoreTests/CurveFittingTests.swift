@@ -1,3 +1,4 @@
+import MotionTestSupport
 import Testing
 
 @testable import MotionCore
@@ -7,18 +8,6 @@ import Testing
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A seeded SplitMix64 generator, so that the property tests draw the same cases on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// An independent reading of a timing curve: y(s) where x(s) = u, s found by 64 bisection steps
 /// on the Bernstein form x(s) = 3(1-s)²s x1 + 3(1-s)s² x2 + s³ (no Newton, no shared code).
@@ -110,7 +99,7 @@ private func expectWellFormed(
 
 /// A random gesture: 2 to 30 samples over 0.1 to 2 s from a random start, steps up to 40 points;
 /// its interior knots, and the budget (1e-3 of its range, at least 1e-3).
-private func randomPolyline(using generator: inout SeededGenerator) -> (
+private func randomPolyline(using generator: inout SeededRandom) -> (
     input: PiecewiseLinearInput, knots: [Double], tolerance: Double
 ) {
     let count = Int.random(in: 2...30, using: &generator)
@@ -176,7 +165,7 @@ private struct CountSummary: CustomStringConvertible {
     }
 
     @Test func randomSpringsStayWithinTheBudget() {
-        var generator = SeededGenerator(state: 0x5EED_0001)
+        var generator = SeededRandom(seed: 0x5EED_0001)
         var summaries: [String: CountSummary] = [:]
         for index in 0..<60 {
             let regime = ["under", "critical", "over"][index % 3]
@@ -213,7 +202,7 @@ private struct CountSummary: CustomStringConvertible {
     // MARK: Friction
 
     @Test func randomFrictionDecaysStayWithinTheBudget() {
-        var generator = SeededGenerator(state: 0x5EED_0002)
+        var generator = SeededRandom(seed: 0x5EED_0002)
         var summary = CountSummary()
         for _ in 0..<40 {
             let velocity = Double.random(in: -3000...3000, using: &generator)
@@ -237,7 +226,7 @@ private struct CountSummary: CustomStringConvertible {
     // MARK: Sampled gestures
 
     @Test func randomPolylinesWithTheirKnotsStayWithinTheBudget() {
-        var generator = SeededGenerator(state: 0x5EED_0003)
+        var generator = SeededRandom(seed: 0x5EED_0003)
         var summary = CountSummary()
         for _ in 0..<40 {
             let (input, knots, tolerance) = randomPolyline(using: &generator)
@@ -258,7 +247,7 @@ private struct CountSummary: CustomStringConvertible {
     @Test func randomFrameSampledPolylinesWithoutTheirKnotsStayWithinTheBudget() {
         // Gestures sampled once a frame at 60 fps: the kinks fall on the check grid (every fourth
         // point), so the fitter finds them without being told, and may round the small ones.
-        var generator = SeededGenerator(state: 0x5EED_0005)
+        var generator = SeededRandom(seed: 0x5EED_0005)
         var summary = CountSummary()
         for _ in 0..<40 {
             let count = Int.random(in: 2...60, using: &generator)
@@ -285,7 +274,7 @@ private struct CountSummary: CustomStringConvertible {
         // Kinks anywhere, some closer together than the check step: detail finer than the check
         // grid is followed down to the verification points (4 per check step), where the budget
         // holds; between those, only breakpoints would make it exact.
-        var generator = SeededGenerator(state: 0x5EED_0006)
+        var generator = SeededRandom(seed: 0x5EED_0006)
         var summary = CountSummary()
         var between = 0.0
         for _ in 0..<40 {
@@ -449,7 +438,7 @@ private struct CountSummary: CustomStringConvertible {
     }
 
     @Test func randomSplitsAreExactWhenTheySaySo() {
-        var generator = SeededGenerator(state: 0x5EED_0004)
+        var generator = SeededRandom(seed: 0x5EED_0004)
         var inexact = 0
         for _ in 0..<400 {
             let curve = TimingCurve.cubicBezier(

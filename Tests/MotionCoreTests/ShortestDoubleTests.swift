@@ -1,11 +1,12 @@
 import Foundation
+import MotionTestSupport
 import Testing
 
 @testable import MotionCore
 
 /// ShortestDouble must print what Swift's `description` prints (shortest round-trip, closest,
 /// the same layout), checked against `description` itself and against parsing the text back,
-/// on seeded random values (``TestRandom``).
+/// on seeded random values (``SeededRandom``).
 @Suite struct ShortestDoubleTests {
     /// Checks one value; returns a description of the mismatch, if any.
     static func mismatch(_ value: Double) -> String? {
@@ -50,7 +51,7 @@ import Testing
 
     @Test("2,000,000 seeded random doubles: random bit patterns and typical trace values")
     func randomDoubles() {
-        var generator = TestRandom(seed: 0x5EED_0017)
+        var generator = SeededRandom(seed: 0x5EED_0017)
         var failures: [String] = []
         for _ in 0..<1_000_000 {
             let bits = Double(bitPattern: generator.next())
@@ -80,7 +81,7 @@ import Testing
 
     @Test("every normal double is decided by Dragonbox or Schubfach; only subnormals, NaN and infinities go to description")
     func fastPathShare() {
-        var generator = TestRandom(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var undecided = 0
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
         defer { scratch.deallocate() }
@@ -120,7 +121,7 @@ import Testing
 
     @Test("Dragonbox and Schubfach lay out the same digits for random doubles, short decimals and their neighbours")
     func dragonboxAgreesWithSchubfach() {
-        var generator = TestRandom(seed: 0xD2A6_0B0C)
+        var generator = SeededRandom(seed: 0xD2A6_0B0C)
         let a = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
         let b = UnsafeMutablePointer<UInt8>.allocate(capacity: ShortestDouble.scratchSize)
         defer {

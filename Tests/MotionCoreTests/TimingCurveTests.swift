@@ -1,3 +1,4 @@
+import MotionTestSupport
 import Testing
 
 @testable import MotionCore
@@ -159,7 +160,7 @@ let keyframeReference: [(Double, Double)] = [
 
     /// The solver's own promise, on many curves: `|x(s) - u| <= 1e-12` with `s` in 0...1.
     @Test func solverReachesItsTolerance() {
-        var random = TestRandom(seed: 7)
+        var random = SeededRandom(seed: 7)
         for curve in randomCurves(&random, count: 400) {
             guard case let .cubicBezier(x1, y1, x2, y2) = curve else { continue }
             let bezier = UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)
@@ -177,7 +178,7 @@ let keyframeReference: [(Double, Double)] = [
     /// vertical (dy/dx above 1000, at u near an end of a curve with x1 or x2 near 0 or 1) any
     /// x-tolerance allows |dy/dx| x 1e-12 more.
     @Test func curvesAgreeWithAnIndependentSolver() {
-        var random = TestRandom(seed: 11)
+        var random = SeededRandom(seed: 11)
         let named = TimingCurve.names.compactMap(TimingCurve.named)
         for curve in named + randomCurves(&random, count: 400) {
             let (x1, y1, x2, y2) = curve.controlPoints
@@ -199,7 +200,7 @@ let keyframeReference: [(Double, Double)] = [
     /// independent solver: the first value during the delay, then segment by segment.
     @Test(arguments: [0.0, 0.25, 1.5])
     func delayedKeyframesAgreeWithAnIndependentEvaluation(delay: Double) {
-        var random = TestRandom(seed: 23)
+        var random = SeededRandom(seed: 23)
         let values = [0.0, 10, 30, 100]
         let keyTimes = [0.0, 0.3, 0.6, 1]
         for trial in 0..<40 {
@@ -230,26 +231,8 @@ let keyframeReference: [(Double, Double)] = [
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct TestRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// Random valid cubic-beziers: x1, x2 in [0, 1] (a sixth of them exactly 0 or 1), y1, y2 in [-1, 2].
-func randomCurves(_ random: inout TestRandom, count: Int) -> [TimingCurve] {
+func randomCurves(_ random: inout SeededRandom, count: Int) -> [TimingCurve] {
     (0..<count).map { _ in
         func x() -> Double {
             let r = random.unit()
