@@ -108,8 +108,7 @@ public enum DocumentSchema {
             JSONMember(
                 "size",
                 .object([
-                    "type": .string("array"), "items": .object(["type": .string("number"), "minimum": .number(0)]),
-                    "minItems": .number(2), "maxItems": .number(2),
+                    "type": .string("array"), "items": allowedNumber(.size), "minItems": .number(2), "maxItems": .number(2),
                     "description": .string("A size [width, height] in canvas points, not negative."),
                 ])),
             JSONMember(
@@ -122,9 +121,8 @@ public enum DocumentSchema {
                             "pattern": .string("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"),
                         ]),
                         .object([
-                            "type": .string("array"),
-                            "items": .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)]),
-                            "minItems": .number(4), "maxItems": .number(4),
+                            "type": .string("array"), "items": allowedNumber(.backgroundColor), "minItems": .number(4),
+                            "maxItems": .number(4),
                         ]),
                     ]),
                 ])),
@@ -227,13 +225,11 @@ public enum DocumentSchema {
 
     static func valueSchema(_ property: LayerProperty) -> JSONValue {
         switch property {
-        case .opacity: return .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])
-        case .cornerRadius, .borderWidth: return .object(["type": .string("number"), "minimum": .number(0)])
         case .scale: return .object(["anyOf": .array([number, ref("point")])])
         case .shape: return .object(["enum": .strings(LayerShape.allCases.map(\.rawValue))])
         default:
             switch property.kind {
-            case .scalar: return number
+            case .scalar: return allowedNumber(property)
             case .point: return ref("point")
             case .size: return ref("size")
             case .color: return ref("color")
@@ -452,12 +448,15 @@ public enum DocumentSchema {
     /// The values a path takes: the property's layer values, or a component's number and range.
     static func valueSchema(_ path: PropertyPath) -> JSONValue {
         guard path.component != nil else { return valueSchema(path.property) }
-        switch path.property {
-        case .size: return .object(["type": .string("number"), "minimum": .number(0)])
-        case .backgroundColor, .borderColor:
-            return .object(["type": .string("number"), "minimum": .number(0), "maximum": .number(1)])
-        default: return number
-        }
+        return allowedNumber(path.property)
+    }
+
+    /// A number a component of `property` may take: in its ``LayerProperty/allowedRange``, the
+    /// range the decoder checks (D005), or any number.
+    static func allowedNumber(_ property: LayerProperty) -> JSONValue {
+        guard let range = property.allowedRange else { return number }
+        let maximum = range.upperBound.isFinite ? [JSONMember("maximum", .number(range.upperBound))] : []
+        return .object([JSONMember("type", .string("number")), JSONMember("minimum", .number(range.lowerBound))] + maximum)
     }
 
     /// A velocity for a path: its shape, any sign; a number for `scale` means both axes, as its
