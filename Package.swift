@@ -51,9 +51,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         // Values, property paths, the timing maths, and the render-server channel (Canvas,
         // ChannelEvent, its replay and trace) shared by the runtime, the scheduler and the render server.
-        .target(name: "MotionCore", swiftSettings: swiftSettings),
+        // POSIX threads and their lock, for the few threads the package starts (no Foundation).
+        .target(name: "MotionThreads", swiftSettings: swiftSettings),
+        .target(name: "MotionCore", dependencies: ["MotionThreads"], swiftSettings: swiftSettings),
         // The libyaml front end: a compact node arena with marks, aliases, merge keys and limits.
-        .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics"], swiftSettings: swiftSettings),
+        .target(name: "MotionYAML", dependencies: ["CYAML", "MotionDiagnostics", "MotionThreads"], swiftSettings: swiftSettings),
         // Target selectors: grammar, parser and matcher.
         .target(name: "MotionSelectors", swiftSettings: swiftSettings),
         // The Material Motion runtime: intentions, transactions, executors, tokens, streams, and
@@ -80,7 +82,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The software render server: layers, keyed animations, sampling, Cairo drawing.
         .target(
-            name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline"],
+            name: "MotionRenderServer", dependencies: ["MotionCore", "MotionTimeline", "MotionThreads"],
             swiftSettings: swiftSettings),
         // Exports of baked timelines to other players: Lottie and CSS/HTML, with a capability report.
         .target(

@@ -1,5 +1,6 @@
 import CYAML
 import MotionDiagnostics
+import MotionThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -24,9 +25,9 @@ import MotionDiagnostics
 ///
 /// Each buffer belongs to one thread at a time: to the reader from when it is free until it is
 /// published, to the composer from then until it is released. What says which is guarded by a
-/// pthread mutex and condition variable (ThreadSanitizer follows them; it cannot follow the
-/// futex of `Synchronization.Mutex`), and handing a buffer over under the mutex orders the
-/// writes to its events before the reads: that is the invariant behind `@unchecked Sendable`.
+/// `PosixCondition` (a pthread mutex and condition variable, which ThreadSanitizer follows),
+/// and handing a buffer over under its lock orders the writes to its events before the reads:
+/// that is the invariant behind `@unchecked Sendable`.
 final class YAMLEventPipe: @unchecked Sendable {
     /// How a buffer of events ends.
     enum End {
@@ -57,9 +58,9 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// How many bytes of strings a buffer holds at first (it grows for a longer scalar).
     static let textBytes = 64 << 10
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
-    // Guarded by `mutex`: which buffers are published (`published` of them from `next`), and
+    /// Broadcast when buffers are published or released, or the composer stops.
+    private let changed = PosixCondition()
+    // Guarded by `changed`'s lock: which buffers are published (`published` of them from `next`), and
     // whether the composer stopped.
     private var next = 0
     private var published = 0
@@ -68,10 +69,6 @@ final class YAMLEventPipe: @unchecked Sendable {
     private let buffers: UnsafeMutablePointer<Slot>
 
     private init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        changed = .allocate(capacity: 1)
-        pthread_cond_init(changed, nil)
         buffers = .allocate(capacity: Self.slots)
         for i in 0..<Self.slots {
             (buffers + i).initialize(
@@ -87,10 +84,6 @@ final class YAMLEventPipe: @unchecked Sendable {
         }
         buffers.deinitialize(count: Self.slots)
         buffers.deallocate()
-        pthread_cond_destroy(changed)
-        changed.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `compose` on the caller's thread with events libyaml reads from `bytes` on a second
@@ -100,10 +93,10 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// buffer that does not end with ``End/more`` or until it stops; it deletes no event.
     static func run<Result>(_ bytes: [UInt8], _ compose: (YAMLEventPipe) -> Result) -> Result? {
         let pipe = YAMLEventPipe()
-        guard let thread = startThread({ pipe.read(bytes) }) else { return nil }
+        guard let thread = PosixThread.start(name: "motionc.yaml-reader", detached: false, { pipe.read(bytes) }) else { return nil }
         let result = compose(pipe)
         pipe.stop()
-        pthread_join(thread, nil)
+        thread.join()
         return result
     }
 
@@ -216,85 +209,48 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// Waits until the reader's next buffer is free (the reader fills them in order); false when
     /// the composer stopped.
     private func waitForFreeBuffer() -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        changed.lock()
+        defer { changed.unlock() }
         // Once all are full, the reader waits until half are free: it then fills several in a
         // row, and the threads wake each other less often.
         if published == Self.slots {
-            while !stopped && published > Self.slots / 2 { pthread_cond_wait(changed, mutex) }
+            while !stopped && published > Self.slots / 2 { changed.wait() }
         }
         return !stopped
     }
 
     /// Hands the reader's buffer to the composer.
     private func publish() {
-        pthread_mutex_lock(mutex)
+        changed.lock()
         published += 1
         // The composer waits only for a first buffer.
-        if published == 1 { pthread_cond_broadcast(changed) }
-        pthread_mutex_unlock(mutex)
+        if published == 1 { changed.broadcast() }
+        changed.unlock()
     }
 
     /// The next buffer of events, waiting for it; the composer gives it back with ``release()``.
     func take() -> Slot {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while published == 0 { pthread_cond_wait(changed, mutex) }
+        changed.lock()
+        defer { changed.unlock() }
+        while published == 0 { changed.wait() }
         return buffers[next]
     }
 
     /// Gives back the buffer ``take()`` returned.
     func release() {
-        pthread_mutex_lock(mutex)
+        changed.lock()
         next = (next + 1) % Self.slots
         published -= 1
         // The reader waits only until half the buffers are free.
-        if published == Self.slots / 2 { pthread_cond_broadcast(changed) }
-        pthread_mutex_unlock(mutex)
+        if published == Self.slots / 2 { changed.broadcast() }
+        changed.unlock()
     }
 
     /// Tells the reader to stop at its next buffer.
     func stop() {
-        pthread_mutex_lock(mutex)
+        changed.lock()
         stopped = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        changed.broadcast()
+        changed.unlock()
     }
-}
-
-/// Starts a thread running `body`, with a stack as large as a main thread's usually is; nil
-/// when it could not be started.
-func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-    final class Box: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-    pthread_attr_init(attributes)
-    defer {
-        pthread_attr_destroy(attributes)
-        attributes.deallocate()
-    }
-    pthread_attr_setstacksize(attributes, 8 << 20)
-    // Linux's `pthread_t` is a number and its start routine takes an optional pointer; Darwin's
-    // is an optional pointer and its routine takes a non-optional one.
-    #if canImport(Darwin)
-        var thread: pthread_t?
-    #else
-        var thread = pthread_t()
-    #endif
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    let started = pthread_create(
-        &thread, attributes,
-        { context in
-            let given: UnsafeMutableRawPointer? = context
-            guard let given else { return nil }
-            Unmanaged<Box>.fromOpaque(given).takeRetainedValue().body()
-            return nil
-        }, context)
-    guard started == 0 else {
-        Unmanaged<Box>.fromOpaque(context).release()
-        return nil
-    }
-    return thread
 }

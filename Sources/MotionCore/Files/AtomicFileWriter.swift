@@ -1,3 +1,5 @@
+import MotionThreads
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -231,27 +233,14 @@ public final class AtomicFileWriter {
     }
 }
 
-/// A set of paths behind a pthread mutex, which ThreadSanitizer follows (a futex-based `Mutex`
-/// is invisible to it); allocated once and never moved.
+/// A set of paths behind a `PosixCondition`'s lock; allocated once and never moved.
 private final class PendingFiles: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = PosixCondition()
     private var paths: Set<String> = []
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` on the paths with the mutex held.
+    /// Runs `body` on the paths with the lock held.
     func withLock<Result>(_ body: (inout Set<String>) -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&paths)
+        lock.withLock { body(&paths) }
     }
 }
 

@@ -1,4 +1,5 @@
 import MotionCore
+import MotionThreads
 public import MotionTimeline
 
 #if canImport(FoundationEssentials)
@@ -48,11 +49,11 @@ public enum FramePipeline {
         let fps = fps ?? timeline.canvas.fps
         let canvas = RenderCanvas(timeline: timeline)
         for w in 0..<workers {
-            let started = PosixThread.start(name: "motionc.render-\(w)", stackSize: 8 << 20) {
+            let started = PosixThread.start(name: "motionc.render-\(w)") {
                 queue.work(timeline: timeline, canvas: canvas, fps: fps, produce: produce)
             }
             // A worker the system cannot start takes no frame; with none, the first frame fails.
-            if !started { queue.workerEnded() }
+            if started == nil { queue.workerEnded() }
         }
         for k in 0..<frames {
             let output: Output

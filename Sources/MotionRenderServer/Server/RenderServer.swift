@@ -1,4 +1,5 @@
 import MotionCore
+import MotionThreads
 public import MotionTimeline
 
 /// A software render server (the render server of docs/format.md §5.2).
@@ -169,7 +170,7 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func start() {
-        if !PosixThread.start(name: "motionc.render-server", stackSize: 8 << 20, { [self] in run() }) {
+        if PosixThread.start(name: "motionc.render-server", { [self] in run() }) == nil {
             // The system cannot start a thread: events and jobs run on their callers' threads
             // (under the lock), and real time draws no frame.
             condition.lock()
