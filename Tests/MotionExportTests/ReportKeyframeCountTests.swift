@@ -9,7 +9,8 @@ import Testing
 /// player property share its keyframes, so each counts them all.
 ///
 /// The report counted each component's own keyframes, while a Lottie property stores one list of
-/// keyframes for all its dimensions (`s: [x, y]`): a scale whose x eases over 1 s and whose y moves from 0.25 s to 0.75 s was reported as 2 and 4
+/// keyframes for all its dimensions (`s: [x, y]`) and a CSS `translate` one row list for x and y:
+/// a scale whose x eases over 1 s and whose y moves from 0.25 s to 0.75 s was reported as 2 and 4
 /// keyframes, and the file held 5 for both. Every expected count here is read from the written
 /// file, never from the exporter's keyframe code.
 @Suite("Report keyframe counts match the file")
@@ -126,5 +127,34 @@ struct ReportKeyframeCountTests {
         let items = Dictionary(uniqueKeysWithValues: export.items.map { ($0.property, $0.keyframes) })
         #expect(items["opacity"] == opacity)
         #expect(items["borderColor.r"] == border && items["borderColor.g"] == border)
+    }
+
+    /// The rows of the stylesheet's `@keyframes` rule `name`.
+    static func rows(_ css: String, _ name: String) throws -> Int {
+        let rule = try #require(css.range(of: "@keyframes \(name) {\n"))
+        let lines = css[rule.upperBound...].split(separator: "\n").prefix { $0 != "}" }
+        #expect(lines.allSatisfy { $0.hasPrefix("  ") && $0.contains("% { ") })
+        return lines.count
+    }
+
+    /// CSS: a spring moves position.y while x stays: `translate` carries both in one rule, whose
+    /// rows position.x counts too; scale's x and y keep their own rules (they do not move together).
+    @Test("each CSS report item counts the rows of the rule that carries it")
+    func cssCountsAreTheRules() throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: spring, target: "#card", property: position, destination: [100, 160], duration: 0.4, bounce: 0.2 }
+                      - { add: tween, target: "#card", property: scale.x, from: 1, to: 1.5, duration: 1, easing: [0.4, 0, 0.2, 1] }
+                      - { add: tween, target: "#card", property: scale.y, from: 1, to: 0.5, duration: 0.5, delay: 0.25 }
+                """, canvas: "canvas: { size: [200, 200], fps: 60 }"))
+        let export = CSSExporter.export(TimelineTracks(timeline), page: false)
+        let css = export.text
+        #expect(css.contains("animation: m0-translate 1s linear 0s 1 normal both, m0-scale-x "))
+        let (translate, scaleX, scaleY) = try (Self.rows(css, "m0-translate"), Self.rows(css, "m0-scale-x"), Self.rows(css, "m0-scale-y"))
+        let items = Dictionary(uniqueKeysWithValues: export.items.map { ($0.property, $0.keyframes) })
+        #expect(items["position.x"] == translate && items["position.y"] == translate)
+        #expect(items["scale.x"] == scaleX && items["scale.y"] == scaleY)
+        #expect(translate > 1)
     }
 }
