@@ -67,8 +67,9 @@ public enum CSSExporter {
                     let curve = tracks.curve(layer: layer, property: property, component: c)
                     components.values[i] = curve.value(at: 0)
                     if tracks.span.upperBound > 0, !curve.isConstant { components.motions[i] = .span(curve) }
-                    // Counted without making them: a component a composited property carries
-                    // (most moves) is made into keyframes with the others it shares them with.
+                    // Counted without making them; a component whose rule is written below
+                    // counts that rule's rows instead (a composited property's rows are made
+                    // with the other components it carries, and shared by them).
                     item = ExportItem(
                         target: timelineLayer.id, property: all[i].pathText, method: curve.method,
                         keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil,
@@ -110,7 +111,13 @@ public enum CSSExporter {
                         keyframesRule(name, track.rows, to: &css, declaration: real.declaration)
                         separate()
                         track.entry(name, &animations)
-                        for key in real.components { if let k = LayerComponents.index(key) { carried[k] = true } }
+                        // Each component it carries counts the rows they share (a still
+                        // position.x beside a moving y too: the rule holds both).
+                        for key in real.components {
+                            guard let k = LayerComponents.index(key) else { continue }
+                            carried[k] = true
+                            items[k]?.keyframes = track.rows.count
+                        }
                         continue
                     }
                     let name = keyframesName(layer, all[i].name.utf8.dropFirst(2))
@@ -122,6 +129,7 @@ public enum CSSExporter {
                     }
                     separate()
                     track.entry(name, &animations)
+                    items[i]?.keyframes = track.rows.count
                 }
             }
             if let motion = motionPath {

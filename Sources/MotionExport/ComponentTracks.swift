@@ -400,7 +400,13 @@ public struct TimelineTracks: Sendable {
             worst = max(worst, runs.maxError)
             fitted = (fitted + runs.report.fittedSpans).sorted { $0.lowerBound < $1.lowerBound }
         }
-        Self.showLastMoment(&segments, value: histories[h].value(c, at: end), limit: limit, end: end, tolerance: tol)
+        if let approximated = Self.showLastMoment(
+            &segments, value: histories[h].value(c, at: end), limit: limit, end: end, tolerance: tol)
+        {
+            worst = max(worst, lastMomentError(approximated))
+            fitted.append(approximated.segment.start...approximated.head.end)
+            fitted.sort { $0.lowerBound < $1.lowerBound }
+        }
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
         curve.frameRuns = runs?.report
@@ -422,17 +428,49 @@ public struct TimelineTracks: Sendable {
     /// and the new value holds to the end. A player then shows it at the last frame, as the
     /// render server does. Changes within the budget (`tolerance`) are left out.
     ///
-    /// - Complexity: O(1).
+    /// The part before the cut follows the segment's own curve exactly: its left half, or the
+    /// parts ``PlayerKeyframes/heads(_:until:)`` cuts it into where that half is no timing curve
+    /// (`cubic-bezier(1, 0, 0, 1)` cut near its end). Where no such parts are found, the closest
+    /// half (``CurveSegment/split(at:)``) stands in, and the segment and that half are returned,
+    /// for the caller to measure and report as fitted (``lastMomentError(_:)``).
+    ///
+    /// - Complexity: O(1): at most 4 rounds of a few cuts.
     static func showLastMoment(
         _ segments: inout [CurveSegment], value: Double, limit: ClosedRange<Double>?, end: Double, tolerance: () -> Double
-    ) {
+    ) -> (segment: CurveSegment, head: CurveSegment)? {
         let final = limit.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
         let cut = end - PlayerKeyframes.jumpLead
         guard let last = segments.last, last.end == end, last.start < cut, final.isFinite, final != last.to,
             !(abs(final - last.to) <= tolerance())
-        else { return }
-        segments[segments.count - 1] = last.exactSplit(at: cut)?.0 ?? last.split(at: cut).0
-        segments.append(CurveSegment(start: cut, end: end, from: final, to: final, easing: .curve(.linear)))
+        else { return nil }
+        segments.removeLast()
+        let hold = CurveSegment(start: cut, end: end, from: final, to: final, easing: .curve(.linear))
+        if let parts = PlayerKeyframes.heads([last], until: cut)?.first {
+            segments += parts
+            segments.append(hold)
+            return nil
+        }
+        let head = last.split(at: cut).0
+        segments.append(head)
+        segments.append(hold)
+        return (last, head)
+    }
+
+    /// The largest difference between `head` and the `segment` it stands in for, at every check
+    /// time it covers and at its end: the error of a part ``showLastMoment(_:value:limit:end:tolerance:)``
+    /// could not cut exactly (infinity where a value is not a number).
+    ///
+    /// - Complexity: O(d) for d check times.
+    func lastMomentError(_ approximated: (segment: CurveSegment, head: CurveSegment)) -> Double {
+        let (segment, head) = approximated
+        var worst = 0.0
+        func check(_ t: Double) {
+            let d = abs(head.value(at: t) - segment.value(at: t))
+            if d > worst || d.isNaN { worst = d.isNaN ? .infinity : d }
+        }
+        forEachCheckTime { t in if t >= head.start && t <= head.end { check(t) } }
+        check(head.end)
+        return worst
     }
 
     /// The value shown of a component no event touches: its model value, within `limit`.

@@ -18,7 +18,10 @@ public struct ExportItem: Hashable, Sendable {
     public var property: String
     /// Exact, fitted or dropped (docs/export.md §2).
     public var method: ExportMethod
-    /// Keyframes the player stores for it.
+    /// Keyframes the file holds for the player property that carries it (docs/export.md §1).
+    ///
+    /// The components of one property share its keyframes (a Lottie scale's `s: [x, y]`, a CSS
+    /// `translate` rule's rows), and each counts them all; a static value counts 1.
     public var keyframes: Int
     /// The largest difference from the render server found by the dense check.
     ///

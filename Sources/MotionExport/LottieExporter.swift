@@ -118,6 +118,24 @@ public final class LottieExporter {
         items[code] = item
     }
 
+    /// Gives the report items of `paths` on `layer` the number of keyframes the Lottie property
+    /// that carries them holds (`count`, from ``property(_:scale:to:)``): one count for all the
+    /// dimensions of a property, which share their keyframes (a scale's `s: [x, y]`), rather than
+    /// each curve's own. Items not recorded (components no event touches) and dropped ones stay.
+    func carried(_ layer: Int, _ paths: [PropertyPath], keyframes count: Int) {
+        for path in paths {
+            let code = Self.code(layer, path)
+            guard var item = items[code], item.method != .dropped, item.keyframes != count else { continue }
+            item.keyframes = count
+            items[code] = item
+        }
+    }
+
+    /// The paths of a property's first `count` components (`scale.x`, `scale.y`).
+    static func paths(_ property: LayerProperty, _ count: Int) -> [PropertyPath] {
+        (0..<count).map { PropertyPath(property, component: $0) }
+    }
+
     /// A value computed from components (`inputs`), as a curve: exact when it is an affine map of
     /// one animated component, else fitted to the computed values.
     func derived(
@@ -185,21 +203,24 @@ public final class LottieExporter {
 
     // MARK: - Properties
 
-    /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`.
-    func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) {
+    /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`,
+    /// and returns how many keyframes it holds: those the dimensions share, or 1 for a value that
+    /// never changes (written as a static value).
+    @discardableResult
+    func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) -> Int {
         // Constant curves are written as their values, scaled as `mapped(scale:offset:)` would.
         if curves.allSatisfy(\.isConstant) {
             Self.constant(
                 curves.map { curve in curve.segments.first.map { scale == 1 ? $0.from : scale * $0.from + 0 } ?? 0 }, to: &json)
-            return
+            return 1
         }
         // Unscaled curves are taken as they are (most properties: no copy of the array).
         let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
             Self.constant(scaled.map { $0.segments.first?.from ?? 0 }, to: &json)
-            return
+            return 1
         }
-        if scaled.count == 1, writeKeyframes(of: scaled[0].segments, to: &json) { return }
+        if scaled.count == 1, let count = writeKeyframes(of: scaled[0].segments, to: &json) { return count }
         let keyframes = PlayerKeyframes.keyframes(scaled)
         Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
@@ -213,18 +234,21 @@ public final class LottieExporter {
             Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member(plain: "h", keyframe.hold ? 1 : 0)
         }
+        return keyframes.count
     }
 
     /// Writes the animated property of one curve as ``property(_:scale:to:)`` does, straight from
-    /// its segments (no keyframe arrays); false, writing nothing, where
-    /// ``PlayerKeyframes/forEachKeyframe(_:_:)`` cannot take the curve.
-    func writeKeyframes(of segments: [CurveSegment], to json: inout JSONStream) -> Bool {
-        guard PlayerKeyframes.ownKnots(segments) != nil else { return false }
+    /// its segments (no keyframe arrays), and returns how many keyframes it wrote; nil, writing
+    /// nothing, where ``PlayerKeyframes/forEachKeyframe(_:_:)`` cannot take the curve.
+    func writeKeyframes(of segments: [CurveSegment], to json: inout JSONStream) -> Int? {
+        guard PlayerKeyframes.ownKnots(segments) != nil else { return nil }
+        var count = 0
         json.object { json in
             json.member(plain: "a", 1)
             json.key(plain: "k")
             json.array { json in
                 _ = PlayerKeyframes.forEachKeyframe(segments) { time, value, easing, hold in
+                    count += 1
                     // The keyframe object as the general path writes it, spelled in one piece (the
                     // stream's numbers are ExportNumber's).
                     json.value { text in
@@ -251,7 +275,7 @@ public final class LottieExporter {
                 }
             }
         }
-        return true
+        return count
     }
 
     /// Writes `key` and one handle of each easing, `{"x": [...], "y": [...]}`: the point `handle`
@@ -320,7 +344,7 @@ public final class LottieExporter {
         let shownOpacity = opacity ? shown(layer, .opacity, 0) : nil
         json.object { json in
             json.key(plain: "a")
-            property(anchor, to: &json)
+            carried(layer, Self.paths(.anchorPoint, 2), keyframes: property(anchor, to: &json))
             json.key(plain: "p")
             if let spatial {
                 Self.spatialProperty(spatial, frame: frame, to: &json)
@@ -329,17 +353,21 @@ public final class LottieExporter {
                     json.key(plain: "s")
                     json.value(.bool(true))
                     json.key(plain: "x")
-                    property([position[0]], to: &json)
+                    carried(layer, [PropertyPath(.position, component: 0)], keyframes: property([position[0]], to: &json))
                     json.key(plain: "y")
-                    property([position[1]], to: &json)
+                    carried(layer, [PropertyPath(.position, component: 1)], keyframes: property([position[1]], to: &json))
                 }
             }
             json.key(plain: "s")
-            property(scale, scale: 100, to: &json)
+            carried(layer, Self.paths(.scale, 2), keyframes: property(scale, scale: 100, to: &json))
             json.key(plain: "r")
-            property([rotation], to: &json)
+            carried(layer, [PropertyPath(.rotation)], keyframes: property([rotation], to: &json))
             json.key(plain: "o")
-            if let shownOpacity { property([shownOpacity], scale: 100, to: &json) } else { Self.constant([100], to: &json) }
+            if let shownOpacity {
+                carried(layer, [PropertyPath(.opacity)], keyframes: property([shownOpacity], scale: 100, to: &json))
+            } else {
+                Self.constant([100], to: &json)
+            }
         }
     }
 
@@ -372,14 +400,20 @@ public final class LottieExporter {
     }
 
     /// A fill of `color` (r, g, b) at `alpha` (0...1), with Lottie's fill rule (1 non-zero, 2 even-odd).
-    func fill(_ name: String, color: [ShownCurve], alpha: ShownCurve, rule: Double, to json: inout JSONStream) {
+    ///
+    /// It shows `paint` (backgroundColor or borderColor) of `layer`, whose report items count the
+    /// keyframes of its `c` (r, g, b) and `o` (alpha).
+    func fill(
+        _ name: String, layer: Int, paint: LayerProperty, color: [ShownCurve], alpha: ShownCurve, rule: Double,
+        to json: inout JSONStream
+    ) {
         json.object { json in
             json.member(plain: "ty", "fl")
             json.member(plain: "nm", name)
             json.key(plain: "c")
-            property(color + [.constant(1, over: tracks.span)], to: &json)
+            carried(layer, Self.paths(paint, 3), keyframes: property(color + [.constant(1, over: tracks.span)], to: &json))
             json.key(plain: "o")
-            property([alpha], scale: 100, to: &json)
+            carried(layer, [PropertyPath(paint, component: 3)], keyframes: property([alpha], scale: 100, to: &json))
             json.member(plain: "r", rule)
             json.member(plain: "bm", 0)
         }
@@ -464,18 +498,24 @@ public final class LottieExporter {
                 group("border", to: &json) { json in
                     outline(ellipse: ellipse, size: size, center: half, radius: outerRadius, to: &json)
                     outline(ellipse: ellipse, size: innerSize, center: half, radius: innerRadius, to: &json)
-                    fill("border", color: ringColor, alpha: ringAlpha, rule: 2, to: &json)
+                    fill("border", layer: layer, paint: .borderColor, color: ringColor, alpha: ringAlpha, rule: 2, to: &json)
                 }
             }
             group("fill", to: &json) { json in
-                outline(ellipse: ellipse, size: size, center: half, radius: radius, to: &json)
-                fill("fill", color: fillColor, alpha: fillAlpha, rule: 1, to: &json)
+                outline(ellipse: ellipse, size: size, center: half, radius: radius, carrying: layer, to: &json)
+                fill("fill", layer: layer, paint: .backgroundColor, color: fillColor, alpha: fillAlpha, rule: 1, to: &json)
             }
         }
     }
 
     /// Writes a rectangle or ellipse path of `size` centred at `center`.
-    func outline(ellipse: Bool, size: [ShownCurve], center: [ShownCurve], radius: ShownCurve, to json: inout JSONStream) {
+    ///
+    /// When it is the outline of `layer`'s fill (`carrying`), its size and corner radius are the
+    /// layer's: their report items count the keyframes of its `s` and `r`.
+    func outline(
+        ellipse: Bool, size: [ShownCurve], center: [ShownCurve], radius: ShownCurve, carrying layer: Int? = nil,
+        to json: inout JSONStream
+    ) {
         json.object { json in
             json.member(plain: "ty", ellipse ? "el" : "rc")
             json.member(plain: "nm", ellipse ? "ellipse" : "rect")
@@ -483,10 +523,12 @@ public final class LottieExporter {
             json.key(plain: "p")
             property(center, to: &json)
             json.key(plain: "s")
-            property(size, to: &json)
+            let sizeKeyframes = property(size, to: &json)
+            if let layer { carried(layer, Self.paths(.size, 2), keyframes: sizeKeyframes) }
             if !ellipse {
                 json.key(plain: "r")
-                property([radius], to: &json)
+                let radiusKeyframes = property([radius], to: &json)
+                if let layer { carried(layer, [PropertyPath(.cornerRadius)], keyframes: radiusKeyframes) }
             }
         }
     }

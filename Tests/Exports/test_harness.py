@@ -387,3 +387,63 @@ def test_wrong_composited_pages_fail_the_judges(artifacts_for, browser, tmp_path
     assert wrong != html, f"{mistake}: the export of {document.name} has nothing to change"
     findings = judge_html(doc, wrong, browser, tmp_path)
     assert must_fail <= set(findings), f"{mistake}: only {sorted(findings)} failed: {findings}"
+
+
+# --- The report's keyframe counts against the file (report_counts.py). ---
+
+
+def _shared_scale_export() -> tuple[dict, dict]:
+    """A layer whose scale x eases over 60 frames while y moves from 15 to 45: the file's `s` holds
+    4 keyframes for both; a still fill colour; and the report that says so."""
+    moving = {
+        "a": 1,
+        "k": [{"t": 0, "s": [100, 100]}, {"t": 15, "s": [110, 100]}, {"t": 45, "s": [140, 50]}, {"t": 60, "s": [150, 50]}],
+    }
+    still = {"a": 0, "k": [1, 0, 0, 1]}
+    static = {"a": 0, "k": 0}
+    position = {"s": True, "x": {"a": 0, "k": 100}, "y": {"a": 0, "k": 100}}
+    rectangle = {"ty": "rc", "s": {"a": 0, "k": [80, 40]}, "p": {"a": 0, "k": [40, 20]}, "r": static}
+    fill = {"ty": "fl", "c": still, "o": {"a": 0, "k": 100}, "r": 1}
+    layer = {
+        "ty": 4,
+        "nm": "card",
+        "ks": {"a": {"a": 0, "k": [40, 20]}, "p": position, "s": moving, "r": static, "o": {"a": 0, "k": 100}},
+        "shapes": [{"ty": "gr", "it": [rectangle, fill]}],
+    }
+    counts = (("scale.x", 4), ("scale.y", 4), ("backgroundColor.r", 1))
+    items = [{"target": "card", "property": p, "method": "exact", "keyframes": n} for p, n in counts]
+    return {"layers": [layer]}, {"format": "lottie", "items": items}
+
+
+def test_report_counts_pass_when_each_item_counts_its_propertys_keyframes():
+    from report_counts import lottie_count_problems
+
+    data, report = _shared_scale_export()
+    assert lottie_count_problems(data, report) == []
+
+
+def test_report_counts_fail_when_an_item_counts_its_own_curve():
+    from report_counts import lottie_count_problems
+
+    data, report = _shared_scale_export()
+    # x alone is one tween (2 keyframes): the count the report used to give.
+    report["items"][0]["keyframes"] = 2
+    assert lottie_count_problems(data, report) == ["card scale.x: the report says 2 keyframes, the file holds 4"]
+
+
+def test_css_report_counts_follow_the_rule_that_carries_the_component():
+    from report_counts import css_count_problems
+
+    css = (
+        "@keyframes m0-translate {\n  0% { translate: 0px 0px; animation-timing-function: linear; }\n"
+        "  50% { translate: 0px 10px; animation-timing-function: linear; }\n  100% { translate: 0px 20px; }\n}\n"
+        '[id="card"] {\n  --position-x: 100;\n  animation: m0-translate 1s linear 0s 1 normal both;\n}\n'
+    )
+    counts = (("position.x", 3), ("position.y", 3), ("opacity", 1))
+    items = [{"target": "card", "property": p, "method": "exact", "keyframes": n} for p, n in counts]
+    assert css_count_problems(css, {"items": items}) == []
+    # The still x counted as a static value, though translate's rule holds it in 3 rows.
+    items[0]["keyframes"] = 1
+    assert css_count_problems(css, {"items": items}) == [
+        "card position.x: the report says 1 keyframes, the file holds 3 (rule m0-translate)"
+    ]

@@ -3,7 +3,8 @@
 For every document: the file validates against the lottie-specs schema, python-lottie loads it,
 the keyframe evaluator (lottie_eval.py, written from the format documentation) gives at every frame
 and between frames what `motionc play --trace` prints, rlottie draws what `motionc render --at`
-draws, the report names every animated component, and a second export is byte-identical.
+draws, the report names every animated component and counts the keyframes the file holds, and a
+second export is byte-identical.
 """
 
 from __future__ import annotations
@@ -271,3 +272,16 @@ def test_exporting_the_baked_timeline_gives_the_same_bytes(doc, fmt):
         end = text.index(";\n}\n}\n", start) + len(";\n}\n}\n")  # the last rule's end, then the block's
         first = (text[:start] + text[end:]).encode()
     assert out.read_bytes() == first, f"exporting {doc.timeline.name} to {fmt} differs from exporting the document"
+
+
+@pytest.mark.parametrize("fmt", ["lottie", "html", "css"])
+def test_report_counts_the_keyframes_the_file_holds(doc, fmt):
+    """Each item's keyframes are those the file holds for the property that carries it (docs/export.md §1)."""
+    from report_counts import css_count_problems, lottie_count_problems
+
+    report = doc.report(fmt)
+    if fmt == "lottie":
+        problems = lottie_count_problems(load(doc), report)
+    else:
+        problems = css_count_problems(doc.exported(fmt).read_text(), report)
+    assert not problems, "\n".join(problems)
