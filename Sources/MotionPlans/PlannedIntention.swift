@@ -30,13 +30,18 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     /// The value as an `Intention` of type `T`, or nil when it is another type.
     ///
     /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    @inlinable
     public func value<T: Intention & Hashable>(as _: T.Type) -> T? {
         shared(T.self)?.value
     }
 
     /// The box as a `SharedIntention` of `T`, or nil when the value is another type.
     ///
+    /// Inlinable, as ``value(as:)``: specialised where `T` is known, the class compared is a
+    /// constant rather than looked up in the runtime's table of generic types at each call.
+    ///
     /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    @inlinable
     func shared<T: Intention & Hashable>(_: T.Type) -> SharedIntention<T>? {
         guard ObjectIdentifier(type(of: box)) == ObjectIdentifier(SharedIntention<T>.self) else { return nil }
         return unsafeDowncast(box as AnyObject, to: SharedIntention<T>.self)

@@ -57,9 +57,10 @@ extension Intention {
 /// intentions in one of these and commits that object as it is. The built-in executors read the
 /// value where it is (``Intention/exactly(_:)`` sees through the object); the runtime hands the
 /// value itself to any other executor and to tracers (``Intention/unshared``).
+@usableFromInline
 package final class SharedIntention<Value: Intention>: Intention {
     /// The intention.
-    package let value: Value
+    @usableFromInline package let value: Value
 
     /// Keeps `value`.
     package init(_ value: Value) {
@@ -67,7 +68,7 @@ package final class SharedIntention<Value: Intention>: Intention {
     }
 
     /// The value's executor type.
-    package static var executorType: any Executor.Type { Value.executorType }
+    @usableFromInline package static var executorType: any Executor.Type { Value.executorType }
 }
 
 extension SharedIntention: NamedIntention where Value: NamedIntention {}
