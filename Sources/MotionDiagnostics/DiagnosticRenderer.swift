@@ -79,6 +79,9 @@ public enum DiagnosticRenderer {
         var blocks: [String] = []
         // A file's lines are indexed when the first of its diagnostics is printed, once.
         var indexed: [String: SourceLines] = [:]
+        // The last lines quoted, decoded: many diagnostics on one long line (a minified
+        // document) decode it once, not once each.
+        var recent = RecentLines()
         for diagnostic in diagnostics {
             var source = indexed[diagnostic.file]
             if source == nil, let file = sources[diagnostic.file] {
@@ -92,12 +95,12 @@ public enum DiagnosticRenderer {
                 "\(file):\(start.line):\(start.column): "
                     + "\(diagnostic.severity.rawValue)[\(diagnostic.code.rawValue)]: \(printable(diagnostic.message))"
             ]
-            lines += snippet(diagnostic.range, in: source)
+            lines += snippet(diagnostic.range, line: recent.scalars(of: diagnostic.range.start.line, file: diagnostic.file, in: source))
             for note in diagnostic.notes {
                 if let range = note.range {
                     lines.append(
                         "   note: \(file):\(range.start.line):\(range.start.column): \(printable(note.message))")
-                    lines += snippet(range, in: source)
+                    lines += snippet(range, line: recent.scalars(of: range.start.line, file: diagnostic.file, in: source))
                 } else {
                     lines.append("   note: \(printable(note.message))")
                 }
@@ -132,12 +135,18 @@ public enum DiagnosticRenderer {
 
     /// ``snippet(_:in:)`` from an indexed file.
     static func snippet(_ range: SourceRange, in source: SourceLines?) -> [String] {
-        guard let source, let line = source.line(range.start.line) else { return [] }
+        snippet(range, line: source?.line(range.start.line).map { Array($0.unicodeScalars) })
+    }
+
+    /// ``snippet(_:in:)`` of the range's first line, given as its scalars (nil: no such line).
+    ///
+    /// - Complexity: O(columns shown), besides the line given.
+    static func snippet(_ range: SourceRange, line: [Unicode.Scalar]?) -> [String] {
+        guard let scalars = line else { return [] }
         let number = String(range.start.line)
         let width = max(gutterWidth, number.count)
         let gutter = String(repeating: " ", count: width - number.count) + number + " |"
         let emptyGutter = String(repeating: " ", count: width) + " |"
-        let scalars = Array(line.unicodeScalars)
         let startColumn = max(1, range.start.column)
         let endColumn: Int
         if range.end.line == range.start.line {
@@ -177,9 +186,25 @@ public enum DiagnosticRenderer {
         if window.lowerBound > 0 { shown = "..." + shown }
         if window.upperBound < scalars.count { shown += "..." }
         return [
-            line.isEmpty ? gutter : gutter + " " + shown,
+            scalars.isEmpty ? gutter : gutter + " " + shown,
             emptyGutter + " " + prefix + carets,
         ]
+    }
+
+    /// The last few source lines quoted, as scalars, so that a line is decoded once for all the
+    /// diagnostics and notes on it.
+    struct RecentLines {
+        private var entries: [(file: String, line: Int, scalars: [Unicode.Scalar]?)] = []
+
+        /// The scalars of line `line` of `file` (nil when `source` has no such line).
+        /// - Complexity: O(length of the line) the first time, O(1) while it is among the last 4.
+        mutating func scalars(of line: Int, file: String, in source: SourceLines?) -> [Unicode.Scalar]? {
+            if let index = entries.firstIndex(where: { $0.line == line && $0.file == file }) { return entries[index].scalars }
+            let scalars = source?.line(line).map { Array($0.unicodeScalars) }
+            if entries.count == 4 { entries.removeFirst() }
+            entries.append((file, line, scalars))
+            return scalars
+        }
     }
 
     /// A control character's picture (`␛` for ESC, `␡` for DEL, `�` for the C1 controls, line

@@ -15,17 +15,30 @@ public enum Suggestions {
     /// Ties are broken, in order, by the case-sensitive distance, then by the candidate's Unicode
     /// scalar order, so the answer never depends on the candidates' order.
     ///
-    /// - Complexity: O(*c* × *w* × *l*) for *c* candidates of length *l* and a word of length *w*.
+    /// A word longer than ``longestWord`` characters gets no suggestion, and a candidate is not
+    /// looked at when it takes more than 8 bytes of UTF-8 per character it could have (the word's
+    /// length plus the distance allowed): help for a hostile document costs what it costs for a
+    /// plain one.
+    ///
+    /// - Complexity: O(*c* × *w* × *d*) for *c* candidates, a word of length *w* and the distance
+    ///   allowed *d* (at most ``longestWord`` / 3): each comparison stops once no alignment can
+    ///   come within *d*.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let limit = maxDistance(for: word)
         let folded = Array(word.lowercased())
+        guard folded.count <= longestWord else { return nil }
+        let limit = maxDistance(for: word)
         let exact = Array(word)
+        let longestCandidate = 8 * (folded.count + limit)
         var best: (candidate: String, folded: Int, exact: Int)?
         for candidate in candidates where candidate != word {
+            // Bytes bound characters from above: a candidate too short, or too long to read, is
+            // skipped before it is lowercased.
+            let bytes = candidate.utf8.count
+            guard bytes >= folded.count - limit, bytes <= longestCandidate else { continue }
             let foldedCandidate = Array(candidate.lowercased())
             // Lengths alone bound the distance from below: skip hopeless candidates early.
             guard abs(foldedCandidate.count - folded.count) <= limit else { continue }
-            let distance = osaDistance(folded, foldedCandidate)
+            let distance = osaDistance(folded, foldedCandidate, limit: limit)
             guard distance <= limit, distance < candidate.count else { continue }
             let exactDistance = osaDistance(exact, Array(candidate))
             if let current = best {
@@ -43,6 +56,9 @@ public enum Suggestions {
     /// The largest distance ``closest(to:in:)`` accepts for `word`: `max(1, word.count / 3)`.
     public static func maxDistance(for word: String) -> Int { max(1, word.count / 3) }
 
+    /// The longest word, in characters, ``closest(to:in:)`` suggests a candidate for.
+    public static let longestWord = 100
+
     /// The Damerau–Levenshtein distance (optimal string alignment) between two strings, by characters.
     ///
     /// Case-sensitive: `editDistance("Drag", "drag") == 1`. A transposition of neighbours counts as
@@ -54,14 +70,21 @@ public enum Suggestions {
     }
 
     /// Optimal string alignment distance with three rolling rows.
-    static func osaDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    ///
+    /// With a `limit`, it may stop early and return a value above `limit` once the distance is
+    /// certainly above it: a cell comes from the row above, from the cell before it, or (a
+    /// transposition) from two rows above plus one, so once two rows in a row have all their
+    /// values above `limit`, so have all the rows after them.
+    static func osaDistance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
+        var previousLeast = 0
         for i in 1...a.count {
             current[0] = i
+            var least = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
@@ -69,7 +92,10 @@ public enum Suggestions {
                     value = min(value, beforePrevious[j - 2] + 1)
                 }
                 current[j] = value
+                least = min(least, value)
             }
+            if least > limit, previousLeast > limit { return least }
+            previousLeast = least
             swap(&beforePrevious, &previous)
             swap(&previous, &current)
         }

@@ -27,7 +27,7 @@ enum GestureRules {
                 guard let input = inputsByID[gesture] else {
                     context.report(
                         .G001, "\(type.rawValue) names the input \"\(gesture)\", but no input has that id", at: range,
-                        help: ValidationContext.didYouMean(gesture, inputsByID.keys.sorted()))
+                        help: context.didYouMean(gesture) { Array(inputsByID.keys) })
                     return
                 }
                 if !type.inputKinds.contains(input.kind) {

@@ -73,10 +73,12 @@ enum NamedPlanRules {
                 }
                 if let missing {
                     let shown = context.name(ofTarget: missing)
-                    let names = held.keys.filter { $0.target == missing }.map(\.name).sorted()
+                    let help = context.didYouMean(name.value, looking: held.count) {
+                        held.keys.filter { $0.target == missing }.map(\.name)
+                    }
                     context.report(
                         .N004, "remove of \"\(name.value)\" on \(shown), but \(shown) holds no plan by that name",
-                        at: name.range, help: ValidationContext.didYouMean(name.value, names))
+                        at: name.range, help: help)
                 } else if let addedHere {
                     context.report(
                         .N005, "\"\(name.value)\" is added and removed in the same transaction: the add has no effect",

@@ -41,7 +41,7 @@ enum SelectorRules {
         case .success(let parsed):
             context.report(
                 .T003, "selector \"\(text)\" matches no target", at: selector.range,
-                help: suggestion(for: parsed, in: context.tree))
+                help: suggestion(for: parsed, &context))
         }
     }
 
@@ -58,13 +58,17 @@ enum SelectorRules {
             let range = SourceRange(line: start.line, column: column, endColumn: start.column + last.offset + max(1, last.length))
             context.report(
                 .T003, "\"\(group)\" in the selector list \"\(selector.value)\" matches no target", at: range,
-                help: suggestion(for: alone, in: context.tree))
+                help: suggestion(for: alone, &context))
         }
     }
 
     /// Did-you-mean for the first name in the selector that no target has: the same name of
     /// another kind (`card` for the id `#card`), else the closest name of its kind.
-    static func suggestion(for selector: Selector, in tree: SelectorTree) -> String? {
+    ///
+    /// Its searches count against the run's budget (``ValidationContext/suggestionBudget``): once
+    /// that is spent, there is none.
+    static func suggestion(for selector: Selector, _ context: inout ValidationContext) -> String? {
+        let tree = context.tree
         func names(_ kind: SelectorName.Kind) -> [String] {
             switch kind {
             case .id: tree.ids
@@ -72,6 +76,8 @@ enum SelectorRules {
             case .class: tree.classes
             }
         }
+        guard context.suggestionBudget > 0 else { return nil }
+        context.suggestionBudget -= tree.ids.count + tree.types.count + tree.classes.count
         for name in selector.names {
             let candidates = names(name.kind)
             guard !candidates.contains(name.name) else { continue }
@@ -79,7 +85,7 @@ enum SelectorRules {
                 return "did you mean \"\(other.sigil)\(name.name)\"? a target has the \(other.rawValue) \(name.name), "
                     + "while \"\(name.description)\" selects by \(name.kind.rawValue)"
             }
-            guard let match = Suggestions.closest(to: name.name, in: candidates) else {
+            guard let match = context.closest(to: name.name, { candidates }) else {
                 return "no target has \(name.kind == .type ? "the type" : "the \(name.kind.rawValue)") \(name.description)"
             }
             return "did you mean \"\(name.kind.sigil)\(match)\"?"

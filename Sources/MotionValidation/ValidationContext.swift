@@ -70,9 +70,31 @@ struct ValidationContext {
     /// `#id` for a target index, as messages show targets.
     func name(ofTarget index: Int) -> String { "#" + document.targets[index].id.value }
 
-    /// `did you mean "x"?`, or nil.
-    static func didYouMean(_ word: String, _ candidates: some Sequence<String>) -> String? {
-        Suggestions.closest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
+    /// How many more names the run's did-you-mean searches may look at.
+    ///
+    /// Suggestions are help, not checks: a document with thousands of misspelt names gets them
+    /// for the first ones only (docs/format.md §4), so that the help never makes validation
+    /// take time in proportion to misspellings times names.
+    var suggestionBudget = ValidationContext.suggestionNames
+
+    /// How many names one validation's did-you-mean searches look at in all, at most.
+    static let suggestionNames = 500_000
+
+    /// `did you mean "x"?` for `word` among the names `candidates` makes, or nil; nil too once the
+    /// budget is spent (``suggestionBudget``).
+    ///
+    /// `looked` is how many names making the candidates looks at (default: as many as it makes).
+    mutating func didYouMean(_ word: String, looking looked: Int? = nil, _ candidates: () -> [String]) -> String? {
+        closest(to: word, looking: looked, candidates).map { "did you mean \"\($0)\"?" }
+    }
+
+    /// The name `candidates` makes that is closest to `word` (``Suggestions/closest(to:in:)``),
+    /// while the budget lasts.
+    mutating func closest(to word: String, looking looked: Int? = nil, _ candidates: () -> [String]) -> String? {
+        guard suggestionBudget > 0 else { return nil }
+        let names = candidates()
+        suggestionBudget -= max(1, looked ?? names.count)
+        return Suggestions.closest(to: word, in: names)
     }
 }
 

@@ -54,4 +54,43 @@ struct SuggestionsTests {
     func distanceLimitGrowsWithTheWord(length: Int, limit: Int) {
         #expect(Suggestions.maxDistance(for: String(repeating: "a", count: length)) == limit)
     }
+
+    @Test("a distance bounded by a limit decides as the whole one: equal up to the limit, above it past it")
+    func boundedDistanceAgreesWithTheWholeOne() {
+        // Every pair of words of up to 7 letters over a three-letter alphabet that start with `a`
+        // or `b`: all the shapes of repeats, swaps and length differences the early stop meets.
+        let letters: [Character] = ["a", "b", "c"]
+        var words: [[Character]] = [[]]
+        for length in 1...5 {
+            let count = (0..<length).reduce(1) { product, _ in product * 3 }
+            words += (0..<count).map { n in
+                var n = n
+                return (0..<length).map { _ in
+                    defer { n /= 3 }
+                    return letters[n % 3]
+                }
+            }
+        }
+        for a in words.prefix(200) {
+            for b in words.suffix(200) {
+                let whole = Suggestions.osaDistance(a, b)
+                for limit in 0...4 {
+                    let bounded = Suggestions.osaDistance(a, b, limit: limit)
+                    if whole <= limit {
+                        #expect(bounded == whole, "\(String(a)) \(String(b)) limit \(limit)")
+                    } else {
+                        #expect(bounded > limit, "\(String(a)) \(String(b)) limit \(limit)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a word of more than 100 characters gets no suggestion; one of 100 does")
+    func longWordsGetNone() {
+        let known = String(repeating: "ab", count: 50)
+        #expect(Suggestions.closest(to: String(known.dropLast()) + "x", in: [known]) == known)
+        let longer = known + "c"
+        #expect(Suggestions.closest(to: String(longer.dropLast()) + "x", in: [longer]) == nil)
+    }
 }

@@ -138,3 +138,39 @@ import Testing
         }
     }
 }
+
+/// Did-you-mean is help with a bounded cost (docs/format.md §5): the first misspelt names of a
+/// document get it; past the run's budget the diagnostics stay, without it.
+@Suite struct SuggestionBudgetTests {
+    /// The T003 diagnostics of a document of `targets` targets `card<i>` and `ops` tweens on
+    /// `#crad<i mod targets>`, each selector one swap away from an id.
+    static func misspelt(targets: Int, ops: Int) throws -> [Diagnostic] {
+        var lines = ["motion: 1", "targets:"]
+        for i in 0..<targets { lines.append("  card\(i): {}") }
+        lines += ["transactions:", "  - at: 0", "    ops:"]
+        for i in 0..<ops {
+            lines += ["      - add: tween", "        target: \"#crad\(i % targets)\"", "        property: opacity", "        to: 1"]
+        }
+        let document = try #require(MarkedSource(lines.joined(separator: "\n") + "\n").load().document)
+        return Validator.validate(document).filter { $0.code == .T003 }
+    }
+
+    @Test("2,000 selectors misspelt among 1,000 ids: every one is T003, the first ones with a suggestion")
+    func suggestionsStopAfterTheBudget() throws {
+        let t003 = try Self.misspelt(targets: 1_000, ops: 2_000)
+        #expect(t003.count == 2_000)
+        let suggested = t003.map { $0.help?.hasPrefix("did you mean") == true }
+        // A prefix: once the budget is spent, no later diagnostic gets one.
+        let first = suggested.prefix { $0 }.count
+        #expect(first > 100)
+        #expect(first < 2_000)
+        #expect(!suggested.dropFirst(first).contains(true))
+        #expect(t003.first?.help == "did you mean \"#card0\"?")
+    }
+
+    @Test("a handful of misspelt selectors in a large document all get their suggestion")
+    func aHandfulAllGetOne() throws {
+        let helps = try Self.misspelt(targets: 20_000, ops: 10).map(\.help)
+        #expect(helps == (0..<10).map { "did you mean \"#card\($0)\"?" })
+    }
+}
