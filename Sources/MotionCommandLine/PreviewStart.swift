@@ -29,6 +29,19 @@ package enum PreviewStart {
         return build
     }
 
+    /// Writes the page of `build` to `output` (`preview -o`), after its diagnostics on standard
+    /// error (unless `printing` is false and the build has no error: a server prints them as it
+    /// starts); a build with errors writes nothing.
+    ///
+    /// - Throws: ``CommandFailure/reported`` when the build has errors (exit 1), or the write's error.
+    package static func writePage(of build: PreviewBuild, to output: String, printing: Bool = true) throws {
+        if printing || build.stage == nil, !build.renderedDiagnostics.isEmpty {
+            StandardStreams.error(String(build.renderedDiagnostics.dropLast()))
+        }
+        guard build.stage != nil else { throw CommandFailure.reported }
+        try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
+    }
+
     /// What preview says of a baked timeline, in place of its screen of unknown keys.
     package static func bakedTimelineMessage(_ file: String) -> String {
         "\(file) is a baked timeline, not a motion document: `preview` takes the document (`motionc preview DOCUMENT.yaml`); "

@@ -29,6 +29,9 @@ struct PreviewServerCommand: ParsableCommand {
     @Flag(help: "Preview the reduced-motion variant: each op as its reducedMotion (or the document's) says.")
     var reducedMotion = false
 
+    @Option(name: .short, help: "Also write the page of the first build to this file, as `motionc preview -o` does.")
+    var output: String?
+
     func validate() throws {
         if !(1...65_535).contains(port) { throw ValidationError("--port must be from 1 to 65535") }
     }
@@ -37,6 +40,8 @@ struct PreviewServerCommand: ParsableCommand {
         // Read before the build: a save between the two is a change the server's watcher sees.
         let bytes = try? AtomicFile.read(file)
         let build = try PreviewStart.firstBuild(file: file, reducedMotion: reducedMotion)
+        // The server prints the build's diagnostics as it starts: the page's write does not too.
+        if let output { try PreviewStart.writePage(of: build, to: output, printing: false) }
         try PreviewServer.serve(file: file, port: UInt16(port), first: (build, bytes), reducedMotion: reducedMotion)
     }
 

@@ -42,18 +42,17 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        if let output {
-            let build = try PreviewStart.firstBuild(file: file, reducedMotion: reducedMotion)
-            if !build.renderedDiagnostics.isEmpty { StandardStreams.error(String(build.renderedDiagnostics.dropLast())) }
-            guard build.stage != nil else { throw CommandFailure.reported }
-            try AtomicFile.write(Array(PreviewPage.html(build, live: false).utf8), to: output)
-        }
         if serve {
             // The server is a program of its own (only it links the HTTP server and Foundation's
-            // networking): it takes this process over, so Ctrl-C and SIGTERM reach it.
+            // networking): it takes this process over, so Ctrl-C and SIGTERM reach it. It writes
+            // `-o`'s page from its own first build, so the document is built once.
             var arguments = ["--port", String(port ?? 7300)]
             if reducedMotion { arguments.append("--reduced-motion") }
+            if let output { arguments += ["-o", output] }
             try SiblingExecutable.replaceProcess(with: PreviewStart.serverProduct, arguments: arguments + ["--", file])
+        }
+        if let output {
+            try PreviewStart.writePage(of: PreviewStart.firstBuild(file: file, reducedMotion: reducedMotion), to: output)
         }
     }
 }

@@ -157,11 +157,11 @@ def free_port() -> int:
 class Server:
     """`motionc preview FILE --serve --port N`, stopped with SIGINT (killed after a bounded wait)."""
 
-    def __init__(self, motionc: Motionc, doc: Path, port: int):
+    def __init__(self, motionc: Motionc, doc: Path, port: int, extra: tuple[str, ...] = ()):
         self.port = port
         self.url = f"http://127.0.0.1:{port}/"
         self.proc = subprocess.Popen(
-            [str(motionc.binary), "preview", str(doc), "--serve", "--port", str(port)],
+            [str(motionc.binary), "preview", str(doc), "--serve", "--port", str(port), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + 20
@@ -192,8 +192,8 @@ class Server:
 def serve(motionc):
     servers: list[Server] = []
 
-    def start(doc: Path, port: int | None = None) -> Server:
-        server = Server(motionc, doc, port or free_port())
+    def start(doc: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> Server:
+        server = Server(motionc, doc, port or free_port(), extra)
         servers.append(server)
         return server
 

@@ -243,6 +243,27 @@ def test_a_file_that_cannot_be_read_later_keeps_the_stage_and_says_so(serve, ope
     assert server.stop() == 0
 
 
+def test_a_page_and_the_server_at_once_write_the_page_of_the_one_build(motionc, serve, tmp_path):
+    """`-o OUT --serve`: the server writes the page from its first build before it listens
+    (the document is built once, its warnings printed once), the same page `-o` alone writes."""
+    doc = tmp_path / "hidden.yaml"
+    doc.write_text(
+        "motion: 1\ntargets:\n  a: {}\ntransactions:\n  - at: 0\n    ops:\n"
+        "      - { add: tween, target: \"#a\", property: opacity, to: 0.5, duration: 0.2 }\n"
+        "      - { add: tween, target: \"#a\", property: opacity, to: 1, duration: 1 }\n"
+    )
+    alone = tmp_path / "alone.html"
+    motionc.ok("preview", doc, "-o", alone)
+    both = tmp_path / "both.html"
+    server = serve(doc, extra=("-o", str(both)))
+    assert both.read_bytes() == alone.read_bytes()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request("GET", "/")
+    assert connection.getresponse().status == 200
+    assert server.stop() == 0
+    assert server.proc.stderr.read().count("warning[W006]") == 1
+
+
 def test_a_baked_timeline_is_named_as_one(motionc, tmp_path):
     timeline = tmp_path / "t.json"
     motionc.ok("bake", next(p for p in PLANS if p.stem == "card-expand"), "-o", timeline)
