@@ -232,12 +232,14 @@ public final class LinkCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         defer { writing.remove(step.path) }
         let active = step.active
         let sourcePath = active.link.sourceProperty
-        if sourcePath.property == .scale { active.source.shape?.bringUpToDate() }
-        // Clean before the write: an event the write causes that reaches what the link reads
-        // marks it again.
+        // Clean before the squash and stretch and the write: an event either causes that reaches
+        // what the link reads marks it again. A squash and stretch under a running scale animation
+        // writes its scale at every call (its `set` does not show): its link then stays marked,
+        // and is written (calling it) as often as a link that was never clean.
         let upstreamClean = step.upstream.allSatisfy { active.source.links?.links[$0]?.isClean ?? true }
         active.moving = nil
         active.cleanAt = step.tainted || !upstreamClean ? nil : active.source.now
+        if sourcePath.property == .scale { active.source.shape?.bringUpToDate() }
         let s = active.source.presented(sourcePath)[0]
         let value = active.link.map(s)
         if value != active.lastWritten, let channel {
