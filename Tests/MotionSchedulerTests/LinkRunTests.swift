@@ -159,4 +159,34 @@ struct LinkRunTests {
             }
         }
     }
+
+    /// The document of a chain of `count` links as long documents write it: target i reads
+    /// target i + 1, the first link of the chain written first, the last target tweened from 0
+    /// to 100 over 0.3 s at 10 frames per second.
+    static func deepChain(_ count: Int) -> String {
+        var text = "motion: 1\ncanvas: { fps: 10 }\ntargets:\n"
+        for t in 0...count { text += "  t\(t): { layer: { position: [0, 0] } }\n" }
+        text += "transactions:\n  - ops:\n"
+        for t in 0..<count {
+            text +=
+                "      - { add: link, target: \"#t\(t)\", property: position.x, "
+                + "source: { target: \"#t\(t + 1)\", property: position.x }, input: [0, 100], output: [0, 100] }\n"
+        }
+        return text + "      - { add: tween, target: \"#t\(count)\", property: position.x, from: 0, to: 100, duration: 0.3 }\n"
+    }
+
+    /// A chain of 20,000 links runs its frames without a stack as deep as the chain (once a
+    /// recursion per link that overflowed the stack), and every link presents the tween's value
+    /// of the same frame.
+    @Test func aTwentyThousandLinkChainRunsItsFrames() throws {
+        let count = 20_000
+        let run = DocumentRun(document: try decode(Self.deepChain(count)))
+        for k in 0...4 {
+            let t = Double(k) / 10
+            let x = 100 * min(t / 0.3, 1)
+            for target in [0, 1, count / 2, count - 1, count] {
+                #expect(abs(run.sample(.position, 0, at: t, target: target) - x) <= 1e-9, "target \(target) at \(t)")
+            }
+        }
+    }
 }

@@ -19,6 +19,9 @@ final class TargetPresentation {
     @exclusivity(unchecked) private var handOffObservers = HandOffObserverList()
     /// Observers of events (the shape and link executors' wake-up).
     private var changeObservers: [(LayerProperty) -> Void] = []
+    /// The link cores with a link reading this target: an event here marks those links (and the
+    /// links down their chains) to be brought up to date again (``LinkCore``).
+    private(set) var linkReaders: [LinkReader] = []
     /// A counter for unique animation keys on this target, shared by its executors.
     @exclusivity(unchecked) private var serial = 0
     /// The target's link core, once made: a link reading this target brings the links it reads
@@ -297,7 +300,25 @@ final class TargetPresentation {
 
     private func notify(_ property: LayerProperty) {
         for observer in changeObservers { observer(property) }
+        if !linkReaders.isEmpty { LinkCore.sourceDidChange(self, property) }
     }
+
+    /// Tells `core`, from now on, of every event on the target and of every change of the links
+    /// or the squash and stretch that it reads through (see ``linkReaders``).
+    func addLinkReader(_ core: LinkCore) {
+        linkReaders.append(LinkReader(core: core))
+    }
+
+    /// Marks the links that read this target's `property` to be brought up to date again,
+    /// without an event: the links or the squash and stretch that write it changed.
+    func readersMustUpdate(_ property: LayerProperty) {
+        if !linkReaders.isEmpty { LinkCore.sourceDidChange(self, property) }
+    }
+}
+
+/// A link core reading a target, held weakly: the target does not keep its readers.
+struct LinkReader {
+    weak var core: LinkCore?
 }
 
 /// The records of a target's keys: the first two in place (a target mostly holds a tween's key

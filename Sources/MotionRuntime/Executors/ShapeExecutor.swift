@@ -57,6 +57,8 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         guard currentName == name else { return }
         current = nil
         currentName = nil
+        // The scale it writes from the next update on changes: links reading it follow.
+        channel?.readersMustUpdate(.scale)
     }
 
     /// Starts (or replaces) squash and stretch, under `name` if given.
@@ -64,6 +66,8 @@ public final class ShapeCore: FrameDriven, NameAwareExecuting, ExecutorCore {
         guard let squash = intention.exactly(SquashAndStretch.self), let channel else { return }
         current = squash
         currentName = name
+        // The scale it writes from the next update on changes: links reading it follow.
+        channel.readersMustUpdate(.scale)
         guard !observing else { return }
         observing = true
         channel.observeChanges { [weak self] property in
