@@ -153,11 +153,11 @@ enum ChangeRules {
         var op = 0
         document.forEachOperation { transaction, operation in
             op += 1
-            let name = operation.name?.value
+            let name = operation.pointee.name?.value
             // Most ops touch no followed property and no name: nothing to resolve.
-            guard name != nil || touches(operation.intention, followedProperties) else { return }
+            guard name != nil || touches(operation.pointee.intention, followedProperties) else { return }
             // A selector that does not parse is T002 already.
-            guard let targets = context.targets(of: operation.target.value) else { return }
+            guard let targets = context.targets(of: operation.pointee.target.value) else { return }
             let commit = document.transactions[transaction].at.value
             // A `remove:`, or an add of a name the target holds (remove, then add).
             if let name {
@@ -167,9 +167,11 @@ enum ChangeRules {
                     }
                 }
             }
-            guard let intention = operation.intention else { return }
+            guard let intention = operation.pointee.intention else { return }
             var tween = intention.value(as: Tween.self)
-            if let transition = intention.value(as: TransitionTween.self), operation.stagger == nil { tween = transition.emittedTween }
+            if let transition = intention.value(as: TransitionTween.self), operation.pointee.stagger == nil {
+                tween = transition.emittedTween
+            }
             guard let tween, tween.path == nil else {
                 // A motion path, physics, a link, or an intention the rule does not follow.
                 let paths = drivenPaths(intention)
@@ -182,7 +184,7 @@ enum ChangeRules {
             }
             for (i, target) in targets.enumerated() {
                 var timed = tween
-                if let stagger = operation.stagger {
+                if let stagger = operation.pointee.stagger {
                     timed.delay = Seconds.sum(timed.delay, stagger.offset(index: i, count: targets.count))
                 }
                 for c in tween.property.componentIndices {
@@ -193,9 +195,9 @@ enum ChangeRules {
                     component.prune(before: commit)
                     let start = component.presented(at: commit)
                     if tween.isRelative, let start {
-                        checkChange(tween, key: key, start: start, operation, reported: &reported, &context)
+                        checkChange(tween, key: key, start: start, operation.pointee, reported: &reported, &context)
                     }
-                    component.add(shown(timed, component: c, start: start?.value, commit: commit, operation, op: op))
+                    component.add(shown(timed, component: c, start: start?.value, commit: commit, operation.pointee, op: op))
                     components[key] = component
                     if let name { named[TweenRules.Named(target: target, name: name), default: []].append((key, op)) }
                 }
@@ -217,10 +219,10 @@ enum ChangeRules {
     static func changedComponents(_ context: inout ValidationContext) -> Set<TweenRules.PropertyKey> {
         var followed = Set<TweenRules.PropertyKey>()
         context.document.forEachOperation { _, operation in
-            guard let tween = operation.intention?.value(as: Tween.self), tween.isRelative,
+            guard let tween = operation.pointee.intention?.value(as: Tween.self), tween.isRelative,
                 tween.property.property.allowedRange != nil
             else { return }
-            for target in context.targets(of: operation.target.value) ?? .many([]) {
+            for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {
                 for c in tween.property.componentIndices {
                     followed.insert(TweenRules.PropertyKey(target: target, property: tween.property.property, component: c))
                 }

@@ -19,11 +19,11 @@ enum GestureRules {
         // The kinds of input each target has, for B001: made at its first need.
         var inputKinds: [Int: Set<InputKind>]?
         document.forEachOperation { _, operation in
-            guard let intention = operation.intention, intention.typeName.isInteractive else { return }
+            guard let intention = operation.pointee.intention, intention.typeName.isInteractive else { return }
             let type = intention.typeName
-            let targets = context.targets(of: operation.target.value) ?? .many([])
+            let targets = context.targets(of: operation.pointee.target.value) ?? .many([])
             if let gesture = gestureName(intention) {
-                let range = document.range(of: "gesture", in: operation)
+                let range = document.range(of: "gesture", in: operation.pointee)
                 guard let input = inputsByID[gesture] else {
                     context.report(
                         .G001, "\(type.rawValue) names the input \"\(gesture)\", but no input has that id", at: range,
@@ -50,7 +50,7 @@ enum GestureRules {
                     context.report(
                         .B001,
                         "\(type.rawValue) on \(context.name(ofTarget: target)) has no input to drive it, so there is nothing to bake",
-                        at: operation.head,
+                        at: operation.pointee.head,
                         help:
                             "add a \(type.inputKinds.map(\.rawValue).joined(separator: " or ")) input for \(context.name(ofTarget: target)) under `inputs`"
                     )

@@ -21,18 +21,18 @@ enum LinkRules {
         var edges: [Edge] = []
         let document = context.document
         document.forEachOperation { _, operation in
-            guard let link = operation.intention?.value(as: Link.self) else { return }
-            let range = document.range(of: "source.target", in: operation)
+            guard let link = operation.pointee.intention?.value(as: Link.self) else { return }
+            let range = document.range(of: "source.target", in: operation.pointee)
             let selector = Located(link.sourceTarget, at: range)
             SelectorRules.checkSelector(selector, plain: true, &context)
             guard let sources = context.targets(of: link.sourceTarget), let source = sources.first,
-                let targets = context.targets(of: operation.target.value)
+                let targets = context.targets(of: operation.pointee.target.value)
             else { return }
             for target in targets {
                 edges.append(
                     Edge(
                         from: Node(target: target, property: link.property.property),
-                        to: Node(target: source, property: link.sourceProperty.property), operation: operation))
+                        to: Node(target: source, property: link.sourceProperty.property), operation: operation.pointee))
             }
         }
         checkCycles(edges, &context)

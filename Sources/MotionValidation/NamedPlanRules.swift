@@ -35,7 +35,7 @@ enum NamedPlanRules {
         var held: [Slot: Held] = [:]
         held.reserveCapacity(context.namedCount)
         document.forEachOperation { transactionIndex, operation in
-            switch operation.action {
+            switch operation.pointee.action {
             case .add(let intention, let name):
                 guard let name else { return }
                 if name.value.isEmpty {
@@ -51,7 +51,7 @@ enum NamedPlanRules {
                         at: name.range, help: "leave `name` out")
                     return
                 }
-                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {
                     held[Slot(target: target, name: name.value)] = Held(
                         type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
                 }
@@ -62,7 +62,7 @@ enum NamedPlanRules {
                 }
                 var missing: Int?
                 var addedHere: Held?
-                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {
                     let slot = Slot(target: target, name: name.value)
                     if let holding = held[slot] {
                         if holding.transaction == transactionIndex, addedHere == nil { addedHere = holding }

@@ -8,13 +8,14 @@ enum PhysicsRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         document.forEachOperation { _, operation in
-            guard let intention = operation.intention else { return }
-            if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation, &context) }
-            if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation, &context) }
-            if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation, &context) }
+            guard let intention = operation.pointee.intention else { return }
+            if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation.pointee, &context) }
+            if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation.pointee, &context) }
+            if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation.pointee, &context) }
             if let friction = intention.value(as: Friction.self), !(friction.coefficient > 0) {
                 report(
-                    "coefficient", "friction `coefficient` must be greater than 0, found \(number(friction.coefficient))", operation,
+                    "coefficient", "friction `coefficient` must be greater than 0, found \(number(friction.coefficient))",
+                    operation.pointee,
                     &context)
             }
         }

@@ -7,7 +7,7 @@ enum SelectorRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         document.forEachOperation { _, operation in
-            checkSelector(operation.target, plain: operation.targetIsPlain, &context)
+            checkSelector(operation.pointee.target, plain: operation.pointee.targetIsPlain, &context)
         }
         for input in document.inputs {
             checkSelector(input.target, plain: input.targetIsPlain, &context)

@@ -7,12 +7,13 @@ enum StaggerRules {
         let document = context.document
         document.forEachOperation { _, operation in
             // A selector that does not parse or matches nothing is T002 or T003 already.
-            guard operation.stagger != nil, let targets = context.targets(of: operation.target.value), targets.count == 1 else {
+            guard operation.pointee.stagger != nil, let targets = context.targets(of: operation.pointee.target.value), targets.count == 1
+            else {
                 return
             }
             context.report(
-                .T004, "`stagger` on \"\(operation.target.value)\", which matches one target: nothing to stagger",
-                at: document.range(of: "stagger", in: operation),
+                .T004, "`stagger` on \"\(operation.pointee.target.value)\", which matches one target: nothing to stagger",
+                at: document.range(of: "stagger", in: operation.pointee),
                 help: "match several targets (a type or a class, such as `List > .item`), or use `delay`")
         }
     }

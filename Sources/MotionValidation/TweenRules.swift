@@ -99,26 +99,26 @@ enum TweenRules {
         var registry = TweenRegistry(capacity: context.tweenCount)
         var order = 0
         document.forEachOperation { transaction, operation in
-            guard let intention = operation.intention else { return }
+            guard let intention = operation.pointee.intention else { return }
             if let tween = intention.value(as: Tween.self) {
-                checkTween(tween, operation, &context)
+                checkTween(tween, operation.pointee, &context)
                 order += 1
                 let commit = document.transactions[transaction].at.value
                 let timing = TweenTiming(
                     commitTime: commit, delay: tween.delay, duration: tween.duration, repeatCount: tween.repeatCount.value,
                     autoreverses: tween.autoreverses)
                 let entry = Registered(
-                    commit: commit, end: timing.end, order: order, packedHead: PackedSourceRange(operation.head),
-                    name: operation.name?.value, components: tween.property.componentIndices.count)
-                for target in context.targets(of: operation.target.value) ?? .many([]) {
+                    commit: commit, end: timing.end, order: order, packedHead: PackedSourceRange(operation.pointee.head),
+                    name: operation.pointee.name?.value, components: tween.property.componentIndices.count)
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {
                     for component in tween.property.componentIndices {
                         registry.register(
                             entry, on: PropertyKey(target: target, property: tween.property.property, component: component))
                     }
                 }
             } else if let transition = intention.value(as: TransitionTween.self) {
-                checkCurve(transition.easing, key: "easing", operation, &context)
-                if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation, &context) }
+                checkCurve(transition.easing, key: "easing", operation.pointee, &context)
+                if let backward = transition.backwardEasing { checkCurve(backward, key: "backwardEasing", operation.pointee, &context) }
             }
         }
         checkHidden(registry, &context)
@@ -327,22 +327,22 @@ enum TweenRules {
         var gestures = GestureAdds()
         var order = 0
         document.forEachOperation { transaction, operation in
-            let addsTween = operation.intention?.value(as: Tween.self) != nil
+            let addsTween = operation.pointee.intention?.value(as: Tween.self) != nil
             let commit = document.transactions[transaction].at.value
             gestures.reachTransaction(transaction, at: commit, order: order)
             // Numbered as ``check(_:)`` numbers the tweens it registers.
             if addsTween { order += 1 }
-            if let path = operation.intention.flatMap(Self.physicsPath) {
-                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+            if let path = operation.pointee.intention.flatMap(Self.physicsPath) {
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) where targets.contains(target) {
                     for component in path.componentIndices {
                         let key = PropertyKey(target: target, property: path.property, component: component)
                         takenOver[key, default: []].append((order, commit))
                     }
                 }
             }
-            let name = operation.name?.value
+            let name = operation.pointee.name?.value
             if let name {
-                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) where targets.contains(target) {
                     let named = Named(target: target, name: name)
                     // A gesture plan of the name ends here (remove, then add): it takes no input that begins later.
                     gestures.end(named, at: commit)
@@ -350,8 +350,8 @@ enum TweenRules {
                     if addsTween { running[named] = order }
                 }
             }
-            if let drives = operation.intention.map(Self.gestureDrives), !drives.isEmpty {
-                for target in context.targets(of: operation.target.value) ?? .many([]) where targets.contains(target) {
+            if let drives = operation.pointee.intention.map(Self.gestureDrives), !drives.isEmpty {
+                for target in context.targets(of: operation.pointee.target.value) ?? .many([]) where targets.contains(target) {
                     gestures.add(drives, on: target, name: name, at: commit, afterOrder: order)
                 }
             }

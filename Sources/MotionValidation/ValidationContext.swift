@@ -25,7 +25,7 @@ struct ValidationContext {
         var tweens = 0
         var named = 0
         document.forEachOperation { _, operation in
-            guard case .add(let intention, let name) = operation.action else { return }
+            guard case .add(let intention, let name) = operation.pointee.action else { return }
             if intention.typeName == .tween { tweens += 1 }
             if name != nil { named += 1 }
         }
@@ -104,10 +104,15 @@ extension MotionDocument {
     /// The operations are read in place, each transaction's list without a copy of it; handing
     /// one on costs a retain of its intention's box.
     /// - Complexity: O(operations).
-    func forEachOperation(_ body: (_ transaction: Int, _ operation: borrowing OperationSpec) -> Void) {
+    ///
+    /// The operation comes as a pointer into the document, read field by field: a value handed
+    /// to the body was copied whole (each of its references retained, then released) wherever
+    /// the body called a function, so that no call could change it under the body.
+    func forEachOperation(_ body: (_ transaction: Int, _ operation: UnsafePointer<OperationSpec>) -> Void) {
         for transaction in transactions.indices {
             transactions[transaction].operations.withUnsafeBufferPointer { operations in
-                for index in operations.indices { body(transaction, operations[index]) }
+                guard let first = operations.baseAddress else { return }
+                for index in operations.indices { body(transaction, first + index) }
             }
         }
     }
