@@ -16,7 +16,7 @@ public final class LinkExecutor: StoredExecutor<LinkCore>, FrameDriven, NamedInt
 /// timeline holds it sampled at the frame rate. A tween, spring or gesture that later starts on the
 /// property ends the link, as a later link ends them.
 ///
-/// A link is brought up to date once per frame: it stays *clean* (``Active/cleanAt``) until an
+/// A link is brought up to date once per frame: it stays *clean* (its `cleanAt` time) until an
 /// event on the target it reads, a change of the links it reads through, or a new frame time
 /// marks it and the links that read it again, so that a chain of links costs O(links) a frame
 /// and no stack as deep as the chain.
