@@ -131,7 +131,7 @@ let package = Package(
             name: "motionc-benchmarks",
             dependencies: [
                 "MotionYAML", "MotionPlans", "MotionValidation", "MotionCore", "MotionRuntime", "MotionScheduler", "MotionTimeline",
-                "MotionRenderServer", "MotionExport", "MotionJSON",
+                "MotionRenderServer", "MotionExport", "MotionJSON", "MotionDiagnostics",
             ],
             path: "Benchmarks/Sources",
             swiftSettings: swiftSettings),

@@ -1,7 +1,7 @@
 // motionc's benchmarks, measured in a release build as ratios against baselines measured in the
 // same run (never as timed assertions in tests):
 //
-//     swift run -c release motionc-benchmarks [front-end|runtime|render|trace|frames|export|read|all] [--megabytes 20] [--rounds 5]
+//     swift run -c release motionc-benchmarks [front-end|validate|commit|runtime|render|trace|frames|export|read|scaling|all] [--megabytes 20] [--rounds 5]
 //
 // See Benchmarks/README.md for what each one measures and the goals.
 
@@ -65,6 +65,9 @@ if which == "trace" || which == "all" {
         TraceBenchmark.run(
             megabytes: option("--trace-megabytes", default: 11.5), frames: Int(option("--trace-frames", default: 30)), rounds: rounds,
             rowsOnly: arguments.contains("--rows-only")) && ok
+}
+if which == "scaling" || which == "all" {
+    ok = ScalingBenchmark.run(n: Int(option("--scaling-n", default: 4_000)), rounds: min(rounds, 3)) && ok
 }
 if which == "frames" || which == "all" {
     ok = RenderFramesBenchmark.run(frames: Int(option("--frames", default: 24)), rounds: min(rounds, 3)) && ok
