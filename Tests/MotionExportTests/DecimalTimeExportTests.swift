@@ -114,30 +114,10 @@ struct DecimalTimeExportTests {
                       - { add: tween, target: "#card", property: opacity, values: [1, 0], duration: 0.004, delay: 0.1, repeat: 30, easing: easeIn }
                 """, canvas: "canvas: { size: [200, 200], fps: 60 }"))
         let export = LottieExporter.export(TimelineTracks(timeline))
-        let lottie = try #require(try JSONSerialization.jsonObject(with: Data(export.bytes)) as? [String: Any])
-        let layer = try #require((lottie["layers"] as? [[String: Any]])?.first)
-        let opacity = try #require((layer["ks"] as? [String: Any])?["o"] as? [String: Any])
-        let keyframes = try #require(opacity["k"] as? [[String: Any]])
         // As written (in frames, rounded): in order, and as many as the report says.
-        let times = keyframes.compactMap { $0["t"] as? Double }
-        #expect(times.count == keyframes.count)
-        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(export.items.first { $0.property == "opacity" }?.keyframes == keyframes.count)
+        let opacity = try LottieKeyframes(export.bytes, key: "o")
+        #expect(export.items.first { $0.property == "opacity" }?.keyframes == opacity.keyframes.count)
         #expect(export.items.first { $0.property == "opacity" }?.method == .exact)
-
-        /// The opacity (0...100) the keyframes show at `frame`, as a Lottie player evaluates them.
-        func shown(at frame: Double) throws -> Double {
-            let k = try #require(times.lastIndex { $0 <= frame })
-            let from = try #require((keyframes[k]["s"] as? [Double])?.first)
-            guard k + 1 < keyframes.count, keyframes[k]["h"] as? Int != 1 else { return from }
-            let to = try #require((keyframes[k + 1]["s"] as? [Double])?.first)
-            let out = try #require(keyframes[k]["o"] as? [String: [Double]])
-            let into = try #require(keyframes[k]["i"] as? [String: [Double]])
-            let (x1, y1) = try (#require(out["x"]?.first), #require(out["y"]?.first))
-            let (x2, y2) = try (#require(into["x"]?.first), #require(into["y"]?.first))
-            let u = (frame - times[k]) / (times[k + 1] - times[k])
-            return from + (to - from) * cssBezier(x1, y1, x2, y2, u)
-        }
         // Within each pass, and at every frame: 100 x (1 - easeIn(u)).
         var samples: [(seconds: Double, expected: Double)] = []
         for pass in 0..<30 {
@@ -152,7 +132,7 @@ struct DecimalTimeExportTests {
             samples.append((Double(frame) / 60, u < 1e-9 ? 100 : 100 * (1 - cssBezier(0.42, 0, 1, 1, u))))
         }
         for (seconds, expected) in samples {
-            let got = try shown(at: seconds * 60)
+            let got = try opacity.value(at: seconds * 60)
             #expect(abs(got - expected) < 5e-3, "t=\(seconds): expected \(expected), got \(got)")
         }
     }

@@ -22,38 +22,6 @@ struct ExtremeCurveExportTests {
     /// (``PlayerKeyframes/leadTolerance``): 1/2000.
     static let allowed = 1.0 / 2000
 
-    /// Lottie keyframes as written, and the value a player shows between them.
-    struct LottieKeyframes {
-        let keyframes: [[String: Any]]
-        let times: [Double]
-
-        /// The keyframes of the first layer's transform property `key` (`o`: opacity).
-        init(_ bytes: [UInt8], key: String) throws {
-            let lottie = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-            let layer = try #require((lottie["layers"] as? [[String: Any]])?.first)
-            let animated = try #require((layer["ks"] as? [String: Any])?[key] as? [String: Any])
-            keyframes = try #require(animated["k"] as? [[String: Any]])
-            times = keyframes.compactMap { $0["t"] as? Double }
-            #expect(times.count == keyframes.count)
-            #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
-        }
-
-        /// The value at `frame`, as a Lottie player evaluates the keyframes (its own cubic-bezier
-        /// per keyframe pair, a hold keeps the value).
-        func value(at frame: Double) throws -> Double {
-            let k = try #require(times.lastIndex { $0 <= frame })
-            let from = try #require((keyframes[k]["s"] as? [Double])?.first)
-            guard k + 1 < keyframes.count, keyframes[k]["h"] as? Int != 1 else { return from }
-            let to = try #require((keyframes[k + 1]["s"] as? [Double])?.first)
-            let out = try #require(keyframes[k]["o"] as? [String: [Double]])
-            let into = try #require(keyframes[k]["i"] as? [String: [Double]])
-            let (x1, y1) = try (#require(out["x"]?.first), #require(out["y"]?.first))
-            let (x2, y2) = try (#require(into["x"]?.first), #require(into["y"]?.first))
-            let u = (frame - times[k]) / (times[k + 1] - times[k])
-            return from + (to - from) * cssBezier(x1, y1, x2, y2, u)
-        }
-    }
-
     /// The value of a segment's easing at `u`, solved independently: `cssBezier` of its handles.
     static func eased(_ easing: [Double], _ u: Double) -> Double {
         cssBezier(easing[0], easing[1], easing[2], easing[3], u)

@@ -62,7 +62,7 @@ struct LastMomentExportTests {
         let timeline = try bake(Self.document(easing))
         #expect(timeline.end == 0.5)
         let export = LottieExporter.export(TimelineTracks(timeline))
-        let rotation = try ExtremeCurveExportTests.LottieKeyframes(export.bytes, key: "r")
+        let rotation = try LottieKeyframes(export.bytes, key: "r")
         let item = try #require(export.items.first { $0.property == "rotation" })
         #expect(item.keyframes == rotation.keyframes.count)
         #expect(try rotation.value(at: 30) == 0)
