@@ -83,3 +83,38 @@ package struct TargetIDIndex: Sendable {
         for entry in old where entry >= 0 { place(Int(entry), hash: targets[Int(entry)].id.value.hashValue) }
     }
 }
+
+/// Where the last `#id` lookup found its target: a document's operations mostly name targets in
+/// document order, so the next id is mostly among the few targets after that one, found by
+/// comparing ids without hashing (and without the table's and the target list's cache misses).
+package struct TargetIDCursor: Sendable {
+    /// The target the last lookup found; -1 before the first.
+    private var last = -1
+
+    /// How many targets after the last one found are compared with the next id.
+    private static let lookahead = 4
+
+    /// A cursor before the first target.
+    package init() {}
+
+    /// The first of the few targets after the last one found whose id is `id`, if any; the
+    /// cursor moves there. Only where no id is shared does that make it the target with the id.
+    /// - Complexity: O(1).
+    package mutating func nearby(_ id: String, in targets: [TargetNode]) -> Int? {
+        let end = min(last + 1 + Self.lookahead, targets.count)
+        var candidate = last + 1
+        while candidate < end {
+            if targets[candidate].id.value == id {
+                last = candidate
+                return candidate
+            }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// Records `index` as the target the last lookup found.
+    package mutating func found(_ index: Int) {
+        last = index
+    }
+}

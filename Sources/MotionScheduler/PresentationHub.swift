@@ -35,9 +35,8 @@ final class PresentationHub: MotionChannelSource {
     /// The last selector resolved and its targets: consecutive operations mostly name one target
     /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
     private var lastResolved: (selector: String, targets: ResolvedTargets)?
-    /// The target the last plain `#id` found: a document's operations mostly name targets in
-    /// document order, so the next one is mostly a few targets after it.
-    private var lastIDTarget = -1
+    /// Where the last plain `#id` found its target (``TargetIDCursor``).
+    private var idCursor = TargetIDCursor()
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
     private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
@@ -104,22 +103,17 @@ final class PresentationHub: MotionChannelSource {
             if idIndex == nil && uniqueIDs == nil { buildIDIndex() }
             // The few targets after the last one found, compared before hashing: when no id is
             // shared, a target with the id is the only one.
-            if sharedIDs.isEmpty {
-                let targets = document.targets
-                for candidate in (lastIDTarget + 1)..<min(lastIDTarget + 1 + Self.idLookahead, targets.count)
-                where targets[candidate].id.value == id {
-                    lastIDTarget = candidate
-                    return ResolvedTargets(single: candidate)
-                }
+            if sharedIDs.isEmpty, let near = idCursor.nearby(id, in: document.targets) {
+                return ResolvedTargets(single: near)
             }
             if let uniqueIDs {
                 guard let found = uniqueIDs.index(of: id, in: document.targets) else { return ResolvedTargets(single: -1) }
-                lastIDTarget = found
+                idCursor.found(found)
                 return ResolvedTargets(single: found)
             }
             guard let found = idIndex?[id] else { return ResolvedTargets(single: -1) }
             guard found >= 0 else { return ResolvedTargets(sharedIDs[-1 - found]) }
-            lastIDTarget = found
+            idCursor.found(found)
             return ResolvedTargets(single: found)
         }
         if let cached = selectorCache[selector] { return ResolvedTargets(cached) }
@@ -135,9 +129,6 @@ final class PresentationHub: MotionChannelSource {
         selectorCache[selector] = matches
         return ResolvedTargets(matches)
     }
-
-    /// How many targets after the last one a plain `#id` found are compared with the next one.
-    private static let idLookahead = 4
 
     /// Builds ``uniqueIDs`` when no id is shared, else ``idIndex`` and ``sharedIDs``.
     private func buildIDIndex() {

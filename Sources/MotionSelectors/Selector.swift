@@ -61,12 +61,29 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
     /// id up instead of parsing and matching; every other selector (spaces, types, classes,
     /// combinators, non-ASCII letters) returns nil and goes the general way.
     ///
-    /// - Complexity: O(*n*) in the length of `selector`; nothing is allocated.
+    /// - Complexity: O(*n*) in the length of `selector`; nothing is allocated for a native string.
+    ///   The bytes are read in place, without decoding scalars or finding character boundaries.
     public static func plainID(_ selector: String) -> Substring? {
         let utf8 = selector.utf8
-        guard utf8.first == UInt8(ascii: "#"), utf8.count > 1 else { return nil }
-        for byte in utf8.dropFirst() where byte > 0x7F || !isIdentifierScalar(Unicode.Scalar(byte)) { return nil }
-        return selector.dropFirst()
+        // A native string's bytes are contiguous; only a bridged one is copied.
+        let plain = utf8.withContiguousStorageIfAvailable(isPlainID) ?? Array(utf8).withUnsafeBufferPointer(isPlainID)
+        // After an ASCII `#` and before an ASCII byte is a character boundary.
+        return plain ? selector[utf8.index(after: utf8.startIndex)...] : nil
+    }
+
+    /// Whether `bytes` are `#` and one or more ASCII identifier bytes.
+    private static func isPlainID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1, bytes[0] == UInt8(ascii: "#") else { return false }
+        for byte in bytes[1...] {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether one scalar may appear in an identifier.

@@ -18,10 +18,19 @@ struct ValidationContext {
     private var resolved: [String: ResolvedTargets?] = [:]
     /// Target indices by id, for the common `#id` selector, which needs no parser.
     private let idIndex: TargetIDIndex
+    /// Whether no two targets share an id: then a target ``idCursor`` finds is the one.
+    private let idsAreUnique: Bool
+    /// Where the last plain `#id` found its target: each rule walks the operations in document
+    /// order, and so mostly finds the next id a few targets on.
+    private var idCursor = TargetIDCursor()
+    /// The last plain `#id` selector looked up and what it found: a card's operations mostly
+    /// name one target one after another, compared again without looking anything up.
+    private var lastPlainID: (selector: String, target: Int?)?
 
     init(document: MotionDocument) {
         self.document = document
         self.idIndex = document.targetIDIndex
+        self.idsAreUnique = idIndex.count == document.targets.count
         var tweens = 0
         var named = 0
         document.forEachOperation { _, operation in
@@ -43,9 +52,12 @@ struct ValidationContext {
     ///
     /// - Complexity: amortised O(1) for a selector text seen before.
     mutating func targets(of selector: String) -> ResolvedTargets? {
+        if let last = lastPlainID, last.selector == selector { return last.target.map(ResolvedTargets.one) ?? .many([]) }
         // A plain `#id` is one lookup, cheaper than the cache, which it would only fill.
         if let id = Selector.plainID(selector) {
-            return idIndex.index(of: String(id), in: document.targets).map(ResolvedTargets.one) ?? ResolvedTargets.many([])
+            let target = plainTarget(String(id))
+            lastPlainID = (selector, target)
+            return target.map(ResolvedTargets.one) ?? .many([])
         }
         if let cached = resolved[selector] { return cached }
         let result: ResolvedTargets?
@@ -55,6 +67,16 @@ struct ValidationContext {
         }
         resolved[selector] = result
         return result
+    }
+
+    /// The target with `id` (the first, where ids repeat), if any.
+    /// - Complexity: O(1) on average.
+    private mutating func plainTarget(_ id: String) -> Int? {
+        let targets = document.targets
+        if idsAreUnique, let near = idCursor.nearby(id, in: targets) { return near }
+        guard let found = idIndex.index(of: id, in: targets) else { return nil }
+        idCursor.found(found)
+        return found
     }
 
     /// The target tree as selectors see it.

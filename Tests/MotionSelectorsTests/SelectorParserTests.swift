@@ -140,4 +140,15 @@ struct SelectorParserTests {
             }
         }
     }
+
+    @Test("an id of each ASCII character is plain exactly when it is an identifier")
+    func everyASCIICharacter() {
+        for value in UInt8(0)...UInt8(0x7F) {
+            let character = String(UnicodeScalar(value))
+            let id = "a" + character + "b"
+            #expect((Selector.plainID("#" + id) != nil) == Selector.isIdentifier(id), "\(value)")
+        }
+        // A combining mark after an ASCII letter joins its character: not plain.
+        #expect(Selector.plainID("#a\u{301}") == nil)
+    }
 }
