@@ -153,7 +153,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MotionValidationTests",
-            dependencies: ["MotionValidation", "MotionTestSupport", "MotionPlans", "MotionDiagnostics"], swiftSettings: swiftSettings),
+            dependencies: ["MotionValidation", "MotionTestSupport", "MotionPlans", "MotionDiagnostics", "MotionRuntime", "MotionCore"],
+            swiftSettings: swiftSettings),
         // The runtime alone, with app-made targets and test channels: no document.
         .testTarget(name: "MotionRuntimeTests", dependencies: ["MotionRuntime", "MotionCore"], swiftSettings: swiftSettings),
         .testTarget(

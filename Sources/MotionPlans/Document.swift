@@ -270,6 +270,16 @@ public struct OperationSpec: Sendable {
         }
     }
 
+    /// The type of the intention the op adds; nil for a `remove:`.
+    ///
+    /// Read from the op itself: unlike ``intention``, it does not touch the intention's box, which
+    /// a walk over a large document's ops would otherwise fetch from memory once per op. (Not
+    /// inlinable: inlined, the caller copied the op's action, retaining the box.)
+    public var addedType: IntentionType? {
+        if case .add(let intention, _) = action { return intention.typeName }
+        return nil
+    }
+
     /// The intention the op adds, if it adds one.
     public var intention: PlannedIntention? {
         if case .add(let intention, _) = action { return intention }

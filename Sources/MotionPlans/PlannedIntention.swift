@@ -13,8 +13,13 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let box: any IntentionBox
 
     /// A planned intention of `type` whose value is `value`.
+    ///
+    /// When `value` is the intention of another built-in type (a `Spring` given as a `tween`), that
+    /// type is kept instead: a planned intention's type always describes its value, so that a walk
+    /// over operations can skip the ones of other types by ``OperationSpec/addedType`` alone.
     public init<Value: Intention & Hashable>(_ type: IntentionType, _ value: Value) {
-        self.typeName = type
+        self.typeName =
+            type.intention == Value.self ? type : IntentionType.allCases.first { $0.intention == Value.self } ?? type
         self.box = SharedIntention(value)
     }
 

@@ -219,7 +219,7 @@ enum ChangeRules {
     static func changedComponents(_ context: inout ValidationContext) -> Set<TweenRules.PropertyKey> {
         var followed = Set<TweenRules.PropertyKey>()
         context.document.forEachOperation { _, operation in
-            guard let tween = operation.pointee.intention?.value(as: Tween.self), tween.isRelative,
+            guard operation.mayAdd(Tween.self), let tween = operation.pointee.intention?.value(as: Tween.self), tween.isRelative,
                 tween.property.property.allowedRange != nil
             else { return }
             for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {

@@ -19,8 +19,7 @@ enum GestureRules {
         // The kinds of input each target has, for B001: made at its first need.
         var inputKinds: [Int: Set<InputKind>]?
         document.forEachOperation { _, operation in
-            guard let intention = operation.pointee.intention, intention.typeName.isInteractive else { return }
-            let type = intention.typeName
+            guard let type = operation.pointee.addedType, type.isInteractive, let intention = operation.pointee.intention else { return }
             let targets = context.targets(of: operation.pointee.target.value) ?? .many([])
             if let gesture = gestureName(intention) {
                 let range = document.range(of: "gesture", in: operation.pointee)

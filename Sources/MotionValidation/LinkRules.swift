@@ -21,7 +21,7 @@ enum LinkRules {
         var edges: [Edge] = []
         let document = context.document
         document.forEachOperation { _, operation in
-            guard let link = operation.pointee.intention?.value(as: Link.self) else { return }
+            guard operation.mayAdd(Link.self), let link = operation.pointee.intention?.value(as: Link.self) else { return }
             let range = document.range(of: "source.target", in: operation.pointee)
             let selector = Located(link.sourceTarget, at: range)
             SelectorRules.checkSelector(selector, plain: true, &context)

@@ -36,24 +36,25 @@ enum NamedPlanRules {
         held.reserveCapacity(context.namedCount)
         document.forEachOperation { transactionIndex, operation in
             switch operation.pointee.action {
-            case .add(let intention, let name):
-                guard let name else { return }
+            case .add(_, let name):
+                // The type is read from the op: the intention itself stays in memory.
+                guard let name, let type = operation.pointee.addedType else { return }
                 if name.value.isEmpty {
                     context.report(
                         .N001, "a named plan needs a non-empty name", at: name.range,
                         help: "give the plan a name, or leave `name` out to add it unnamed")
                     return
                 }
-                if !intention.typeName.canBeNamed {
+                if !type.canBeNamed {
                     context.report(
                         .N003,
-                        "\(intention.typeName.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
+                        "\(type.rawValue) cannot be added by name: what it emits cannot carry the name, so removing it by name could not undo it",
                         at: name.range, help: "leave `name` out")
                     return
                 }
                 for target in context.targets(of: operation.pointee.target.value) ?? .many([]) {
                     held[Slot(target: target, name: name.value)] = Held(
-                        type: intention.typeName, transaction: transactionIndex, nameRange: name.range)
+                        type: type, transaction: transactionIndex, nameRange: name.range)
                 }
             case .remove(let name):
                 if name.value.isEmpty {

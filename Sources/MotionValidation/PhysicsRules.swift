@@ -8,7 +8,12 @@ enum PhysicsRules {
     static func check(_ context: inout ValidationContext) {
         let document = context.document
         document.forEachOperation { _, operation in
-            guard let intention = operation.pointee.intention else { return }
+            // Only physics ops are read: the other ops' intentions stay in memory.
+            guard
+                operation.mayAdd(Spring.self) || operation.mayAdd(AnchoredSpring.self)
+                    || operation.mayAdd(Tossable.self) || operation.mayAdd(Friction.self),
+                let intention = operation.pointee.intention
+            else { return }
             if let spring = intention.value(as: Spring.self) { checkSpring(spring.parameters, operation.pointee, &context) }
             if let spring = intention.value(as: AnchoredSpring.self) { checkSpring(spring.parameters, operation.pointee, &context) }
             if let tossable = intention.value(as: Tossable.self) { checkSpring(tossable.parameters, operation.pointee, &context) }

@@ -99,7 +99,10 @@ enum TweenRules {
         var registry = TweenRegistry(capacity: context.tweenCount)
         var order = 0
         document.forEachOperation { transaction, operation in
-            guard let intention = operation.pointee.intention else { return }
+            // Only tweens and transitions are read: the other ops' intentions stay in memory.
+            guard operation.mayAdd(Tween.self) || operation.mayAdd(TransitionTween.self),
+                let intention = operation.pointee.intention
+            else { return }
             if let tween = intention.value(as: Tween.self) {
                 checkTween(tween, operation.pointee, &context)
                 order += 1
@@ -327,7 +330,7 @@ enum TweenRules {
         var gestures = GestureAdds()
         var order = 0
         document.forEachOperation { transaction, operation in
-            let addsTween = operation.pointee.intention?.value(as: Tween.self) != nil
+            let addsTween = operation.mayAdd(Tween.self) && operation.pointee.intention?.value(as: Tween.self) != nil
             let commit = document.transactions[transaction].at.value
             gestures.reachTransaction(transaction, at: commit, order: order)
             // Numbered as ``check(_:)`` numbers the tweens it registers.

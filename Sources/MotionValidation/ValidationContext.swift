@@ -1,5 +1,6 @@
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 import MotionSelectors
 
 /// Shared state of one validation run: the document, its selector tree, resolved selectors and
@@ -34,9 +35,9 @@ struct ValidationContext {
         var tweens = 0
         var named = 0
         document.forEachOperation { _, operation in
-            guard case .add(let intention, let name) = operation.pointee.action else { return }
-            if intention.typeName == .tween { tweens += 1 }
-            if name != nil { named += 1 }
+            guard let type = operation.pointee.addedType else { return }
+            if type == .tween { tweens += 1 }
+            if operation.pointee.name != nil { named += 1 }
         }
         tweenCount = tweens
         namedCount = named
@@ -137,6 +138,19 @@ extension MotionDocument {
                 for index in operations.indices { body(transaction, first + index) }
             }
         }
+    }
+}
+
+extension UnsafePointer<OperationSpec> {
+    /// Whether the operation may add an intention whose value is a `T`: false when it certainly
+    /// does not, answered from its ``OperationSpec/addedType`` without touching the intention's
+    /// box (each rule walks every op, and the boxes of a large document are not in the cache).
+    ///
+    /// A planned intention's type describes its value (`PlannedIntention.init(_:_:)`), so for the
+    /// built-in intentions this is exactly whether the op's intention holds a `T`.
+    /// - Complexity: O(1).
+    func mayAdd<T: Intention>(_: T.Type) -> Bool {
+        pointee.addedType?.intention == T.self
     }
 }
 

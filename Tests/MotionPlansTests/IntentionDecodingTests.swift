@@ -1,4 +1,5 @@
 import MotionCore
+import MotionDiagnostics
 import MotionPlans
 import MotionRuntime
 import Testing
@@ -309,5 +310,26 @@ struct IntentionDecodingTests {
         #expect(operations.map(\.target.value) == ["#a", "#b", "#a, #b"])
         guard case .remove = operations[2].action else { Issue.record("not a remove"); return }
         #expect(operations[2].intention == nil)
+    }
+}
+
+@Suite("Planned intentions")
+struct PlannedIntentionTypeTests {
+    @Test func aPlannedIntentionsTypeDescribesItsValue() {
+        let spring = Spring(property: PropertyPath(.opacity), destination: .scalar(1))
+        let tween = Tween(property: PropertyPath(.opacity), values: [.scalar(0), .scalar(1)], duration: 1)
+        #expect(PlannedIntention(.spring, spring).typeName == .spring)
+        #expect(PlannedIntention(.tween, spring).typeName == .spring)
+        #expect(PlannedIntention(.spring, tween).typeName == .tween)
+        #expect(PlannedIntention(.link, Friction(coefficient: 2)).typeName == .friction)
+        for type in IntentionType.allCases {
+            #expect(
+                OperationSpec(
+                    action: .add(PlannedIntention(type, tween), name: nil), target: Located("#a", at: .fileStart), head: .fileStart
+                ).addedType == .tween)
+        }
+        #expect(
+            OperationSpec(action: .remove(name: Located("n", at: .fileStart)), target: Located("#a", at: .fileStart), head: .fileStart)
+                .addedType == nil)
     }
 }

@@ -1,5 +1,7 @@
+import MotionCore
 import MotionDiagnostics
 import MotionPlans
+import MotionRuntime
 import MotionTestSupport
 import MotionValidation
 import Testing
@@ -27,6 +29,20 @@ struct PhysicsAndGestureRuleTests {
     }()
 
     @Test(arguments: p001Cases) func p001(_ c: DiagnosticCase) { c.run() }
+
+    /// The rules skip ops by their type without reading the intention: an op made in code under
+    /// another type's name is still checked as what it holds.
+    @Test func anOpMadeInCodeIsCheckedAsWhatItHolds() {
+        let range = SourceRange.fileStart
+        let spring = Spring(property: PropertyPath(.opacity), destination: .scalar(1), parameters: SpringParameters(stiffness: 0))
+        let planned = PlannedIntention(.tween, spring)
+        #expect(planned.typeName == .spring)
+        let operation = OperationSpec(action: .add(planned, name: nil), target: Located("#a", at: range), head: range)
+        let document = MotionDocument(
+            file: "code.yaml", name: "code", targets: [TargetNode(id: Located("a", at: range))],
+            transactions: [TransactionSpec(at: Located(0, at: range), operations: [operation], range: range)])
+        #expect(Validator.validate(document).map(\.code) == [.P001])
+    }
 
     @Test func everyBadSpringParameterIsReported() {
         let source = MarkedSource(op(Self.springHead + "\nstiffness: 1️⃣0\ndamping: 3️⃣-1\nmass: 2️⃣0\nthreshold: 4️⃣0"))
