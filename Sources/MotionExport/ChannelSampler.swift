@@ -1,4 +1,5 @@
 import MotionCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -172,6 +173,12 @@ final class ChannelSampler: Sendable {
     /// Where the entries that can split the snapshot's interval are in ``ChannelLog/breaks``;
     /// nil when the history's times do not rise (then every entry is looked at).
     let breakRange: Range<Int>?
+    /// Per component, the index of ``driver(of:at:)`` once walks went far (see ``DriverIndex``).
+    private let indexes = Mutex<[DriverIndex?]>([])
+    /// The components whose index is made, a bit each.
+    private let indexed = Atomic<UInt8>(0)
+    /// How many entries the walks of ``driver(of:at:)`` passed.
+    private let walked = Atomic<Int>(0)
 
     init(
         log: ChannelLog, snapshot: Int32, prefix: Int, count: Int, model: MotionValue, settled: Double,
@@ -201,22 +208,67 @@ final class ChannelSampler: Sendable {
     /// it is sampled at: the rule of ``PropertyChannel/driver(of:at:)``, over the entries the
     /// snapshot holds, in their order.
     ///
-    /// - Complexity: O(k) for the k entries the log walks back past: the snapshot's, and no more
-    ///   dead ones than it holds live (plus a few).
+    /// The entries are walked from the latest back, as the rule reads. Once the walks of a
+    /// component have passed more entries than the snapshot's log prefix holds (many ended before
+    /// `t`: the inner ones of nested gestures, after they end), the snapshot's ``DriverIndex`` for
+    /// it is made, and answers from then on.
+    ///
+    /// - Complexity: O(w) for the w entries the walk passes back to the entry found; O(log k)
+    ///   with the index, made once in O(p) for the p entries of the log prefix: no more than the
+    ///   walks before it passed.
     func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        let bit = UInt8(truncatingIfNeeded: 1 << min(max(c, 0), 7))
+        let indexable = (0..<8).contains(c)
+        if indexable, indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c).driver(at: t) {
+            return answer
+        }
+        let (found, passed) = walk(c, at: t)
+        if indexable, passed > Self.walkFloor,
+            walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
+        {
+            _ = index(for: c)
+            indexed.bitwiseOr(bit, ordering: .releasing)
+        }
+        return found
+    }
+
+    /// The components whose ``DriverIndex`` is made, a bit each: for tests.
+    var indexedComponents: UInt8 { indexed.load(ordering: .acquiring) }
+
+    /// Walks shorter than this do not count towards making an index: the usual walk finds the
+    /// latest entry at once.
+    static let walkFloor = 8
+
+    /// The rule of ``driver(of:at:)``, walking the entries from the latest back; also how many
+    /// it passed.
+    /// - Complexity: O(w) for the w entries passed.
+    private func walk(_ c: Int, at t: Double) -> (found: (entry: Int, time: Double)?, passed: Int) {
         log.added.withUnsafeBufferPointer { added in
             log.ends.withUnsafeBufferPointer { ends in
                 var endedLast = -1
                 var j = prefix - 1
                 while j >= 0 {
                     if holds(j) && drives(j, c) {
-                        if added[j] <= t && t <= ends[j] { return (j, t) }
+                        if added[j] <= t && t <= ends[j] { return ((j, t), prefix - j) }
                         if ends[j] < t, endedLast < 0 || ends[j] > ends[endedLast] { endedLast = j }
                     }
                     j -= 1
                 }
-                return endedLast >= 0 ? (endedLast, ends[endedLast]) : nil
+                return (endedLast >= 0 ? (endedLast, ends[endedLast]) : nil, prefix)
             }
+        }
+    }
+
+    /// The snapshot's index of the entries driving `c`, made on first use.
+    private func index(for c: Int) -> DriverIndex {
+        indexes.withLock { indexes in
+            if c < indexes.count, let index = indexes[c] { return index }
+            let index = DriverIndex(self, component: c)
+            if c >= 0 {
+                if indexes.count <= c { indexes += [DriverIndex?](repeating: nil, count: c + 1 - indexes.count) }
+                indexes[c] = index
+            }
+            return index
         }
     }
 
@@ -341,6 +393,68 @@ struct SpringEnvelope {
         let reach = amplitude * exp(-decay * (t - begin))
         let margin = reach * (1 + 1e-6) + 1e-9 * (abs(destination) + amplitude)
         return lo < destination - margin && destination + margin < hi
+    }
+}
+
+/// The entries of one snapshot that drive one component, arranged to answer
+/// ``ChannelSampler/driver(of:at:)`` in O(log k) for a time `t` no earlier than every entry's
+/// addition (the times an export samples a snapshot at: from its own on).
+///
+/// With every entry added by `t`, the rule's covering entry is the latest whose end is at least
+/// `t`: a binary search over the ends' maxima from each entry to the latest finds it. When none
+/// covers `t`, every end is before it, and the entry that ended last is the latest of those with
+/// the greatest end, found once. Entries whose end is not a number neither cover nor end (their
+/// comparisons are false), and are left out.
+private struct DriverIndex: Sendable {
+    /// The entries' log indices, in log order.
+    let entries: [Int32]
+    /// At `p`: the greatest end of `entries[p...]`.
+    let greatestEndFrom: [Double]
+    /// The latest time an entry was added.
+    let latestAdded: Double
+    /// The entry that ended last when none covers (a log index), or -1 without entries, and its end.
+    let endedLast: Int
+    let endedLastEnd: Double
+
+    /// - Complexity: O(p) for the p entries of the sampler's log prefix.
+    init(_ sampler: ChannelSampler, component c: Int) {
+        var entries: [Int32] = []
+        var latestAdded = -Double.infinity
+        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !sampler.log.ends[j].isNaN {
+            entries.append(Int32(truncatingIfNeeded: j))
+            latestAdded = max(latestAdded, sampler.log.added[j])
+        }
+        var greatest = [Double](repeating: -.infinity, count: entries.count)
+        var endedLast = -1
+        var p = entries.count - 1
+        while p >= 0 {
+            let j = Int(entries[p])
+            let end = sampler.log.ends[j]
+            greatest[p] = p + 1 < entries.count ? max(end, greatest[p + 1]) : end
+            if endedLast < 0 || end > sampler.log.ends[endedLast] { endedLast = j }
+            p -= 1
+        }
+        self.entries = entries
+        self.greatestEndFrom = greatest
+        self.latestAdded = latestAdded
+        self.endedLast = endedLast
+        self.endedLastEnd = endedLast >= 0 ? sampler.log.ends[endedLast] : .nan
+    }
+
+    /// The rule's entry and time at `t`; nil (`.none`) when `t` is before some entry's addition
+    /// (or not a number), where the index cannot answer.
+    /// - Complexity: O(log k).
+    func driver(at t: Double) -> (entry: Int, time: Double)?? {
+        guard t >= latestAdded else { return .none }
+        // The last p whose greatest end from p on is at least t: its own end is.
+        var lo = 0
+        var hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if greatestEndFrom[mid] >= t { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0 { return .some((Int(entries[lo - 1]), t)) }
+        return .some(endedLast >= 0 ? (endedLast, endedLastEnd) : nil)
     }
 }
 

@@ -141,6 +141,9 @@ struct ExportSamplingTests {
         #expect(Set(position.samplers.map { ObjectIdentifier($0.log) }).count == 1)
         #expect(position.samplers.last?.log.entries.count == n)
         #expect(position.samplers.last?.count == n)
+        // The pans after the innermost ends: the entries that ended are walked past until the
+        // last snapshot's index of each component is made, which then answers.
+        #expect(position.samplers.last?.indexedComponents == 0b11)
         // The springs under one key: each replaces the one before, and the log begins again from
         // the live one once the dead outnumber it, so a walk passes few dead entries.
         let opacity = try #require(tracks.history(0, .opacity))
