@@ -1,4 +1,5 @@
 import MotionDiagnostics
+import MotionExport
 import MotionPlans
 import MotionScheduler
 import MotionTimeline
@@ -6,13 +7,16 @@ import MotionValidation
 
 /// How the work on a document grows with its size, for shapes that once grew faster than it: each
 /// document made at `n` and `2n`, loaded, validated (with its diagnostics rendered as text) and,
-/// when valid, baked; the ratio of the two times. Time in proportion to the document is a ratio
+/// when valid, baked (and, for some, its timeline exported to Lottie, HTML and CSS); the ratio of
+/// the two times. Time in proportion to the document is a ratio
 /// of about 2; 4 is quadratic, which a large document feels as a hang.
 enum ScalingBenchmark {
     /// A document shape: its name and its text at size `n`.
     struct Shape: Sendable {
         let name: String
         let bakes: Bool
+        /// Whether the baked timeline is also exported to Lottie, HTML and CSS.
+        var exports = false
         let text: @Sendable (Int) -> String
     }
 
@@ -40,6 +44,16 @@ enum ScalingBenchmark {
             text += "      - { add: tween, target: \"#t\(n)\", property: position.x, to: 100, duration: 0.1 }\n"
             return text
         },
+        Shape(name: "nested pans on one target (G005, hand-off, channel, exports)", bakes: true, exports: true) { n in
+            // Each input ends a millisecond before the one before it: all n drive the target at once.
+            var text = "motion: 1\ntargets:\n  t: { layer: { position: [0, 0], size: [4, 4] } }\n"
+            text += "transactions:\n  - at: 0\n    ops:\n      - { add: draggable, target: \"#t\" }\ninputs:\n"
+            for i in 0..<n {
+                text +=
+                    "  - { id: p\(i), kind: pan, target: \"#t\", at: \(Double(i) / 1000), duration: \(Double(2 * (n - i) + 1) / 1000), translation: [[0, 0], [5, 5]] }\n"
+            }
+            return text
+        },
         Shape(name: "misspelt plan names (N004 did-you-mean)", bakes: false) { n in
             var text = "motion: 1\ntargets:\n  a: {}\ntransactions:\n  - at: 0\n    ops:\n"
             for i in 0..<n { text += "      - { add: tween, target: \"#a\", property: opacity, to: 1, name: fade\(i) }\n" }
@@ -58,7 +72,8 @@ enum ScalingBenchmark {
         var ok = true
         for shape in shapes {
             let texts = [Array(shape.text(n).utf8), Array(shape.text(2 * n).utf8)]
-            let times = Measure.alternating(rounds: rounds, texts.map { bytes in { work(bytes, bakes: shape.bakes) } })
+            let times = Measure.alternating(
+                rounds: rounds, texts.map { bytes in { work(bytes, bakes: shape.bakes, exports: shape.exports) } })
             guard texts.allSatisfy({ DocumentLoader.load($0, file: "scaling.yaml").document != nil }) else {
                 print("  \(shape.name): the generated document does not decode")
                 ok = false
@@ -71,8 +86,9 @@ enum ScalingBenchmark {
         return ok
     }
 
-    /// Load, validate, render the diagnostics as text and, for a valid document that runs, bake.
-    static func work(_ bytes: [UInt8], bakes: Bool) {
+    /// Load, validate, render the diagnostics as text and, for a valid document that runs, bake
+    /// (and, with `exports`, export the timeline to Lottie, HTML and CSS).
+    static func work(_ bytes: [UInt8], bakes: Bool, exports: Bool = false) {
         let loaded = DocumentLoader.load(bytes, file: "scaling.yaml")
         guard let document = loaded.document else { return }
         let diagnostics = loaded.diagnostics + Validator.validate(document, options: ValidationOptions(forBake: bakes))
@@ -82,6 +98,11 @@ enum ScalingBenchmark {
             _ = text.utf8.count
             return
         }
-        _ = Baker.bake(document).timeline.events.count + text.utf8.count
+        let timeline = Baker.bake(document).timeline
+        var size = timeline.events.count + text.utf8.count
+        if exports {
+            for format in [ExportFormat.lottie, .html, .css] { size += TimelineTracks(timeline).export(to: format).bytes.count }
+        }
+        _ = size
     }
 }

@@ -1,4 +1,5 @@
 import MotionCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,84 +7,326 @@ import MotionCore
     import Darwin
 #endif
 
-/// One property channel's presented components, sampled as ``PropertyChannel/value(at:)``
-/// samples them, from per-entry samplers built once.
+/// Every animation one property's channel held over a timeline, in the order they were added,
+/// with what sampling each reads and the snapshots that hold it.
 ///
-/// Exports sample each channel at thousands of times (budgets, fits, checks). The channel itself
-/// picks the entry that gives a component (``PropertyChannel/driver(of:at:)``); each entry is then
-/// sampled by the same public functions its channel calls (a spring's closed forms, a tween's
-/// timing and keyframes, a path's progress), built when the sampler is, so a sample neither copies
-/// an entry nor rebuilds a spring's solutions. A class of constants: a sample reads them in place.
-final class ChannelSampler: Sendable {
-    /// The channel sampled.
-    let channel: PropertyChannel
-    /// What a sample of each entry reads, in the channel's order (plain values: read in place).
-    private let entries: [EntryShape]
+/// A history's snapshots share it (``ChannelSampler``): the channel as each event left it is the
+/// log's entries alive at that snapshot, in log order (an add appends, removals keep the order),
+/// so an event costs what it changes, not a copy of every animation on the channel. A log whose
+/// dead entries outnumber its live ones is begun again from the live ones
+/// (``ChannelLogBuilder``), so that walking a snapshot's entries costs O(its own).
+final class ChannelLog: Sendable {
+    /// The entries, in the order they were added.
+    let entries: [PropertyChannel.Entry]
+    /// When each entry was added, when it ends, and the component it drives (``wholeProperty``
+    /// for all): what a walk reads, packed.
+    let added: [Double]
+    let ends: [Double]
+    let components: [Int]
+    /// The first snapshot that no longer holds each entry (`Int32.max`: none).
+    let died: [Int32]
+    /// What a sample of each entry reads, in the log's order (plain values: read in place).
+    fileprivate let shapes: [EntryShape]
     /// The springs' closed forms, each spring's components in a row.
-    private let solutions: [SpringSolution]
+    fileprivate let solutions: [SpringSolution]
     /// Each entry's spring, when it is one.
-    private let springs: [SpringAnimation?]
-    /// The latest end of the channel's animations (-infinity without any; NaN or infinity when
+    let springs: [SpringAnimation?]
+    /// The entries whose end falls in some snapshot's interval while it holds them, grouped by
+    /// snapshot (each snapshot's sampler knows its range here): the only entries that can split
+    /// that interval.
+    let breaks: [Int32]
+
+    /// How many dead entries a log holds beyond its live ones before a history begins a new log.
+    static let deadEntriesKept = 8
+
+    /// The component code of an entry that drives the whole property.
+    static let wholeProperty = Int.min
+
+    fileprivate init(_ builder: ChannelLogBuilder, breaks: [Int32]) {
+        entries = builder.entries
+        added = builder.added
+        ends = builder.ends
+        components = builder.components
+        died = builder.died
+        shapes = builder.shapes
+        solutions = builder.solutions
+        springs = builder.springs
+        self.breaks = breaks
+    }
+}
+
+/// A ``ChannelLog`` as a history's events write it.
+struct ChannelLogBuilder {
+    var entries: [PropertyChannel.Entry] = []
+    var added: [Double] = []
+    var ends: [Double] = []
+    var components: [Int] = []
+    /// The snapshot that first held each entry, and the first that no longer does.
+    var born: [Int32] = []
+    var died: [Int32] = []
+    fileprivate var shapes: [EntryShape] = []
+    fileprivate var solutions: [SpringSolution] = []
+    var springs: [SpringAnimation?] = []
+    /// How many entries died.
+    var dead = 0
+
+    /// Appends `entry`, first held by snapshot `snapshot`.
+    /// - Complexity: O(1) amortised (a spring's few solutions).
+    mutating func append(_ entry: PropertyChannel.Entry, snapshot: Int32) {
+        var shape = EntryShape(whole: entry.component == nil, end: entry.end)
+        switch entry.animation {
+        case .spring(let spring):
+            (shape.begin, shape.destination) = (spring.beginTime, spring.to)
+            (shape.firstSolution, shape.solutionCount) = (solutions.count, spring.from.kind.componentCount)
+            // As `spring.solutions`, appended in place (no array of them made per spring).
+            for c in 0..<shape.solutionCount {
+                solutions.append(
+                    SpringSolution(
+                        initialValue: spring.from[c], initialVelocity: spring.initialVelocity[c], destination: spring.to[c],
+                        stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass))
+            }
+            springs.append(spring)
+        case .keyframe, .path:
+            springs.append(nil)
+            shape.tween = TweenSampler(entry)
+        }
+        shapes.append(shape)
+        entries.append(entry)
+        added.append(entry.addedTime)
+        ends.append(entry.end)
+        components.append(entry.component ?? ChannelLog.wholeProperty)
+        born.append(snapshot)
+        died.append(.max)
+    }
+
+    /// Marks the entries `channel` no longer holds as dead from `snapshot` on: the log's live
+    /// entries and the channel's are in the same order, the channel's being the log's without
+    /// those that went (and without the channel's last `unlogged` entries, not appended yet).
+    /// - Complexity: O(entries in the log).
+    mutating func reconcile(with channel: PropertyChannel, unlogged: Int = 0, snapshot: Int32) {
+        let live = channel.entries
+        let count = live.count - unlogged
+        var m = 0
+        for j in entries.indices where died[j] == .max {
+            if m < count && live[m].key == entries[j].key {
+                m += 1
+            } else {
+                died[j] = snapshot
+                dead += 1
+            }
+        }
+    }
+
+    /// The log frozen, with the entries that can split each snapshot's interval (``ChannelLog/breaks``)
+    /// found from the history's `times`; each snapshot's range in it is written to `ranges`.
+    /// - Complexity: O(m log m) for m entries.
+    func build(times: [Double], snapshots: Range<Int>, ranges: inout [Range<Int>]) -> ChannelLog {
+        var found: [(snapshot: Int32, entry: Int32)] = []
+        for j in entries.indices where died[j] > born[j] {
+            let end = ends[j]
+            guard !end.isNaN else { continue }
+            // The last snapshot whose time is at most the end (as ChannelHistory.snapshot(at:)).
+            var lo = 0
+            var hi = times.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if times[mid] <= end { lo = mid } else { hi = mid - 1 }
+            }
+            if born[j] <= lo && lo < died[j] { found.append((Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: j))) }
+        }
+        found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
+        var k = 0
+        for s in snapshots {
+            while k < found.count && Int(found[k].snapshot) < s { k += 1 }
+            let first = k
+            while k < found.count && Int(found[k].snapshot) == s { k += 1 }
+            ranges[s] = first..<k
+        }
+        return ChannelLog(self, breaks: found.map(\.entry))
+    }
+}
+
+/// One snapshot of a property channel (the channel as an event left it), sampled as
+/// ``PropertyChannel/value(at:)`` samples it, from per-entry samplers its history's log built once.
+///
+/// Exports sample each channel at thousands of times (budgets, fits, checks). The sampler picks
+/// the entry that gives a component by the rule of ``PropertyChannel/driver(of:at:)``, over the
+/// entries its snapshot holds; each entry is then sampled by the same public functions its channel
+/// calls (a spring's closed forms, a tween's timing and keyframes, a path's progress), built once
+/// per entry, so a sample neither copies an entry nor rebuilds a spring's solutions. Entries are
+/// named by their index in the log (``ChannelLog``). A class of constants: a sample reads them in
+/// place.
+final class ChannelSampler: Sendable {
+    /// The log of the snapshot's entries (and of others).
+    let log: ChannelLog
+    /// The snapshot's index in its history.
+    let snapshot: Int32
+    /// How many of the log's entries had been added by the snapshot: it holds some of them.
+    let prefix: Int
+    /// How many entries the snapshot holds.
+    let count: Int
+    /// The snapshot's model value.
+    let model: MotionValue
+    /// The latest end of the snapshot's animations (-infinity without any; NaN or infinity when
     /// one never ends): after it, every component shows the same value at every time.
     let settled: Double
+    /// Where the entries that can split the snapshot's interval are in ``ChannelLog/breaks``;
+    /// nil when the history's times do not rise (then every entry is looked at).
+    let breakRange: Range<Int>?
+    /// Per component, the index of ``driver(of:at:)`` once walks went far (see ``DriverIndex``).
+    private let indexes = Mutex<[DriverIndex?]>([])
+    /// The components whose index is made, a bit each.
+    private let indexed = Atomic<UInt8>(0)
+    /// How many entries the walks of ``driver(of:at:)`` passed.
+    private let walked = Atomic<Int>(0)
 
-    /// A sampler of `channel`.
-    init(_ channel: PropertyChannel) {
-        self.channel = channel
-        var entries: [EntryShape] = []
-        var solutions: [SpringSolution] = []
-        var springs: [SpringAnimation?] = []
-        // One allocation per array: channels mostly hold one entry.
-        entries.reserveCapacity(channel.entries.count)
-        springs.reserveCapacity(channel.entries.count)
-        for entry in channel.entries {
-            var shape = EntryShape(whole: entry.component == nil, end: entry.end)
-            switch entry.animation {
-            case .spring(let spring):
-                (shape.begin, shape.destination) = (spring.beginTime, spring.to)
-                (shape.firstSolution, shape.solutionCount) = (solutions.count, spring.from.kind.componentCount)
-                // As `spring.solutions`, appended in place (no array of them made per spring).
-                for c in 0..<shape.solutionCount {
-                    solutions.append(
-                        SpringSolution(
-                            initialValue: spring.from[c], initialVelocity: spring.initialVelocity[c], destination: spring.to[c],
-                            stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass))
-                }
-                springs.append(spring)
-            case .keyframe, .path:
-                springs.append(nil)
-                shape.tween = TweenSampler(entry)
-            }
-            entries.append(shape)
-        }
-        var settled = -Double.infinity
-        // A NaN end makes `settled` NaN: later than every time, never settled.
-        for entry in channel.entries where !(entry.end <= settled) { settled = entry.end }
+    init(
+        log: ChannelLog, snapshot: Int32, prefix: Int, count: Int, model: MotionValue, settled: Double,
+        breakRange: Range<Int>?
+    ) {
+        self.log = log
+        self.snapshot = snapshot
+        self.prefix = prefix
+        self.count = count
+        self.model = model
         self.settled = settled
-        self.entries = entries
-        self.solutions = solutions
-        self.springs = springs
+        self.breakRange = breakRange
     }
 
-    /// The spring of entry `i`, whether it drives the whole property, and its end; nil when
-    /// entry `i` is not a spring.
-    func spring(_ i: Int) -> (SpringAnimation, whole: Bool, end: Double)? {
-        guard i >= 0, i < springs.count, let spring = springs[i] else { return nil }
-        return (spring, entries[i].whole, entries[i].end)
+    /// Whether the snapshot holds log entry `j` (one of the first ``prefix``).
+    @inline(__always)
+    func holds(_ j: Int) -> Bool { log.died[j] > snapshot }
+
+    /// Whether log entry `j` drives component `c`.
+    @inline(__always)
+    func drives(_ j: Int, _ c: Int) -> Bool {
+        let component = log.components[j]
+        return component == ChannelLog.wholeProperty || component == c
     }
 
-    /// Component `c` of the channel's value at `t`: `channel.value(at: t)[c]`.
+    /// Which of the snapshot's entries gives component `c` at `t` (its log index), and the time
+    /// it is sampled at: the rule of ``PropertyChannel/driver(of:at:)``, over the entries the
+    /// snapshot holds, in their order.
     ///
-    /// - Complexity: O(k) for k animations on the channel, plus one sample of one of them.
-    func value(_ c: Int, at t: Double) -> Double {
-        guard let (i, time) = channel.driver(of: c, at: t), i < entries.count else { return channel.model[c] }
-        let index = entries[i].whole ? c : 0
-        if entries[i].solutionCount > 0 {
-            // A spring: at rest from its end on; components past its solutions show the destination.
-            guard time < entries[i].end, index < entries[i].solutionCount else { return entries[i].destination[index] }
-            return solutions[entries[i].firstSolution + index].value(at: time - entries[i].begin)
+    /// The entries are walked from the latest back, as the rule reads. Once the walks of a
+    /// component have passed more entries than the snapshot's log prefix holds (many ended before
+    /// `t`: the inner ones of nested gestures, after they end), the snapshot's ``DriverIndex`` for
+    /// it is made, and answers from then on.
+    ///
+    /// - Complexity: O(w) for the w entries the walk passes back to the entry found; O(log k)
+    ///   with the index, made once in O(p) for the p entries of the log prefix: no more than the
+    ///   walks before it passed.
+    func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        let bit = UInt8(truncatingIfNeeded: 1 << min(max(c, 0), 7))
+        let indexable = (0..<8).contains(c)
+        if indexable, indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c).driver(at: t) {
+            return answer
         }
-        return entries[i].tween?.value(index, at: time) ?? entries[i].destination[index]
+        let (found, passed) = walk(c, at: t)
+        if indexable, passed > Self.walkFloor,
+            walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
+        {
+            _ = index(for: c)
+            indexed.bitwiseOr(bit, ordering: .releasing)
+        }
+        return found
+    }
+
+    /// The components whose ``DriverIndex`` is made, a bit each: for tests.
+    var indexedComponents: UInt8 { indexed.load(ordering: .acquiring) }
+
+    /// Walks shorter than this do not count towards making an index: the usual walk finds the
+    /// latest entry at once.
+    static let walkFloor = 8
+
+    /// The rule of ``driver(of:at:)``, walking the entries from the latest back; also how many
+    /// it passed.
+    /// - Complexity: O(w) for the w entries passed.
+    private func walk(_ c: Int, at t: Double) -> (found: (entry: Int, time: Double)?, passed: Int) {
+        log.added.withUnsafeBufferPointer { added in
+            log.ends.withUnsafeBufferPointer { ends in
+                var endedLast = -1
+                var j = prefix - 1
+                while j >= 0 {
+                    if holds(j) && drives(j, c) {
+                        if added[j] <= t && t <= ends[j] { return ((j, t), prefix - j) }
+                        if ends[j] < t, endedLast < 0 || ends[j] > ends[endedLast] { endedLast = j }
+                    }
+                    j -= 1
+                }
+                return (endedLast >= 0 ? (endedLast, ends[endedLast]) : nil, prefix)
+            }
+        }
+    }
+
+    /// The snapshot's index of the entries driving `c`, made on first use.
+    private func index(for c: Int) -> DriverIndex {
+        indexes.withLock { indexes in
+            if c < indexes.count, let index = indexes[c] { return index }
+            let index = DriverIndex(self, component: c)
+            if c >= 0 {
+                if indexes.count <= c { indexes += [DriverIndex?](repeating: nil, count: c + 1 - indexes.count) }
+                indexes[c] = index
+            }
+            return index
+        }
+    }
+
+    /// Calls `body` with the log index of every entry of the snapshot that drives `c` and whose
+    /// added time or end may fall inside the snapshot's interval: those that end in it (an entry
+    /// the snapshot holds was added by its time), or, where the times do not rise, every entry.
+    ///
+    /// - Complexity: O(entries found), or O(k) for the snapshot's k entries where times do not rise.
+    func forEachBreak(of c: Int, _ body: (Int) -> Void) {
+        guard let breakRange else {
+            for j in 0..<prefix where holds(j) && drives(j, c) { body(j) }
+            return
+        }
+        for i in breakRange {
+            let j = Int(log.breaks[i])
+            if drives(j, c) { body(j) }
+        }
+    }
+
+    /// The log index of the snapshot's one entry, when it holds exactly one.
+    var soleEntry: Int? {
+        guard count == 1 else { return nil }
+        var j = prefix - 1
+        while j >= 0, !holds(j) { j -= 1 }
+        return j >= 0 ? j : nil
+    }
+
+    /// The snapshot as a channel, made again from the log: for checks.
+    /// - Complexity: O(k) for the snapshot's k entries.
+    var channel: PropertyChannel {
+        var channel = PropertyChannel(model: model)
+        for j in 0..<prefix where holds(j) {
+            let entry = log.entries[j]
+            channel.add(entry.animation, key: entry.key, component: entry.component, at: entry.addedTime)
+        }
+        return channel
+    }
+
+    /// The spring of log entry `j`, whether it drives the whole property, and its end; nil when
+    /// entry `j` is not a spring.
+    func spring(_ j: Int) -> (SpringAnimation, whole: Bool, end: Double)? {
+        guard j >= 0, j < log.springs.count, let spring = log.springs[j] else { return nil }
+        return (spring, log.shapes[j].whole, log.shapes[j].end)
+    }
+
+    /// Component `c` of the snapshot's value at `t`: `channel.value(at: t)[c]`.
+    ///
+    /// - Complexity: as ``driver(of:at:)``, plus one sample of one entry.
+    func value(_ c: Int, at t: Double) -> Double {
+        guard let (i, time) = driver(of: c, at: t), i < log.shapes.count else { return model[c] }
+        let entry = log.shapes[i]
+        let index = entry.whole ? c : 0
+        if entry.solutionCount > 0 {
+            // A spring: at rest from its end on; components past its solutions show the destination.
+            guard time < entry.end, index < entry.solutionCount else { return entry.destination[index] }
+            return log.solutions[entry.firstSolution + index].value(at: time - entry.begin)
+        }
+        return entry.tween?.value(index, at: time) ?? entry.destination[index]
     }
 }
 
@@ -95,11 +338,11 @@ extension ChannelSampler {
     /// or C1 e^(r1 u) + C2 e^(r2 u) (r2 < r1 < 0), within (|C1| + |C2|) e^(r1 u): a bound that
     /// only shrinks as the spring's local time u grows.
     func envelope(_ c: Int) -> SpringEnvelope? {
-        guard entries.count == 1, channel.entries.count == 1, channel.entries[0].drives(c) else { return nil }
-        let entry = entries[0]
+        guard let j = soleEntry, drives(j, c) else { return nil }
+        let entry = log.shapes[j]
         let index = entry.whole ? c : 0
         guard index < entry.solutionCount else { return nil }
-        let solution = solutions[entry.firstSolution + index]
+        let solution = log.solutions[entry.firstSolution + index]
         let (k, m, damping) = (solution.stiffness, solution.mass, solution.damping)
         let y0 = solution.initialValue - solution.destination
         let v0 = solution.initialVelocity
@@ -124,7 +367,7 @@ extension ChannelSampler {
         }
         guard amplitude.isFinite, decay.isFinite, decay >= 0 else { return nil }
         return SpringEnvelope(
-            destination: solution.destination, begin: entry.begin, added: channel.entries[0].addedTime,
+            destination: solution.destination, begin: entry.begin, added: log.added[j],
             amplitude: amplitude, decay: decay)
     }
 }
@@ -150,6 +393,68 @@ struct SpringEnvelope {
         let reach = amplitude * exp(-decay * (t - begin))
         let margin = reach * (1 + 1e-6) + 1e-9 * (abs(destination) + amplitude)
         return lo < destination - margin && destination + margin < hi
+    }
+}
+
+/// The entries of one snapshot that drive one component, arranged to answer
+/// ``ChannelSampler/driver(of:at:)`` in O(log k) for a time `t` no earlier than every entry's
+/// addition (the times an export samples a snapshot at: from its own on).
+///
+/// With every entry added by `t`, the rule's covering entry is the latest whose end is at least
+/// `t`: a binary search over the ends' maxima from each entry to the latest finds it. When none
+/// covers `t`, every end is before it, and the entry that ended last is the latest of those with
+/// the greatest end, found once. Entries whose end is not a number neither cover nor end (their
+/// comparisons are false), and are left out.
+private struct DriverIndex: Sendable {
+    /// The entries' log indices, in log order.
+    let entries: [Int32]
+    /// At `p`: the greatest end of `entries[p...]`.
+    let greatestEndFrom: [Double]
+    /// The latest time an entry was added.
+    let latestAdded: Double
+    /// The entry that ended last when none covers (a log index), or -1 without entries, and its end.
+    let endedLast: Int
+    let endedLastEnd: Double
+
+    /// - Complexity: O(p) for the p entries of the sampler's log prefix.
+    init(_ sampler: ChannelSampler, component c: Int) {
+        var entries: [Int32] = []
+        var latestAdded = -Double.infinity
+        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !sampler.log.ends[j].isNaN {
+            entries.append(Int32(truncatingIfNeeded: j))
+            latestAdded = max(latestAdded, sampler.log.added[j])
+        }
+        var greatest = [Double](repeating: -.infinity, count: entries.count)
+        var endedLast = -1
+        var p = entries.count - 1
+        while p >= 0 {
+            let j = Int(entries[p])
+            let end = sampler.log.ends[j]
+            greatest[p] = p + 1 < entries.count ? max(end, greatest[p + 1]) : end
+            if endedLast < 0 || end > sampler.log.ends[endedLast] { endedLast = j }
+            p -= 1
+        }
+        self.entries = entries
+        self.greatestEndFrom = greatest
+        self.latestAdded = latestAdded
+        self.endedLast = endedLast
+        self.endedLastEnd = endedLast >= 0 ? sampler.log.ends[endedLast] : .nan
+    }
+
+    /// The rule's entry and time at `t`; nil (`.none`) when `t` is before some entry's addition
+    /// (or not a number), where the index cannot answer.
+    /// - Complexity: O(log k).
+    func driver(at t: Double) -> (entry: Int, time: Double)?? {
+        guard t >= latestAdded else { return .none }
+        // The last p whose greatest end from p on is at least t: its own end is.
+        var lo = 0
+        var hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if greatestEndFrom[mid] >= t { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0 { return .some((Int(entries[lo - 1]), t)) }
+        return .some(endedLast >= 0 ? (endedLast, endedLastEnd) : nil)
     }
 }
 

@@ -75,14 +75,18 @@ public struct ShownCurve: Hashable, Sendable {
 /// The render server's history of one layer property: the channel as each event left it.
 ///
 /// Snapshot `i` gives the property's presented values from `times[i]` until `times[i + 1]`.
+/// The snapshots share their animations (``ChannelLog``): each costs what its event changed.
 struct ChannelHistory: Sendable {
     var times: [Double]
-    var channels: [PropertyChannel]
-    /// A sampler of each snapshot, built when the history is complete.
+    /// A sampler of each snapshot.
     var samplers: [ChannelSampler] = []
     /// The snapshots a `set` event made, in order (empty, with no storage, for most histories):
     /// where links and squashAndStretch write their per-frame values.
     var sets: [Int32] = []
+
+    /// Every snapshot as a channel, made again from the logs: for checks.
+    /// - Complexity: O(total entries of the snapshots).
+    var channels: [PropertyChannel] { samplers.map(\.channel) }
 
     /// The snapshot in force at `t`.
     ///
@@ -136,7 +140,8 @@ public struct TimelineTracks: Sendable {
     ///
     /// `steps` says how runs of per-frame values (links, squashAndStretch) are written.
     ///
-    /// - Complexity: O(e·k) for e events and k animations per property.
+    /// - Complexity: O(e) for e events, amortised: each costs what it changes (see
+    ///   ``ChannelLog``); O(k) for one that removes an animation from a property holding k.
     public init(_ timeline: Timeline, duration: Double? = nil, steps: FrameSteps = .fitted) {
         self.timeline = timeline
         self.steps = steps
@@ -152,41 +157,19 @@ public struct TimelineTracks: Sendable {
         }
         self.models = models
         var historyIndex = [Int32](repeating: 0, count: timeline.layers.count * perLayer)
-        var histories: [ChannelHistory] = []
-        // Beside each history: its channel as the events so far left it.
-        var channels: [PropertyChannel] = []
-        func channel(_ layer: Int, _ property: LayerProperty) -> PropertyChannel {
-            let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
-            return i >= 0 ? channels[i] : PropertyChannel(model: models[layer * perLayer + property.ordinal])
-        }
-        func record(_ layer: Int, _ property: LayerProperty, _ value: PropertyChannel, at t: Double, set: Bool = false) {
+        var builders: [HistoryBuilder] = []
+        /// The history of `property` on `layer`, made when an event first touches it, and the
+        /// snapshot an event at `t` writes in it.
+        func history(_ layer: Int, _ property: LayerProperty, at t: Double) -> (Int, Int32) {
             let key = layer * perLayer + property.ordinal
             var i = Int(historyIndex[key]) - 1
             if i < 0 {
                 // Fewer than 2^31 histories: at most one per event.
-                i = histories.count
-                // Room for the event's own snapshot: most histories hold two (a one-element array
-                // would be made again at the first append).
-                var times: [Double] = []
-                times.reserveCapacity(2)
-                times.append(-.infinity)
-                var snapshots: [PropertyChannel] = []
-                snapshots.reserveCapacity(2)
-                snapshots.append(channel(layer, property))
-                histories.append(ChannelHistory(times: times, channels: snapshots))
-                channels.append(value)
+                i = builders.count
+                builders.append(HistoryBuilder(model: models[key]))
                 historyIndex[key] = Int32(truncatingIfNeeded: i + 1)
             }
-            channels[i] = value
-            if histories[i].times.last == t {
-                histories[i].channels.removeLast()
-            } else {
-                histories[i].times.append(t)
-            }
-            histories[i].channels.append(value)
-            // Fewer than 2^31 snapshots: at most one per event.
-            let snapshot = Int32(truncatingIfNeeded: histories[i].times.count - 1)
-            if set && histories[i].sets.last != snapshot { histories[i].sets.append(snapshot) }
+            return (i, builders[i].snapshot(at: t))
         }
         /// Removes the animation under `key` from every other property of `layer` that holds one
         /// (a property no event touched yet holds none).
@@ -194,8 +177,11 @@ public struct TimelineTracks: Sendable {
             for property in LayerProperty.allCases where property.isAnimatable && property != skipped {
                 let i = Int(historyIndex[layer * perLayer + property.ordinal]) - 1
                 guard i >= 0 else { continue }
-                var c = channels[i]
-                if c.remove(key: key) { record(layer, property, c, at: t) }
+                let s = builders[i].snapshot(at: t)
+                if builders[i].current.remove(key: key) {
+                    builders[i].didRemove(snapshot: s)
+                    builders[i].record(at: t)
+                }
             }
         }
         // Events read in place (indexing, not iterating, which would copy each one).
@@ -204,20 +190,20 @@ public struct TimelineTracks: Sendable {
             let (layer, time) = (events[i].layer, events[i].time)
             switch events[i].action {
             case .set(let path, let value):
-                var c = channel(layer, path.property)
-                c.set(value, component: path.component, at: time)
-                record(layer, path.property, c, at: time, set: true)
+                let (h, s) = history(layer, path.property, at: time)
+                builders[h].set(value, component: path.component, at: time, snapshot: s)
+                builders[h].record(at: time, set: true)
             case .add(let key, let path, let animation, let modelValue, _):
                 remove(key, layer: layer, except: path.property, at: time)
-                var c = channel(layer, path.property)
-                c.set(modelValue, component: path.component, at: time)
-                c.add(animation, key: key, component: path.component, at: time)
-                record(layer, path.property, c, at: time)
+                let (h, s) = history(layer, path.property, at: time)
+                builders[h].set(modelValue, component: path.component, at: time, snapshot: s)
+                builders[h].add(animation, key: key, component: path.component, at: time, snapshot: s)
+                builders[h].record(at: time)
             case .remove(let key):
                 remove(key, layer: layer, except: nil, at: time)
             }
         }
-        for i in histories.indices { histories[i].samplers = histories[i].channels.map(ChannelSampler.init) }
+        let histories = builders.map { $0.history() }
         self.histories = histories
         self.historyIndex = historyIndex
         // A slot for every common curve of each history (see denseSlot), found without hashing.
@@ -531,12 +517,14 @@ public struct TimelineTracks: Sendable {
 
     /// The pieces of component `c` of a channel on `[a, b]`, split where the animation that gives
     /// the value changes.
+    ///
+    /// - Complexity: O(e + p·k) for the e entries that end inside `[a, b]`, and p pieces each
+    ///   finding its entry among the snapshot's k (usually the latest).
     func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
-        let channel = sampler.channel
+        let log = sampler.log
         var breaks = [a, b]
-        // Entries read in place (iterating would copy each one).
-        for j in channel.entries.indices where channel.entries[j].drives(c) {
-            let (added, entryEnd) = (channel.entries[j].addedTime, channel.entries[j].end)
+        sampler.forEachBreak(of: c) { j in
+            let (added, entryEnd) = (log.added[j], log.ends[j])
             if added > a && added < b { breaks.append(added) }
             if entryEnd > a && entryEnd < b { breaks.append(entryEnd) }
         }
@@ -547,18 +535,18 @@ public struct TimelineTracks: Sendable {
             let q = breaks[k + 1]
             guard q > p || (a == b) else { continue }
             let mid = p + (q - p) / 2
-            guard let (index, time) = channel.driver(of: c, at: mid), time == mid else {
+            guard let (index, time) = sampler.driver(of: c, at: mid), time == mid else {
                 let v = sampler.value(c, at: mid)
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
-            switch channel.entries[index].animation {
+            switch log.entries[index].animation {
             case .keyframe(let animation) where Self.isSampled(animation):
                 // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
                 result.append(.live(p, q))
             case .keyframe(let animation):
-                let (timing, keyframes) = animation.sampler(addedTime: channel.entries[index].addedTime)
-                let slot = channel.entries[index].component == nil ? c : 0
+                let (timing, keyframes) = animation.sampler(addedTime: log.added[index])
+                let slot = log.components[index] == ChannelLog.wholeProperty ? c : 0
                 if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
                     result.append(.exact(exact))
                 } else {
@@ -597,8 +585,7 @@ public struct TimelineTracks: Sendable {
     func fit(_ sampler: ChannelSampler, _ c: Int, _ p: Double, _ q: Double, limit: ClosedRange<Double>?, tolerance: Double)
         -> CurveFit
     {
-        let channel = sampler.channel
-        if limit == nil, let (index, _) = channel.driver(of: c, at: p + (q - p) / 2),
+        if limit == nil, let (index, _) = sampler.driver(of: c, at: p + (q - p) / 2),
             let (spring, whole, springEnd) = sampler.spring(index), springEnd >= q
         {
             let slot = whole ? c : 0
@@ -657,8 +644,8 @@ public struct TimelineTracks: Sendable {
             }
         }
         var breakpoints: [Double] = []
-        for j in channel.entries.indices where channel.entries[j].drives(c) {
-            for t in [channel.entries[j].addedTime, channel.entries[j].end] where t > p && t < q { breakpoints.append(t) }
+        sampler.forEachBreak(of: c) { j in
+            for t in [sampler.log.added[j], sampler.log.ends[j]] where t > p && t < q { breakpoints.append(t) }
         }
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
@@ -768,14 +755,15 @@ public struct TimelineTracks: Sendable {
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
         // The history read in place (a copy retains and releases its arrays).
-        guard let h = historyNumber(layer, property), histories[h].channels.count == 2,
-            histories[h].channels[1].entries.count == 1, histories[h].channels[1].entries[0].drives(c),
-            case .keyframe(let animation) = histories[h].channels[1].entries[0].animation
+        guard let h = historyNumber(layer, property), histories[h].samplers.count == 2 else { return nil }
+        let sampler = histories[h].samplers[1]
+        guard let j = sampler.soleEntry, sampler.drives(j, c),
+            case .keyframe(let animation) = sampler.log.entries[j].animation
         else { return nil }
-        let slot = histories[h].channels[1].entries[0].component == nil ? c : 0
+        let slot = sampler.log.components[j] == ChannelLog.wholeProperty ? c : 0
         guard let first = animation.values.first?[slot] else { return nil }
-        let before = histories[h].channels[0].model[c]
-        guard histories[h].channels[1].entries[0].addedTime <= 0 || before == first else { return nil }
+        let before = histories[h].samplers[0].model[c]
+        guard sampler.log.added[j] <= 0 || before == first else { return nil }
         return (animation, slot)
     }
 }
@@ -881,5 +869,119 @@ final class CurveCache: Sendable {
             curves.slots = [Int32](repeating: 0, count: max(count, 0))
             curves.made.reserveCapacity(max(count, 0) / 4)
         }
+    }
+}
+
+/// A ``ChannelHistory`` as the events write it: the channel now, its log, and a record per snapshot.
+private struct HistoryBuilder {
+    /// The channel as the events so far left it.
+    var current: PropertyChannel
+    var times: [Double] = [-.infinity]
+    var sets: [Int32] = []
+    /// The logs, the last one being written; a snapshot reads one.
+    var logs: [ChannelLogBuilder] = [ChannelLogBuilder()]
+    /// Per snapshot: its log, how many of the log's entries were added by it, how many it
+    /// holds, its latest end (``ChannelSampler/settled``) and model value.
+    var records: [(log: Int32, prefix: Int, count: Int, settled: Double, model: MotionValue)]
+    /// The latest end of ``current``'s entries, as ``ChannelSampler/settled`` folds them.
+    var settled = -Double.infinity
+
+    init(model: MotionValue) {
+        current = PropertyChannel(model: model)
+        records = [(0, 0, 0, -.infinity, model)]
+    }
+
+    /// The snapshot an event at `t` writes: the last one when it is at `t`, else a new one.
+    func snapshot(at t: Double) -> Int32 {
+        // Fewer than 2^31 snapshots: at most one per event.
+        Int32(truncatingIfNeeded: times.last == t ? times.count - 1 : times.count)
+    }
+
+    /// Folds one more end into `settled`, as the channel's entries are folded in order (a NaN
+    /// end makes it NaN, until a later end replaces it).
+    static func fold(_ settled: Double, _ end: Double) -> Double {
+        !(end <= settled) ? end : settled
+    }
+
+    /// Writes a model value, as ``PropertyChannel/set(_:component:at:)``.
+    mutating func set(_ value: MotionValue, component: Int?, at t: Double, snapshot: Int32) {
+        let before = current.entries.count
+        current.set(value, component: component, at: t)
+        if current.entries.count != before { didRemove(snapshot: snapshot) }
+    }
+
+    /// Adds an animation, as ``PropertyChannel/add(_:key:component:at:)``, and logs it.
+    mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double, snapshot: Int32) {
+        let before = current.entries.count
+        current.add(animation, key: key, component: component, at: t)
+        guard let entry = current.entries.last else { return }
+        // The channel removed the animation under `key` when it did not grow by one.
+        if current.entries.count != before + 1 {
+            didRemove(snapshot: snapshot, unlogged: 1)
+        } else {
+            settled = Self.fold(settled, entry.end)
+        }
+        logs[logs.count - 1].append(entry, snapshot: snapshot)
+    }
+
+    /// Marks what ``current`` no longer holds as dead from `snapshot` on.
+    /// - Complexity: O(k) for k entries in the log, as the removal itself.
+    mutating func didRemove(snapshot: Int32, unlogged: Int = 0) {
+        logs[logs.count - 1].reconcile(with: current, unlogged: unlogged, snapshot: snapshot)
+        settled = current.entries.reduce(-Double.infinity) { Self.fold($0, $1.end) }
+    }
+
+    /// Records the snapshot of an event at `t` (`set`: the event was a `set`), beginning a new
+    /// log first when dead entries outnumber the live ones (plus a few): a walk of a snapshot's
+    /// entries then passes at most about as many dead ones as it holds.
+    /// - Complexity: O(1) amortised.
+    mutating func record(at t: Double, set: Bool = false) {
+        let s = snapshot(at: t)
+        let live = current.entries.count
+        if logs[logs.count - 1].dead > live + ChannelLog.deadEntriesKept {
+            // The old log's live entries end where the new log takes over.
+            for j in logs[logs.count - 1].died.indices where logs[logs.count - 1].died[j] == .max {
+                logs[logs.count - 1].died[j] = s
+            }
+            var log = ChannelLogBuilder()
+            for entry in current.entries { log.append(entry, snapshot: s) }
+            logs.append(log)
+        }
+        let record = (
+            log: Int32(truncatingIfNeeded: logs.count - 1), prefix: logs[logs.count - 1].entries.count, count: live,
+            settled: settled, model: current.model
+        )
+        if Int(s) < times.count {
+            records[Int(s)] = record
+        } else {
+            times.append(t)
+            records.append(record)
+        }
+        if set && sets.last != s { sets.append(s) }
+    }
+
+    /// The finished history: a sampler per snapshot, over the logs frozen.
+    func history() -> ChannelHistory {
+        let rising = zip(times, times.dropFirst()).allSatisfy { $0 < $1 }
+        var ranges = [Range<Int>](repeating: 0..<0, count: times.count)
+        var frozen: [ChannelLog] = []
+        frozen.reserveCapacity(logs.count)
+        var first = 0
+        for (l, log) in logs.enumerated() {
+            // A log's snapshots follow each other.
+            var end = first
+            while end < records.count && Int(records[end].log) == l { end += 1 }
+            frozen.append(log.build(times: times, snapshots: first..<end, ranges: &ranges))
+            first = end
+        }
+        var samplers: [ChannelSampler] = []
+        samplers.reserveCapacity(records.count)
+        for (s, record) in records.enumerated() {
+            samplers.append(
+                ChannelSampler(
+                    log: frozen[Int(record.log)], snapshot: Int32(truncatingIfNeeded: s), prefix: record.prefix,
+                    count: record.count, model: record.model, settled: record.settled, breakRange: rising ? ranges[s] : nil))
+        }
+        return ChannelHistory(times: times, samplers: samplers, sets: sets)
     }
 }

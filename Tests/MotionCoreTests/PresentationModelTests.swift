@@ -253,6 +253,67 @@ import Testing
         }
     }
 
+    /// Overlapping animations on one channel, past what the arena compiles: the block is the
+    /// header alone (so an add does not recompile every animation), and values are unchanged.
+    @Test func aLongChannelIsSampledInItsAuthoritativeForm() {
+        var model = Self.model()
+        let path = PropertyPath(.position)
+        let n = 3 * SamplingArena.maximumCompiledEntries
+        for i in 0..<n {
+            // Nested: each later one ends before the one before it.
+            let begin = Double(i) * 0.01
+            let animation = Self.tween(
+                .point(Double(i), 0), .point(Double(i) + 5, 5), duration: Double(2 * n - 2 * i) * 0.01, begin: begin)
+            model.add(layer: 0, path: path, key: "pan-\(i)", animation: animation, at: begin)
+            let block = model.arena.blockStart[PresentationModel.index(0, .position)]
+            let compiled = model.arena.words[block + SamplingArena.Header.count]
+            #expect(compiled == (i < SamplingArena.maximumCompiledEntries ? Double(i + 1) : -1), "after \(i + 1) adds")
+            #expect(model.arena.invariantViolations() == [])
+        }
+        let channel = model.channel(layer: 0, property: .position)
+        #expect(channel.entries.count == n)
+        for k in 0...(4 * n) {
+            let t = Double(k) * 0.005
+            #expect(model.value(layer: 0, property: .position, at: t) == channel.value(at: t), "at \(t)")
+        }
+    }
+
+    /// A channel of many animations keeps a set of its keys and a floor under their ends: adds,
+    /// removes and sets by key give what they gave, and equality and hashing ignore both.
+    @Test func aLongChannelFindsItsKeysAndEndsAsAShortOneDoes() {
+        let n = 2 * PropertyChannel.indexedEntries + 3
+        var channel = PropertyChannel(model: .scalar(0))
+        for i in 0..<n {
+            channel.add(Self.tween(.scalar(0), .scalar(1), duration: Double(i + 1), begin: 0), key: "k\(i)", component: nil, at: 0)
+        }
+        // A key added again replaces its animation, which moves to the end.
+        channel.add(Self.tween(.scalar(2), .scalar(3), duration: 100, begin: 0), key: "k0", component: nil, at: 0)
+        #expect(channel.entries.count == n)
+        #expect(channel.entries.last?.key == "k0")
+        let removed = [channel.remove(key: "k5"), channel.remove(key: "k5"), channel.remove(key: "nothing")]
+        #expect(removed == [true, false, false])
+        // A set at 10.5 drops the animations that ended by then: k1...k9 but k5, already gone.
+        channel.set(.scalar(7), component: nil, at: 10.5)
+        #expect(channel.entries.map(\.key) == (10..<n).map { "k\($0)" } + ["k0"])
+        // The same entries built afresh (without the removals) compare and hash equal.
+        var fresh = PropertyChannel(model: .scalar(7))
+        for i in 10..<n {
+            fresh.add(Self.tween(.scalar(0), .scalar(1), duration: Double(i + 1), begin: 0), key: "k\(i)", component: nil, at: 0)
+        }
+        fresh.add(Self.tween(.scalar(2), .scalar(3), duration: 100, begin: 0), key: "k0", component: nil, at: 0)
+        #expect(fresh == channel)
+        #expect(fresh.hashValue == channel.hashValue)
+        // A set before any end drops nothing.
+        channel.set(.scalar(8), component: nil, at: 10.75)
+        #expect(channel.entries.count == fresh.entries.count)
+        // Below the indexed size again, keys are still found.
+        for i in 10..<n { channel.remove(key: "k\(i)") }
+        #expect(channel.entries.map(\.key) == ["k0"])
+        let removedLast = channel.remove(key: "k0")
+        #expect(removedLast)
+        #expect(channel.entries.isEmpty)
+    }
+
     /// The first animations added fit in the arena's spare capacity: its words are not copied.
     @Test func firstAnimationsAddedDoNotGrowTheArena() {
         var model = Self.model(layers: 100)

@@ -37,6 +37,122 @@ struct ExportSamplingTests {
         #expect(compared > 0, "\(context): nothing compared")
     }
 
+    /// Every history's snapshots against the channels a plain replay of the events makes: the
+    /// channel copied and changed at each event, as the render server applies them.
+    func expectSnapshotsMatchReplay(_ tracks: TimelineTracks, _ context: String) {
+        let timeline = tracks.timeline
+        var replays: [Int: (times: [Double], channels: [PropertyChannel])] = [:]
+        func write(_ layer: Int, _ property: LayerProperty, at t: Double, _ change: (inout PropertyChannel) -> Bool) {
+            let key = layer * PresentationModel.channelsPerLayer + property.ordinal
+            var replay =
+                replays[key]
+                ?? ([-.infinity], [PropertyChannel(model: timeline.layers[layer].model[property] ?? property.defaultValue)])
+            var channel = replay.channels[replay.channels.count - 1]
+            guard change(&channel) else { return }
+            if replay.times.last == t {
+                replay.channels[replay.channels.count - 1] = channel
+            } else {
+                replay.times.append(t)
+                replay.channels.append(channel)
+            }
+            replays[key] = replay
+        }
+        func remove(_ key: String, layer: Int, except skipped: LayerProperty?, at t: Double) {
+            for property in LayerProperty.allCases where property.isAnimatable && property != skipped {
+                let slot = layer * PresentationModel.channelsPerLayer + property.ordinal
+                guard replays[slot] != nil else { continue }
+                write(layer, property, at: t) { $0.remove(key: key) }
+            }
+        }
+        for event in timeline.events where timeline.layers.indices.contains(event.layer) {
+            switch event.action {
+            case .set(let path, let value):
+                write(event.layer, path.property, at: event.time) {
+                    $0.set(value, component: path.component, at: event.time)
+                    return true
+                }
+            case .add(let key, let path, let animation, let modelValue, _):
+                remove(key, layer: event.layer, except: path.property, at: event.time)
+                write(event.layer, path.property, at: event.time) {
+                    $0.set(modelValue, component: path.component, at: event.time)
+                    $0.add(animation, key: key, component: path.component, at: event.time)
+                    return true
+                }
+            case .remove(let key):
+                remove(key, layer: event.layer, except: nil, at: event.time)
+            }
+        }
+        #expect(replays.count == tracks.histories.count, "\(context): histories")
+        for (key, replay) in replays {
+            let layer = key / PresentationModel.channelsPerLayer
+            let property = LayerProperty.allCases[key % PresentationModel.channelsPerLayer]
+            guard let history = tracks.history(layer, property) else {
+                Issue.record("\(context): no history of layer \(layer) \(property)")
+                continue
+            }
+            #expect(history.times == replay.times, "\(context): times of layer \(layer) \(property)")
+            #expect(history.channels == replay.channels, "\(context): snapshots of layer \(layer) \(property)")
+            for sampler in history.samplers {
+                #expect(sampler.count == sampler.channel.entries.count)
+                let settled = sampler.channel.entries.reduce(-Double.infinity) { !($1.end <= $0) ? $1.end : $0 }
+                #expect(sampler.settled.bitPattern == settled.bitPattern || (sampler.settled.isNaN && settled.isNaN))
+            }
+        }
+    }
+
+    /// Nested pans on one card (each later one ends before the one before it), and a spring
+    /// retargeted under one key as often: n animations on one channel.
+    static func overlappingDocument(_ n: Int) -> String {
+        let inputs = (0..<n).map { i in
+            """
+              - { id: p\(i), kind: pan, target: "#card", at: \(Double(i) * 0.01), duration: \(Double(2 * n - 2 * i) * 0.01 + 0.01), translation: [[0, 0], [5, 5]] }
+            """
+        }
+        let springs = (0..<n).map { i in
+            """
+              - at: \(Double(i) * 0.02)
+                ops:
+                  - { add: spring, target: "#card", property: opacity, destination: \(i % 2), stiffness: 200, damping: 20 }
+            """
+        }
+        return """
+            motion: 1
+            targets:
+              card: { layer: { position: [0, 0], size: [8, 8] } }
+            transactions:
+              - at: 0
+                ops:
+                  - { add: draggable, target: "#card" }
+            \(springs.joined(separator: "\n"))
+            inputs:
+            \(inputs.joined(separator: "\n"))
+            """
+    }
+
+    @Test("snapshots of n animations on one channel share their logs, and are the channels a plain replay makes")
+    func snapshotsShareTheirLogs() throws {
+        let n = 40
+        let tracks = TimelineTracks(try bake(Self.overlappingDocument(n)))
+        expectSnapshotsMatchReplay(tracks, "overlapping")
+        expectSamplesAgree(tracks, count: 400, "overlapping")
+        // The pans: one log of n entries, read by every snapshot (no copy of the channel per event).
+        let position = try #require(tracks.history(0, .position))
+        #expect(position.samplers.count == n + 1)
+        #expect(Set(position.samplers.map { ObjectIdentifier($0.log) }).count == 1)
+        #expect(position.samplers.last?.log.entries.count == n)
+        #expect(position.samplers.last?.count == n)
+        // The pans after the innermost ends: the entries that ended are walked past until the
+        // last snapshot's index of each component is made, which then answers.
+        #expect(position.samplers.last?.indexedComponents == 0b11)
+        // The springs under one key: each replaces the one before, and the log begins again from
+        // the live one once the dead outnumber it, so a walk passes few dead entries.
+        let opacity = try #require(tracks.history(0, .opacity))
+        #expect(Set(opacity.samplers.map { ObjectIdentifier($0.log) }).count > 2)
+        for sampler in opacity.samplers {
+            #expect(sampler.prefix <= 2 * sampler.count + ChannelLog.deadEntriesKept)
+        }
+    }
+
     @Test("a channel sampler gives PropertyChannel.value bit for bit: every Plans and export test document")
     func samplersAgree() throws {
         var files: [URL] = []
@@ -49,6 +165,7 @@ struct ExportSamplingTests {
         for file in files {
             let tracks = TimelineTracks(try bake(try String(contentsOf: file, encoding: .utf8)))
             expectSamplesAgree(tracks, file.lastPathComponent)
+            expectSnapshotsMatchReplay(tracks, file.lastPathComponent)
         }
     }
 

@@ -60,6 +60,8 @@ final class TestChannel: MotionChannel {
     let id: String
     private(set) var model: PresentationModel
     private(set) var events: [ChannelEvent] = []
+    /// How many times an executor read a property's presentation.
+    private(set) var presentationReads = 0
 
     init(world: TestWorld, id: String, initial: [LayerProperty: MotionValue]) {
         self.world = world
@@ -71,7 +73,8 @@ final class TestChannel: MotionChannel {
     var fps: Double { world.clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        model.channel(layer: 0, property: property)
+        presentationReads += 1
+        return model.channel(layer: 0, property: property)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {
@@ -198,6 +201,49 @@ final class TestChannel: MotionChannel {
         #expect(channel.value(.position, at: 0.35) == .point(15, 5))
         #expect(channel.value(.position, at: 0.6) == .point(25, 5))
         #expect(channel.value(.position, at: 2) == .point(25, 5))
+        #expect(!world.runtime.isActive)
+    }
+
+    @Test("overlapping pans on one target: each follows from where the one before has got to, and holds while any runs")
+    func overlappingPans() {
+        let world = TestWorld()
+        let (box, channel) = world.makeTarget("box", [.position: .point(0, 0)])
+        let n = 40
+        // Nested, as in G005: each later input ends before the one before it.
+        world.inputs = (0..<n).map { i in
+            (
+                .pan, "box",
+                GestureInput(
+                    id: "p\(i)", start: Double(i) * 0.01, duration: Double(2 * n - 2 * i) * 0.01 + 0.01,
+                    samples: [.point(0, 0), .point(5, 5)])
+            )
+        }
+        world.runtime.add(Draggable(), to: box)
+        world.advance(to: 0.395)
+        let held = GestureSignal.heldKey(LayerProperty.position)
+        #expect(box.properties[held] == true)
+        // Each input begins from the value presented then: the one before it, at its begin.
+        #expect(channel.events.count == n)
+        var replay = PropertyChannel(model: .point(0, 0))
+        for (i, event) in channel.events.enumerated() {
+            guard case .add(let key, _, .keyframe(let animation), _, _) = event.action else {
+                Issue.record("event \(i) is not a keyframe add")
+                continue
+            }
+            #expect(key == "gesture-\(i + 1)")
+            #expect(animation.values.first == replay.value(at: event.time), "input \(i)")
+            replay.add(.keyframe(animation), key: key, component: nil, at: event.time)
+        }
+        // Only gestures drive the position: a gesture that begins reads it once, for its base,
+        // and its hand-off, which can end no tween or physics, does not walk the animations.
+        #expect(channel.presentationReads == n)
+        // The innermost ends first: the one around it shows again, and the position stays held
+        // until the outermost ends.
+        world.advance(to: 0.8)
+        #expect(box.properties[held] == true)
+        world.advance(to: 1)
+        #expect(box.properties[held] == false)
+        #expect(channel.value(.position, at: 1) == .point(5, 5))
         #expect(!world.runtime.isActive)
     }
 

@@ -105,11 +105,68 @@ public struct PropertyChannel: Hashable, Sendable {
     /// The model value: what shows where no animation applies.
     public var model: MotionValue
     /// Animations in the order they were added.
+    ///
+    /// Changed only through ``append(_:)`` and ``removeEntries(where:)``, which keep
+    /// ``keyIndex`` and ``endFloor`` true to it.
     public private(set) var entries: [Entry] = []
+    /// The keys of ``entries`` while there are more than ``indexedEntries`` (nil otherwise): an
+    /// add or a remove then finds its key with one lookup, not by comparing every entry's.
+    /// Derived from ``entries``: not compared or hashed.
+    private var keyIndex: Set<String>?
+    /// At most the earliest end of ``entries`` (+infinity without any): a `set` before it ends
+    /// no animation, and looks at none. Derived from ``entries``: not compared or hashed.
+    private var endFloor = Double.infinity
+
+    /// How many entries a channel holds before it keeps ``keyIndex``.
+    static let indexedEntries = 16
 
     /// Creates a channel that presents `model` until an animation is added.
     public init(model: MotionValue) {
         self.model = model
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.model == b.model && a.entries == b.entries
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(model)
+        hasher.combine(entries)
+    }
+
+    /// Appends `entry`, whose key no entry has.
+    /// - Complexity: O(1) amortised.
+    private mutating func append(_ entry: Entry) {
+        // `min` keeps the floor where the end is not a number: such an entry never ends.
+        endFloor = min(endFloor, entry.end)
+        entries.append(entry)
+        if keyIndex != nil {
+            keyIndex?.insert(entry.key)
+        } else if entries.count > Self.indexedEntries {
+            keyIndex = Set(entries.lazy.map(\.key))
+        }
+    }
+
+    /// Removes the entries `shouldRemove` picks (in order, as `removeAll(where:)`).
+    /// - Complexity: O(k) for k entries, as the removal itself.
+    private mutating func removeEntries(where shouldRemove: (Entry) -> Bool) {
+        entries.removeAll(where: shouldRemove)
+        entriesDidShrink()
+    }
+
+    /// Makes ``keyIndex`` and ``endFloor`` true to ``entries`` again after entries went.
+    /// - Complexity: O(k) for k entries.
+    private mutating func entriesDidShrink() {
+        endFloor = entries.reduce(Double.infinity) { min($0, $1.end) }
+        keyIndex = entries.count > Self.indexedEntries ? Set(entries.lazy.map(\.key)) : nil
+    }
+
+    /// Whether an animation is under `key`.
+    /// - Complexity: O(1) expected for a channel of more than ``indexedEntries`` entries; else
+    ///   O(k) for its k entries.
+    private func holds(_ key: String) -> Bool {
+        if let keyIndex { return keyIndex.contains(key) }
+        return entries.contains { $0.key == key }
     }
 
     /// The value a viewer sees at `t` (docs/format.md §2.2, per component).
@@ -182,32 +239,40 @@ public struct PropertyChannel: Hashable, Sendable {
     /// Adds an animation under `key` at time `t`, replacing any animation under that key.
     ///
     /// The old animation is removed first, as a render server does.
+    ///
+    /// - Complexity: O(1) amortised when no animation is under `key` (and the channel holds
+    ///   more than a few: it keeps its keys in a set then); O(k) for k animations otherwise.
     public mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double) {
         // Looked for first: removing from an array that holds no such entry still rebuilds it.
-        if entries.contains(where: { $0.key == key }) { entries.removeAll { $0.key == key } }
-        entries.append(Entry(key: key, component: component, addedTime: t, animation: animation))
+        if holds(key) { removeEntries { $0.key == key } }
+        append(Entry(key: key, component: component, addedTime: t, animation: animation))
     }
 
     /// Removes the animation under `key`; returns whether there was one.
+    ///
+    /// - Complexity: as ``add(_:key:component:at:)``: O(1) when there is none.
     @discardableResult
     public mutating func remove(key: String) -> Bool {
         // Looked for first: most channels hold no animation under `key`, and are left untouched.
-        guard entries.contains(where: { $0.key == key }) else { return false }
-        entries.removeAll { $0.key == key }
+        guard holds(key) else { return false }
+        removeEntries { $0.key == key }
         return true
     }
 
     /// Writes the model value of `component` (or the whole value) at time `t`.
     ///
     /// Animations that ended by `t` on the written components are dropped: the write is the newer truth.
+    ///
+    /// - Complexity: O(1) while no animation has ended by `t`; else O(k) for k animations.
     public mutating func set(_ newValue: MotionValue, component: Int?, at t: Double) {
         if let component {
             model[component] = newValue[0]
         } else {
             model = newValue
         }
+        guard endFloor <= t else { return }
         let ended = { (entry: Entry) in entry.end <= t && (component == nil || entry.drives(component ?? 0)) }
-        if entries.contains(where: ended) { entries.removeAll(where: ended) }
+        if entries.contains(where: ended) { removeEntries(where: ended) }
     }
 
     /// Drops animations that can never show again after `t`, keeping values at and after `t`.
@@ -226,6 +291,7 @@ public struct PropertyChannel: Hashable, Sendable {
             if let endedLast { keep[endedLast] = true }
         }
         entries = entries.indices.filter { keep[$0] }.map { entries[$0] }
+        entriesDidShrink()
     }
 }
 

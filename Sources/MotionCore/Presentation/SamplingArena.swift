@@ -117,6 +117,14 @@ struct SamplingArena: Sendable {
         static let solutionSize = 4
     }
 
+    /// The most animations a channel's block is compiled with: a longer channel's block is its
+    /// header alone, and the channel is sampled in its authoritative form.
+    ///
+    /// Every change to a channel recompiles its block, so compiling a long channel (gesture
+    /// inputs overlapping on one target) cost O(k) per change; the block form saves a sample
+    /// little over a scan of k animations.
+    static let maximumCompiledEntries = 16
+
     /// Garbage words below which ``compactIfNeeded()`` never rewrites the blocks.
     static let compactionFloor = 4096
 
@@ -255,7 +263,12 @@ struct SamplingArena: Sendable {
     /// The block's length is counted first (``bodyLength(_:)``), the block is written through a
     /// pointer into scratch space of that length, and `words` grows by it in one copy.
     ///
-    /// - Complexity: O(size of the channel's animations); the entries are read in place (an
+    /// A channel of more than ``maximumCompiledEntries`` animations is not compiled: its block is
+    /// the header alone, and it is sampled in its authoritative form (as every block samples it).
+    ///
+    /// - Complexity: O(size of the channel's animations), and O(1) for a channel of more than
+    ///   ``maximumCompiledEntries`` animations (which every change recompiles: compiling it whole
+    ///   made n animations added to one channel cost O(n²)); the entries are read in place (an
     ///   entry copy would count references to all its arrays) and nothing is allocated but words.
     private mutating func append(_ channel: UnsafePointer<PropertyChannel>) {
         let model = channel.pointee.model
@@ -264,7 +277,7 @@ struct SamplingArena: Sendable {
             // Entries read through a pointer: a buffer's subscript returns a copy.
             let n = buffer.count
             guard let entries = buffer.baseAddress else { return appendHeaderOnly(model) }
-            let compilable = (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
+            let compilable = n <= Self.maximumCompiledEntries && (0..<n).allSatisfy { Self.isCompilable(entries + $0) }
             let fast = compilable && entries[n - 1].component == nil
             var length = Header.latestBody
             if compilable {

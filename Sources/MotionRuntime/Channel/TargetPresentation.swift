@@ -196,9 +196,17 @@ final class TargetPresentation {
     ///
     /// Call it after reading the presented value and velocity the new motion starts from.
     ///
-    /// - Complexity: O(k) for k animations on the property.
+    /// - Complexity: O(1) when no live key on the property is of a family `family` takes over
+    ///   from (gestures following gestures: each input on a target then costs the same however
+    ///   many run at once); else O(k) for k animations on the property.
     func handOff(_ path: PropertyPath, to family: DriverFamily) {
         guard family != .shape else { return }
+        // Every animation on the property belongs to a key live on it (an add under a key
+        // replaces it on the whole layer), so without such a key the walk below ends nothing.
+        guard keys.hasLive(takenOverBy: family, on: path.property) else {
+            notifyHandOff(HandOff(path: path, family: family, endedKeys: []))
+            return
+        }
         let entries = channel.presentation(of: path.property).entries
         guard !entries.isEmpty else {
             // Nothing animates the property: nothing ends, nothing to build.
@@ -323,12 +331,45 @@ struct LinkReader {
 
 /// The records of a target's keys: the first two in place (a target mostly holds a tween's key
 /// and a physics key at a time), any others in a table.
+///
+/// It also counts, per property, the live keys of the families a hand-off can end (tweens and
+/// physics), so that a hand-off finds in O(1) that it ends nothing.
 private struct KeyTable {
     private var firstKey: String?
     private var firstRecord = KeyRecord()
     private var secondKey: String?
     private var secondRecord = KeyRecord()
     private var others: [String: KeyRecord] = [:]
+    /// The live tween keys on each property, at its ``LayerProperty/ordinal`` (in place: no array
+    /// per target).
+    private var liveTweens = SIMD16<Int32>()
+    /// The live physics keys on each property, at its ordinal.
+    private var livePhysics = SIMD16<Int32>()
+
+    /// Whether a key live on `property` is of a family that `family` takes over from
+    /// (``DriverFamily/takesOver(from:)``).
+    /// - Complexity: O(1).
+    func hasLive(takenOverBy family: DriverFamily, on property: LayerProperty) -> Bool {
+        let i = property.ordinal
+        return (family.takesOver(from: .tween) && liveTweens[i] > 0)
+            || (family.takesOver(from: .physics) && livePhysics[i] > 0)
+    }
+
+    /// Counts the change of a record's live key from `old` to `new`.
+    /// - Complexity: O(1).
+    private mutating func count(_ old: LiveKey?, _ new: LiveKey?) {
+        if let old { tally(old, -1) }
+        if let new { tally(new, 1) }
+    }
+
+    private mutating func tally(_ live: LiveKey, _ change: Int32) {
+        let i = live.path.property.ordinal
+        switch live.family {
+        case .tween: liveTweens[i] &+= change
+        case .physics: livePhysics[i] &+= change
+        case .gesture, .shape, .link: break
+        }
+    }
 
     /// The record of `key`, or nil when nothing is known of it.
     /// - Complexity: O(1) expected.
@@ -346,12 +387,15 @@ private struct KeyTable {
     mutating func replaceUnsplit(_ key: String, with record: KeyRecord) -> Bool {
         if firstKey == key {
             guard firstRecord.live?.split == nil else { return false }
+            count(firstRecord.live, record.live)
             firstRecord = record
         } else if secondKey == key {
             guard secondRecord.live?.split == nil else { return false }
+            count(secondRecord.live, record.live)
             secondRecord = record
         } else if !others.isEmpty, let i = others.index(forKey: key) {
             guard others.values[i].live?.split == nil else { return false }
+            count(others.values[i].live, record.live)
             others.values[i] = record
         } else {
             insert(key, record)
@@ -362,6 +406,7 @@ private struct KeyTable {
     /// Keeps `record` for `key`, which has none: in the first free place, else in the table.
     /// - Complexity: O(1) expected.
     private mutating func insert(_ key: String, _ record: KeyRecord) {
+        count(nil, record.live)
         if firstKey == nil {
             firstKey = key
             firstRecord = record
@@ -378,19 +423,25 @@ private struct KeyTable {
     /// - Complexity: O(1) expected.
     mutating func update(_ key: String, _ change: (inout KeyRecord) -> Void) {
         if firstKey == key {
+            let old = firstRecord.live
             change(&firstRecord)
+            count(old, firstRecord.live)
             if firstRecord.isEmpty {
                 firstKey = nil
                 firstRecord = KeyRecord()
             }
         } else if secondKey == key {
+            let old = secondRecord.live
             change(&secondRecord)
+            count(old, secondRecord.live)
             if secondRecord.isEmpty {
                 secondKey = nil
                 secondRecord = KeyRecord()
             }
         } else if !others.isEmpty, let i = others.index(forKey: key) {
+            let old = others.values[i].live
             change(&others.values[i])
+            count(old, others.values[i].live)
             if others.values[i].isEmpty { others.remove(at: i) }
         } else {
             var record = KeyRecord()

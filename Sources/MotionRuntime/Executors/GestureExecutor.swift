@@ -94,6 +94,10 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     /// Activity per animation key; its token ends when the core goes.
     var ledger = TokenLedger()
     private var drives: [Drive] = []
+    /// How many active drives hold each component of each property (keyed by the property's
+    /// ``LayerProperty/ordinal``; component `c` at lane `c`): what a release reads of the others
+    /// in O(1), however many drives the target has.
+    private var holds: [Int: SIMD4<Int32>] = [:]
 
     /// Creates the gesture executor of `target`.
     public init(target: MotionTarget) {
@@ -247,7 +251,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             drive.map = { .scalar(base[0] + $0[0] - offset) }
             drive.mapVelocity = { .scalar($0[0]) }
         }
-        drive.phase = .active
+        activate(drive)
         // Key times: the start, every sample strictly after it, the end.
         let n = input.samples.count
         var times = [g]
@@ -298,7 +302,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
             drive.map = { .scalar(base[0] + $0[0]) }
             drive.mapVelocity = { .scalar($0[0]) }
         }
-        drive.phase = .active
+        activate(drive)
         channel.handOff(drive.path, to: .gesture)
         channel.set(drive.path, drive.written(drive.map(drive.latest?.value ?? .scalar(0))))
         holdActivity(drive.key, until: .infinity, on: channel)
@@ -325,16 +329,15 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     private func release(_ drive: Drive, velocity: MotionValue?) {
         guard drive.phase == .active, let channel else { return }
         drive.phase = .ended
+        let componentCount = drive.property.kind.componentCount
+        let all = UInt8(truncatingIfNeeded: (1 << componentCount) - 1)
+        let held = hold(Self.mask(of: drive.path, all: all), of: drive.property, by: -1)
         let now = channel.now
         endActivity(drive.key)
         // The components another active drive on the property holds stay held (a drag along
         // the other axis holds its own component only); the rest are released.
-        let componentCount = drive.property.kind.componentCount
-        let all = UInt8(truncatingIfNeeded: (1 << componentCount) - 1)
         var stillHeld: UInt8 = 0
-        for other in drives where other !== drive && other.phase == .active && other.property == drive.property {
-            stillHeld |= Self.mask(of: other.path, all: all)
-        }
+        for c in 0..<componentCount where held[c] > 0 { stillHeld |= 1 << c }
         let releasedMask = Self.mask(of: drive.path, all: all) & ~stillHeld
         guard releasedMask != 0, let target else { return }
         let releasedComponents = (0..<componentCount).filter { releasedMask & (1 << $0) != 0 }
@@ -362,6 +365,24 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
         target.properties[GestureSignal.key] = GestureSignal(
             phase: .ended, property: drive.property, time: now, components: partial ? releasedComponents : nil,
             velocity: released)
+    }
+
+    /// Makes `drive` active, holding the components it writes.
+    private func activate(_ drive: Drive) {
+        drive.phase = .active
+        let all = UInt8(truncatingIfNeeded: (1 << drive.property.kind.componentCount) - 1)
+        hold(Self.mask(of: drive.path, all: all), of: drive.property, by: 1)
+    }
+
+    /// Adds `change` to the count of active drives holding each component of `property` in
+    /// `mask`; returns the counts.
+    /// - Complexity: O(1).
+    @discardableResult
+    private func hold(_ mask: UInt8, of property: LayerProperty, by change: Int32) -> SIMD4<Int32> {
+        var counts = holds[property.ordinal] ?? SIMD4()
+        for c in 0..<4 where mask & (1 << c) != 0 { counts[c] &+= change }
+        holds[property.ordinal] = counts
+        return counts
     }
 
     /// The components `path` covers, as bits of a mask (`all` for the whole property).
