@@ -127,8 +127,9 @@ typealias TargetReference = ClearedReference<MotionTarget>
 /// the object went (it reads nil), so an app keeping a core or a gesture source past its target
 /// or runtime finds none rather than a freed one. Not thread-safe, like targets and runtimes.
 final class ClearedReference<Object: AnyObject> {
-    /// The object; nil once it went.
-    private(set) unowned(safe) var object: Object?
+    /// The object; nil once it went. Unchecked exclusivity (the rules of `Runtime`'s tables,
+    /// Runtime.swift): loaded and stored, never modified across a call.
+    @exclusivity(unchecked) private(set) unowned(safe) var object: Object?
 
     private init(_ object: Object) {
         self.object = object

@@ -82,8 +82,10 @@ public final class Runtime {
     private var streamsSubscription: Subscription?
     private var clockSubscription: Subscription?
     @exclusivity(unchecked) private var activeTargetCount = 0
-    private var observers: [ActivityObserver] = []
-    private var tracers: [any Tracer] = []
+    // Unchecked under the rules above: read as a whole (the loops that call them run on a copy,
+    // outside the access); a removal's caller holds what it removes.
+    @exclusivity(unchecked) private var observers: [ActivityObserver] = []
+    @exclusivity(unchecked) private var tracers: [any Tracer] = []
     /// The serial of the last executor made. Serials are never reused (not even after
     /// ``tearDown()``), so a serial the table does not hold names a released executor.
     @exclusivity(unchecked) private var nextSerial = 0
@@ -546,7 +548,9 @@ public final class Runtime {
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         // A built-in core keeps its token source in its ledger: no generator object per executor.
         if let owner = traits.ledgerOwner?(executor) {
-            owner.ledger.source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
+            // The source replaced (a released executor's) is dropped after the access.
+            let source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
+            withExtendedLifetime(owner.ledger.replaceSource(with: source)) {}
         } else if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
                 ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())))
@@ -1161,9 +1165,11 @@ final class TargetRecord {
     @exclusivity(unchecked) var executors = ExecutorList()
     @exclusivity(unchecked) var named = NameTable()
     @exclusivity(unchecked) var activeExecutorCount = 0
-    var observers: [ActivityObserver] = []
+    // Unchecked as the runtime's observer lists are: read whole, called on a copy; a removal's
+    // caller holds what it removes.
+    @exclusivity(unchecked) var observers: [ActivityObserver] = []
     /// Observers of named intentions' activity, by name.
-    var planObservers: [String: [ActivityObserver]] = [:]
+    @exclusivity(unchecked) var planObservers: [String: [ActivityObserver]] = [:]
 
     init(target: MotionTarget) {
         self.target = target

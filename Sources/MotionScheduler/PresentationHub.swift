@@ -14,10 +14,16 @@ import MotionSelectors
 ///
 /// Executors reach it through their target's ``DocumentChannel``.
 final class PresentationHub: MotionChannelSource {
-    private(set) var model: PresentationModel
+    // Unchecked exclusivity: the fields every event and selector touches keep the rules of the
+    // runtime's tables (MotionRuntime's Runtime.swift): (1) an access never calls out (the model
+    // is changed by MotionCore's event application alone, the queue by its own methods, and
+    // the sink is called after the access); (2) an access never drops the last reference to an
+    // object (what ``detach()`` drops is held until after its accesses; an event taken from the
+    // queue is moved out, not dropped).
+    @exclusivity(unchecked) private(set) var model: PresentationModel
     let sink: (any ChannelEventSink)?
     let clock: DocumentClock
-    var queue = EventQueue()
+    @exclusivity(unchecked) var queue = EventQueue()
     let document: MotionDocument
     private(set) var targets: [MotionTarget] = []
     /// The document's selector tree, built on the first selector that is not a plain `#id`.
@@ -25,23 +31,23 @@ final class PresentationHub: MotionChannelSource {
     /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
     /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector. Keyed by
     /// `String`: a short id is held in the key itself, so comparing keys reads no document text.
-    private var idIndex: [String: Int]?
+    @exclusivity(unchecked) private var idIndex: [String: Int]?
     /// Every target id when no two targets share one: the document's own index (the decoder's,
     /// kept while the targets are as decoded), so that nothing is hashed again. Then ``idIndex``
     /// is not built.
-    private var uniqueIDs: TargetIDIndex?
-    private var sharedIDs: [[Int]] = []
+    @exclusivity(unchecked) private var uniqueIDs: TargetIDIndex?
+    @exclusivity(unchecked) private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// The last selector resolved and its targets: consecutive operations mostly name one target
     /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
-    private var lastResolved: (selector: String, targets: ResolvedTargets)?
+    @exclusivity(unchecked) private var lastResolved: (selector: String, targets: ResolvedTargets)?
     /// The target the last plain `#id` found: a document's operations mostly name targets in
     /// document order, so the next one is mostly a few targets after it.
-    private var lastIDTarget = -1
+    @exclusivity(unchecked) private var lastIDTarget = -1
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
-    private(set) var animated = AnimatedComponentSet()
+    @exclusivity(unchecked) private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
-    private(set) var eventCount = 0
+    @exclusivity(unchecked) private(set) var eventCount = 0
 
     init(document: MotionDocument, sink: (any ChannelEventSink)?) {
         self.document = document
@@ -67,8 +73,12 @@ final class PresentationHub: MotionChannelSource {
     /// still holds its targets then, so the cores its scheduled hold ends name without counting
     /// them (``HoldEndOwner``) are still alive.
     func detach() {
+        // Dropped after the accesses (the rules above): the scheduled closures may hold the last
+        // references to executors' state.
+        let dropped = (targets, queue)
         targets = []
         queue = EventQueue()
+        withExtendedLifetime(dropped) {}
     }
 
     var now: Double { clock.now }

@@ -179,14 +179,29 @@ struct TokenLedger {
         return !otherKeys.isEmpty && otherKeys.removeValue(forKey: key) != nil
     }
 
-    /// The token generator handed over by ``ContinuousExecuting/setActivityTokenGenerator(_:)``.
-    mutating func use(_ generator: ActivityTokenGenerator) {
-        source = TokenSource(generator)
+    /// Takes the token generator handed over by
+    /// ``ContinuousExecuting/setActivityTokenGenerator(_:)``; returns the source it replaces, for
+    /// the caller to drop after the access (see ``TokenLedgerOwner``).
+    mutating func use(_ generator: ActivityTokenGenerator) -> TokenSource? {
+        replaceSource(with: TokenSource(generator))
+    }
+
+    /// Takes `source` as the ledger's source; returns the one it replaces, for the caller to drop
+    /// after the access (see ``TokenLedgerOwner``).
+    mutating func replaceSource(with source: TokenSource) -> TokenSource? {
+        let replaced = self.source
+        self.source = source
+        return replaced
     }
 }
 
 /// An executor core that keeps a ``TokenLedger``: the ledger's work, done through short accesses
 /// to it (a token's start may call observers that add intentions to this very core).
+///
+/// The cores keep their ledger `@exclusivity(unchecked)`, under the rules of `Runtime`'s tables
+/// (Runtime.swift): no access calls out (a token starts and ends on a copy of the source, after
+/// the access), and what replaces the source hands the old one back to be dropped after the
+/// access (``TokenLedger/replaceSource(with:)``); the rest of the ledger is values.
 protocol TokenLedgerOwner: ScheduledHoldEnding {
     var ledger: TokenLedger { get set }
 }

@@ -17,11 +17,12 @@ final class TargetPresentation {
     @exclusivity(unchecked) private var keys = KeyTable()
     /// Observers of hand-offs (executors that must drop what they lost).
     @exclusivity(unchecked) private var handOffObservers = HandOffObserverList()
-    /// Observers of events (the shape and link executors' wake-up).
-    private var changeObservers: [(LayerProperty) -> Void] = []
+    /// Observers of events (the shape and link executors' wake-up); unchecked, as the lists only
+    /// grow and are called on a copy, outside the access.
+    @exclusivity(unchecked) private var changeObservers: [(LayerProperty) -> Void] = []
     /// The link cores with a link reading this target: an event here marks those links (and the
     /// links down their chains) to be brought up to date again (``LinkCore``).
-    private(set) var linkReaders: [LinkReader] = []
+    @exclusivity(unchecked) private(set) var linkReaders: [LinkReader] = []
     /// A counter for unique animation keys on this target, shared by its executors.
     @exclusivity(unchecked) private var serial = 0
     /// The target's link core, once made: a link reading this target brings the links it reads

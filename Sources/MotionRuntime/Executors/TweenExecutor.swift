@@ -25,8 +25,9 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     public static let storeName = "motionc.executor.tween"
 
     private let channel: TargetPresentation?
-    /// Activity per animation key; its token ends when the core goes.
-    var ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes. Unchecked exclusivity (see
+    /// ``TokenLedgerOwner``).
+    @exclusivity(unchecked) var ledger = TokenLedger()
 
     /// Creates the tween executor of `target`.
     ///
@@ -48,7 +49,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// Receives the token generator that keeps the runtime active while an animation plays.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.use(generator)
+        withExtendedLifetime(ledger.use(generator)) {}
     }
 
     /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.
