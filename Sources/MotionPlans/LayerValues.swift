@@ -109,6 +109,28 @@ package struct LayerValues: Sendable {
         return values
     }
 
+    /// The first value written for `property`, if any, as ``forEach(_:)`` gives them (no
+    /// value is written twice, and a run takes the first).
+    /// - Complexity: O(values), stopping at the first.
+    package func firstValue(of property: LayerProperty) -> MotionValue? {
+        guard let block else { return nil }
+        let words = UnsafeBufferPointer(start: block.words + Int(start), count: Int(wordCount))
+        let ordinal = property.ordinal
+        var i = 0
+        while i < words.count {
+            let head = Int(words[i])
+            let kind = Self.kinds[head & 3]
+            let count = head & 4 != 0 ? 4 : kind.componentCount
+            if head >> 3 == ordinal {
+                var c = SIMD4<Double>(0, 0, 0, 0)
+                for k in 0..<count { c[k] = words[i + 1 + k] }
+                return MotionValue(kind: kind, components: c)
+            }
+            i += 1 + count
+        }
+        return nil
+    }
+
     /// The value written for `property`, if any.
     /// - Complexity: O(values).
     package func value(of property: LayerProperty) -> MotionValue? {

@@ -54,9 +54,12 @@ final class PresentationHub: MotionChannelSource {
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
         // Channels are built as events first write them: most of a document's are never written.
-        // The initial values are read from the document's packed form, with no dictionary per target.
+        // The initial values are read from the document's packed form when a channel is first
+        // read, with nothing copied per target.
         let targets = document.targets
-        self.model = PresentationModel(lazyLayerCount: targets.count) { i, add in targets[i].initialLayer.forEach(add) }
+        self.model = PresentationModel(lazyLayerCount: targets.count) { i, property in
+            targets[i].initialLayer.firstValue(of: property)
+        }
     }
 
     /// The channel of the target `index`, made when an executor first needs it.
