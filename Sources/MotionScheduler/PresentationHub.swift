@@ -25,7 +25,9 @@ final class PresentationHub: MotionChannelSource {
     let clock: DocumentClock
     @exclusivity(unchecked) var queue = EventQueue()
     let document: MotionDocument
-    private(set) var targets: [MotionTarget] = []
+    /// The run's targets by document index, each made on first use (``target(at:)``): most of a
+    /// document's are never named by an operation, a link or an input.
+    @exclusivity(unchecked) private var madeTargets: [MotionTarget?]
     /// The document's selector tree, built on the first selector that is not a plain `#id`.
     private var selectorTree: SelectorTree?
     /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
@@ -60,6 +62,7 @@ final class PresentationHub: MotionChannelSource {
         self.model = PresentationModel(lazyLayerCount: targets.count) { i, property in
             targets[i].initialLayer.firstValue(of: property)
         }
+        madeTargets = [MotionTarget?](repeating: nil, count: targets.count)
     }
 
     /// The channel of the target `index`, made when an executor first needs it.
@@ -67,21 +70,36 @@ final class PresentationHub: MotionChannelSource {
         DocumentChannel(hub: self, index: index)
     }
 
-    func attach(targets: [MotionTarget]) {
-        self.targets = targets
+    /// How many targets the document has.
+    var targetCount: Int { madeTargets.count }
+
+    /// The runtime target of the document target `index` (in `0..<targetCount`), made on first use.
+    /// - Complexity: O(1).
+    func target(at index: Int) -> MotionTarget {
+        if let made = madeTargets[index] { return made }
+        let made = MotionTarget(id: document.targets[index].id.value, channelSource: self, index: index)
+        madeTargets[index] = made
+        return made
+    }
+
+    /// Every runtime target, in document order, made now if not yet.
+    /// - Complexity: O(targets).
+    func allTargets() -> [MotionTarget] {
+        madeTargets.indices.map { target(at: $0) }
     }
 
     /// Drops the targets and the scheduled work, when the run ends: the targets' channels hold
-    /// the hub, and scheduled work may hold executors' state, so these would be cycles. The run
-    /// still holds its targets then, so the cores its scheduled hold ends name without counting
-    /// them (``HoldEndOwner``) are still alive.
+    /// the hub, and scheduled work may hold executors' state, so these would be cycles. The
+    /// queue goes before the targets, so the cores its scheduled hold ends name without counting
+    /// them (``HoldEndOwner``) are still alive while it goes.
     func detach() {
-        // Dropped after the accesses (the rules above): the scheduled closures may hold the last
-        // references to executors' state.
-        let dropped = (targets, queue)
-        targets = []
-        queue = EventQueue()
-        withExtendedLifetime(dropped) {}
+        // Dropped after the accesses (the rules above), the queue first: the scheduled closures
+        // may hold the last references to executors' state.
+        let (queue, targets) = (self.queue, madeTargets)
+        self.queue = EventQueue()
+        madeTargets = []
+        withExtendedLifetime(queue) {}
+        withExtendedLifetime(targets) {}
     }
 
     var now: Double { clock.now }
@@ -332,7 +350,7 @@ final class DocumentChannel: HoldEndScheduling {
     }
 
     func target(matching selector: String) -> MotionTarget? {
-        guard let first = hub.resolve(selector).first, hub.targets.indices.contains(first) else { return nil }
-        return hub.targets[first]
+        guard let first = hub.resolve(selector).first, first >= 0, first < hub.targetCount else { return nil }
+        return hub.target(at: first)
     }
 }
