@@ -56,8 +56,15 @@ public final class MotionTarget {
     @exclusivity(unchecked) var cores = ExecutorCoreSlots()
 
     /// The reference to this target its executors' cores and services hold instead of a weak
-    /// reference each (see ``ClearedReference``), made on first use.
-    var reference: TargetReference { TargetReference.made(for: self, in: &madeReference) }
+    /// reference each (see ``TargetReference``), made on first use: the target's shared
+    /// presentation when it has a channel (one object for both, made now if not yet), else a
+    /// reference of its own.
+    var reference: TargetReference {
+        if let madeReference { return madeReference }
+        let made = TargetPresentation.of(self) ?? TargetReference(target: self)
+        madeReference = made
+        return made
+    }
 
     @exclusivity(unchecked) private var madeReference: TargetReference?
 
@@ -115,10 +122,29 @@ public final class MotionTarget {
     }
 }
 
-/// The shared reference to a target (see ``ClearedReference``).
-typealias TargetReference = ClearedReference<MotionTarget>
+/// The shared reference to a target, as ``ClearedReference`` is to a runtime: nil once the
+/// target went (it clears the reference first thing in its `deinit`).
+///
+/// A target with a channel has its ``TargetPresentation`` as its reference (a subclass): its
+/// cores hold the presentation anyway, and a second object per animated target was made, held
+/// and freed for the reference alone. Not thread-safe, like targets.
+class TargetReference {
+    /// The target; nil once it went. Unchecked exclusivity (the rules of `Runtime`'s tables,
+    /// Runtime.swift): loaded and stored, never modified across a call.
+    @exclusivity(unchecked) private(set) final unowned(safe) var target: MotionTarget?
 
-/// A reference to an object (a target, a runtime) that reads nil once the object is gone, as a
+    /// A reference to `target`, kept by the target (``MotionTarget/reference``).
+    init(target: MotionTarget) {
+        self.target = target
+    }
+
+    /// Forgets the target, as it goes (from its `deinit`).
+    final func clear() {
+        target = nil
+    }
+}
+
+/// A reference to an object (a runtime; a target's is ``TargetReference``) that reads nil once the object is gone, as a
 /// weak reference does, made once per object and shared by what its executors keep (cores,
 /// token generators), so that each holder counts one reference instead of making and loading a
 /// weak one.
@@ -147,11 +173,6 @@ final class ClearedReference<Object: AnyObject> {
     func clear() {
         object = nil
     }
-}
-
-extension ClearedReference where Object == MotionTarget {
-    /// The target; nil once it went.
-    var target: MotionTarget? { object }
 }
 
 extension MotionTarget: CustomStringConvertible {

@@ -6,8 +6,9 @@ import MotionCore
 ///
 /// Kept by the target (it outlives any one executor; a field of the target rather than a slot of
 /// its store, so that each executor made finds it without a lookup) and created on first use; a
-/// target without a channel has none, and its executors do nothing.
-final class TargetPresentation {
+/// target without a channel has none, and its executors do nothing. It is also the target's
+/// shared reference (``MotionTarget/reference``), which its cores and services hold.
+final class TargetPresentation: TargetReference {
     let channel: any MotionChannel
     // Unchecked exclusivity under the rules of `Runtime`'s tables (Runtime.swift): the key table
     // holds values; hand-off observers are read one at a time and called outside the access,
@@ -35,16 +36,17 @@ final class TargetPresentation {
     /// The channel, when it schedules hold ends without closures (a document run's).
     private let holdEndScheduler: (any HoldEndScheduling)?
 
-    private init(channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
+    private init(target: MotionTarget, channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
         self.channel = channel
         self.holdEndScheduler = holdEndScheduler
+        super.init(target: target)
     }
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
         if let existing = target.sharedPresentation { return existing }
         guard let channel = target.channel else { return nil }
-        let presentation = TargetPresentation(channel: channel, holdEndScheduler: target.holdEndScheduler)
+        let presentation = TargetPresentation(target: target, channel: channel, holdEndScheduler: target.holdEndScheduler)
         target.sharedPresentation = presentation
         return presentation
     }
