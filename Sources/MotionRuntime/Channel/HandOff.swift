@@ -143,6 +143,12 @@ struct TokenLedger {
     /// Whether no key is live.
     fileprivate var isIdle: Bool { firstKey == nil && otherKeys.isEmpty }
 
+    /// Whether a token is held that ending would end: read where the ledger is (a copy of the
+    /// source counts its references), as a core goes.
+    fileprivate var holdsEndableToken: Bool {
+        token != nil && source?.endsTokens == true
+    }
+
     /// The number of the hold that keeps `key` live, or nil when it is not live.
     fileprivate func holdNumber(of key: String) -> Int? {
         firstKey == key ? firstHold : otherKeys[key]
@@ -258,7 +264,7 @@ extension TokenLedgerOwner {
     /// token left to end: that is asked of the source in place, before the source is copied
     /// (counting the references it holds) to end one.
     func endHeldToken() {
-        guard let token = ledger.token, ledger.source?.endsTokens == true else { return }
+        guard ledger.holdsEndableToken, let token = ledger.token else { return }
         let source = ledger.source
         source?.endToken(token)
     }
