@@ -463,7 +463,13 @@ public final class Runtime {
 
     private func applyAdd(_ intention: any Intention, to target: MotionTarget) {
         let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
-        held.executor.add(held.traits.readsShared ? intention : intention.unshared)
+        // Passed on as it came when the executor reads it shared (a conditional expression made
+        // a copy of the intention, retained and released, even then).
+        if held.traits.readsShared {
+            held.executor.add(intention)
+        } else {
+            held.executor.add(intention.unshared)
+        }
         wake(held.serial)
         if !tracers.isEmpty {
             let shown = intention.unshared
@@ -479,7 +485,11 @@ public final class Runtime {
         let serial = held.serial
         targetRecord.named[name] = serial
         records.update(serial) { $0.namedCount += 1 }
-        executor.add(held.traits.readsShared ? intention : intention.unsharedNamed, named: name)
+        if held.traits.readsShared {
+            executor.add(intention, named: name)
+        } else {
+            executor.add(intention.unsharedNamed, named: name)
+        }
         let wasActive = records[serial]?.isActive == true
         wake(serial)
         // Joining an executor already at work: the name's observers hear it is active.
