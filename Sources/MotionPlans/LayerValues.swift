@@ -113,8 +113,10 @@ package struct LayerValues: Sendable {
     /// value is written twice, and a run takes the first).
     /// - Complexity: O(values), stopping at the first.
     package func firstValue(of property: LayerProperty) -> MotionValue? {
-        guard let block else { return nil }
-        let words = UnsafeBufferPointer(start: block.words + Int(start), count: Int(wordCount))
+        // The block's words read through it, not a second reference to it (retained and
+        // released per lookup): `self` keeps the block for the call.
+        guard let base = block?.words else { return nil }
+        let words = UnsafeBufferPointer(start: base + Int(start), count: Int(wordCount))
         let ordinal = property.ordinal
         var i = 0
         while i < words.count {

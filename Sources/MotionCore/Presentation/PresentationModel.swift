@@ -561,8 +561,11 @@ struct InitialLayerValues: Sendable {
     private var starts: [Int32] = [0]
     private var ordinals: [UInt8] = []
     private var values: [MotionValue] = []
-    /// The values' source, when they are looked up rather than copied (then the lists are empty).
-    private var lookup: (@Sendable (Int, LayerProperty) -> MotionValue?)?
+    /// The values' source, when they are looked up rather than copied (``looksUp``; then the
+    /// lists are empty). Not optional, so that it is called where it is kept, its context not
+    /// retained and released per call.
+    private var lookup: @Sendable (Int, LayerProperty) -> MotionValue? = { _, _ in nil }
+    private var looksUp = false
     /// How many layers there are.
     private var layerCount = 0
 
@@ -576,6 +579,7 @@ struct InitialLayerValues: Sendable {
     /// The values `lookup(layer, property)` gives for each of `count` layers, looked up when read.
     init(count: Int, lookup: @escaping @Sendable (Int, LayerProperty) -> MotionValue?) {
         self.lookup = lookup
+        looksUp = true
         layerCount = count
     }
 
@@ -596,7 +600,7 @@ struct InitialLayerValues: Sendable {
     /// - Complexity: O(values the layer gives): a few.
     @usableFromInline
     func value(layer: Int, property: LayerProperty) -> MotionValue? {
-        if let lookup { return layer >= 0 && layer < layerCount ? lookup(layer, property) : nil }
+        if looksUp { return layer >= 0 && layer < layerCount ? lookup(layer, property) : nil }
         guard layer >= 0, layer + 1 < starts.count else { return nil }
         let ordinal = UInt8(property.ordinal)
         for i in Int(starts[layer])..<Int(starts[layer + 1]) where ordinals[i] == ordinal { return values[i] }
