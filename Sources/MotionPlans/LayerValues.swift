@@ -121,12 +121,19 @@ package struct LayerValues: Sendable {
         var i = 0
         while i < words.count {
             let head = Int(words[i])
-            let kind = Self.kinds[head & 3]
-            let count = head & 4 != 0 ? 4 : kind.componentCount
+            // The kind's component count without the kinds table (a lookup walks past most
+            // values): scalar 1, point and size 2, color 4.
+            let kindCount =
+                switch head & 3 {
+                case 0: 1
+                case 3: 4
+                default: 2
+                }
+            let count = head & 4 != 0 ? 4 : kindCount
             if head >> 3 == ordinal {
                 var c = SIMD4<Double>(0, 0, 0, 0)
                 for k in 0..<count { c[k] = words[i + 1 + k] }
-                return MotionValue(kind: kind, components: c)
+                return MotionValue(kind: Self.kinds[head & 3], components: c)
             }
             i += 1 + count
         }
