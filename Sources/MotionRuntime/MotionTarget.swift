@@ -1,3 +1,5 @@
+import MotionCore
+
 /// Something intentions are added to: an app's layer or view, or a document target.
 ///
 /// An app's layer is reached through its ``MotionChannel``.
@@ -96,9 +98,10 @@ public final class MotionTarget {
 
     /// The channel, once given or made.
     @exclusivity(unchecked) private var madeChannel: (any MotionChannel)?
-    /// Where the channel is made on first use (a document run's targets), with the target's index there.
-    private let channelSource: (any MotionChannelSource)?
-    private let channelIndex: Int
+    /// Where the channel is made on first use (a document run's targets), with the target's
+    /// index there; the target's presentation goes to it directly (``ChannelRoute``).
+    let channelSource: (any MotionChannelSource)?
+    let channelIndex: Int
 
     /// Creates a target with an empty property store, presented through `channel`.
     public init(id: String, channel: (any MotionChannel)? = nil) {
@@ -240,8 +243,32 @@ struct ExecutorCoreSlots {
     }
 }
 
-/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``).
+/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``),
+/// and does what each channel would do for the target `index` (its targets' presentations call
+/// it directly: no channel object per target).
 package protocol MotionChannelSource: AnyObject {
     /// The channel of the target `index`.
     func channel(forTarget index: Int) -> any HoldEndScheduling
+    /// ``MotionChannel/now``, the same for every target.
+    var now: Double { get }
+    /// ``MotionChannel/fps``, the same for every target.
+    var fps: Double { get }
+    /// ``MotionChannel/presentation(of:)`` of the target `index`.
+    func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel
+    /// ``MotionChannel/set(_:to:)`` on the target `index`.
+    func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int)
+    /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)`` on the target `index`.
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        onTarget index: Int)
+    /// ``MotionChannel/remove(key:)`` on the target `index`.
+    func remove(key: String, onTarget index: Int)
+    /// ``MotionChannel/schedule(at:keepsAlive:_:)``, the same for every target.
+    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void)
+    /// ``HoldEndScheduling/scheduleHoldEnd(at:of:key:hold:)``, the same for every target.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int)
+    /// ``MotionChannel/inputs(kind:gesture:)`` of the target `index`.
+    func inputs(kind: InputKind, gesture: String?, onTarget index: Int) -> [GestureInput]
+    /// ``MotionChannel/target(matching:)``, the same for every target.
+    func target(matching selector: String) -> MotionTarget?
 }

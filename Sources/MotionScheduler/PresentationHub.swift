@@ -105,6 +105,43 @@ final class PresentationHub: MotionChannelSource {
     var now: Double { clock.now }
     var fps: Double { clock.fps }
 
+    // MARK: The targets' channels, by index (``MotionChannelSource``)
+
+    func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel {
+        channel(layer: index, property: property)
+    }
+
+    func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int) {
+        emit(ChannelEvent(time: now, layer: index, action: .set(path: path, value: value)))
+    }
+
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        onTarget index: Int
+    ) {
+        emitAdd(layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
+    }
+
+    func remove(key: String, onTarget index: Int) {
+        emit(ChannelEvent(time: now, layer: index, action: .remove(key: key)))
+    }
+
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        queue.schedule(
+            at: max(time, now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
+    }
+
+    func inputs(kind: InputKind, gesture: String?, onTarget index: Int) -> [GestureInput] {
+        inputs(kind: kind, gesture: gesture, target: index).map {
+            GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
+        }
+    }
+
+    func target(matching selector: String) -> MotionTarget? {
+        guard let first = resolve(selector).first, first >= 0, first < targetCount else { return nil }
+        return target(at: first)
+    }
+
     /// The channel of `property` on `layer`, read in place (``PresentationModel/channelInPlace(layer:property:)``).
     /// - Complexity: O(1); copies the channel, not the model.
     func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
@@ -316,22 +353,21 @@ final class DocumentChannel: HoldEndScheduling {
     var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        hub.channel(layer: index, property: property)
+        hub.presentation(of: property, onTarget: index)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {
-        hub.emit(ChannelEvent(time: hub.now, layer: index, action: .set(path: path, value: value)))
+        hub.set(path, to: value, onTarget: index)
     }
 
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
-        hub.emitAdd(
-            layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
+        hub.add(animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity, onTarget: index)
     }
 
     func remove(key: String) {
-        hub.emit(ChannelEvent(time: hub.now, layer: index, action: .remove(key: key)))
+        hub.remove(key: key, onTarget: index)
     }
 
     func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
@@ -339,18 +375,14 @@ final class DocumentChannel: HoldEndScheduling {
     }
 
     func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
-        hub.queue.schedule(
-            at: max(time, hub.now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
+        hub.scheduleHoldEnd(at: time, of: owner, key: key, hold: hold)
     }
 
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {
-        hub.inputs(kind: kind, gesture: gesture, target: index).map {
-            GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
-        }
+        hub.inputs(kind: kind, gesture: gesture, onTarget: index)
     }
 
     func target(matching selector: String) -> MotionTarget? {
-        guard let first = hub.resolve(selector).first, first >= 0, first < hub.targetCount else { return nil }
-        return hub.target(at: first)
+        hub.target(matching: selector)
     }
 }
