@@ -107,14 +107,19 @@ final class PresentationHub: MotionChannelSource {
 
     // MARK: The targets' channels, by index (``MotionChannelSource``)
 
+    /// The channel of `property` on the target `index`, as its presentation reads it.
+    /// - Complexity: O(1); copies the channel, not the model.
     func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel {
         channel(layer: index, property: property)
     }
 
+    /// Emits a `set` of `value` on `path` of the target `index` now.
     func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int) {
         emit(ChannelEvent(time: now, layer: index, action: .set(path: path, value: value)))
     }
 
+    /// Emits an `add` on the target `index` now (``emitAdd(layer:key:path:animation:modelValue:initialVelocity:)``).
+    /// - Complexity: as ``ChannelEvent/applyAdd(layer:path:key:animation:modelValue:initialVelocity:at:to:)``.
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
         onTarget index: Int
@@ -122,21 +127,28 @@ final class PresentationHub: MotionChannelSource {
         emitAdd(layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
     }
 
+    /// Emits a `remove` of `key` on the target `index` now.
     func remove(key: String, onTarget index: Int) {
         emit(ChannelEvent(time: now, layer: index, action: .remove(key: key)))
     }
 
+    /// Schedules the end of `owner`'s hold numbered `hold` of `key` at `time` (now if it has
+    /// passed), as a plain queue entry (no closure).
+    /// - Complexity: O(log n) for n scheduled events.
     func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
         queue.schedule(
             at: max(time, now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
     }
 
+    /// The recorded inputs of `kind` that drive a gesture on the target `index` (see
+    /// ``inputs(kind:gesture:target:)``), as gesture inputs.
     func inputs(kind: InputKind, gesture: String?, onTarget index: Int) -> [GestureInput] {
         inputs(kind: kind, gesture: gesture, target: index).map {
             GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
         }
     }
 
+    /// The first target `selector` resolves to, made now if not yet; nil when none.
     func target(matching selector: String) -> MotionTarget? {
         guard let first = resolve(selector).first, first >= 0, first < targetCount else { return nil }
         return target(at: first)
