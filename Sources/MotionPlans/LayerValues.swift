@@ -109,6 +109,37 @@ package struct LayerValues: Sendable {
         return values
     }
 
+    /// The first value written for `property`, if any, as ``forEach(_:)`` gives them (no
+    /// value is written twice, and a run takes the first).
+    /// - Complexity: O(values), stopping at the first.
+    package func firstValue(of property: LayerProperty) -> MotionValue? {
+        // The block's words read through it, not a second reference to it (retained and
+        // released per lookup): `self` keeps the block for the call.
+        guard let base = block?.words else { return nil }
+        let words = UnsafeBufferPointer(start: base + Int(start), count: Int(wordCount))
+        let ordinal = property.ordinal
+        var i = 0
+        while i < words.count {
+            let head = Int(words[i])
+            // The kind's component count without the kinds table (a lookup walks past most
+            // values): scalar 1, point and size 2, color 4.
+            let kindCount =
+                switch head & 3 {
+                case 0: 1
+                case 3: 4
+                default: 2
+                }
+            let count = head & 4 != 0 ? 4 : kindCount
+            if head >> 3 == ordinal {
+                var c = SIMD4<Double>(0, 0, 0, 0)
+                for k in 0..<count { c[k] = words[i + 1 + k] }
+                return MotionValue(kind: Self.kinds[head & 3], components: c)
+            }
+            i += 1 + count
+        }
+        return nil
+    }
+
     /// The value written for `property`, if any.
     /// - Complexity: O(values).
     package func value(of property: LayerProperty) -> MotionValue? {

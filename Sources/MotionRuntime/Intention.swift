@@ -43,6 +43,17 @@ extension Intention {
         return nil
     }
 
+    /// The ``SharedIntention`` of a `T` this value is, or nil: its value is then read where it is,
+    /// field by field, where ``exactly(_:)`` copies it whole (counting every reference it holds).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func shared<T: Intention>(_: T.Type) -> SharedIntention<T>? {
+        guard Self.self == SharedIntention<T>.self else { return nil }
+        // `self` is that object: its reference read as one (`as AnyObject` would bridge it).
+        return Unmanaged<SharedIntention<T>>.fromOpaque(unsafeBitCast(self, to: UnsafeRawPointer.self)).takeUnretainedValue()
+    }
+
     /// The intention as apps, tracers and executors that read intentions by casting see it: a
     /// ``SharedIntention``'s value, any other intention itself.
     var unshared: any Intention {

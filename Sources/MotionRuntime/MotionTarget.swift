@@ -1,3 +1,5 @@
+import MotionCore
+
 /// Something intentions are added to: an app's layer or view, or a document target.
 ///
 /// An app's layer is reached through its ``MotionChannel``.
@@ -56,8 +58,15 @@ public final class MotionTarget {
     @exclusivity(unchecked) var cores = ExecutorCoreSlots()
 
     /// The reference to this target its executors' cores and services hold instead of a weak
-    /// reference each (see ``ClearedReference``), made on first use.
-    var reference: TargetReference { TargetReference.made(for: self, in: &madeReference) }
+    /// reference each (see ``TargetReference``), made on first use: the target's shared
+    /// presentation when it has a channel (one object for both, made now if not yet), else a
+    /// reference of its own.
+    var reference: TargetReference {
+        if let madeReference { return madeReference }
+        let made = TargetPresentation.of(self) ?? TargetReference(target: self)
+        madeReference = made
+        return made
+    }
 
     @exclusivity(unchecked) private var madeReference: TargetReference?
 
@@ -89,9 +98,10 @@ public final class MotionTarget {
 
     /// The channel, once given or made.
     @exclusivity(unchecked) private var madeChannel: (any MotionChannel)?
-    /// Where the channel is made on first use (a document run's targets), with the target's index there.
-    private let channelSource: (any MotionChannelSource)?
-    private let channelIndex: Int
+    /// Where the channel is made on first use (a document run's targets), with the target's
+    /// index there; the target's presentation goes to it directly (``ChannelRoute``).
+    let channelSource: (any MotionChannelSource)?
+    let channelIndex: Int
 
     /// Creates a target with an empty property store, presented through `channel`.
     public init(id: String, channel: (any MotionChannel)? = nil) {
@@ -115,10 +125,29 @@ public final class MotionTarget {
     }
 }
 
-/// The shared reference to a target (see ``ClearedReference``).
-typealias TargetReference = ClearedReference<MotionTarget>
+/// The shared reference to a target, as ``ClearedReference`` is to a runtime: nil once the
+/// target went (it clears the reference first thing in its `deinit`).
+///
+/// A target with a channel has its ``TargetPresentation`` as its reference (a subclass): its
+/// cores hold the presentation anyway, and a second object per animated target was made, held
+/// and freed for the reference alone. Not thread-safe, like targets.
+class TargetReference {
+    /// The target; nil once it went. Unchecked exclusivity (the rules of `Runtime`'s tables,
+    /// Runtime.swift): loaded and stored, never modified across a call.
+    @exclusivity(unchecked) private(set) final unowned(safe) var target: MotionTarget?
 
-/// A reference to an object (a target, a runtime) that reads nil once the object is gone, as a
+    /// A reference to `target`, kept by the target (``MotionTarget/reference``).
+    init(target: MotionTarget) {
+        self.target = target
+    }
+
+    /// Forgets the target, as it goes (from its `deinit`).
+    final func clear() {
+        target = nil
+    }
+}
+
+/// A reference to an object (a runtime; a target's is ``TargetReference``) that reads nil once the object is gone, as a
 /// weak reference does, made once per object and shared by what its executors keep (cores,
 /// token generators), so that each holder counts one reference instead of making and loading a
 /// weak one.
@@ -127,8 +156,9 @@ typealias TargetReference = ClearedReference<MotionTarget>
 /// the object went (it reads nil), so an app keeping a core or a gesture source past its target
 /// or runtime finds none rather than a freed one. Not thread-safe, like targets and runtimes.
 final class ClearedReference<Object: AnyObject> {
-    /// The object; nil once it went.
-    private(set) unowned(safe) var object: Object?
+    /// The object; nil once it went. Unchecked exclusivity (the rules of `Runtime`'s tables,
+    /// Runtime.swift): loaded and stored, never modified across a call.
+    @exclusivity(unchecked) private(set) unowned(safe) var object: Object?
 
     private init(_ object: Object) {
         self.object = object
@@ -146,11 +176,6 @@ final class ClearedReference<Object: AnyObject> {
     func clear() {
         object = nil
     }
-}
-
-extension ClearedReference where Object == MotionTarget {
-    /// The target; nil once it went.
-    var target: MotionTarget? { object }
 }
 
 extension MotionTarget: CustomStringConvertible {
@@ -218,8 +243,32 @@ struct ExecutorCoreSlots {
     }
 }
 
-/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``).
+/// What makes the channels of many targets, each on its first use (``MotionTarget/channel``),
+/// and does what each channel would do for the target `index` (its targets' presentations call
+/// it directly: no channel object per target).
 package protocol MotionChannelSource: AnyObject {
     /// The channel of the target `index`.
     func channel(forTarget index: Int) -> any HoldEndScheduling
+    /// ``MotionChannel/now``, the same for every target.
+    var now: Double { get }
+    /// ``MotionChannel/fps``, the same for every target.
+    var fps: Double { get }
+    /// ``MotionChannel/presentation(of:)`` of the target `index`.
+    func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel
+    /// ``MotionChannel/set(_:to:)`` on the target `index`.
+    func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int)
+    /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)`` on the target `index`.
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        onTarget index: Int)
+    /// ``MotionChannel/remove(key:)`` on the target `index`.
+    func remove(key: String, onTarget index: Int)
+    /// ``MotionChannel/schedule(at:keepsAlive:_:)``, the same for every target.
+    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void)
+    /// ``HoldEndScheduling/scheduleHoldEnd(at:of:key:hold:)``, the same for every target.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int)
+    /// ``MotionChannel/inputs(kind:gesture:)`` of the target `index`.
+    func inputs(kind: InputKind, gesture: String?, onTarget index: Int) -> [GestureInput]
+    /// ``MotionChannel/target(matching:)``, the same for every target.
+    func target(matching selector: String) -> MotionTarget?
 }

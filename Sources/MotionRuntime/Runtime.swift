@@ -82,8 +82,10 @@ public final class Runtime {
     private var streamsSubscription: Subscription?
     private var clockSubscription: Subscription?
     @exclusivity(unchecked) private var activeTargetCount = 0
-    private var observers: [ActivityObserver] = []
-    private var tracers: [any Tracer] = []
+    // Unchecked under the rules above: read as a whole (the loops that call them run on a copy,
+    // outside the access); a removal's caller holds what it removes.
+    @exclusivity(unchecked) private var observers: [ActivityObserver] = []
+    @exclusivity(unchecked) private var tracers: [any Tracer] = []
     /// The serial of the last executor made. Serials are never reused (not even after
     /// ``tearDown()``), so a serial the table does not hold names a released executor.
     @exclusivity(unchecked) private var nextSerial = 0
@@ -461,7 +463,13 @@ public final class Runtime {
 
     private func applyAdd(_ intention: any Intention, to target: MotionTarget) {
         let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
-        held.executor.add(held.traits.readsShared ? intention : intention.unshared)
+        // Passed on as it came when the executor reads it shared (a conditional expression made
+        // a copy of the intention, retained and released, even then).
+        if held.traits.readsShared {
+            held.executor.add(intention)
+        } else {
+            held.executor.add(intention.unshared)
+        }
         wake(held.serial)
         if !tracers.isEmpty {
             let shown = intention.unshared
@@ -477,7 +485,11 @@ public final class Runtime {
         let serial = held.serial
         targetRecord.named[name] = serial
         records.update(serial) { $0.namedCount += 1 }
-        executor.add(held.traits.readsShared ? intention : intention.unsharedNamed, named: name)
+        if held.traits.readsShared {
+            executor.add(intention, named: name)
+        } else {
+            executor.add(intention.unsharedNamed, named: name)
+        }
         let wasActive = records[serial]?.isActive == true
         wake(serial)
         // Joining an executor already at work: the name's observers hear it is active.
@@ -546,7 +558,9 @@ public final class Runtime {
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         // A built-in core keeps its token source in its ledger: no generator object per executor.
         if let owner = traits.ledgerOwner?(executor) {
-            owner.ledger.source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
+            // The source replaced (a released executor's) is dropped after the access.
+            let source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
+            withExtendedLifetime(owner.ledger.replaceSource(with: source)) {}
         } else if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
                 ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())))
@@ -1161,9 +1175,11 @@ final class TargetRecord {
     @exclusivity(unchecked) var executors = ExecutorList()
     @exclusivity(unchecked) var named = NameTable()
     @exclusivity(unchecked) var activeExecutorCount = 0
-    var observers: [ActivityObserver] = []
+    // Unchecked as the runtime's observer lists are: read whole, called on a copy; a removal's
+    // caller holds what it removes.
+    @exclusivity(unchecked) var observers: [ActivityObserver] = []
     /// Observers of named intentions' activity, by name.
-    var planObservers: [String: [ActivityObserver]] = [:]
+    @exclusivity(unchecked) var planObservers: [String: [ActivityObserver]] = [:]
 
     init(target: MotionTarget) {
         self.target = target

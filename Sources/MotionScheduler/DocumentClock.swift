@@ -7,7 +7,9 @@ import MotionRuntime
 /// at 0.35 s on a 24 fps grid happens at exactly 0.35 s. Only ``DocumentRun`` moves it.
 final class DocumentClock: FrameClock {
     let fps: Double
-    private(set) var now: Double = 0
+    /// The current time. Unchecked exclusivity (a number, loaded and stored, never modified
+    /// across a call): read several times per intention.
+    @exclusivity(unchecked) private(set) var now: Double = 0
     private var handlers: [(id: Int, body: (Double) -> Void)] = []
     private var nextID = 0
 

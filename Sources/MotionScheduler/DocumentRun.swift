@@ -24,7 +24,11 @@ public final class DocumentRun {
     /// The runtime the document's intentions are committed to.
     public let runtime: Runtime
     /// One runtime target per document target, in document pre-order.
-    public let targets: [MotionTarget]
+    ///
+    /// A run makes each target when something first needs it (an operation, a link, an input):
+    /// reading this makes the others, so that every document target has its runtime target.
+    /// - Complexity: O(targets).
+    public var targets: [MotionTarget] { hub.allTargets() }
     private let hub: PresentationHub
     /// When a run without a duration stops if it is still moving.
     ///
@@ -56,14 +60,7 @@ public final class DocumentRun {
         let runtime = Runtime(clock: hub.clock)
         runtime.garbageCollectionDelay = garbageCollectionDelay
         self.runtime = runtime
-        var targets: [MotionTarget] = []
-        targets.reserveCapacity(document.targets.count)
-        // Each target's channel is made when an executor first needs it.
-        for (index, node) in document.targets.enumerated() {
-            targets.append(MotionTarget(id: node.id.value, channelSource: hub, index: index))
-        }
-        self.targets = targets
-        hub.attach(targets: targets)
+        // Each target, and its channel, is made when something first needs it.
         let observer = ActivityObserver { [weak self] state in
             guard let self, state == .atRest else { return }
             self.lastActivity = self.now
@@ -168,8 +165,8 @@ public final class DocumentRun {
         runtime.commit(addingAbout: operations.count) { runtimeOperations in
             // By index: each field is read in place, not a copy of the whole operation per step.
             for i in operations.indices {
-                for index in hub.resolve(operations[i].target.value) {
-                    let target = targets[index]
+                for index in hub.resolve(operations[i].target.value) where index < hub.targetCount {
+                    let target = hub.target(at: index)
                     switch operations[i].action {
                     case .add(let intention, let name):
                         if let name, let named = intention.namedRuntimeIntention {

@@ -14,42 +14,54 @@ import MotionSelectors
 ///
 /// Executors reach it through their target's ``DocumentChannel``.
 final class PresentationHub: MotionChannelSource {
-    private(set) var model: PresentationModel
+    // Unchecked exclusivity: the fields every event and selector touches keep the rules of the
+    // runtime's tables (MotionRuntime's Runtime.swift): (1) an access never calls out (the model
+    // is changed by MotionCore's event application alone, the queue by its own methods, and
+    // the sink is called after the access); (2) an access never drops the last reference to an
+    // object (what ``detach()`` drops is held until after its accesses; an event taken from the
+    // queue is moved out, not dropped).
+    @exclusivity(unchecked) private(set) var model: PresentationModel
     let sink: (any ChannelEventSink)?
     let clock: DocumentClock
-    var queue = EventQueue()
+    @exclusivity(unchecked) var queue = EventQueue()
     let document: MotionDocument
-    private(set) var targets: [MotionTarget] = []
+    /// The run's targets by document index, each made on first use (``target(at:)``): most of a
+    /// document's are never named by an operation, a link or an input.
+    @exclusivity(unchecked) private var madeTargets: [MotionTarget?]
     /// The document's selector tree, built on the first selector that is not a plain `#id`.
     private var selectorTree: SelectorTree?
     /// Every target id: the index of its target, or `-1 - i` for an id several targets share (the
     /// error D006), whose indices are `sharedIDs[i]`. Built on the first `#id` selector. Keyed by
     /// `String`: a short id is held in the key itself, so comparing keys reads no document text.
-    private var idIndex: [String: Int]?
+    @exclusivity(unchecked) private var idIndex: [String: Int]?
     /// Every target id when no two targets share one: the document's own index (the decoder's,
     /// kept while the targets are as decoded), so that nothing is hashed again. Then ``idIndex``
     /// is not built.
-    private var uniqueIDs: TargetIDIndex?
-    private var sharedIDs: [[Int]] = []
+    @exclusivity(unchecked) private var uniqueIDs: TargetIDIndex?
+    @exclusivity(unchecked) private var sharedIDs: [[Int]] = []
     private var selectorCache: [String: [Int]] = [:]
     /// The last selector resolved and its targets: consecutive operations mostly name one target
     /// (a card's tween, spring and gesture), found again by comparing the text, without hashing.
-    private var lastResolved: (selector: String, targets: ResolvedTargets)?
+    @exclusivity(unchecked) private var lastResolved: (selector: String, targets: ResolvedTargets)?
     /// Where the last plain `#id` found its target (``TargetIDCursor``).
-    private var idCursor = TargetIDCursor()
+    @exclusivity(unchecked) private var idCursor = TargetIDCursor()
     /// Animated components, encoded as ``AnimatedComponent/code(layer:_:_:)``.
-    private(set) var animated = AnimatedComponentSet()
+    @exclusivity(unchecked) private(set) var animated = AnimatedComponentSet()
     /// How many events were applied: for tests and summaries.
-    private(set) var eventCount = 0
+    @exclusivity(unchecked) private(set) var eventCount = 0
 
     init(document: MotionDocument, sink: (any ChannelEventSink)?) {
         self.document = document
         self.sink = sink
         self.clock = DocumentClock(fps: document.canvas.fps)
         // Channels are built as events first write them: most of a document's are never written.
-        // The initial values are read from the document's packed form, with no dictionary per target.
+        // The initial values are read from the document's packed form when a channel is first
+        // read, with nothing copied per target.
         let targets = document.targets
-        self.model = PresentationModel(lazyLayerCount: targets.count) { i, add in targets[i].initialLayer.forEach(add) }
+        self.model = PresentationModel(lazyLayerCount: targets.count) { i, property in
+            targets[i].initialLayer.firstValue(of: property)
+        }
+        madeTargets = [MotionTarget?](repeating: nil, count: targets.count)
     }
 
     /// The channel of the target `index`, made when an executor first needs it.
@@ -57,21 +69,89 @@ final class PresentationHub: MotionChannelSource {
         DocumentChannel(hub: self, index: index)
     }
 
-    func attach(targets: [MotionTarget]) {
-        self.targets = targets
+    /// How many targets the document has.
+    var targetCount: Int { madeTargets.count }
+
+    /// The runtime target of the document target `index` (in `0..<targetCount`), made on first use.
+    /// - Complexity: O(1).
+    func target(at index: Int) -> MotionTarget {
+        if let made = madeTargets[index] { return made }
+        let made = MotionTarget(id: document.targets[index].id.value, channelSource: self, index: index)
+        madeTargets[index] = made
+        return made
+    }
+
+    /// Every runtime target, in document order, made now if not yet.
+    /// - Complexity: O(targets).
+    func allTargets() -> [MotionTarget] {
+        madeTargets.indices.map { target(at: $0) }
     }
 
     /// Drops the targets and the scheduled work, when the run ends: the targets' channels hold
-    /// the hub, and scheduled work may hold executors' state, so these would be cycles. The run
-    /// still holds its targets then, so the cores its scheduled hold ends name without counting
-    /// them (``HoldEndOwner``) are still alive.
+    /// the hub, and scheduled work may hold executors' state, so these would be cycles. The
+    /// queue goes before the targets, so the cores its scheduled hold ends name without counting
+    /// them (``HoldEndOwner``) are still alive while it goes.
     func detach() {
-        targets = []
-        queue = EventQueue()
+        // Dropped after the accesses (the rules above), the queue first: the scheduled closures
+        // may hold the last references to executors' state.
+        let (queue, targets) = (self.queue, madeTargets)
+        self.queue = EventQueue()
+        madeTargets = []
+        withExtendedLifetime(queue) {}
+        withExtendedLifetime(targets) {}
     }
 
     var now: Double { clock.now }
     var fps: Double { clock.fps }
+
+    // MARK: The targets' channels, by index (``MotionChannelSource``)
+
+    /// The channel of `property` on the target `index`, as its presentation reads it.
+    /// - Complexity: O(1); copies the channel, not the model.
+    func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel {
+        channel(layer: index, property: property)
+    }
+
+    /// Emits a `set` of `value` on `path` of the target `index` now.
+    func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int) {
+        emit(ChannelEvent(time: now, layer: index, action: .set(path: path, value: value)))
+    }
+
+    /// Emits an `add` on the target `index` now (``emitAdd(layer:key:path:animation:modelValue:initialVelocity:)``).
+    /// - Complexity: as ``ChannelEvent/applyAdd(layer:path:key:animation:modelValue:initialVelocity:at:to:)``.
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        onTarget index: Int
+    ) {
+        emitAdd(layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
+    }
+
+    /// Emits a `remove` of `key` on the target `index` now.
+    func remove(key: String, onTarget index: Int) {
+        emit(ChannelEvent(time: now, layer: index, action: .remove(key: key)))
+    }
+
+    /// Schedules the end of `owner`'s hold numbered `hold` of `key` at `time` (now if it has
+    /// passed), as a plain queue entry (no closure).
+    /// - Complexity: O(log n) for n scheduled events.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        queue.schedule(
+            at: max(time, now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
+    }
+
+    /// The recorded inputs of `kind` that drive a gesture on the target `index` (see
+    /// ``inputs(kind:gesture:target:)``), as gesture inputs.
+    func inputs(kind: InputKind, gesture: String?, onTarget index: Int) -> [GestureInput] {
+        inputs(kind: kind, gesture: gesture, target: index).map {
+            GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
+        }
+    }
+
+    /// The first target `selector` resolves to, made now if not yet; nil when none.
+    func target(matching selector: String) -> MotionTarget? {
+        guard let first = resolve(selector).first, first >= 0, first < targetCount else { return nil }
+        return target(at: first)
+    }
 
     /// The channel of `property` on `layer`, read in place (``PresentationModel/channelInPlace(layer:property:)``).
     /// - Complexity: O(1); copies the channel, not the model.
@@ -276,22 +356,21 @@ final class DocumentChannel: HoldEndScheduling {
     var fps: Double { clock.fps }
 
     func presentation(of property: LayerProperty) -> PropertyChannel {
-        hub.channel(layer: index, property: property)
+        hub.presentation(of: property, onTarget: index)
     }
 
     func set(_ path: PropertyPath, to value: MotionValue) {
-        hub.emit(ChannelEvent(time: hub.now, layer: index, action: .set(path: path, value: value)))
+        hub.set(path, to: value, onTarget: index)
     }
 
     func add(
         _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
-        hub.emitAdd(
-            layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
+        hub.add(animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity, onTarget: index)
     }
 
     func remove(key: String) {
-        hub.emit(ChannelEvent(time: hub.now, layer: index, action: .remove(key: key)))
+        hub.remove(key: key, onTarget: index)
     }
 
     func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
@@ -299,18 +378,14 @@ final class DocumentChannel: HoldEndScheduling {
     }
 
     func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
-        hub.queue.schedule(
-            at: max(time, hub.now), priority: 0, keepsAlive: false, action: .holdEnd(HoldEndOwner(core: owner), key: key, hold: hold))
+        hub.scheduleHoldEnd(at: time, of: owner, key: key, hold: hold)
     }
 
     func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {
-        hub.inputs(kind: kind, gesture: gesture, target: index).map {
-            GestureInput(id: $0.id.value, start: $0.at, duration: $0.duration, samples: $0.samples)
-        }
+        hub.inputs(kind: kind, gesture: gesture, onTarget: index)
     }
 
     func target(matching selector: String) -> MotionTarget? {
-        guard let first = hub.resolve(selector).first, hub.targets.indices.contains(first) else { return nil }
-        return hub.targets[first]
+        hub.target(matching: selector)
     }
 }

@@ -61,29 +61,34 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
     /// id up instead of parsing and matching; every other selector (spaces, types, classes,
     /// combinators, non-ASCII letters) returns nil and goes the general way.
     ///
-    /// - Complexity: O(*n*) in the length of `selector`; nothing is allocated for a native string.
-    ///   The bytes are read in place, without decoding scalars or finding character boundaries.
+    /// - Complexity: O(*n*) in the length of `selector`; nothing is allocated. The bytes are read
+    ///   in place, without decoding scalars.
     public static func plainID(_ selector: String) -> Substring? {
-        let utf8 = selector.utf8
-        // A native string's bytes are contiguous; only a bridged one is copied.
-        let plain = utf8.withContiguousStorageIfAvailable(isPlainID) ?? Array(utf8).withUnsafeBufferPointer(isPlainID)
-        // After an ASCII `#` and before an ASCII byte is a character boundary.
-        return plain ? selector[utf8.index(after: utf8.startIndex)...] : nil
+        // The bytes read in place, one comparison each (a run resolves a selector per operation;
+        // walking the UTF-8 view index by index cost ~100 instructions a byte).
+        let plain =
+            selector.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.count > 1 && bytes[0] == UInt8(ascii: "#") && bytes.dropFirst().allSatisfy(isIdentifierByte)
+            } ?? isPlainIDAnyStorage(selector.utf8)
+        return plain ? selector.dropFirst() : nil
     }
 
-    /// Whether `bytes` are `#` and one or more ASCII identifier bytes.
-    private static func isPlainID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 1, bytes[0] == UInt8(ascii: "#") else { return false }
-        for byte in bytes[1...] {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                continue
-            default:
-                return false
-            }
+    /// ``plainID(_:)``'s test for a string whose bytes are not stored contiguously.
+    private static func isPlainIDAnyStorage(_ utf8: String.UTF8View) -> Bool {
+        guard utf8.first == UInt8(ascii: "#"), utf8.count > 1 else { return false }
+        return utf8.dropFirst().allSatisfy(isIdentifierByte)
+    }
+
+    /// Whether one byte of UTF-8 is an ASCII identifier character (``isIdentifierScalar(_:)``
+    /// for ASCII; a plain `#id` is ASCII).
+    @inline(__always)
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
         }
-        return true
     }
 
     /// Whether one scalar may appear in an identifier.

@@ -30,17 +30,21 @@ import Testing
         var counted = PresentationModel(lazyLayerCount: layers) { layer, add in
             for (property, value) in initial[layer] { add(property, value) }
         }
+        // Initial values looked up when a channel is first read (a document run's).
+        var looked = PresentationModel(lazyLayerCount: layers) { layer, property in initial[layer][property] }
         var compared = 0
         for event in events {
             event.apply(to: &whole)
             event.apply(to: &lazy)
             event.apply(to: &counted)
+            event.apply(to: &looked)
             for layer in 0..<layers {
                 for property in LayerProperty.allCases {
                     for t in [event.time, event.time + 0.01, event.time + 0.4] {
                         let expected = whole.value(layer: layer, property: property, at: t)
                         #expect(Self.same(expected, lazy.value(layer: layer, property: property, at: t)))
                         #expect(Self.same(expected, counted.value(layer: layer, property: property, at: t)))
+                        #expect(Self.same(expected, looked.value(layer: layer, property: property, at: t)))
                         compared += 1
                     }
                     let channel = whole.channel(layer: layer, property: property)
@@ -75,5 +79,16 @@ import Testing
         model.set(layer: -1, path: PropertyPath(.opacity), value: .scalar(0.5), at: 0)
         #expect(model.value(layer: 1, property: .opacity, at: 0) == LayerProperty.opacity.defaultValue)
         #expect(model.layerCount == 2)
+        // Looked up: the same, and a layer outside the model is not asked for.
+        var looked = PresentationModel(lazyLayerCount: 2) { layer, property in
+            precondition(layer >= 0 && layer < 2)
+            return layer == 0 && property == .opacity ? .scalar(0.25) : nil
+        }
+        #expect(looked.value(layer: 0, property: .opacity, at: 1) == .scalar(0.25))
+        #expect(looked.value(layer: 0, property: .rotation, at: 1) == LayerProperty.rotation.defaultValue)
+        #expect(looked.value(layer: 1, property: .opacity, at: 1) == LayerProperty.opacity.defaultValue)
+        looked.set(layer: 2, path: PropertyPath(.opacity), value: .scalar(0.5), at: 0)
+        looked.set(layer: 0, path: PropertyPath(.position, component: 1), value: .scalar(9), at: 0)
+        #expect(looked.value(layer: 0, property: .position, at: 1) == .point(position.x, 9))
     }
 }

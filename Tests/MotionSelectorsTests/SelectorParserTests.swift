@@ -129,6 +129,8 @@ struct SelectorParserTests {
             ("#card", "card"), ("#x-1_y", "x-1_y"), ("#9", "9"), ("#", nil), ("", nil), ("card", nil),
             ("#a ", nil), (" #a", nil), ("#a.wide", nil), ("#a #b", nil), ("#a,#b", nil), ("Card#a", nil),
             ("##a", nil), ("#é", nil), ("#a>b", nil), ("*", nil),
+            // Longer than a small string: its bytes are read from the heap.
+            ("#a-rather-long-card-id_0123456789", "a-rather-long-card-id_0123456789"), ("#a-rather-long-card-id 0123456789", nil),
         ] as [(String, String?)])
     func plainIDs(_ selector: String, _ expected: String?) {
         #expect(Selector.plainID(selector).map(String.init) == expected)

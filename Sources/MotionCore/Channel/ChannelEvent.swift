@@ -90,6 +90,11 @@ public struct ChannelEvent: Hashable, Sendable {
         initialVelocity: MotionValue?, at time: Double, to presentation: inout PresentationModel
     ) {
         guard layer >= 0, layer < presentation.layerCount else { return }
+        // Only a spring changes: any other animation is added as given, not copied first (a
+        // keyframe animation's copy counts its arrays' references).
+        guard case .spring = animation, initialVelocity != nil else {
+            return presentation.add(layer: layer, path: path, key: key, animation: animation, modelValue: modelValue, at: time)
+        }
         presentation.add(
             layer: layer, path: path, key: key, animation: animation.startingWith(initialVelocity), modelValue: modelValue,
             at: time)

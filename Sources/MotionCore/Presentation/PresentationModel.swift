@@ -370,6 +370,24 @@ public struct PresentationModel: Sendable {
         layerCount = count
     }
 
+    /// Creates the presentation of `count` layers whose initial values `initialValue` looks up,
+    /// when a channel is first read or written.
+    ///
+    /// Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; the
+    /// value of `property` on `layer` (in `0..<count`) a channel not built yet presents is
+    /// `initialValue(layer, property)`, or the property's default when it gives nil. Nothing is
+    /// copied per layer: a run reads the document's own values, for the few channels it touches.
+    ///
+    /// - Complexity: O(layers) (4 bytes per channel); `initialValue` is called once per read of a
+    ///   channel not built yet.
+    public init(lazyLayerCount count: Int, initialValue: @escaping @Sendable (_ layer: Int, _ property: LayerProperty) -> MotionValue?) {
+        storage = []
+        slots = [Int32](repeating: -1, count: count * Self.channelsPerLayer)
+        initialLayers = InitialLayerValues(count: count, lookup: initialValue)
+        arena = SamplingArena(channels: [])
+        layerCount = count
+    }
+
     /// Creates the presentation of the channels `kept` holds of `layers`, with their initial
     /// model values: what a trace needs, whose events only touch the channels it prints.
     ///
@@ -609,6 +627,13 @@ struct InitialLayerValues: Sendable {
     private var starts: [Int32] = [0]
     private var ordinals: [UInt8] = []
     private var values: [MotionValue] = []
+    /// The values' source, when they are looked up rather than copied (``looksUp``; then the
+    /// lists are empty). Not optional, so that it is called where it is kept, its context not
+    /// retained and released per call.
+    private var lookup: @Sendable (Int, LayerProperty) -> MotionValue? = { _, _ in nil }
+    private var looksUp = false
+    /// How many layers there are.
+    private var layerCount = 0
 
     init(_ layers: [[LayerProperty: MotionValue]]) {
         self.init(count: layers.count) { layer, add in
@@ -617,7 +642,15 @@ struct InitialLayerValues: Sendable {
     }
 
     /// The values `values(layer, add)` adds for each of `count` layers.
+    /// The values `lookup(layer, property)` gives for each of `count` layers, looked up when read.
+    init(count: Int, lookup: @escaping @Sendable (Int, LayerProperty) -> MotionValue?) {
+        self.lookup = lookup
+        looksUp = true
+        layerCount = count
+    }
+
     init(count: Int, values given: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {
+        layerCount = count
         starts.reserveCapacity(count + 1)
         for layer in 0..<count {
             given(layer) { property, value in
@@ -633,6 +666,7 @@ struct InitialLayerValues: Sendable {
     /// - Complexity: O(values the layer gives): a few.
     @usableFromInline
     func value(layer: Int, property: LayerProperty) -> MotionValue? {
+        if looksUp { return layer >= 0 && layer < layerCount ? lookup(layer, property) : nil }
         guard layer >= 0, layer + 1 < starts.count else { return nil }
         let ordinal = UInt8(property.ordinal)
         for i in Int(starts[layer])..<Int(starts[layer + 1]) where ordinals[i] == ordinal { return values[i] }

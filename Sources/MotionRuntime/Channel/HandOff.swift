@@ -143,6 +143,12 @@ struct TokenLedger {
     /// Whether no key is live.
     fileprivate var isIdle: Bool { firstKey == nil && otherKeys.isEmpty }
 
+    /// Whether a token is held that ending would end: read where the ledger is (a copy of the
+    /// source counts its references), as a core goes.
+    fileprivate var holdsEndableToken: Bool {
+        token != nil && source?.endsTokens == true
+    }
+
     /// The number of the hold that keeps `key` live, or nil when it is not live.
     fileprivate func holdNumber(of key: String) -> Int? {
         firstKey == key ? firstHold : otherKeys[key]
@@ -179,14 +185,29 @@ struct TokenLedger {
         return !otherKeys.isEmpty && otherKeys.removeValue(forKey: key) != nil
     }
 
-    /// The token generator handed over by ``ContinuousExecuting/setActivityTokenGenerator(_:)``.
-    mutating func use(_ generator: ActivityTokenGenerator) {
-        source = TokenSource(generator)
+    /// Takes the token generator handed over by
+    /// ``ContinuousExecuting/setActivityTokenGenerator(_:)``; returns the source it replaces, for
+    /// the caller to drop after the access (see ``TokenLedgerOwner``).
+    mutating func use(_ generator: ActivityTokenGenerator) -> TokenSource? {
+        replaceSource(with: TokenSource(generator))
+    }
+
+    /// Takes `source` as the ledger's source; returns the one it replaces, for the caller to drop
+    /// after the access (see ``TokenLedgerOwner``).
+    mutating func replaceSource(with source: TokenSource) -> TokenSource? {
+        let replaced = self.source
+        self.source = source
+        return replaced
     }
 }
 
 /// An executor core that keeps a ``TokenLedger``: the ledger's work, done through short accesses
 /// to it (a token's start may call observers that add intentions to this very core).
+///
+/// The cores keep their ledger `@exclusivity(unchecked)`, under the rules of `Runtime`'s tables
+/// (Runtime.swift): no access calls out (a token starts and ends on a copy of the source, after
+/// the access), and what replaces the source hands the old one back to be dropped after the
+/// access (``TokenLedger/replaceSource(with:)``); the rest of the ledger is values.
 protocol TokenLedgerOwner: ScheduledHoldEnding {
     var ledger: TokenLedger { get set }
 }
@@ -243,7 +264,7 @@ extension TokenLedgerOwner {
     /// token left to end: that is asked of the source in place, before the source is copied
     /// (counting the references it holds) to end one.
     func endHeldToken() {
-        guard let token = ledger.token, ledger.source?.endsTokens == true else { return }
+        guard ledger.holdsEndableToken, let token = ledger.token else { return }
         let source = ledger.source
         source?.endToken(token)
     }

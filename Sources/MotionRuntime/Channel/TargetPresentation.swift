@@ -6,9 +6,12 @@ import MotionCore
 ///
 /// Kept by the target (it outlives any one executor; a field of the target rather than a slot of
 /// its store, so that each executor made finds it without a lookup) and created on first use; a
-/// target without a channel has none, and its executors do nothing.
-final class TargetPresentation {
-    let channel: any MotionChannel
+/// target without a channel has none, and its executors do nothing. It is also the target's
+/// shared reference (``MotionTarget/reference``), which its cores and services hold.
+final class TargetPresentation: TargetReference {
+    /// Where the target's events go and its presentation is read: its channel, or for a
+    /// document target its channel source with the target's index (no channel object made).
+    let channel: ChannelRoute
     // Unchecked exclusivity under the rules of `Runtime`'s tables (Runtime.swift): the key table
     // holds values; hand-off observers are read one at a time and called outside the access,
     // and only unowned entries are ever removed.
@@ -17,11 +20,12 @@ final class TargetPresentation {
     @exclusivity(unchecked) private var keys = KeyTable()
     /// Observers of hand-offs (executors that must drop what they lost).
     @exclusivity(unchecked) private var handOffObservers = HandOffObserverList()
-    /// Observers of events (the shape and link executors' wake-up).
-    private var changeObservers: [(LayerProperty) -> Void] = []
+    /// Observers of events (the shape and link executors' wake-up); unchecked, as the lists only
+    /// grow and are called on a copy, outside the access.
+    @exclusivity(unchecked) private var changeObservers: [(LayerProperty) -> Void] = []
     /// The link cores with a link reading this target: an event here marks those links (and the
     /// links down their chains) to be brought up to date again (``LinkCore``).
-    private(set) var linkReaders: [LinkReader] = []
+    @exclusivity(unchecked) private(set) var linkReaders: [LinkReader] = []
     /// A counter for unique animation keys on this target, shared by its executors.
     @exclusivity(unchecked) private var serial = 0
     /// The target's link core, once made: a link reading this target brings the links it reads
@@ -31,19 +35,25 @@ final class TargetPresentation {
     /// it up to date first, whichever executor the runtime updates first.
     weak var shape: ShapeCore?
 
-    /// The channel, when it schedules hold ends without closures (a document run's).
-    private let holdEndScheduler: (any HoldEndScheduling)?
-
-    private init(channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
+    private init(target: MotionTarget, channel: ChannelRoute) {
         self.channel = channel
-        self.holdEndScheduler = holdEndScheduler
+        super.init(target: target)
     }
 
     /// The shared presentation of `target`, created on first use; nil when it has no channel.
+    ///
+    /// A document target's presentation goes to its channel source with the target's index:
+    /// the target's ``MotionTarget/channel`` object is made only if something asks for it.
     static func of(_ target: MotionTarget) -> TargetPresentation? {
         if let existing = target.sharedPresentation { return existing }
-        guard let channel = target.channel else { return nil }
-        let presentation = TargetPresentation(channel: channel, holdEndScheduler: target.holdEndScheduler)
+        let route: ChannelRoute
+        if let source = target.channelSource {
+            route = ChannelRoute(source: source, index: target.channelIndex)
+        } else {
+            guard let channel = target.channel else { return nil }
+            route = ChannelRoute(channel: channel, holdEndScheduler: target.holdEndScheduler)
+        }
+        let presentation = TargetPresentation(target: target, channel: route)
         target.sharedPresentation = presentation
         return presentation
     }
@@ -179,11 +189,7 @@ final class TargetPresentation {
     /// passed), as ``schedule(at:keepsAlive:_:)`` would schedule a closure making the call; the
     /// channel holds `owner` until it runs.
     func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
-        if let holdEndScheduler {
-            holdEndScheduler.scheduleHoldEnd(at: max(time, now), of: owner, key: key, hold: hold)
-        } else {
-            channel.schedule(at: max(time, now), keepsAlive: false) { owner.holdDidEnd(key: key, hold: hold) }
-        }
+        channel.scheduleHoldEnd(at: max(time, now), of: owner, key: key, hold: hold)
     }
 
     // MARK: Hand-off between families
@@ -321,6 +327,118 @@ final class TargetPresentation {
     /// without an event: the links or the squash and stretch that write it changed.
     func readersMustUpdate(_ property: LayerProperty) {
         if !linkReaders.isEmpty { LinkCore.sourceDidChange(self, property) }
+    }
+}
+
+/// Where a target presentation sends its events and reads the presentation: the target's
+/// channel, or a channel source with the target's index there (a document run's targets: no
+/// channel object per target). It offers what the presentation and the built-in cores use of a
+/// ``MotionChannel``, meaning the same.
+struct ChannelRoute {
+    /// The target's channel, when it has one of its own.
+    private let object: (any MotionChannel)?
+    /// The channel again, when it schedules hold ends without closures.
+    private let holdEndScheduler: (any HoldEndScheduling)?
+    /// The channel source, for a target whose channel it makes.
+    private let source: (any MotionChannelSource)?
+    /// The target's index in ``source``.
+    private let index: Int
+
+    /// The route to `channel`.
+    init(channel: any MotionChannel, holdEndScheduler: (any HoldEndScheduling)?) {
+        object = channel
+        self.holdEndScheduler = holdEndScheduler
+        source = nil
+        index = 0
+    }
+
+    /// The route to the target `index` of `source`.
+    init(source: any MotionChannelSource, index: Int) {
+        object = nil
+        holdEndScheduler = nil
+        self.source = source
+        self.index = index
+    }
+
+    /// ``MotionChannel/now``.
+    var now: Double {
+        source?.now ?? object?.now ?? 0
+    }
+
+    /// ``MotionChannel/fps``.
+    var fps: Double {
+        source?.fps ?? object?.fps ?? 60
+    }
+
+    /// ``MotionChannel/presentation(of:)``.
+    func presentation(of property: LayerProperty) -> PropertyChannel {
+        source?.presentation(of: property, onTarget: index) ?? object?.presentation(of: property)
+            ?? PropertyChannel(model: property.defaultValue)
+    }
+
+    /// ``MotionChannel/presentedValue(of:)``, the same rule.
+    func presentedValue(of path: PropertyPath) -> MotionValue {
+        guard source != nil else { return object?.presentedValue(of: path) ?? path.property.defaultValue }
+        let value = presentation(of: path.property).value(at: now)
+        guard let component = path.component else { return value }
+        return .scalar(value[component])
+    }
+
+    /// ``MotionChannel/presentedVelocity(of:)``, the same rule.
+    func presentedVelocity(of path: PropertyPath) -> MotionValue {
+        guard source != nil else { return object?.presentedVelocity(of: path) ?? MotionValue(kind: path.kind, components: .zero) }
+        let v = presentation(of: path.property).velocity(at: now)
+        guard let component = path.component else { return v }
+        return .scalar(v[component])
+    }
+
+    /// ``MotionChannel/set(_:to:)``.
+    func set(_ path: PropertyPath, to value: MotionValue) {
+        guard source == nil else { return source?.set(path, to: value, onTarget: index) ?? () }
+        object?.set(path, to: value)
+    }
+
+    /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)``.
+    func add(
+        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
+    ) {
+        guard source == nil else {
+            return source?.add(
+                animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity, onTarget: index) ?? ()
+        }
+        object?.add(animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity)
+    }
+
+    /// ``MotionChannel/remove(key:)``.
+    func remove(key: String) {
+        guard source == nil else { return source?.remove(key: key, onTarget: index) ?? () }
+        object?.remove(key: key)
+    }
+
+    /// ``MotionChannel/schedule(at:keepsAlive:_:)``.
+    func schedule(at time: Double, keepsAlive: Bool, _ action: @escaping () -> Void) {
+        guard source == nil else { return source?.schedule(at: time, keepsAlive: keepsAlive, action) ?? () }
+        object?.schedule(at: time, keepsAlive: keepsAlive, action)
+    }
+
+    /// ``HoldEndScheduling/scheduleHoldEnd(at:of:key:hold:)`` where the channel schedules hold
+    /// ends so, else a scheduled closure making the call.
+    func scheduleHoldEnd(at time: Double, of owner: any ScheduledHoldEnding, key: String, hold: Int) {
+        guard source == nil else { return source?.scheduleHoldEnd(at: time, of: owner, key: key, hold: hold) ?? () }
+        if let holdEndScheduler { return holdEndScheduler.scheduleHoldEnd(at: time, of: owner, key: key, hold: hold) }
+        object?.schedule(at: time, keepsAlive: false) { owner.holdDidEnd(key: key, hold: hold) }
+    }
+
+    /// ``MotionChannel/inputs(kind:gesture:)``.
+    func inputs(kind: InputKind, gesture: String?) -> [GestureInput] {
+        if let source { return source.inputs(kind: kind, gesture: gesture, onTarget: index) }
+        return object?.inputs(kind: kind, gesture: gesture) ?? []
+    }
+
+    /// ``MotionChannel/target(matching:)``.
+    func target(matching selector: String) -> MotionTarget? {
+        if let source { return source.target(matching: selector) }
+        return object?.target(matching: selector)
     }
 }
 

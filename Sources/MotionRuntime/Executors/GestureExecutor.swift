@@ -91,8 +91,9 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
     private let targetReference: TargetReference
     private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
-    /// Activity per animation key; its token ends when the core goes.
-    var ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes. Unchecked exclusivity (see
+    /// ``TokenLedgerOwner``).
+    @exclusivity(unchecked) var ledger = TokenLedger()
     private var drives: [Drive] = []
     /// How many active drives hold each component of each property (keyed by the property's
     /// ``LayerProperty/ordinal``; component `c` at lane `c`): what a release reads of the others
@@ -111,7 +112,7 @@ public final class GestureCore: NamedIntentionExecuting, ContinuousExecuting, Ex
 
     /// Receives the token generator held from each gesture's start to its end.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.use(generator)
+        withExtendedLifetime(ledger.use(generator)) {}
     }
 
     /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.

@@ -66,17 +66,19 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         case decay([FrictionDecay], start: Double, end: Double)
     }
 
+    // Unchecked exclusivity under the rules of `Runtime`'s tables (Runtime.swift): a path's state
+    // is values (configurations, motions), changed in place by accesses that call nothing out.
     private final class PathState {
         let path: PropertyPath
         let key: String
-        var springs = FirstInPlace<SpringConfig>()
-        var frictions: [FrictionConfig] = []
+        @exclusivity(unchecked) var springs = FirstInPlace<SpringConfig>()
+        @exclusivity(unchecked) var frictions: [FrictionConfig] = []
         /// The components of the property gestures hold now, as bits (bit c for component c).
-        var heldMask: UInt8
-        var motion: Motion = .none
+        @exclusivity(unchecked) var heldMask: UInt8
+        @exclusivity(unchecked) var motion: Motion = .none
         /// What ``motion`` drives: the path, or its one free component while a drag along one
         /// axis holds the other.
-        var motionPath: PropertyPath
+        @exclusivity(unchecked) var motionPath: PropertyPath
 
         init(path: PropertyPath, heldMask: UInt8) {
             self.path = path
@@ -123,11 +125,13 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
     private let targetReference: TargetReference
     private var target: MotionTarget? { targetReference.target }
     private let channel: TargetPresentation?
-    /// Activity per animation key; its token ends when the core goes.
-    var ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes. Unchecked exclusivity (see
+    /// ``TokenLedgerOwner``).
+    @exclusivity(unchecked) var ledger = TokenLedger()
     /// The paths physics ever drove on the target, in first-use order: a list, as there are at
-    /// most a few per property (the whole property and its components).
-    private var states = FirstInPlace<PathState>()
+    /// most a few per property (the whole property and its components). Unchecked (the rules of
+    /// `Runtime`'s tables): it only grows, and is walked on a copy.
+    @exclusivity(unchecked) private var states = FirstInPlace<PathState>()
 
     /// Creates the physics executor of `target` and starts listening to its gesture signals.
     public init(target: MotionTarget) {
@@ -147,7 +151,7 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
 
     /// Receives the token generator that keeps the runtime active while a motion runs.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.use(generator)
+        withExtendedLifetime(ledger.use(generator)) {}
     }
 
     /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.

@@ -25,8 +25,9 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     public static let storeName = "motionc.executor.tween"
 
     private let channel: TargetPresentation?
-    /// Activity per animation key; its token ends when the core goes.
-    var ledger = TokenLedger()
+    /// Activity per animation key; its token ends when the core goes. Unchecked exclusivity (see
+    /// ``TokenLedgerOwner``).
+    @exclusivity(unchecked) var ledger = TokenLedger()
 
     /// Creates the tween executor of `target`.
     ///
@@ -48,7 +49,7 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// Receives the token generator that keeps the runtime active while an animation plays.
     public func setActivityTokenGenerator(_ generator: ActivityTokenGenerator) {
-        ledger.use(generator)
+        withExtendedLifetime(ledger.use(generator)) {}
     }
 
     /// Ends the hold numbered `hold` of `key`, when its scheduled end comes.
@@ -58,14 +59,22 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
 
     /// Starts an unnamed tween under a fresh key.
     public func add(_ intention: any Intention) {
-        guard let tween = intention.exactly(Tween.self), let channel else { return }
-        start(tween, key: channel.makeKey("tween"))
+        guard let channel else { return }
+        // A document's tween read in its shared object, not copied out of it.
+        if let shared = intention.shared(Tween.self) {
+            start(shared.value, key: channel.makeKey("tween"))
+        } else if let tween = intention.exactly(Tween.self) {
+            start(tween, key: channel.makeKey("tween"))
+        }
     }
 
     /// Starts a tween keyed by its name.
     public func add(_ intention: any NamedIntention, named name: String) {
-        guard let tween = intention.exactly(Tween.self) else { return }
-        start(tween, key: "name:\(name)")
+        if let shared = intention.shared(Tween.self) {
+            start(shared.value, key: "name:\(name)")
+        } else if let tween = intention.exactly(Tween.self) {
+            start(tween, key: "name:\(name)")
+        }
     }
 
     /// Removes the named tween's animation; its property keeps the value it presents now.
@@ -83,7 +92,10 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
     ///
     /// `presented` gives the presented value, read only when the tween needs it: to scale it, or
     /// to start from it (`to` or `by` alone). Keyframes given in full read nothing.
-    static func animation(for tween: Tween, presented: () -> MotionValue, now: Double) -> (
+    ///
+    /// The tween is borrowed: a document's is read where its shared object keeps it, field by
+    /// field, not copied whole.
+    static func animation(for tween: borrowing Tween, presented: () -> MotionValue, now: Double) -> (
         animation: KeyframeAnimation, last: MotionValue, end: Double
     )? {
         var values = tween.values
@@ -115,12 +127,13 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         return (animation, last, end)
     }
 
-    private func start(_ tween: Tween, key: String) {
+    /// Starts `tween` (borrowed, as ``animation(for:presented:now:)`` reads it) under `key`.
+    private func start(_ tween: borrowing Tween, key: String) {
         guard let channel else { return }
         if let path = tween.path {
             // A motion path (docs/format.md §7.3): on position, and with orient on rotation.
             let rotation = channel.presented(PropertyPath(.rotation))[0]
-            for part in PathTween.parts(of: tween, path: path, key: key, rotation: rotation, now: channel.now) {
+            for part in PathTween.parts(of: copy tween, path: path, key: key, rotation: rotation, now: channel.now) {
                 channel.handOff(part.path, to: .tween)
                 channel.add(
                     part.path, key: part.key, animation: part.animation, modelValue: part.last, initialVelocity: nil,
@@ -132,11 +145,12 @@ public final class TweenCore: NamedIntentionExecuting, ContinuousExecuting, Exec
         let now = channel.now
         // The presented value is read only when the tween starts from it (a read of the
         // presentation, cold for most targets at their first commit).
-        let animated = Self.animation(for: tween, presented: { channel.presented(tween.property) }, now: now)
+        let property = tween.property
+        let animated = Self.animation(for: tween, presented: { channel.presented(property) }, now: now)
         guard let (animation, last, end) = animated else { return }
-        channel.handOff(tween.property, to: .tween)
+        channel.handOff(property, to: .tween)
         channel.add(
-            tween.property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
+            property, key: key, animation: .keyframe(animation), modelValue: last, initialVelocity: nil,
             family: .tween)
         holdActivity(key, until: end, on: channel)
     }
