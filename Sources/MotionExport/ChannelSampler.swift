@@ -16,25 +16,30 @@ import Synchronization
 /// dead entries outnumber its live ones is begun again from the live ones
 /// (``ChannelLogBuilder``), so that walking a snapshot's entries costs O(its own).
 final class ChannelLog: Sendable {
-    /// The entries, in the order they were added.
-    let entries: [PropertyChannel.Entry]
-    /// When each entry was added, when it ends, and the component it drives (``wholeProperty``
-    /// for all): what a walk reads, packed.
-    let added: [Double]
-    let ends: [Double]
-    let components: [Int]
-    /// The first snapshot that no longer holds each entry (`Int32.max`: none).
-    let died: [Int32]
-    /// What a sample of each entry reads, in the log's order (plain values: read in place).
-    fileprivate let shapes: [EntryShape]
-    /// The springs' closed forms, each spring's components in a row.
-    fileprivate let solutions: [SpringSolution]
-    /// Each entry's spring, when it is one.
-    let springs: [SpringAnimation?]
+    /// The log as its history's events wrote it, kept whole: moved in, not copied array by array
+    /// (a history is made per animated property, and retaining each array of each log was a
+    /// large part of an export's set-up).
+    private let log: ChannelLogBuilder
     /// The entries whose end falls in some snapshot's interval while it holds them, grouped by
     /// snapshot (each snapshot's sampler knows its range here): the only entries that can split
     /// that interval.
     let breaks: [Int32]
+
+    /// The entries, in the order they were added.
+    var entries: [PropertyChannel.Entry] { log.entries }
+    /// When each entry was added, when it ends, and the component it drives (``wholeProperty``
+    /// for all): what a walk reads, packed.
+    var added: [Double] { log.added }
+    var ends: [Double] { log.ends }
+    var components: [Int] { log.components }
+    /// The first snapshot that no longer holds each entry (`Int32.max`: none).
+    var died: [Int32] { log.died }
+    /// What a sample of each entry reads, in the log's order (plain values: read in place).
+    fileprivate var shapes: [EntryShape] { log.shapes }
+    /// The springs' closed forms, each spring's components in a row.
+    fileprivate var solutions: [SpringSolution] { log.solutions }
+    /// Each entry's spring, when it is one.
+    var springs: [SpringAnimation?] { log.springs }
 
     /// How many dead entries a log holds beyond its live ones before a history begins a new log.
     static let deadEntriesKept = 8
@@ -42,15 +47,8 @@ final class ChannelLog: Sendable {
     /// The component code of an entry that drives the whole property.
     static let wholeProperty = Int.min
 
-    fileprivate init(_ builder: ChannelLogBuilder, breaks: [Int32]) {
-        entries = builder.entries
-        added = builder.added
-        ends = builder.ends
-        components = builder.components
-        died = builder.died
-        shapes = builder.shapes
-        solutions = builder.solutions
-        springs = builder.springs
+    fileprivate init(_ builder: consuming ChannelLogBuilder, breaks: [Int32]) {
+        log = builder
         self.breaks = breaks
     }
 }
@@ -120,7 +118,7 @@ struct ChannelLogBuilder {
     /// The log frozen, with the entries that can split each snapshot's interval (``ChannelLog/breaks``)
     /// found from the history's `times`; each snapshot's range in it is written to `ranges`.
     /// - Complexity: O(m log m) for m entries.
-    func build(times: [Double], snapshots: Range<Int>, ranges: inout [Range<Int>]) -> ChannelLog {
+    consuming func build(times: [Double], snapshots: Range<Int>, ranges: inout [Range<Int>]) -> ChannelLog {
         var found: [(snapshot: Int32, entry: Int32)] = []
         for j in entries.indices where died[j] > born[j] {
             let end = ends[j]

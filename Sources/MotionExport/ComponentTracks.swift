@@ -203,7 +203,8 @@ public struct TimelineTracks: Sendable {
                 remove(key, layer: layer, except: nil, at: time)
             }
         }
-        let histories = builders.map { $0.history() }
+        // By index: mapping the builders would copy each one, retaining its arrays.
+        let histories = builders.indices.map { builders[$0].history() }
         self.histories = histories
         self.historyIndex = historyIndex
         // A slot for every common curve of each history (see denseSlot), found without hashing.
@@ -892,7 +893,10 @@ private struct HistoryBuilder {
     }
 
     /// The snapshot an event at `t` writes: the last one when it is at `t`, else a new one.
-    func snapshot(at t: Double) -> Int32 {
+    ///
+    /// Mutating only so that a call on an element of the builders' array reads it in place: a
+    /// non-mutating call there copied the whole builder, retaining each of its arrays.
+    mutating func snapshot(at t: Double) -> Int32 {
         // Fewer than 2^31 snapshots: at most one per event.
         Int32(truncatingIfNeeded: times.last == t ? times.count - 1 : times.count)
     }
@@ -960,19 +964,25 @@ private struct HistoryBuilder {
         if set && sets.last != s { sets.append(s) }
     }
 
-    /// The finished history: a sampler per snapshot, over the logs frozen.
-    func history() -> ChannelHistory {
+    /// The finished history: a sampler per snapshot, over the logs frozen. The builder gives its
+    /// logs up (each one moved into its frozen log, not copied with its arrays retained).
+    mutating func history() -> ChannelHistory {
         let rising = zip(times, times.dropFirst()).allSatisfy { $0 < $1 }
         var ranges = [Range<Int>](repeating: 0..<0, count: times.count)
         var frozen: [ChannelLog] = []
         frozen.reserveCapacity(logs.count)
         var first = 0
-        for (l, log) in logs.enumerated() {
+        var taken = logs
+        logs = []
+        taken.reverse()
+        var l = 0
+        while let log = taken.popLast() {
             // A log's snapshots follow each other.
             var end = first
             while end < records.count && Int(records[end].log) == l { end += 1 }
             frozen.append(log.build(times: times, snapshots: first..<end, ranges: &ranges))
             first = end
+            l += 1
         }
         var samplers: [ChannelSampler] = []
         samplers.reserveCapacity(records.count)
