@@ -141,7 +141,7 @@ public struct TimelineTracks: Sendable {
     /// `steps` says how runs of per-frame values (links, squashAndStretch) are written.
     ///
     /// - Complexity: O(e) for e events, amortised: each costs what it changes (see
-    ///   ``ChannelLog``); O(k) for one that removes an animation from a property holding k.
+    ///   `ChannelLog`); O(k) for one that removes an animation from a property holding k.
     public init(_ timeline: Timeline, duration: Double? = nil, steps: FrameSteps = .fitted) {
         self.timeline = timeline
         self.steps = steps

@@ -106,8 +106,8 @@ public struct PropertyChannel: Hashable, Sendable {
     public var model: MotionValue
     /// Animations in the order they were added.
     ///
-    /// Changed only through ``append(_:)`` and ``removeEntries(where:)``, which keep
-    /// ``keyIndex`` and ``endFloor`` true to it.
+    /// Changed only through `append(_:)` and `removeEntries(where:)`, which keep `keyIndex` and
+    /// `endFloor` true to it.
     public private(set) var entries: [Entry] = []
     /// The keys of ``entries`` while there are more than ``indexedEntries`` (nil otherwise): an
     /// add or a remove then finds its key with one lookup, not by comparing every entry's.
@@ -125,10 +125,14 @@ public struct PropertyChannel: Hashable, Sendable {
         self.model = model
     }
 
+    /// Whether both present the same model value and the same animations.
+    ///
+    /// The key index and the end floor, derived from the animations, are not compared.
     public static func == (a: Self, b: Self) -> Bool {
         a.model == b.model && a.entries == b.entries
     }
 
+    /// Hashes the model value and the animations, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(model)
         hasher.combine(entries)
@@ -370,10 +374,9 @@ public struct PresentationModel: Sendable {
         layerCount = count
     }
 
-    /// Creates the presentation of `count` layers whose initial values `initialValue` looks up,
-    /// when a channel is first read or written.
+    /// Creates the presentation of `count` layers whose initial values a closure looks up.
     ///
-    /// Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; the
+    /// `initialValue` is asked when a channel is first read or written. Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; the
     /// value of `property` on `layer` (in `0..<count`) a channel not built yet presents is
     /// `initialValue(layer, property)`, or the property's default when it gives nil. Nothing is
     /// copied per layer: a run reads the document's own values, for the few channels it touches.
