@@ -16,30 +16,14 @@ import Synchronization
 /// dead entries outnumber its live ones is begun again from the live ones
 /// (``ChannelLogBuilder``), so that walking a snapshot's entries costs O(its own).
 final class ChannelLog: Sendable {
-    /// The log as its history's events wrote it, kept whole: moved in, not copied array by array
-    /// (a history is made per animated property, and retaining each array of each log was a
-    /// large part of an export's set-up).
-    private let log: ChannelLogBuilder
-    /// The entries whose end falls in some snapshot's interval while it holds them, grouped by
-    /// snapshot (each snapshot's sampler knows its range here): the only entries that can split
-    /// that interval.
-    let breaks: [Int32]
-
-    /// The entries, in the order they were added.
-    var entries: [PropertyChannel.Entry] { log.entries }
-    /// When each entry was added, when it ends, and the component it drives (``wholeProperty``
-    /// for all): what a walk reads, packed.
-    var added: [Double] { log.added }
-    var ends: [Double] { log.ends }
-    var components: [Int] { log.components }
-    /// The first snapshot that no longer holds each entry (`Int32.max`: none).
-    var died: [Int32] { log.died }
-    /// What a sample of each entry reads, in the log's order (plain values: read in place).
-    fileprivate var shapes: [EntryShape] { log.shapes }
+    /// The entries, in the order they were added, each with what a walk and a sample read.
+    let entries: [LogEntry]
     /// The springs' closed forms, each spring's components in a row.
-    fileprivate var solutions: [SpringSolution] { log.solutions }
-    /// Each entry's spring, when it is one.
-    var springs: [SpringAnimation?] { log.springs }
+    fileprivate let solutions: [SpringSolution]
+    /// The entries whose end falls in some snapshot's interval while it holds them, with that
+    /// snapshot, in snapshot order (each snapshot's sampler knows its range here): the only
+    /// entries that can split that interval.
+    let breaks: [(snapshot: Int32, entry: Int32)]
 
     /// How many dead entries a log holds beyond its live ones before a history begins a new log.
     static let deadEntriesKept = 8
@@ -47,24 +31,37 @@ final class ChannelLog: Sendable {
     /// The component code of an entry that drives the whole property.
     static let wholeProperty = Int.min
 
-    fileprivate init(_ builder: consuming ChannelLogBuilder, breaks: [Int32]) {
-        log = builder
+    fileprivate init(_ builder: consuming ChannelLogBuilder, breaks: [(snapshot: Int32, entry: Int32)]) {
+        entries = builder.entries
+        solutions = builder.solutions
         self.breaks = breaks
     }
 }
 
+/// One entry of a ``ChannelLog``: what a walk of the snapshots reads (when it was added, when
+/// it ends, the component it drives, which snapshots hold it), the channel's entry, and what a
+/// sample reads, side by side (one array per log, not one per field).
+struct LogEntry: Sendable {
+    /// When the entry was added and when it ends.
+    let added: Double
+    let end: Double
+    /// The component the entry drives, or ``ChannelLog/wholeProperty`` for all.
+    let component: Int
+    /// The snapshot that first held the entry, and the first that no longer does (`Int32.max`: none).
+    let born: Int32
+    var died: Int32
+    /// The channel's entry.
+    let entry: PropertyChannel.Entry
+    /// The entry's spring, when it is one.
+    let spring: SpringAnimation?
+    /// What a sample of the entry reads (plain values: read in place).
+    fileprivate let shape: EntryShape
+}
+
 /// A ``ChannelLog`` as a history's events write it.
 struct ChannelLogBuilder {
-    var entries: [PropertyChannel.Entry] = []
-    var added: [Double] = []
-    var ends: [Double] = []
-    var components: [Int] = []
-    /// The snapshot that first held each entry, and the first that no longer does.
-    var born: [Int32] = []
-    var died: [Int32] = []
-    fileprivate var shapes: [EntryShape] = []
+    var entries: [LogEntry] = []
     fileprivate var solutions: [SpringSolution] = []
-    var springs: [SpringAnimation?] = []
     /// How many entries died.
     var dead = 0
 
@@ -72,29 +69,27 @@ struct ChannelLogBuilder {
     /// - Complexity: O(1) amortised (a spring's few solutions).
     mutating func append(_ entry: PropertyChannel.Entry, snapshot: Int32) {
         var shape = EntryShape(whole: entry.component == nil, end: entry.end)
+        var spring: SpringAnimation?
         switch entry.animation {
-        case .spring(let spring):
-            (shape.begin, shape.destination) = (spring.beginTime, spring.to)
-            (shape.firstSolution, shape.solutionCount) = (solutions.count, spring.from.kind.componentCount)
+        case .spring(let animation):
+            (shape.begin, shape.destination) = (animation.beginTime, animation.to)
+            (shape.firstSolution, shape.solutionCount) = (solutions.count, animation.from.kind.componentCount)
             // As `spring.solutions`, appended in place (no array of them made per spring).
             for c in 0..<shape.solutionCount {
                 solutions.append(
                     SpringSolution(
-                        initialValue: spring.from[c], initialVelocity: spring.initialVelocity[c], destination: spring.to[c],
-                        stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass))
+                        initialValue: animation.from[c], initialVelocity: animation.initialVelocity[c],
+                        destination: animation.to[c], stiffness: animation.stiffness, damping: animation.damping,
+                        mass: animation.mass))
             }
-            springs.append(spring)
+            spring = animation
         case .keyframe, .path:
-            springs.append(nil)
             shape.tween = TweenSampler(entry)
         }
-        shapes.append(shape)
-        entries.append(entry)
-        added.append(entry.addedTime)
-        ends.append(entry.end)
-        components.append(entry.component ?? ChannelLog.wholeProperty)
-        born.append(snapshot)
-        died.append(.max)
+        entries.append(
+            LogEntry(
+                added: entry.addedTime, end: entry.end, component: entry.component ?? ChannelLog.wholeProperty, born: snapshot,
+                died: .max, entry: entry, spring: spring, shape: shape))
     }
 
     /// Marks the entries `channel` no longer holds as dead from `snapshot` on: the log's live
@@ -105,23 +100,29 @@ struct ChannelLogBuilder {
         let live = channel.entries
         let count = live.count - unlogged
         var m = 0
-        for j in entries.indices where died[j] == .max {
-            if m < count && live[m].key == entries[j].key {
+        for j in entries.indices where entries[j].died == .max {
+            if m < count && live[m].key == entries[j].entry.key {
                 m += 1
             } else {
-                died[j] = snapshot
+                entries[j].died = snapshot
                 dead += 1
             }
         }
     }
 
-    /// The log frozen, with the entries that can split each snapshot's interval (``ChannelLog/breaks``)
-    /// found from the history's `times`; each snapshot's range in it is written to `ranges`.
+    /// Marks every live entry dead from `snapshot` on: a new log takes over there.
+    /// - Complexity: O(entries in the log).
+    mutating func close(at snapshot: Int32) {
+        for j in entries.indices where entries[j].died == .max { entries[j].died = snapshot }
+    }
+
+    /// The log frozen, with the entries that can split each snapshot's interval
+    /// (``ChannelLog/breaks``) found from the history's `times`.
     /// - Complexity: O(m log m) for m entries.
-    consuming func build(times: [Double], snapshots: Range<Int>, ranges: inout [Range<Int>]) -> ChannelLog {
+    consuming func build(times: [Double]) -> ChannelLog {
         var found: [(snapshot: Int32, entry: Int32)] = []
-        for j in entries.indices where died[j] > born[j] {
-            let end = ends[j]
+        for j in entries.indices where entries[j].died > entries[j].born {
+            let end = entries[j].end
             guard !end.isNaN else { continue }
             // The last snapshot whose time is at most the end (as ChannelHistory.snapshot(at:)).
             var lo = 0
@@ -130,17 +131,14 @@ struct ChannelLogBuilder {
                 let mid = (lo + hi + 1) / 2
                 if times[mid] <= end { lo = mid } else { hi = mid - 1 }
             }
-            if born[j] <= lo && lo < died[j] { found.append((Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: j))) }
+            if entries[j].born <= lo && lo < entries[j].died {
+                found.append((Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: j)))
+            }
         }
-        found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
-        var k = 0
-        for s in snapshots {
-            while k < found.count && Int(found[k].snapshot) < s { k += 1 }
-            let first = k
-            while k < found.count && Int(found[k].snapshot) == s { k += 1 }
-            ranges[s] = first..<k
+        if found.count > 1 {
+            found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
         }
-        return ChannelLog(self, breaks: found.map(\.entry))
+        return ChannelLog(self, breaks: found)
     }
 }
 
@@ -157,12 +155,19 @@ struct ChannelLogBuilder {
 final class ChannelSampler: Sendable {
     /// The log of the snapshot's entries (and of others).
     let log: ChannelLog
+    /// The log's entries and springs' solutions, held here too: a sample reads them from its
+    /// sampler in place, without retaining the log's arrays each time.
+    private let entries: [LogEntry]
+    private let solutions: [SpringSolution]
     /// The snapshot's index in its history.
     let snapshot: Int32
     /// How many of the log's entries had been added by the snapshot: it holds some of them.
     let prefix: Int
     /// How many entries the snapshot holds.
     let count: Int
+    /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise): the
+    /// common case, sampled without a walk.
+    private let sole: Int
     /// The snapshot's model value.
     let model: MotionValue
     /// The latest end of the snapshot's animations (-infinity without any; NaN or infinity when
@@ -178,27 +183,38 @@ final class ChannelSampler: Sendable {
     /// How many entries the walks of ``driver(of:at:)`` passed.
     private let walked = Atomic<Int>(0)
 
+    /// - Complexity: O(1) amortised: a snapshot holding one entry finds it among the few dead
+    ///   entries after it (a log keeps at most ``ChannelLog/deadEntriesKept`` more than it holds).
     init(
         log: ChannelLog, snapshot: Int32, prefix: Int, count: Int, model: MotionValue, settled: Double,
         breakRange: Range<Int>?
     ) {
         self.log = log
+        entries = log.entries
+        solutions = log.solutions
         self.snapshot = snapshot
         self.prefix = prefix
         self.count = count
         self.model = model
         self.settled = settled
         self.breakRange = breakRange
+        var sole = -1
+        if count == 1 {
+            var j = prefix - 1
+            while j >= 0, !(log.entries[j].died > snapshot) { j -= 1 }
+            sole = j
+        }
+        self.sole = sole
     }
 
     /// Whether the snapshot holds log entry `j` (one of the first ``prefix``).
     @inline(__always)
-    func holds(_ j: Int) -> Bool { log.died[j] > snapshot }
+    func holds(_ j: Int) -> Bool { entries[j].died > snapshot }
 
     /// Whether log entry `j` drives component `c`.
     @inline(__always)
     func drives(_ j: Int, _ c: Int) -> Bool {
-        let component = log.components[j]
+        let component = entries[j].component
         return component == ChannelLog.wholeProperty || component == c
     }
 
@@ -206,15 +222,25 @@ final class ChannelSampler: Sendable {
     /// it is sampled at: the rule of ``PropertyChannel/driver(of:at:)``, over the entries the
     /// snapshot holds, in their order.
     ///
-    /// The entries are walked from the latest back, as the rule reads. Once the walks of a
-    /// component have passed more entries than the snapshot's log prefix holds (many ended before
-    /// `t`: the inner ones of nested gestures, after they end), the snapshot's ``DriverIndex`` for
-    /// it is made, and answers from then on.
+    /// A snapshot holding one entry answers at once. Otherwise the entries are walked from the
+    /// latest back, as the rule reads. Once the walks of a component have passed more entries
+    /// than the snapshot's log prefix holds (many ended before `t`: the inner ones of nested
+    /// gestures, after they end), the snapshot's ``DriverIndex`` for it is made, and answers from
+    /// then on.
     ///
     /// - Complexity: O(w) for the w entries the walk passes back to the entry found; O(log k)
     ///   with the index, made once in O(p) for the p entries of the log prefix: no more than the
     ///   walks before it passed.
     func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        if sole >= 0 {
+            return entries.withUnsafeBufferPointer { entries in
+                let entry = entries[sole]
+                guard entry.component == ChannelLog.wholeProperty || entry.component == c else { return nil }
+                if entry.added <= t && t <= entry.end { return (sole, t) }
+                return entry.end < t ? (sole, entry.end) : nil
+            }
+        }
+        if count == 0 { return nil }
         let bit = UInt8(truncatingIfNeeded: 1 << min(max(c, 0), 7))
         let indexable = (0..<8).contains(c)
         if indexable, indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c).driver(at: t) {
@@ -241,19 +267,19 @@ final class ChannelSampler: Sendable {
     /// it passed.
     /// - Complexity: O(w) for the w entries passed.
     private func walk(_ c: Int, at t: Double) -> (found: (entry: Int, time: Double)?, passed: Int) {
-        log.added.withUnsafeBufferPointer { added in
-            log.ends.withUnsafeBufferPointer { ends in
-                var endedLast = -1
-                var j = prefix - 1
-                while j >= 0 {
-                    if holds(j) && drives(j, c) {
-                        if added[j] <= t && t <= ends[j] { return ((j, t), prefix - j) }
-                        if ends[j] < t, endedLast < 0 || ends[j] > ends[endedLast] { endedLast = j }
-                    }
-                    j -= 1
+        entries.withUnsafeBufferPointer { entries in
+            var endedLast = -1
+            var j = prefix - 1
+            while j >= 0 {
+                let component = entries[j].component
+                if entries[j].died > snapshot && (component == ChannelLog.wholeProperty || component == c) {
+                    let end = entries[j].end
+                    if entries[j].added <= t && t <= end { return ((j, t), prefix - j) }
+                    if end < t, endedLast < 0 || end > entries[endedLast].end { endedLast = j }
                 }
-                return (endedLast >= 0 ? (endedLast, ends[endedLast]) : nil, prefix)
+                j -= 1
             }
+            return (endedLast >= 0 ? (endedLast, entries[endedLast].end) : nil, prefix)
         }
     }
 
@@ -281,25 +307,23 @@ final class ChannelSampler: Sendable {
             return
         }
         for i in breakRange {
-            let j = Int(log.breaks[i])
+            let j = Int(log.breaks[i].entry)
             if drives(j, c) { body(j) }
         }
     }
 
     /// The log index of the snapshot's one entry, when it holds exactly one.
-    var soleEntry: Int? {
-        guard count == 1 else { return nil }
-        var j = prefix - 1
-        while j >= 0, !holds(j) { j -= 1 }
-        return j >= 0 ? j : nil
-    }
+    var soleEntry: Int? { sole >= 0 ? sole : nil }
+
+    /// The snapshot's one entry, when it holds exactly one.
+    var soleChannelEntry: PropertyChannel.Entry? { sole >= 0 ? entries[sole].entry : nil }
 
     /// The snapshot as a channel, made again from the log: for checks.
     /// - Complexity: O(k) for the snapshot's k entries.
     var channel: PropertyChannel {
         var channel = PropertyChannel(model: model)
         for j in 0..<prefix where holds(j) {
-            let entry = log.entries[j]
+            let entry = log.entries[j].entry
             channel.add(entry.animation, key: entry.key, component: entry.component, at: entry.addedTime)
         }
         return channel
@@ -308,23 +332,23 @@ final class ChannelSampler: Sendable {
     /// The spring of log entry `j`, whether it drives the whole property, and its end; nil when
     /// entry `j` is not a spring.
     func spring(_ j: Int) -> (SpringAnimation, whole: Bool, end: Double)? {
-        guard j >= 0, j < log.springs.count, let spring = log.springs[j] else { return nil }
-        return (spring, log.shapes[j].whole, log.shapes[j].end)
+        guard j >= 0, j < entries.count, let spring = entries[j].spring else { return nil }
+        return (spring, entries[j].shape.whole, entries[j].shape.end)
     }
 
     /// Component `c` of the snapshot's value at `t`: `channel.value(at: t)[c]`.
     ///
     /// - Complexity: as ``driver(of:at:)``, plus one sample of one entry.
     func value(_ c: Int, at t: Double) -> Double {
-        guard let (i, time) = driver(of: c, at: t), i < log.shapes.count else { return model[c] }
-        let entry = log.shapes[i]
-        let index = entry.whole ? c : 0
-        if entry.solutionCount > 0 {
+        guard let (i, time) = driver(of: c, at: t), i < entries.count else { return model[c] }
+        let index = entries[i].shape.whole ? c : 0
+        let solutionCount = entries[i].shape.solutionCount
+        if solutionCount > 0 {
             // A spring: at rest from its end on; components past its solutions show the destination.
-            guard time < entry.end, index < entry.solutionCount else { return entry.destination[index] }
-            return log.solutions[entry.firstSolution + index].value(at: time - entry.begin)
+            guard time < entries[i].shape.end, index < solutionCount else { return entries[i].shape.destination[index] }
+            return solutions[entries[i].shape.firstSolution + index].value(at: time - entries[i].shape.begin)
         }
-        return entry.tween?.value(index, at: time) ?? entry.destination[index]
+        return entries[i].shape.tween?.value(index, at: time) ?? entries[i].shape.destination[index]
     }
 }
 
@@ -337,10 +361,10 @@ extension ChannelSampler {
     /// only shrinks as the spring's local time u grows.
     func envelope(_ c: Int) -> SpringEnvelope? {
         guard let j = soleEntry, drives(j, c) else { return nil }
-        let entry = log.shapes[j]
+        let entry = entries[j].shape
         let index = entry.whole ? c : 0
         guard index < entry.solutionCount else { return nil }
-        let solution = log.solutions[entry.firstSolution + index]
+        let solution = solutions[entry.firstSolution + index]
         let (k, m, damping) = (solution.stiffness, solution.mass, solution.damping)
         let y0 = solution.initialValue - solution.destination
         let v0 = solution.initialVelocity
@@ -365,7 +389,7 @@ extension ChannelSampler {
         }
         guard amplitude.isFinite, decay.isFinite, decay >= 0 else { return nil }
         return SpringEnvelope(
-            destination: solution.destination, begin: entry.begin, added: log.added[j],
+            destination: solution.destination, begin: entry.begin, added: log.entries[j].added,
             amplitude: amplitude, decay: decay)
     }
 }
@@ -418,25 +442,26 @@ private struct DriverIndex: Sendable {
     init(_ sampler: ChannelSampler, component c: Int) {
         var entries: [Int32] = []
         var latestAdded = -Double.infinity
-        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !sampler.log.ends[j].isNaN {
+        let log = sampler.log.entries
+        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !log[j].end.isNaN {
             entries.append(Int32(truncatingIfNeeded: j))
-            latestAdded = max(latestAdded, sampler.log.added[j])
+            latestAdded = max(latestAdded, log[j].added)
         }
         var greatest = [Double](repeating: -.infinity, count: entries.count)
         var endedLast = -1
         var p = entries.count - 1
         while p >= 0 {
             let j = Int(entries[p])
-            let end = sampler.log.ends[j]
+            let end = log[j].end
             greatest[p] = p + 1 < entries.count ? max(end, greatest[p + 1]) : end
-            if endedLast < 0 || end > sampler.log.ends[endedLast] { endedLast = j }
+            if endedLast < 0 || end > log[endedLast].end { endedLast = j }
             p -= 1
         }
         self.entries = entries
         self.greatestEndFrom = greatest
         self.latestAdded = latestAdded
         self.endedLast = endedLast
-        self.endedLastEnd = endedLast >= 0 ? sampler.log.ends[endedLast] : .nan
+        self.endedLastEnd = endedLast >= 0 ? log[endedLast].end : .nan
     }
 
     /// The rule's entry and time at `t`; nil (`.none`) when `t` is before some entry's addition

@@ -19,12 +19,12 @@ extension TimelineTracks {
     /// It is found when the property's only event adds it (whole, not per coordinate); nil
     /// otherwise.
     public func solePath(layer: Int, property: LayerProperty = .position) -> SolePath? {
-        guard let history = history(layer, property), history.samplers.count == 2,
-            let j = history.samplers[1].soleEntry, history.samplers[1].log.components[j] == ChannelLog.wholeProperty,
-            case .path(let animation) = history.samplers[1].log.entries[j].animation,
-            animation.output == (property == .rotation ? .angle : .position)
+        // The history read in place (a copy retains and releases its arrays).
+        guard let h = historyNumber(layer, property), histories[h].samplers.count == 2,
+            let entry = histories[h].samplers[1].soleChannelEntry, entry.component == nil,
+            case .path(let animation) = entry.animation, animation.output == (property == .rotation ? .angle : .position)
         else { return nil }
-        return SolePath(animation: animation, addedTime: history.samplers[1].log.added[j], before: history.samplers[0].model)
+        return SolePath(animation: animation, addedTime: entry.addedTime, before: histories[h].samplers[0].model)
     }
 }
 
