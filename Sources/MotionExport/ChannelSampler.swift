@@ -52,8 +52,6 @@ struct LogEntry: Sendable {
     var died: Int32
     /// The channel's entry.
     let entry: PropertyChannel.Entry
-    /// The entry's spring, when it is one.
-    let spring: SpringAnimation?
     /// What a sample of the entry reads (plain values: read in place).
     fileprivate let shape: EntryShape
 }
@@ -69,7 +67,6 @@ struct ChannelLogBuilder {
     /// - Complexity: O(1) amortised (a spring's few solutions).
     mutating func append(_ entry: PropertyChannel.Entry, snapshot: Int32) {
         var shape = EntryShape(whole: entry.component == nil, end: entry.end)
-        var spring: SpringAnimation?
         switch entry.animation {
         case .spring(let animation):
             (shape.begin, shape.destination) = (animation.beginTime, animation.to)
@@ -82,14 +79,13 @@ struct ChannelLogBuilder {
                         destination: animation.to[c], stiffness: animation.stiffness, damping: animation.damping,
                         mass: animation.mass))
             }
-            spring = animation
         case .keyframe, .path:
             shape.tween = TweenSampler(entry)
         }
         entries.append(
             LogEntry(
                 added: entry.addedTime, end: entry.end, component: entry.component ?? ChannelLog.wholeProperty, born: snapshot,
-                died: .max, entry: entry, spring: spring, shape: shape))
+                died: .max, entry: entry, shape: shape))
     }
 
     /// Marks the entries `channel` no longer holds as dead from `snapshot` on: the log's live
@@ -168,6 +164,10 @@ final class ChannelSampler: Sendable {
     /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise): the
     /// common case, sampled without a walk.
     private let sole: Int
+    /// The sole entry's added time, end and component (as ``LogEntry``), read without the log.
+    private let soleAdded: Double
+    private let soleEnd: Double
+    private let soleComponent: Int
     /// The snapshot's model value.
     let model: MotionValue
     /// The latest end of the snapshot's animations (-infinity without any; NaN or infinity when
@@ -176,12 +176,9 @@ final class ChannelSampler: Sendable {
     /// Where the entries that can split the snapshot's interval are in ``ChannelLog/breaks``;
     /// nil when the history's times do not rise (then every entry is looked at).
     let breakRange: Range<Int>?
-    /// Per component, the index of ``driver(of:at:)`` once walks went far (see ``DriverIndex``).
-    private let indexes = Mutex<[DriverIndex?]>([])
-    /// The components whose index is made, a bit each.
-    private let indexed = Atomic<UInt8>(0)
-    /// How many entries the walks of ``driver(of:at:)`` passed.
-    private let walked = Atomic<Int>(0)
+    /// What the walks of a snapshot holding several entries keep; nil for one holding one or
+    /// none (most snapshots), which never walks.
+    private let walks: Walks?
 
     /// - Complexity: O(1) amortised: a snapshot holding one entry finds it among the few dead
     ///   entries after it (a log keeps at most ``ChannelLog/deadEntriesKept`` more than it holds).
@@ -205,6 +202,9 @@ final class ChannelSampler: Sendable {
             sole = j
         }
         self.sole = sole
+        (soleAdded, soleEnd, soleComponent) =
+            sole >= 0 ? (log.entries[sole].added, log.entries[sole].end, log.entries[sole].component) : (0, 0, 0)
+        walks = count > 1 ? Walks() : nil
     }
 
     /// Whether the snapshot holds log entry `j` (one of the first ``prefix``).
@@ -231,33 +231,37 @@ final class ChannelSampler: Sendable {
     /// - Complexity: O(w) for the w entries the walk passes back to the entry found; O(log k)
     ///   with the index, made once in O(p) for the p entries of the log prefix: no more than the
     ///   walks before it passed.
+    @inline(__always)
     func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
         if sole >= 0 {
-            return entries.withUnsafeBufferPointer { entries in
-                let entry = entries[sole]
-                guard entry.component == ChannelLog.wholeProperty || entry.component == c else { return nil }
-                if entry.added <= t && t <= entry.end { return (sole, t) }
-                return entry.end < t ? (sole, entry.end) : nil
-            }
+            guard soleComponent == ChannelLog.wholeProperty || soleComponent == c else { return nil }
+            if soleAdded <= t && t <= soleEnd { return (sole, t) }
+            return soleEnd < t ? (sole, soleEnd) : nil
         }
-        if count == 0 { return nil }
+        return walkedDriver(of: c, at: t)
+    }
+
+    /// ``driver(of:at:)`` for a snapshot that does not hold exactly one entry.
+    @inline(never)
+    private func walkedDriver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        guard let walks else { return count == 0 ? nil : walk(c, at: t).found }
         let bit = UInt8(truncatingIfNeeded: 1 << min(max(c, 0), 7))
         let indexable = (0..<8).contains(c)
-        if indexable, indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c).driver(at: t) {
+        if indexable, walks.indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c, walks).driver(at: t) {
             return answer
         }
         let (found, passed) = walk(c, at: t)
         if indexable, passed > Self.walkFloor,
-            walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
+            walks.walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
         {
-            _ = index(for: c)
-            indexed.bitwiseOr(bit, ordering: .releasing)
+            _ = index(for: c, walks)
+            walks.indexed.bitwiseOr(bit, ordering: .releasing)
         }
         return found
     }
 
     /// The components whose ``DriverIndex`` is made, a bit each: for tests.
-    var indexedComponents: UInt8 { indexed.load(ordering: .acquiring) }
+    var indexedComponents: UInt8 { walks?.indexed.load(ordering: .acquiring) ?? 0 }
 
     /// Walks shorter than this do not count towards making an index: the usual walk finds the
     /// latest entry at once.
@@ -284,8 +288,8 @@ final class ChannelSampler: Sendable {
     }
 
     /// The snapshot's index of the entries driving `c`, made on first use.
-    private func index(for c: Int) -> DriverIndex {
-        indexes.withLock { indexes in
+    private func index(for c: Int, _ walks: Walks) -> DriverIndex {
+        walks.indexes.withLock { indexes in
             if c < indexes.count, let index = indexes[c] { return index }
             let index = DriverIndex(self, component: c)
             if c >= 0 {
@@ -315,8 +319,15 @@ final class ChannelSampler: Sendable {
     /// The log index of the snapshot's one entry, when it holds exactly one.
     var soleEntry: Int? { sole >= 0 ? sole : nil }
 
-    /// The snapshot's one entry, when it holds exactly one.
-    var soleChannelEntry: PropertyChannel.Entry? { sole >= 0 ? entries[sole].entry : nil }
+    /// When log entry `j` was added, when it ends and the component it drives
+    /// (``ChannelLog/wholeProperty`` for all), read from the sampler's own reference to the log.
+    @inline(__always)
+    func span(_ j: Int) -> (added: Double, end: Double, component: Int) {
+        (entries[j].added, entries[j].end, entries[j].component)
+    }
+
+    /// The animation of log entry `j`.
+    func animation(_ j: Int) -> Animation { entries[j].entry.animation }
 
     /// The snapshot as a channel, made again from the log: for checks.
     /// - Complexity: O(k) for the snapshot's k entries.
@@ -332,7 +343,7 @@ final class ChannelSampler: Sendable {
     /// The spring of log entry `j`, whether it drives the whole property, and its end; nil when
     /// entry `j` is not a spring.
     func spring(_ j: Int) -> (SpringAnimation, whole: Bool, end: Double)? {
-        guard j >= 0, j < entries.count, let spring = entries[j].spring else { return nil }
+        guard j >= 0, j < entries.count, case .spring(let spring) = entries[j].entry.animation else { return nil }
         return (spring, entries[j].shape.whole, entries[j].shape.end)
     }
 
@@ -479,6 +490,18 @@ private struct DriverIndex: Sendable {
         if lo > 0 { return .some((Int(entries[lo - 1]), t)) }
         return .some(endedLast >= 0 ? (endedLast, endedLastEnd) : nil)
     }
+}
+
+/// What the walks of one snapshot keep (``ChannelSampler/driver(of:at:)``): how far they went, and
+/// the indexes made once they went far.
+private final class Walks: Sendable {
+    /// Per component, the index of ``ChannelSampler/driver(of:at:)`` once walks went far (see
+    /// ``DriverIndex``).
+    let indexes = Mutex<[DriverIndex?]>([])
+    /// The components whose index is made, a bit each.
+    let indexed = Atomic<UInt8>(0)
+    /// How many entries the walks passed.
+    let walked = Atomic<Int>(0)
 }
 
 /// What sampling one entry reads: plain values.

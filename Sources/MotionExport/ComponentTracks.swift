@@ -522,10 +522,9 @@ public struct TimelineTracks: Sendable {
     /// - Complexity: O(e + p·k) for the e entries that end inside `[a, b]`, and p pieces each
     ///   finding its entry among the snapshot's k (usually the latest).
     func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
-        let log = sampler.log
         var breaks = [a, b]
         sampler.forEachBreak(of: c) { j in
-            let (added, entryEnd) = (log.entries[j].added, log.entries[j].end)
+            let (added, entryEnd, _) = sampler.span(j)
             if added > a && added < b { breaks.append(added) }
             if entryEnd > a && entryEnd < b { breaks.append(entryEnd) }
         }
@@ -541,13 +540,14 @@ public struct TimelineTracks: Sendable {
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
-            switch log.entries[index].entry.animation {
+            switch sampler.animation(index) {
             case .keyframe(let animation) where Self.isSampled(animation):
                 // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
                 result.append(.live(p, q))
             case .keyframe(let animation):
-                let (timing, keyframes) = animation.sampler(addedTime: log.entries[index].added)
-                let slot = log.entries[index].component == ChannelLog.wholeProperty ? c : 0
+                let (added, _, component) = sampler.span(index)
+                let (timing, keyframes) = animation.sampler(addedTime: added)
+                let slot = component == ChannelLog.wholeProperty ? c : 0
                 if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
                     result.append(.exact(exact))
                 } else {
@@ -646,7 +646,8 @@ public struct TimelineTracks: Sendable {
         }
         var breakpoints: [Double] = []
         sampler.forEachBreak(of: c) { j in
-            for t in [sampler.log.entries[j].added, sampler.log.entries[j].end] where t > p && t < q { breakpoints.append(t) }
+            let (added, end, _) = sampler.span(j)
+            for t in [added, end] where t > p && t < q { breakpoints.append(t) }
         }
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
@@ -757,13 +758,16 @@ public struct TimelineTracks: Sendable {
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
         // The history read in place (a copy retains and releases its arrays).
         guard let h = historyNumber(layer, property), histories[h].samplers.count == 2,
-            let entry = histories[h].samplers[1].soleChannelEntry, entry.drives(c),
-            case .keyframe(let animation) = entry.animation
+            let j = histories[h].samplers[1].soleEntry
         else { return nil }
-        let slot = entry.component == nil ? c : 0
+        let (added, _, component) = histories[h].samplers[1].span(j)
+        guard component == ChannelLog.wholeProperty || component == c,
+            case .keyframe(let animation) = histories[h].samplers[1].animation(j)
+        else { return nil }
+        let slot = component == ChannelLog.wholeProperty ? c : 0
         guard let first = animation.values.first?[slot] else { return nil }
         let before = histories[h].samplers[0].model[c]
-        guard entry.addedTime <= 0 || before == first else { return nil }
+        guard added <= 0 || before == first else { return nil }
         return (animation, slot)
     }
 }

@@ -21,10 +21,11 @@ extension TimelineTracks {
     public func solePath(layer: Int, property: LayerProperty = .position) -> SolePath? {
         // The history read in place (a copy retains and releases its arrays).
         guard let h = historyNumber(layer, property), histories[h].samplers.count == 2,
-            let entry = histories[h].samplers[1].soleChannelEntry, entry.component == nil,
-            case .path(let animation) = entry.animation, animation.output == (property == .rotation ? .angle : .position)
+            let j = histories[h].samplers[1].soleEntry, histories[h].samplers[1].span(j).component == ChannelLog.wholeProperty,
+            case .path(let animation) = histories[h].samplers[1].animation(j),
+            animation.output == (property == .rotation ? .angle : .position)
         else { return nil }
-        return SolePath(animation: animation, addedTime: entry.addedTime, before: histories[h].samplers[0].model)
+        return SolePath(animation: animation, addedTime: histories[h].samplers[1].span(j).added, before: histories[h].samplers[0].model)
     }
 }
 
