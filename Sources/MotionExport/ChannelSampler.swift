@@ -20,10 +20,12 @@ final class ChannelLog: Sendable {
     let entries: [LogEntry]
     /// The springs' closed forms, each spring's components in a row.
     fileprivate let solutions: [SpringSolution]
-    /// The entries whose end falls in some snapshot's interval while it holds them, with that
-    /// snapshot, in snapshot order (each snapshot's sampler knows its range here): the only
-    /// entries that can split that interval.
-    let breaks: [(snapshot: Int32, entry: Int32)]
+    /// How many breaks the log has (``breakAt(_:)``).
+    let breakCount: Int
+    /// The log's break when it has exactly one (most logs: no array is made for it).
+    private let soleBreak: (snapshot: Int32, entry: Int32)
+    /// The log's breaks when it has several (empty otherwise).
+    private let breaks: [(snapshot: Int32, entry: Int32)]
 
     /// How many dead entries a log holds beyond its live ones before a history begins a new log.
     static let deadEntriesKept = 8
@@ -31,10 +33,24 @@ final class ChannelLog: Sendable {
     /// The component code of an entry that drives the whole property.
     static let wholeProperty = Int.min
 
-    fileprivate init(_ builder: consuming ChannelLogBuilder, breaks: [(snapshot: Int32, entry: Int32)]) {
+    fileprivate init(
+        _ builder: consuming ChannelLogBuilder, soleBreak: (snapshot: Int32, entry: Int32)?,
+        breaks: [(snapshot: Int32, entry: Int32)]
+    ) {
         entries = builder.entries
         solutions = builder.solutions
+        self.soleBreak = soleBreak ?? (0, 0)
         self.breaks = breaks
+        breakCount = soleBreak == nil ? breaks.count : 1
+    }
+
+    /// Break `i` of the log (below ``breakCount``): an entry whose end falls in some snapshot's
+    /// interval while it holds it, with that snapshot. The breaks are in snapshot order (each
+    /// snapshot's sampler knows its range of them), and are the only entries that can split
+    /// their snapshot's interval.
+    @inline(__always)
+    func breakAt(_ i: Int) -> (snapshot: Int32, entry: Int32) {
+        breakCount == 1 ? soleBreak : breaks[i]
     }
 }
 
@@ -113,9 +129,11 @@ struct ChannelLogBuilder {
     }
 
     /// The log frozen, with the entries that can split each snapshot's interval
-    /// (``ChannelLog/breaks``) found from the history's `times`.
+    /// (``ChannelLog/breakAt(_:)``) found from the history's `times`.
     /// - Complexity: O(m log m) for m entries.
     consuming func build(times: [Double]) -> ChannelLog {
+        // The first break found is kept aside: most logs have one, and need no array.
+        var first: (snapshot: Int32, entry: Int32)?
         var found: [(snapshot: Int32, entry: Int32)] = []
         for j in entries.indices where entries[j].died > entries[j].born {
             let end = entries[j].end
@@ -128,13 +146,18 @@ struct ChannelLogBuilder {
                 if times[mid] <= end { lo = mid } else { hi = mid - 1 }
             }
             if entries[j].born <= lo && lo < entries[j].died {
-                found.append((Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: j)))
+                let hit = (snapshot: Int32(truncatingIfNeeded: lo), entry: Int32(truncatingIfNeeded: j))
+                if first == nil {
+                    first = hit
+                } else {
+                    found.append(hit)
+                }
             }
         }
-        if found.count > 1 {
-            found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
-        }
-        return ChannelLog(self, breaks: found)
+        guard let first, !found.isEmpty else { return ChannelLog(self, soleBreak: first, breaks: []) }
+        found.append(first)
+        found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
+        return ChannelLog(self, soleBreak: nil, breaks: found)
     }
 }
 
@@ -173,7 +196,7 @@ final class ChannelSampler: Sendable {
     /// The latest end of the snapshot's animations (-infinity without any; NaN or infinity when
     /// one never ends): after it, every component shows the same value at every time.
     let settled: Double
-    /// Where the entries that can split the snapshot's interval are in ``ChannelLog/breaks``;
+    /// Where the entries that can split the snapshot's interval are among ``ChannelLog/breakAt(_:)``;
     /// nil when the history's times do not rise (then every entry is looked at).
     let breakRange: Range<Int>?
     /// What the walks of a snapshot holding several entries keep; nil for one holding one or
@@ -311,7 +334,7 @@ final class ChannelSampler: Sendable {
             return
         }
         for i in breakRange {
-            let j = Int(log.breaks[i].entry)
+            let j = Int(log.breakAt(i).entry)
             if drives(j, c) { body(j) }
         }
     }

@@ -993,9 +993,9 @@ private struct HistoryBuilder {
             var k = 0
             while s < records.count && Int(records[s].log) == l {
                 let record = records[s]
-                while k < frozen.breaks.count && Int(frozen.breaks[k].snapshot) < s { k += 1 }
+                while k < frozen.breakCount && Int(frozen.breakAt(k).snapshot) < s { k += 1 }
                 let first = k
-                while k < frozen.breaks.count && Int(frozen.breaks[k].snapshot) == s { k += 1 }
+                while k < frozen.breakCount && Int(frozen.breakAt(k).snapshot) == s { k += 1 }
                 samplers.append(
                     ChannelSampler(
                         log: frozen, snapshot: Int32(truncatingIfNeeded: s), prefix: record.prefix, count: record.count,
