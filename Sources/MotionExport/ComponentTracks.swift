@@ -887,7 +887,7 @@ private struct HistoryBuilder {
     var closed: [ChannelLogBuilder] = []
     /// Per snapshot: its log, how many of the log's entries were added by it, how many it
     /// holds, its latest end (``ChannelSampler/settled``) and model value.
-    var records: [(log: Int32, prefix: Int, count: Int, settled: Double, model: MotionValue)]
+    var records: SnapshotRecords
     /// The latest end of ``current``'s entries, as ``ChannelSampler/settled`` folds them.
     var settled = -Double.infinity
 
@@ -897,9 +897,7 @@ private struct HistoryBuilder {
         times = []
         times.reserveCapacity(2)
         times.append(-.infinity)
-        records = []
-        records.reserveCapacity(2)
-        records.append((0, 0, 0, -.infinity, model))
+        records = SnapshotRecords(first: (0, 0, 0, -.infinity, model))
     }
 
     /// The snapshot an event at `t` writes: the last one when it is at `t`, else a new one.
@@ -1005,5 +1003,53 @@ private struct HistoryBuilder {
             l += 1
         }
         return ChannelHistory(times: times, samplers: samplers, sets: sets)
+    }
+}
+
+/// What a ``HistoryBuilder`` records of each snapshot: its log, how many of the log's entries were
+/// added by it, how many it holds, its latest end and model value.
+///
+/// The first two are kept in place and only later ones in an array: most histories have two
+/// snapshots, and an array for them, freed when set-up ends, left that many holes in the heap
+/// for the export's own allocations to fill.
+private struct SnapshotRecords {
+    typealias Record = (log: Int32, prefix: Int, count: Int, settled: Double, model: MotionValue)
+
+    private var first: Record
+    private var second: Record?
+    private var later: [Record] = []
+
+    init(first: Record) {
+        self.first = first
+    }
+
+    /// How many snapshots are recorded.
+    var count: Int { second == nil ? 1 : 2 + later.count }
+
+    /// The record of snapshot `s` (below ``count``).
+    subscript(_ s: Int) -> Record {
+        get {
+            if s == 0 { return first }
+            if s == 1, let second { return second }
+            return later[s - 2]
+        }
+        set {
+            if s == 0 {
+                first = newValue
+            } else if s == 1 {
+                second = newValue
+            } else {
+                later[s - 2] = newValue
+            }
+        }
+    }
+
+    /// Records one more snapshot.
+    mutating func append(_ record: Record) {
+        if second == nil {
+            second = record
+        } else {
+            later.append(record)
+        }
     }
 }
