@@ -180,13 +180,14 @@ final class ChannelSampler: Sendable {
     private let solutions: [SpringSolution]
     /// The snapshot's index in its history.
     let snapshot: Int32
-    /// How many of the log's entries had been added by the snapshot: it holds some of them.
-    let prefix: Int
-    /// How many entries the snapshot holds.
-    let count: Int
+    /// How many of the log's entries had been added by the snapshot (it holds some of them),
+    /// and how many it holds: four bytes each (fewer than 2^31 entries, at most one per event),
+    /// as every index here, for the sampler is made per snapshot.
+    private let prefix32: Int32
+    private let count32: Int32
     /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise): the
     /// common case, sampled without a walk.
-    private let sole: Int
+    private let sole32: Int32
     /// The sole entry's added time, end and component (as ``LogEntry``), read without the log.
     private let soleAdded: Double
     private let soleEnd: Double
@@ -198,7 +199,10 @@ final class ChannelSampler: Sendable {
     let settled: Double
     /// Where the entries that can split the snapshot's interval are among ``ChannelLog/breakAt(_:)``;
     /// nil when the history's times do not rise (then every entry is looked at).
-    let breakRange: Range<Int>?
+    var breakRange: Range<Int>? { breakLower < 0 ? nil : Int(breakLower)..<Int(breakUpper) }
+    /// The bounds of ``breakRange``, four bytes each (-1: nil).
+    private let breakLower: Int32
+    private let breakUpper: Int32
     /// What the walks of a snapshot holding several entries keep; nil for one holding one or
     /// none (most snapshots), which never walks.
     private let walks: Walks?
@@ -213,22 +217,30 @@ final class ChannelSampler: Sendable {
         entries = log.entries
         solutions = log.solutions
         self.snapshot = snapshot
-        self.prefix = prefix
-        self.count = count
+        prefix32 = Int32(truncatingIfNeeded: prefix)
+        count32 = Int32(truncatingIfNeeded: count)
         self.model = model
         self.settled = settled
-        self.breakRange = breakRange
+        (breakLower, breakUpper) =
+            breakRange.map { (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound)) } ?? (-1, -1)
         var sole = -1
         if count == 1 {
             var j = prefix - 1
             while j >= 0, !(log.entries[j].died > snapshot) { j -= 1 }
             sole = j
         }
-        self.sole = sole
+        sole32 = Int32(truncatingIfNeeded: sole)
         (soleAdded, soleEnd, soleComponent) =
             sole >= 0 ? (log.entries[sole].added, log.entries[sole].end, log.entries[sole].component) : (0, 0, 0)
         walks = count > 1 ? Walks() : nil
     }
+
+    /// How many of the log's entries had been added by the snapshot: it holds some of them.
+    var prefix: Int { Int(prefix32) }
+    /// How many entries the snapshot holds.
+    var count: Int { Int(count32) }
+    /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise).
+    private var sole: Int { Int(sole32) }
 
     /// Whether the snapshot holds log entry `j` (one of the first ``prefix``).
     @inline(__always)
