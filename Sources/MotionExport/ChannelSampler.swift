@@ -16,30 +16,16 @@ import Synchronization
 /// dead entries outnumber its live ones is begun again from the live ones
 /// (``ChannelLogBuilder``), so that walking a snapshot's entries costs O(its own).
 final class ChannelLog: Sendable {
-    /// The log as its history's events wrote it, kept whole: moved in, not copied array by array
-    /// (a history is made per animated property, and retaining each array of each log was a
-    /// large part of an export's set-up).
-    private let log: ChannelLogBuilder
-    /// The entries whose end falls in some snapshot's interval while it holds them, grouped by
-    /// snapshot (each snapshot's sampler knows its range here): the only entries that can split
-    /// that interval.
-    let breaks: [Int32]
-
-    /// The entries, in the order they were added.
-    var entries: [PropertyChannel.Entry] { log.entries }
-    /// When each entry was added, when it ends, and the component it drives (``wholeProperty``
-    /// for all): what a walk reads, packed.
-    var added: [Double] { log.added }
-    var ends: [Double] { log.ends }
-    var components: [Int] { log.components }
-    /// The first snapshot that no longer holds each entry (`Int32.max`: none).
-    var died: [Int32] { log.died }
-    /// What a sample of each entry reads, in the log's order (plain values: read in place).
-    fileprivate var shapes: [EntryShape] { log.shapes }
+    /// The entries, in the order they were added, each with what a walk and a sample read.
+    let entries: [LogEntry]
     /// The springs' closed forms, each spring's components in a row.
-    fileprivate var solutions: [SpringSolution] { log.solutions }
-    /// Each entry's spring, when it is one.
-    var springs: [SpringAnimation?] { log.springs }
+    fileprivate let solutions: [SpringSolution]
+    /// How many breaks the log has (``breakAt(_:)``).
+    let breakCount: Int
+    /// The log's break when it has exactly one (most logs: no array is made for it).
+    private let soleBreak: (snapshot: Int32, entry: Int32)
+    /// The log's breaks when it has several (empty otherwise).
+    private let breaks: [(snapshot: Int32, entry: Int32)]
 
     /// How many dead entries a log holds beyond its live ones before a history begins a new log.
     static let deadEntriesKept = 8
@@ -47,24 +33,49 @@ final class ChannelLog: Sendable {
     /// The component code of an entry that drives the whole property.
     static let wholeProperty = Int.min
 
-    fileprivate init(_ builder: consuming ChannelLogBuilder, breaks: [Int32]) {
-        log = builder
+    fileprivate init(
+        _ builder: consuming ChannelLogBuilder, soleBreak: (snapshot: Int32, entry: Int32)?,
+        breaks: [(snapshot: Int32, entry: Int32)]
+    ) {
+        entries = builder.entries
+        solutions = builder.solutions
+        self.soleBreak = soleBreak ?? (0, 0)
         self.breaks = breaks
+        breakCount = soleBreak == nil ? breaks.count : 1
     }
+
+    /// Break `i` of the log (below ``breakCount``): an entry whose end falls in some snapshot's
+    /// interval while it holds it, with that snapshot. The breaks are in snapshot order (each
+    /// snapshot's sampler knows its range of them), and are the only entries that can split
+    /// their snapshot's interval.
+    @inline(__always)
+    func breakAt(_ i: Int) -> (snapshot: Int32, entry: Int32) {
+        breakCount == 1 ? soleBreak : breaks[i]
+    }
+}
+
+/// One entry of a ``ChannelLog``: what a walk of the snapshots reads (when it was added, when
+/// it ends, the component it drives, which snapshots hold it), the channel's entry, and what a
+/// sample reads, side by side (one array per log, not one per field).
+struct LogEntry: Sendable {
+    /// When the entry was added and when it ends.
+    let added: Double
+    let end: Double
+    /// The component the entry drives, or ``ChannelLog/wholeProperty`` for all.
+    let component: Int
+    /// The snapshot that first held the entry, and the first that no longer does (`Int32.max`: none).
+    let born: Int32
+    var died: Int32
+    /// The channel's entry.
+    let entry: PropertyChannel.Entry
+    /// What a sample of the entry reads (plain values: read in place).
+    fileprivate let shape: EntryShape
 }
 
 /// A ``ChannelLog`` as a history's events write it.
 struct ChannelLogBuilder {
-    var entries: [PropertyChannel.Entry] = []
-    var added: [Double] = []
-    var ends: [Double] = []
-    var components: [Int] = []
-    /// The snapshot that first held each entry, and the first that no longer does.
-    var born: [Int32] = []
-    var died: [Int32] = []
-    fileprivate var shapes: [EntryShape] = []
+    var entries: [LogEntry] = []
     fileprivate var solutions: [SpringSolution] = []
-    var springs: [SpringAnimation?] = []
     /// How many entries died.
     var dead = 0
 
@@ -73,28 +84,24 @@ struct ChannelLogBuilder {
     mutating func append(_ entry: PropertyChannel.Entry, snapshot: Int32) {
         var shape = EntryShape(whole: entry.component == nil, end: entry.end)
         switch entry.animation {
-        case .spring(let spring):
-            (shape.begin, shape.destination) = (spring.beginTime, spring.to)
-            (shape.firstSolution, shape.solutionCount) = (solutions.count, spring.from.kind.componentCount)
+        case .spring(let animation):
+            (shape.begin, shape.destination) = (animation.beginTime, animation.to)
+            (shape.firstSolution, shape.solutionCount) = (solutions.count, animation.from.kind.componentCount)
             // As `spring.solutions`, appended in place (no array of them made per spring).
             for c in 0..<shape.solutionCount {
                 solutions.append(
                     SpringSolution(
-                        initialValue: spring.from[c], initialVelocity: spring.initialVelocity[c], destination: spring.to[c],
-                        stiffness: spring.stiffness, damping: spring.damping, mass: spring.mass))
+                        initialValue: animation.from[c], initialVelocity: animation.initialVelocity[c],
+                        destination: animation.to[c], stiffness: animation.stiffness, damping: animation.damping,
+                        mass: animation.mass))
             }
-            springs.append(spring)
         case .keyframe, .path:
-            springs.append(nil)
             shape.tween = TweenSampler(entry)
         }
-        shapes.append(shape)
-        entries.append(entry)
-        added.append(entry.addedTime)
-        ends.append(entry.end)
-        components.append(entry.component ?? ChannelLog.wholeProperty)
-        born.append(snapshot)
-        died.append(.max)
+        entries.append(
+            LogEntry(
+                added: entry.addedTime, end: entry.end, component: entry.component ?? ChannelLog.wholeProperty, born: snapshot,
+                died: .max, entry: entry, shape: shape))
     }
 
     /// Marks the entries `channel` no longer holds as dead from `snapshot` on: the log's live
@@ -105,23 +112,31 @@ struct ChannelLogBuilder {
         let live = channel.entries
         let count = live.count - unlogged
         var m = 0
-        for j in entries.indices where died[j] == .max {
-            if m < count && live[m].key == entries[j].key {
+        for j in entries.indices where entries[j].died == .max {
+            if m < count && live[m].key == entries[j].entry.key {
                 m += 1
             } else {
-                died[j] = snapshot
+                entries[j].died = snapshot
                 dead += 1
             }
         }
     }
 
-    /// The log frozen, with the entries that can split each snapshot's interval (``ChannelLog/breaks``)
-    /// found from the history's `times`; each snapshot's range in it is written to `ranges`.
+    /// Marks every live entry dead from `snapshot` on: a new log takes over there.
+    /// - Complexity: O(entries in the log).
+    mutating func close(at snapshot: Int32) {
+        for j in entries.indices where entries[j].died == .max { entries[j].died = snapshot }
+    }
+
+    /// The log frozen, with the entries that can split each snapshot's interval
+    /// (``ChannelLog/breakAt(_:)``) found from the history's `times`.
     /// - Complexity: O(m log m) for m entries.
-    consuming func build(times: [Double], snapshots: Range<Int>, ranges: inout [Range<Int>]) -> ChannelLog {
+    consuming func build(times: [Double]) -> ChannelLog {
+        // The first break found is kept aside: most logs have one, and need no array.
+        var first: (snapshot: Int32, entry: Int32)?
         var found: [(snapshot: Int32, entry: Int32)] = []
-        for j in entries.indices where died[j] > born[j] {
-            let end = ends[j]
+        for j in entries.indices where entries[j].died > entries[j].born {
+            let end = entries[j].end
             guard !end.isNaN else { continue }
             // The last snapshot whose time is at most the end (as ChannelHistory.snapshot(at:)).
             var lo = 0
@@ -130,17 +145,19 @@ struct ChannelLogBuilder {
                 let mid = (lo + hi + 1) / 2
                 if times[mid] <= end { lo = mid } else { hi = mid - 1 }
             }
-            if born[j] <= lo && lo < died[j] { found.append((Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: j))) }
+            if entries[j].born <= lo && lo < entries[j].died {
+                let hit = (snapshot: Int32(truncatingIfNeeded: lo), entry: Int32(truncatingIfNeeded: j))
+                if first == nil {
+                    first = hit
+                } else {
+                    found.append(hit)
+                }
+            }
         }
+        guard let first, !found.isEmpty else { return ChannelLog(self, soleBreak: first, breaks: []) }
+        found.append(first)
         found.sort { $0.snapshot != $1.snapshot ? $0.snapshot < $1.snapshot : $0.entry < $1.entry }
-        var k = 0
-        for s in snapshots {
-            while k < found.count && Int(found[k].snapshot) < s { k += 1 }
-            let first = k
-            while k < found.count && Int(found[k].snapshot) == s { k += 1 }
-            ranges[s] = first..<k
-        }
-        return ChannelLog(self, breaks: found.map(\.entry))
+        return ChannelLog(self, soleBreak: nil, breaks: found)
     }
 }
 
@@ -157,48 +174,82 @@ struct ChannelLogBuilder {
 final class ChannelSampler: Sendable {
     /// The log of the snapshot's entries (and of others).
     let log: ChannelLog
+    /// The log's entries and springs' solutions, held here too: a sample reads them from its
+    /// sampler in place, without retaining the log's arrays each time.
+    private let entries: [LogEntry]
+    private let solutions: [SpringSolution]
     /// The snapshot's index in its history.
     let snapshot: Int32
-    /// How many of the log's entries had been added by the snapshot: it holds some of them.
-    let prefix: Int
-    /// How many entries the snapshot holds.
-    let count: Int
+    /// How many of the log's entries had been added by the snapshot (it holds some of them),
+    /// and how many it holds: four bytes each (fewer than 2^31 entries, at most one per event),
+    /// as every index here, for the sampler is made per snapshot.
+    private let prefix32: Int32
+    private let count32: Int32
+    /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise): the
+    /// common case, sampled without a walk.
+    private let sole32: Int32
+    /// The sole entry's added time, end and component (as ``LogEntry``), read without the log.
+    private let soleAdded: Double
+    private let soleEnd: Double
+    private let soleComponent: Int
     /// The snapshot's model value.
     let model: MotionValue
     /// The latest end of the snapshot's animations (-infinity without any; NaN or infinity when
     /// one never ends): after it, every component shows the same value at every time.
     let settled: Double
-    /// Where the entries that can split the snapshot's interval are in ``ChannelLog/breaks``;
+    /// Where the entries that can split the snapshot's interval are among ``ChannelLog/breakAt(_:)``;
     /// nil when the history's times do not rise (then every entry is looked at).
-    let breakRange: Range<Int>?
-    /// Per component, the index of ``driver(of:at:)`` once walks went far (see ``DriverIndex``).
-    private let indexes = Mutex<[DriverIndex?]>([])
-    /// The components whose index is made, a bit each.
-    private let indexed = Atomic<UInt8>(0)
-    /// How many entries the walks of ``driver(of:at:)`` passed.
-    private let walked = Atomic<Int>(0)
+    var breakRange: Range<Int>? { breakLower < 0 ? nil : Int(breakLower)..<Int(breakUpper) }
+    /// The bounds of ``breakRange``, four bytes each (-1: nil).
+    private let breakLower: Int32
+    private let breakUpper: Int32
+    /// What the walks of a snapshot holding several entries keep; nil for one holding one or
+    /// none (most snapshots), which never walks.
+    private let walks: Walks?
 
+    /// - Complexity: O(1) amortised: a snapshot holding one entry finds it among the few dead
+    ///   entries after it (a log keeps at most ``ChannelLog/deadEntriesKept`` more than it holds).
     init(
         log: ChannelLog, snapshot: Int32, prefix: Int, count: Int, model: MotionValue, settled: Double,
         breakRange: Range<Int>?
     ) {
         self.log = log
+        entries = log.entries
+        solutions = log.solutions
         self.snapshot = snapshot
-        self.prefix = prefix
-        self.count = count
+        prefix32 = Int32(truncatingIfNeeded: prefix)
+        count32 = Int32(truncatingIfNeeded: count)
         self.model = model
         self.settled = settled
-        self.breakRange = breakRange
+        (breakLower, breakUpper) =
+            breakRange.map { (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound)) } ?? (-1, -1)
+        var sole = -1
+        if count == 1 {
+            var j = prefix - 1
+            while j >= 0, !(log.entries[j].died > snapshot) { j -= 1 }
+            sole = j
+        }
+        sole32 = Int32(truncatingIfNeeded: sole)
+        (soleAdded, soleEnd, soleComponent) =
+            sole >= 0 ? (log.entries[sole].added, log.entries[sole].end, log.entries[sole].component) : (0, 0, 0)
+        walks = count > 1 ? Walks() : nil
     }
+
+    /// How many of the log's entries had been added by the snapshot: it holds some of them.
+    var prefix: Int { Int(prefix32) }
+    /// How many entries the snapshot holds.
+    var count: Int { Int(count32) }
+    /// The log index of the snapshot's one entry, when it holds exactly one (-1 otherwise).
+    private var sole: Int { Int(sole32) }
 
     /// Whether the snapshot holds log entry `j` (one of the first ``prefix``).
     @inline(__always)
-    func holds(_ j: Int) -> Bool { log.died[j] > snapshot }
+    func holds(_ j: Int) -> Bool { entries[j].died > snapshot }
 
     /// Whether log entry `j` drives component `c`.
     @inline(__always)
     func drives(_ j: Int, _ c: Int) -> Bool {
-        let component = log.components[j]
+        let component = entries[j].component
         return component == ChannelLog.wholeProperty || component == c
     }
 
@@ -206,32 +257,46 @@ final class ChannelSampler: Sendable {
     /// it is sampled at: the rule of ``PropertyChannel/driver(of:at:)``, over the entries the
     /// snapshot holds, in their order.
     ///
-    /// The entries are walked from the latest back, as the rule reads. Once the walks of a
-    /// component have passed more entries than the snapshot's log prefix holds (many ended before
-    /// `t`: the inner ones of nested gestures, after they end), the snapshot's ``DriverIndex`` for
-    /// it is made, and answers from then on.
+    /// A snapshot holding one entry answers at once. Otherwise the entries are walked from the
+    /// latest back, as the rule reads. Once the walks of a component have passed more entries
+    /// than the snapshot's log prefix holds (many ended before `t`: the inner ones of nested
+    /// gestures, after they end), the snapshot's ``DriverIndex`` for it is made, and answers from
+    /// then on.
     ///
     /// - Complexity: O(w) for the w entries the walk passes back to the entry found; O(log k)
     ///   with the index, made once in O(p) for the p entries of the log prefix: no more than the
     ///   walks before it passed.
+    @inline(__always)
     func driver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        if sole >= 0 {
+            guard soleComponent == ChannelLog.wholeProperty || soleComponent == c else { return nil }
+            if soleAdded <= t && t <= soleEnd { return (sole, t) }
+            return soleEnd < t ? (sole, soleEnd) : nil
+        }
+        return walkedDriver(of: c, at: t)
+    }
+
+    /// ``driver(of:at:)`` for a snapshot that does not hold exactly one entry.
+    @inline(never)
+    private func walkedDriver(of c: Int, at t: Double) -> (entry: Int, time: Double)? {
+        guard let walks else { return count == 0 ? nil : walk(c, at: t).found }
         let bit = UInt8(truncatingIfNeeded: 1 << min(max(c, 0), 7))
         let indexable = (0..<8).contains(c)
-        if indexable, indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c).driver(at: t) {
+        if indexable, walks.indexed.load(ordering: .acquiring) & bit != 0, let answer = index(for: c, walks).driver(at: t) {
             return answer
         }
         let (found, passed) = walk(c, at: t)
         if indexable, passed > Self.walkFloor,
-            walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
+            walks.walked.wrappingAdd(passed, ordering: .relaxed).newValue > prefix
         {
-            _ = index(for: c)
-            indexed.bitwiseOr(bit, ordering: .releasing)
+            _ = index(for: c, walks)
+            walks.indexed.bitwiseOr(bit, ordering: .releasing)
         }
         return found
     }
 
     /// The components whose ``DriverIndex`` is made, a bit each: for tests.
-    var indexedComponents: UInt8 { indexed.load(ordering: .acquiring) }
+    var indexedComponents: UInt8 { walks?.indexed.load(ordering: .acquiring) ?? 0 }
 
     /// Walks shorter than this do not count towards making an index: the usual walk finds the
     /// latest entry at once.
@@ -241,25 +306,25 @@ final class ChannelSampler: Sendable {
     /// it passed.
     /// - Complexity: O(w) for the w entries passed.
     private func walk(_ c: Int, at t: Double) -> (found: (entry: Int, time: Double)?, passed: Int) {
-        log.added.withUnsafeBufferPointer { added in
-            log.ends.withUnsafeBufferPointer { ends in
-                var endedLast = -1
-                var j = prefix - 1
-                while j >= 0 {
-                    if holds(j) && drives(j, c) {
-                        if added[j] <= t && t <= ends[j] { return ((j, t), prefix - j) }
-                        if ends[j] < t, endedLast < 0 || ends[j] > ends[endedLast] { endedLast = j }
-                    }
-                    j -= 1
+        entries.withUnsafeBufferPointer { entries in
+            var endedLast = -1
+            var j = prefix - 1
+            while j >= 0 {
+                let component = entries[j].component
+                if entries[j].died > snapshot && (component == ChannelLog.wholeProperty || component == c) {
+                    let end = entries[j].end
+                    if entries[j].added <= t && t <= end { return ((j, t), prefix - j) }
+                    if end < t, endedLast < 0 || end > entries[endedLast].end { endedLast = j }
                 }
-                return (endedLast >= 0 ? (endedLast, ends[endedLast]) : nil, prefix)
+                j -= 1
             }
+            return (endedLast >= 0 ? (endedLast, entries[endedLast].end) : nil, prefix)
         }
     }
 
     /// The snapshot's index of the entries driving `c`, made on first use.
-    private func index(for c: Int) -> DriverIndex {
-        indexes.withLock { indexes in
+    private func index(for c: Int, _ walks: Walks) -> DriverIndex {
+        walks.indexes.withLock { indexes in
             if c < indexes.count, let index = indexes[c] { return index }
             let index = DriverIndex(self, component: c)
             if c >= 0 {
@@ -281,25 +346,30 @@ final class ChannelSampler: Sendable {
             return
         }
         for i in breakRange {
-            let j = Int(log.breaks[i])
+            let j = Int(log.breakAt(i).entry)
             if drives(j, c) { body(j) }
         }
     }
 
     /// The log index of the snapshot's one entry, when it holds exactly one.
-    var soleEntry: Int? {
-        guard count == 1 else { return nil }
-        var j = prefix - 1
-        while j >= 0, !holds(j) { j -= 1 }
-        return j >= 0 ? j : nil
+    var soleEntry: Int? { sole >= 0 ? sole : nil }
+
+    /// When log entry `j` was added, when it ends and the component it drives
+    /// (``ChannelLog/wholeProperty`` for all), read from the sampler's own reference to the log.
+    @inline(__always)
+    func span(_ j: Int) -> (added: Double, end: Double, component: Int) {
+        (entries[j].added, entries[j].end, entries[j].component)
     }
+
+    /// The animation of log entry `j`.
+    func animation(_ j: Int) -> Animation { entries[j].entry.animation }
 
     /// The snapshot as a channel, made again from the log: for checks.
     /// - Complexity: O(k) for the snapshot's k entries.
     var channel: PropertyChannel {
         var channel = PropertyChannel(model: model)
         for j in 0..<prefix where holds(j) {
-            let entry = log.entries[j]
+            let entry = log.entries[j].entry
             channel.add(entry.animation, key: entry.key, component: entry.component, at: entry.addedTime)
         }
         return channel
@@ -308,23 +378,23 @@ final class ChannelSampler: Sendable {
     /// The spring of log entry `j`, whether it drives the whole property, and its end; nil when
     /// entry `j` is not a spring.
     func spring(_ j: Int) -> (SpringAnimation, whole: Bool, end: Double)? {
-        guard j >= 0, j < log.springs.count, let spring = log.springs[j] else { return nil }
-        return (spring, log.shapes[j].whole, log.shapes[j].end)
+        guard j >= 0, j < entries.count, case .spring(let spring) = entries[j].entry.animation else { return nil }
+        return (spring, entries[j].shape.whole, entries[j].shape.end)
     }
 
     /// Component `c` of the snapshot's value at `t`: `channel.value(at: t)[c]`.
     ///
     /// - Complexity: as ``driver(of:at:)``, plus one sample of one entry.
     func value(_ c: Int, at t: Double) -> Double {
-        guard let (i, time) = driver(of: c, at: t), i < log.shapes.count else { return model[c] }
-        let entry = log.shapes[i]
-        let index = entry.whole ? c : 0
-        if entry.solutionCount > 0 {
+        guard let (i, time) = driver(of: c, at: t), i < entries.count else { return model[c] }
+        let index = entries[i].shape.whole ? c : 0
+        let solutionCount = entries[i].shape.solutionCount
+        if solutionCount > 0 {
             // A spring: at rest from its end on; components past its solutions show the destination.
-            guard time < entry.end, index < entry.solutionCount else { return entry.destination[index] }
-            return log.solutions[entry.firstSolution + index].value(at: time - entry.begin)
+            guard time < entries[i].shape.end, index < solutionCount else { return entries[i].shape.destination[index] }
+            return solutions[entries[i].shape.firstSolution + index].value(at: time - entries[i].shape.begin)
         }
-        return entry.tween?.value(index, at: time) ?? entry.destination[index]
+        return entries[i].shape.tween?.value(index, at: time) ?? entries[i].shape.destination[index]
     }
 }
 
@@ -337,10 +407,10 @@ extension ChannelSampler {
     /// only shrinks as the spring's local time u grows.
     func envelope(_ c: Int) -> SpringEnvelope? {
         guard let j = soleEntry, drives(j, c) else { return nil }
-        let entry = log.shapes[j]
+        let entry = entries[j].shape
         let index = entry.whole ? c : 0
         guard index < entry.solutionCount else { return nil }
-        let solution = log.solutions[entry.firstSolution + index]
+        let solution = solutions[entry.firstSolution + index]
         let (k, m, damping) = (solution.stiffness, solution.mass, solution.damping)
         let y0 = solution.initialValue - solution.destination
         let v0 = solution.initialVelocity
@@ -365,7 +435,7 @@ extension ChannelSampler {
         }
         guard amplitude.isFinite, decay.isFinite, decay >= 0 else { return nil }
         return SpringEnvelope(
-            destination: solution.destination, begin: entry.begin, added: log.added[j],
+            destination: solution.destination, begin: entry.begin, added: log.entries[j].added,
             amplitude: amplitude, decay: decay)
     }
 }
@@ -418,25 +488,26 @@ private struct DriverIndex: Sendable {
     init(_ sampler: ChannelSampler, component c: Int) {
         var entries: [Int32] = []
         var latestAdded = -Double.infinity
-        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !sampler.log.ends[j].isNaN {
+        let log = sampler.log.entries
+        for j in 0..<sampler.prefix where sampler.holds(j) && sampler.drives(j, c) && !log[j].end.isNaN {
             entries.append(Int32(truncatingIfNeeded: j))
-            latestAdded = max(latestAdded, sampler.log.added[j])
+            latestAdded = max(latestAdded, log[j].added)
         }
         var greatest = [Double](repeating: -.infinity, count: entries.count)
         var endedLast = -1
         var p = entries.count - 1
         while p >= 0 {
             let j = Int(entries[p])
-            let end = sampler.log.ends[j]
+            let end = log[j].end
             greatest[p] = p + 1 < entries.count ? max(end, greatest[p + 1]) : end
-            if endedLast < 0 || end > sampler.log.ends[endedLast] { endedLast = j }
+            if endedLast < 0 || end > log[endedLast].end { endedLast = j }
             p -= 1
         }
         self.entries = entries
         self.greatestEndFrom = greatest
         self.latestAdded = latestAdded
         self.endedLast = endedLast
-        self.endedLastEnd = endedLast >= 0 ? sampler.log.ends[endedLast] : .nan
+        self.endedLastEnd = endedLast >= 0 ? log[endedLast].end : .nan
     }
 
     /// The rule's entry and time at `t`; nil (`.none`) when `t` is before some entry's addition
@@ -454,6 +525,18 @@ private struct DriverIndex: Sendable {
         if lo > 0 { return .some((Int(entries[lo - 1]), t)) }
         return .some(endedLast >= 0 ? (endedLast, endedLastEnd) : nil)
     }
+}
+
+/// What the walks of one snapshot keep (``ChannelSampler/driver(of:at:)``): how far they went, and
+/// the indexes made once they went far.
+private final class Walks: Sendable {
+    /// Per component, the index of ``ChannelSampler/driver(of:at:)`` once walks went far (see
+    /// ``DriverIndex``).
+    let indexes = Mutex<[DriverIndex?]>([])
+    /// The components whose index is made, a bit each.
+    let indexed = Atomic<UInt8>(0)
+    /// How many entries the walks passed.
+    let walked = Atomic<Int>(0)
 }
 
 /// What sampling one entry reads: plain values.

@@ -522,10 +522,9 @@ public struct TimelineTracks: Sendable {
     /// - Complexity: O(e + p·k) for the e entries that end inside `[a, b]`, and p pieces each
     ///   finding its entry among the snapshot's k (usually the latest).
     func pieces(of sampler: ChannelSampler, component c: Int, from a: Double, to b: Double) -> [Piece] {
-        let log = sampler.log
         var breaks = [a, b]
         sampler.forEachBreak(of: c) { j in
-            let (added, entryEnd) = (log.added[j], log.ends[j])
+            let (added, entryEnd, _) = sampler.span(j)
             if added > a && added < b { breaks.append(added) }
             if entryEnd > a && entryEnd < b { breaks.append(entryEnd) }
         }
@@ -541,13 +540,14 @@ public struct TimelineTracks: Sendable {
                 result.append(.exact([CurveSegment(start: p, end: q, from: v, to: v, easing: .curve(.linear))]))
                 continue
             }
-            switch log.entries[index].animation {
+            switch sampler.animation(index) {
             case .keyframe(let animation) where Self.isSampled(animation):
                 // Sampled motion (gestures, friction, squash and stretch): fitted, in far fewer keyframes.
                 result.append(.live(p, q))
             case .keyframe(let animation):
-                let (timing, keyframes) = animation.sampler(addedTime: log.added[index])
-                let slot = log.components[index] == ChannelLog.wholeProperty ? c : 0
+                let (added, _, component) = sampler.span(index)
+                let (timing, keyframes) = animation.sampler(addedTime: added)
+                let slot = component == ChannelLog.wholeProperty ? c : 0
                 if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
                     result.append(.exact(exact))
                 } else {
@@ -646,7 +646,8 @@ public struct TimelineTracks: Sendable {
         }
         var breakpoints: [Double] = []
         sampler.forEachBreak(of: c) { j in
-            for t in [sampler.log.added[j], sampler.log.ends[j]] where t > p && t < q { breakpoints.append(t) }
+            let (added, end, _) = sampler.span(j)
+            for t in [added, end] where t > p && t < q { breakpoints.append(t) }
         }
         return CurveFitter.fit(
             over: p...q, tolerance: tolerance * 0.9, checkStep: checkStep, breakpoints: breakpoints.sorted(),
@@ -756,15 +757,17 @@ public struct TimelineTracks: Sendable {
     /// later time while the model shows the animation's first value.
     public func soleAnimation(layer: Int, property: LayerProperty, component c: Int) -> (KeyframeAnimation, slot: Int)? {
         // The history read in place (a copy retains and releases its arrays).
-        guard let h = historyNumber(layer, property), histories[h].samplers.count == 2 else { return nil }
-        let sampler = histories[h].samplers[1]
-        guard let j = sampler.soleEntry, sampler.drives(j, c),
-            case .keyframe(let animation) = sampler.log.entries[j].animation
+        guard let h = historyNumber(layer, property), histories[h].samplers.count == 2,
+            let j = histories[h].samplers[1].soleEntry
         else { return nil }
-        let slot = sampler.log.components[j] == ChannelLog.wholeProperty ? c : 0
+        let (added, _, component) = histories[h].samplers[1].span(j)
+        guard component == ChannelLog.wholeProperty || component == c,
+            case .keyframe(let animation) = histories[h].samplers[1].animation(j)
+        else { return nil }
+        let slot = component == ChannelLog.wholeProperty ? c : 0
         guard let first = animation.values.first?[slot] else { return nil }
         let before = histories[h].samplers[0].model[c]
-        guard sampler.log.added[j] <= 0 || before == first else { return nil }
+        guard added <= 0 || before == first else { return nil }
         return (animation, slot)
     }
 }
@@ -877,19 +880,24 @@ final class CurveCache: Sendable {
 private struct HistoryBuilder {
     /// The channel as the events so far left it.
     var current: PropertyChannel
-    var times: [Double] = [-.infinity]
+    var times: [Double]
     var sets: [Int32] = []
-    /// The logs, the last one being written; a snapshot reads one.
-    var logs: [ChannelLogBuilder] = [ChannelLogBuilder()]
+    /// The log being written, and those before it (most histories have none: no array for them).
+    var log = ChannelLogBuilder()
+    var closed: [ChannelLogBuilder] = []
     /// Per snapshot: its log, how many of the log's entries were added by it, how many it
     /// holds, its latest end (``ChannelSampler/settled``) and model value.
-    var records: [(log: Int32, prefix: Int, count: Int, settled: Double, model: MotionValue)]
+    var records: SnapshotRecords
     /// The latest end of ``current``'s entries, as ``ChannelSampler/settled`` folds them.
     var settled = -Double.infinity
 
     init(model: MotionValue) {
         current = PropertyChannel(model: model)
-        records = [(0, 0, 0, -.infinity, model)]
+        // Room for the first event's snapshot: most histories hold two.
+        times = []
+        times.reserveCapacity(2)
+        times.append(-.infinity)
+        records = SnapshotRecords(first: (0, 0, 0, -.infinity, model))
     }
 
     /// The snapshot an event at `t` writes: the last one when it is at `t`, else a new one.
@@ -925,13 +933,13 @@ private struct HistoryBuilder {
         } else {
             settled = Self.fold(settled, entry.end)
         }
-        logs[logs.count - 1].append(entry, snapshot: snapshot)
+        log.append(entry, snapshot: snapshot)
     }
 
     /// Marks what ``current`` no longer holds as dead from `snapshot` on.
     /// - Complexity: O(k) for k entries in the log, as the removal itself.
     mutating func didRemove(snapshot: Int32, unlogged: Int = 0) {
-        logs[logs.count - 1].reconcile(with: current, unlogged: unlogged, snapshot: snapshot)
+        log.reconcile(with: current, unlogged: unlogged, snapshot: snapshot)
         settled = current.entries.reduce(-Double.infinity) { Self.fold($0, $1.end) }
     }
 
@@ -942,18 +950,17 @@ private struct HistoryBuilder {
     mutating func record(at t: Double, set: Bool = false) {
         let s = snapshot(at: t)
         let live = current.entries.count
-        if logs[logs.count - 1].dead > live + ChannelLog.deadEntriesKept {
+        if log.dead > live + ChannelLog.deadEntriesKept {
             // The old log's live entries end where the new log takes over.
-            for j in logs[logs.count - 1].died.indices where logs[logs.count - 1].died[j] == .max {
-                logs[logs.count - 1].died[j] = s
-            }
-            var log = ChannelLogBuilder()
-            for entry in current.entries { log.append(entry, snapshot: s) }
-            logs.append(log)
+            log.close(at: s)
+            var next = ChannelLogBuilder()
+            for entry in current.entries { next.append(entry, snapshot: s) }
+            closed.append(log)
+            log = next
         }
         let record = (
-            log: Int32(truncatingIfNeeded: logs.count - 1), prefix: logs[logs.count - 1].entries.count, count: live,
-            settled: settled, model: current.model
+            log: Int32(truncatingIfNeeded: closed.count), prefix: log.entries.count, count: live, settled: settled,
+            model: current.model
         )
         if Int(s) < times.count {
             records[Int(s)] = record
@@ -968,30 +975,81 @@ private struct HistoryBuilder {
     /// logs up (each one moved into its frozen log, not copied with its arrays retained).
     mutating func history() -> ChannelHistory {
         let rising = zip(times, times.dropFirst()).allSatisfy { $0 < $1 }
-        var ranges = [Range<Int>](repeating: 0..<0, count: times.count)
-        var frozen: [ChannelLog] = []
-        frozen.reserveCapacity(logs.count)
-        var first = 0
-        var taken = logs
-        logs = []
-        taken.reverse()
-        var l = 0
-        while let log = taken.popLast() {
-            // A log's snapshots follow each other.
-            var end = first
-            while end < records.count && Int(records[end].log) == l { end += 1 }
-            frozen.append(log.build(times: times, snapshots: first..<end, ranges: &ranges))
-            first = end
-            l += 1
-        }
         var samplers: [ChannelSampler] = []
         samplers.reserveCapacity(records.count)
-        for (s, record) in records.enumerated() {
-            samplers.append(
-                ChannelSampler(
-                    log: frozen[Int(record.log)], snapshot: Int32(truncatingIfNeeded: s), prefix: record.prefix,
-                    count: record.count, model: record.model, settled: record.settled, breakRange: rising ? ranges[s] : nil))
+        // The logs taken in order, each moved into its frozen log (most histories have one).
+        var taken = closed
+        closed = []
+        taken.reverse()
+        var last: ChannelLogBuilder? = log
+        log = ChannelLogBuilder()
+        var l = 0
+        var s = 0
+        while let builder = taken.popLast() ?? last.take() {
+            let frozen = builder.build(times: times)
+            // A log's snapshots follow each other; its breaks are in snapshot order.
+            var k = 0
+            while s < records.count && Int(records[s].log) == l {
+                let record = records[s]
+                while k < frozen.breakCount && Int(frozen.breakAt(k).snapshot) < s { k += 1 }
+                let first = k
+                while k < frozen.breakCount && Int(frozen.breakAt(k).snapshot) == s { k += 1 }
+                samplers.append(
+                    ChannelSampler(
+                        log: frozen, snapshot: Int32(truncatingIfNeeded: s), prefix: record.prefix, count: record.count,
+                        model: record.model, settled: record.settled, breakRange: rising ? first..<k : nil))
+                s += 1
+            }
+            l += 1
         }
         return ChannelHistory(times: times, samplers: samplers, sets: sets)
+    }
+}
+
+/// What a ``HistoryBuilder`` records of each snapshot: its log, how many of the log's entries were
+/// added by it, how many it holds, its latest end and model value.
+///
+/// The first two are kept in place and only later ones in an array: most histories have two
+/// snapshots, and an array for them, freed when set-up ends, left that many holes in the heap
+/// for the export's own allocations to fill.
+private struct SnapshotRecords {
+    typealias Record = (log: Int32, prefix: Int, count: Int, settled: Double, model: MotionValue)
+
+    private var first: Record
+    private var second: Record?
+    private var later: [Record] = []
+
+    init(first: Record) {
+        self.first = first
+    }
+
+    /// How many snapshots are recorded.
+    var count: Int { second == nil ? 1 : 2 + later.count }
+
+    /// The record of snapshot `s` (below ``count``).
+    subscript(_ s: Int) -> Record {
+        get {
+            if s == 0 { return first }
+            if s == 1, let second { return second }
+            return later[s - 2]
+        }
+        set {
+            if s == 0 {
+                first = newValue
+            } else if s == 1 {
+                second = newValue
+            } else {
+                later[s - 2] = newValue
+            }
+        }
+    }
+
+    /// Records one more snapshot.
+    mutating func append(_ record: Record) {
+        if second == nil {
+            second = record
+        } else {
+            later.append(record)
+        }
     }
 }

@@ -19,12 +19,13 @@ extension TimelineTracks {
     /// It is found when the property's only event adds it (whole, not per coordinate); nil
     /// otherwise.
     public func solePath(layer: Int, property: LayerProperty = .position) -> SolePath? {
-        guard let history = history(layer, property), history.samplers.count == 2,
-            let j = history.samplers[1].soleEntry, history.samplers[1].log.components[j] == ChannelLog.wholeProperty,
-            case .path(let animation) = history.samplers[1].log.entries[j].animation,
+        // The history read in place (a copy retains and releases its arrays).
+        guard let h = historyNumber(layer, property), histories[h].samplers.count == 2,
+            let j = histories[h].samplers[1].soleEntry, histories[h].samplers[1].span(j).component == ChannelLog.wholeProperty,
+            case .path(let animation) = histories[h].samplers[1].animation(j),
             animation.output == (property == .rotation ? .angle : .position)
         else { return nil }
-        return SolePath(animation: animation, addedTime: history.samplers[1].log.added[j], before: history.samplers[0].model)
+        return SolePath(animation: animation, addedTime: histories[h].samplers[1].span(j).added, before: histories[h].samplers[0].model)
     }
 }
 
