@@ -204,20 +204,44 @@ final class TestChannel: MotionChannel {
         #expect(!world.runtime.isActive)
     }
 
+    /// `n` pans on `target`, nested as in G005: each later input begins 10 ms after the one
+    /// before it and ends before it.
+    static func nestedPans(_ n: Int, on target: String) -> [(kind: InputKind, target: String, input: GestureInput)] {
+        (0..<n).map { i in
+            (
+                .pan, target,
+                GestureInput(
+                    id: "p\(i)", start: Double(i) * 0.01, duration: Double(2 * n - 2 * i) * 0.01 + 0.01,
+                    samples: [.point(0, 0), .point(5, 5)])
+            )
+        }
+    }
+
+    @Test("overlapping vertical pans beside a tween on x: the tween runs on, and no pan's hand-off walks the animations")
+    func overlappingPansBesideAComponentTween() {
+        let world = TestWorld()
+        let (box, channel) = world.makeTarget("box", [.position: .point(0, 0)])
+        let n = 40
+        world.inputs = Self.nestedPans(n, on: "box")
+        let tween = Tween(property: PropertyPath(.position, component: 0), values: [.scalar(0), .scalar(100)], duration: 10)
+        world.runtime.add(tween, to: box)
+        let readsBeforePans = channel.presentationReads
+        world.runtime.add(Draggable(axis: .vertical), to: box)
+        world.advance(to: 0.395)
+        // The pans take `position.y` only: the tween on `position.x` is not theirs to end.
+        #expect(channel.value(.position, at: 1)[0] == 10)
+        // Each pan reads the presentation once, for its base; its hand-off finds that no live
+        // tween shares its component without walking the channel's animations.
+        #expect(channel.presentationReads - readsBeforePans == n)
+    }
+
     @Test("overlapping pans on one target: each follows from where the one before has got to, and holds while any runs")
     func overlappingPans() {
         let world = TestWorld()
         let (box, channel) = world.makeTarget("box", [.position: .point(0, 0)])
         let n = 40
         // Nested, as in G005: each later input ends before the one before it.
-        world.inputs = (0..<n).map { i in
-            (
-                .pan, "box",
-                GestureInput(
-                    id: "p\(i)", start: Double(i) * 0.01, duration: Double(2 * n - 2 * i) * 0.01 + 0.01,
-                    samples: [.point(0, 0), .point(5, 5)])
-            )
-        }
+        world.inputs = Self.nestedPans(n, on: "box")
         world.runtime.add(Draggable(), to: box)
         world.advance(to: 0.395)
         let held = GestureSignal.heldKey(LayerProperty.position)

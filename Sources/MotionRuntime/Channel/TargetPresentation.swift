@@ -209,7 +209,7 @@ final class TargetPresentation: TargetReference {
         guard family != .shape else { return }
         // Every animation on the property belongs to a key live on it (an add under a key
         // replaces it on the whole layer), so without such a key the walk below ends nothing.
-        guard keys.hasLive(takenOverBy: family, on: path.property) else {
+        guard keys.hasLive(takenOverBy: family, overlapping: path) else {
             notifyHandOff(HandOff(path: path, family: family, endedKeys: []))
             return
         }
@@ -450,27 +450,49 @@ struct LinkReader {
 /// The records of a target's keys: the first two in place (a target mostly holds a tween's key
 /// and a physics key at a time), any others in a table.
 ///
-/// It also counts, per property, the live keys of the families a hand-off can end (tweens and
-/// physics), so that a hand-off finds in O(1) that it ends nothing.
+/// It also counts, per property and per component, the live keys of the families a hand-off can
+/// end (tweens and physics), so that a hand-off finds in O(1) that it ends nothing.
 private struct KeyTable {
     private var firstKey: String?
     private var firstRecord = KeyRecord()
     private var secondKey: String?
     private var secondRecord = KeyRecord()
     private var others: [String: KeyRecord] = [:]
-    /// The live tween keys on each property, at its ``LayerProperty/ordinal`` (in place: no array
-    /// per target).
+    /// The live tween keys added on each whole property, at its ``LayerProperty/ordinal`` (in
+    /// place: no array per target).
     private var liveTweens = SIMD16<Int32>()
-    /// The live physics keys on each property, at its ordinal.
+    /// The live physics keys added on each whole property, at its ordinal.
     private var livePhysics = SIMD16<Int32>()
+    /// The live tween and physics keys added on one component (`position.x`), by
+    /// ``componentCode(_:_:)``: made when the first such key goes live, as most targets have none.
+    private var liveComponents: [Int: Int32]?
 
-    /// Whether a key live on `property` is of a family that `family` takes over from
-    /// (``DriverFamily/takesOver(from:)``).
+    /// Whether a live key that `family` takes over from (``DriverFamily/takesOver(from:)``)
+    /// shares a component with `path`: a key on the whole property shares every one.
     /// - Complexity: O(1).
-    func hasLive(takenOverBy family: DriverFamily, on property: LayerProperty) -> Bool {
-        let i = property.ordinal
-        return (family.takesOver(from: .tween) && liveTweens[i] > 0)
-            || (family.takesOver(from: .physics) && livePhysics[i] > 0)
+    func hasLive(takenOverBy family: DriverFamily, overlapping path: PropertyPath) -> Bool {
+        let i = path.property.ordinal
+        let tweens = family.takesOver(from: .tween)
+        let physics = family.takesOver(from: .physics)
+        if (tweens && liveTweens[i] > 0) || (physics && livePhysics[i] > 0) { return true }
+        guard let liveComponents, !liveComponents.isEmpty else { return false }
+        if let component = path.component {
+            return (tweens && liveComponents[Self.componentCode(path, .tween, component)] ?? 0 > 0)
+                || (physics && liveComponents[Self.componentCode(path, .physics, component)] ?? 0 > 0)
+        }
+        // The whole property: a key live on any of its components.
+        for component in path.componentIndices
+        where (tweens && liveComponents[Self.componentCode(path, .tween, component)] ?? 0 > 0)
+            || (physics && liveComponents[Self.componentCode(path, .physics, component)] ?? 0 > 0)
+        {
+            return true
+        }
+        return false
+    }
+
+    /// The key of a component's count in ``liveComponents``.
+    private static func componentCode(_ path: PropertyPath, _ family: DriverFamily, _ component: Int) -> Int {
+        (path.property.ordinal * 64 + component) * 2 + (family == .tween ? 0 : 1)
     }
 
     /// Counts the change of a record's live key from `old` to `new`.
@@ -481,12 +503,17 @@ private struct KeyTable {
     }
 
     private mutating func tally(_ live: LiveKey, _ change: Int32) {
-        let i = live.path.property.ordinal
-        switch live.family {
-        case .tween: liveTweens[i] &+= change
-        case .physics: livePhysics[i] &+= change
-        case .gesture, .shape, .link: break
+        guard live.family == .tween || live.family == .physics else { return }
+        if let component = live.path.component {
+            // Taken out while changed, so that the table is not copied.
+            var counts = liveComponents ?? [:]
+            liveComponents = nil
+            counts[Self.componentCode(live.path, live.family, component), default: 0] &+= change
+            liveComponents = counts
+            return
         }
+        let i = live.path.property.ordinal
+        if live.family == .tween { liveTweens[i] &+= change } else { livePhysics[i] &+= change }
     }
 
     /// The record of `key`, or nil when nothing is known of it.
