@@ -109,10 +109,9 @@ package struct LayerValues: Sendable {
         return values
     }
 
-    /// The first value written for `property`, if any, as ``forEach(_:)`` gives them (no
-    /// value is written twice, and a run takes the first).
-    /// - Complexity: O(values), stopping at the first.
-    package func firstValue(of property: LayerProperty) -> MotionValue? {
+    /// The value written for `property`, if any (the decoder writes none twice).
+    /// - Complexity: O(values), stopping at the one found.
+    package func value(of property: LayerProperty) -> MotionValue? {
         // The block's words read through it, not a second reference to it (retained and
         // released per lookup): `self` keeps the block for the call.
         guard let base = block?.words else { return nil }
@@ -138,14 +137,6 @@ package struct LayerValues: Sendable {
             i += 1 + count
         }
         return nil
-    }
-
-    /// The value written for `property`, if any.
-    /// - Complexity: O(values).
-    package func value(of property: LayerProperty) -> MotionValue? {
-        var found: MotionValue?
-        forEach { p, value in if p == property { found = value } }
-        return found
     }
 }
 

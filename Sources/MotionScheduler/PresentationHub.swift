@@ -59,7 +59,7 @@ final class PresentationHub: MotionChannelSource {
         // read, with nothing copied per target.
         let targets = document.targets
         self.model = PresentationModel(lazyLayerCount: targets.count) { i, property in
-            targets[i].initialLayer.firstValue(of: property)
+            targets[i].initialLayer.value(of: property)
         }
         madeTargets = [MotionTarget?](repeating: nil, count: targets.count)
     }

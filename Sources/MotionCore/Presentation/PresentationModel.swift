@@ -376,10 +376,11 @@ public struct PresentationModel: Sendable {
 
     /// Creates the presentation of `count` layers whose initial values a closure looks up.
     ///
-    /// `initialValue` is asked when a channel is first read or written. Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; the
+    /// Each channel is built when an event first writes it, as ``init(lazyLayers:)`` does; the
     /// value of `property` on `layer` (in `0..<count`) a channel not built yet presents is
-    /// `initialValue(layer, property)`, or the property's default when it gives nil. Nothing is
-    /// copied per layer: a run reads the document's own values, for the few channels it touches.
+    /// `initialValue(layer, property)`, asked when the channel is first read or written, or the
+    /// property's default when it gives nil. Nothing is copied per layer: a run reads the
+    /// document's own values, for the few channels it touches.
     ///
     /// - Complexity: O(layers) (4 bytes per channel); `initialValue` is called once per read of a
     ///   channel not built yet.
@@ -644,7 +645,6 @@ struct InitialLayerValues: Sendable {
         }
     }
 
-    /// The values `values(layer, add)` adds for each of `count` layers.
     /// The values `lookup(layer, property)` gives for each of `count` layers, looked up when read.
     init(count: Int, lookup: @escaping @Sendable (Int, LayerProperty) -> MotionValue?) {
         self.lookup = lookup
@@ -652,6 +652,7 @@ struct InitialLayerValues: Sendable {
         layerCount = count
     }
 
+    /// The values `values(layer, add)` adds for each of `count` layers.
     init(count: Int, values given: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {
         layerCount = count
         starts.reserveCapacity(count + 1)

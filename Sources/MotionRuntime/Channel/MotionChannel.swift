@@ -60,9 +60,7 @@ public protocol MotionChannel: AnyObject {
 extension MotionChannel {
     /// The presented value of `path` now.
     public func presentedValue(of path: PropertyPath) -> MotionValue {
-        let value = presentation(of: path.property).value(at: now)
-        guard let component = path.component else { return value }
-        return .scalar(value[component])
+        presentation(of: path.property).presentedValue(of: path, at: now)
     }
 
     /// The velocity of the presented value of `path` now, in closed form (docs/format.md §2.6).
@@ -70,9 +68,7 @@ extension MotionChannel {
     /// Each component takes the presenting animation's own velocity (a keyframe segment's
     /// derivative, a spring's velocity), 0 where none covers now.
     public func presentedVelocity(of path: PropertyPath) -> MotionValue {
-        let v = presentation(of: path.property).velocity(at: now)
-        guard let component = path.component else { return v }
-        return .scalar(v[component])
+        presentation(of: path.property).presentedVelocity(of: path, at: now)
     }
 
     /// No gesture inputs: an app drives gestures with its own intentions' inputs.
@@ -80,6 +76,23 @@ extension MotionChannel {
 
     /// No other targets.
     public func target(matching selector: String) -> MotionTarget? { nil }
+}
+
+extension PropertyChannel {
+    /// The value of `path` (on this channel's property) presented at `t`: the whole value, or
+    /// the component's as a scalar.
+    func presentedValue(of path: PropertyPath, at t: Double) -> MotionValue {
+        let value = value(at: t)
+        guard let component = path.component else { return value }
+        return .scalar(value[component])
+    }
+
+    /// The velocity of `path` (on this channel's property) at `t`, as ``presentedValue(of:at:)``.
+    func presentedVelocity(of path: PropertyPath, at t: Double) -> MotionValue {
+        let v = velocity(at: t)
+        guard let component = path.component else { return v }
+        return .scalar(v[component])
+    }
 }
 
 /// A gesture input known in advance: evenly spaced samples over a time span (docs/format.md §2.4).

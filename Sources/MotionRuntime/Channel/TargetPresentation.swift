@@ -379,17 +379,13 @@ struct ChannelRoute {
     /// ``MotionChannel/presentedValue(of:)``, the same rule.
     func presentedValue(of path: PropertyPath) -> MotionValue {
         guard source != nil else { return object?.presentedValue(of: path) ?? path.property.defaultValue }
-        let value = presentation(of: path.property).value(at: now)
-        guard let component = path.component else { return value }
-        return .scalar(value[component])
+        return presentation(of: path.property).presentedValue(of: path, at: now)
     }
 
     /// ``MotionChannel/presentedVelocity(of:)``, the same rule.
     func presentedVelocity(of path: PropertyPath) -> MotionValue {
         guard source != nil else { return object?.presentedVelocity(of: path) ?? MotionValue(kind: path.kind, components: .zero) }
-        let v = presentation(of: path.property).velocity(at: now)
-        guard let component = path.component else { return v }
-        return .scalar(v[component])
+        return presentation(of: path.property).presentedVelocity(of: path, at: now)
     }
 
     /// ``MotionChannel/set(_:to:)``.
