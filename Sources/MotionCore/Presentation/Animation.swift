@@ -125,7 +125,7 @@ public struct SpringAnimation: Hashable, Sendable {
     }
 
     /// The closed-form solution of component `c`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func solution(_ c: Int) -> SpringSolution {
         SpringSolution(
             initialValue: from[c], initialVelocity: initialVelocity[c], destination: to[c], stiffness: stiffness,
@@ -205,11 +205,20 @@ public struct SpringAnimation: Hashable, Sendable {
         guard found else { return .infinity }
         // Stops once the bracket is narrow enough (a `where` clause would run out all 200 steps,
         // doing nothing after that).
+        let (certainlyMoving, certainlyResting) = band.map { ($0.lowerBound, $0.upperBound) } ?? (-.infinity, .infinity)
         for _ in 0..<200 {
             if hi - lo <= 1e-9 { break }
             let mid = lo + (hi - lo) / 2
             if mid <= lo || mid >= hi { break }
-            if rests(mid) { hi = mid } else { lo = mid }
+            if mid > certainlyMoving, mid < certainlyResting {
+                if atRest(mid) { hi = mid } else { lo = mid }
+                continue
+            }
+            // Outside the band the answer is certain, and which end moves follows no pattern a
+            // branch predictor could learn: both ends chosen without a branch.
+            let rests = mid >= certainlyResting
+            hi = rests ? mid : hi
+            lo = rests ? lo : mid
         }
         return hi
     }
@@ -258,109 +267,27 @@ public struct SpringAnimation: Hashable, Sendable {
     /// which the sampled energy is certainly above it (before) or at most it (after); nil when
     /// that cannot be shown, and the caller samples everything. The energy at time 0 must be above.
     ///
-    /// The crossing is found by Newton steps on the logarithm of the energy (exact for a pure
-    /// exponential decay), from where the slowest decay rate alone would put it; the bracket found
-    /// on the way keeps the steps, and a step that leaves it bisects instead (or doubles, while no
-    /// time at rest is known). For an oscillating spring whose components share their phase (the
-    /// usual spring), the steps start from where the energy's mean over a period crosses, inside
-    /// a bracket known from the start (where its least and greatest values cross), and take no
-    /// `exp`; a step of at most a relative 1e-7 is the last (it lands within about its square). A band is accepted only when the energy sampled at its ends is
-    /// above and below the threshold by a relative 1e-10: the energy never increases, and a
-    /// sample's rounding error is far smaller than that, so every sample before the band is above
-    /// and every sample after it is below; only samples inside the band can go either way.
+    /// The crossing is estimated first (``sharedPhaseCrossing(_:target:)`` for an oscillating
+    /// spring whose components share their phase, the usual spring; else Newton steps on the
+    /// logarithm of the energy, exact for a pure exponential decay, from where the slowest decay
+    /// rate alone would put it, keeping the bracket found on the way). How it is estimated does not
+    /// change the result: a band is accepted only when the energy sampled at its ends is above and
+    /// below the threshold by a relative 1e-10. The energy never increases, and a sample's
+    /// rounding error is far smaller than that, so every sample before the band is above and
+    /// every sample after it is below; only samples inside the band can go either way.
     ///
-    /// - Complexity: O(1): at most 60 Newton, bisection or doubling steps (typically 3-5 for a
-    ///   spring sharing its phase, 4-10 otherwise) and two samples per band tried (at most 7,
-    ///   typically 1).
+    /// - Complexity: O(1): 2-3 steps for a spring sharing its phase, at most 60 otherwise
+    ///   (typically 4-10), and two samples per band tried (at most 7, typically 1).
     static func crossingBand<Solutions: RandomAccessCollection<SpringSolution>>(
         _ solutions: Solutions, thresholdSquared: Double
     ) -> ClosedRange<Double>? {
         guard let first = solutions.first else { return nil }
-        let rate = first.decayRate
         let target = log(thresholdSquared)
-        let start = log(energy(solutions, at: 0).sum) - target
-        var lo = 0.0
-        var hi = Double.infinity
-        var t = rate > 0 && rate.isFinite && start > 0 && start.isFinite ? start / (2 * rate) : 1
-        var converged = false
-        // The steps need the logarithm of the energy and its slope, not the energy itself: for
-        // components sharing one decay and phase (an oscillating spring's always do), that is
-        // `-2 a t + log(q)` with `q` the energy without its decay `e^(-2 a t)`, which costs no
-        // `exp` per step. The band found is checked with the energy itself, as before.
         let shared =
             first.regime == .oscillating
             && solutions.allSatisfy { $0.regime == .oscillating && $0.c0 == first.c0 && $0.c1 == first.c1 }
-        if shared, first.c0 > 0, first.c0.isFinite {
-            // Then q(t) = m + r cos(2 w t + p): the energy lies between e^(-2 a t) (m - r) and
-            // e^(-2 a t) (m + r), so the crossing lies between where each of these crosses (a
-            // bracket from the start), and the first step starts from where the mean crosses.
-            var (m, b, g) = (0.0, 0.0, 0.0)
-            for s in solutions {
-                let w2 = s.velocityWeight * s.velocityWeight
-                m += (s.c2 * s.c2 + s.c3 * s.c3 + w2 * (s.c4 * s.c4 + s.c5 * s.c5)) / 2
-                b += (s.c2 * s.c2 - s.c3 * s.c3 + w2 * (s.c4 * s.c4 - s.c5 * s.c5)) / 2
-                g += s.c2 * s.c3 + w2 * s.c4 * s.c5
-            }
-            let r = (b * b + g * g).squareRoot()
-            let twiceRate = 2 * first.c0
-            let mean = (log(m) - target) / twiceRate
-            let latest = (log(m + r) - target) / twiceRate
-            let earliest = m - r > 0 ? (log(m - r) - target) / twiceRate : 0
-            // Widened by far more than their rounding: a bracket that missed the crossing would
-            // only cost steps (the band is checked with the energy itself).
-            if mean.isFinite, latest.isFinite, earliest.isFinite, earliest <= mean, mean <= latest, mean > 0 {
-                t = mean
-                lo = max(0, earliest - 1e-9 * max(1, abs(earliest)))
-                hi = latest + 1e-9 * max(1, latest)
-            }
-        }
-        for _ in 0..<60 {
-            guard t > 0, t.isFinite else { return nil }
-            // The energy's logarithm above the target's, and the step `excess / (d/dt log E)`.
-            let excess: Double
-            var step: Double?
-            if shared {
-                let phase = first.c1 * t
-                let cosine = cos(phase)
-                let sine = sin(phase)
-                var q = 0.0
-                var speeds = 0.0
-                for s in solutions {
-                    let y = s.c2 * cosine + s.c3 * sine
-                    let v = s.c4 * cosine + s.c5 * sine
-                    let w = v * s.velocityWeight
-                    q += y * y + w * w
-                    speeds += v * v
-                }
-                excess = -2 * first.c0 * t + log(q) - target
-                // d/dt log E = E' / E = -2 (c / k) sum v² / E; the decay cancels.
-                let slope = -2 * first.damping / first.stiffness * speeds / q
-                if q > 0, slope < 0 { step = excess / slope }
-            } else {
-                let (sum, slope) = energy(solutions, at: t)
-                excess = log(sum) - target
-                if sum > 0, slope < 0 { step = excess * sum / slope }
-            }
-            if excess > 0 { lo = t } else { hi = t }
-            var next = hi.isFinite ? lo + (hi - lo) / 2 : 2 * t
-            if let step {
-                let newton = t - step
-                if newton > lo, newton < hi {
-                    next = newton
-                    // A Newton step this short lands within about its square of the crossing
-                    // (the steps converge quadratically there): no step more to confirm it.
-                    if abs(step) <= 1e-7 * max(1, t) {
-                        t = next
-                        converged = true
-                        break
-                    }
-                }
-            }
-            converged = abs(next - t) <= 1e-10 * max(1, t) || (hi.isFinite && hi - lo <= 1e-10 * max(1, hi))
-            t = next
-            if converged { break }
-        }
-        guard converged else { return nil }
+        guard let t = (shared ? sharedPhaseCrossing(solutions, target: target) : nil) ?? newtonCrossing(solutions, target: target)
+        else { return nil }
         // From far narrower than the bisection's 1e-9 s (then at most one of its samples falls
         // inside), wider while the ends are too close to the threshold to be certain.
         var width = 1e-11 * max(1, t)
@@ -373,6 +300,110 @@ public struct SpringAnimation: Hashable, Sendable {
                 return below...above
             }
             width *= 16
+        }
+        return nil
+    }
+
+    /// Where the energy of an oscillating spring whose components share their decay `a` and
+    /// frequency `w` falls to `e^target`; nil when the estimate fails (the caller then takes
+    /// Newton steps on the energy itself).
+    ///
+    /// The energy is `e^(-2 a t) q(t)` with `q(t) = m + b cos(2 w t) + g sin(2 w t)`, its three
+    /// coefficients summed over the components once, so a step costs one `cos`/`sin` pair and one
+    /// `log` whatever the number of components, and nothing per component. `q` lies between
+    /// `m - r` and `m + r` (`r = sqrt(b² + g²)`), so the crossing lies between where
+    /// `e^(-2 a t) (m ± r)` cross: a bracket from the start. The steps are Halley's on
+    /// `-2 a t + log q(t) - target` (cubic convergence; `q'` and `q''` are closed forms) from
+    /// where the mean `m` crosses, and one of at most a relative 1e-6 is the last (it lands within
+    /// about its cube). A step that leaves the bracket bisects it instead.
+    ///
+    /// - Complexity: O(1): typically 2-3 steps, at most 60.
+    private static func sharedPhaseCrossing<Solutions: RandomAccessCollection<SpringSolution>>(
+        _ solutions: Solutions, target: Double
+    ) -> Double? {
+        guard let first = solutions.first, first.c0 > 0, first.c0.isFinite else { return nil }
+        var (m, b, g) = (0.0, 0.0, 0.0)
+        for s in solutions {
+            let w2 = s.velocityWeight * s.velocityWeight
+            m += (s.c2 * s.c2 + s.c3 * s.c3 + w2 * (s.c4 * s.c4 + s.c5 * s.c5)) / 2
+            b += (s.c2 * s.c2 - s.c3 * s.c3 + w2 * (s.c4 * s.c4 - s.c5 * s.c5)) / 2
+            g += s.c2 * s.c3 + w2 * s.c4 * s.c5
+        }
+        let r = (b * b + g * g).squareRoot()
+        let twiceRate = 2 * first.c0
+        let frequency = 2 * first.c1
+        let mean = (log(m) - target) / twiceRate
+        let latest = (log(m + r) - target) / twiceRate
+        let earliest = m - r > 0 ? (log(m - r) - target) / twiceRate : 0
+        guard mean.isFinite, latest.isFinite, earliest.isFinite, earliest <= mean, mean <= latest, mean > 0 else {
+            return nil
+        }
+        // Widened by far more than their rounding: a bracket that missed the crossing would only
+        // cost steps (the band is checked with the energy itself).
+        var lo = max(0, earliest - 1e-9 * max(1, abs(earliest)))
+        var hi = latest + 1e-9 * max(1, latest)
+        var t = mean
+        for _ in 0..<60 {
+            let phase = frequency * t
+            let cosine = cos(phase)
+            let sine = sin(phase)
+            let q = m + b * cosine + g * sine
+            guard q > 0, t.isFinite else { return nil }
+            let excess = -twiceRate * t + log(q) - target
+            if excess > 0 { lo = t } else { hi = t }
+            // Derivatives of `excess`: q'/q - 2a, and q''/q - (q'/q)² with q'' = -(2w)² (q - m).
+            let ratio = frequency * (g * cosine - b * sine) / q
+            let slope = ratio - twiceRate
+            let curvature = -frequency * frequency * (q - m) / q - ratio * ratio
+            let denominator = 2 * slope * slope - excess * curvature
+            let step = 2 * excess * slope / denominator
+            let halley = t - step
+            if step.isFinite, halley > lo, halley < hi {
+                if abs(step) <= 1e-6 * max(1, t) { return halley }
+                t = halley
+            } else {
+                t = lo + (hi - lo) / 2
+            }
+            if hi - lo <= 1e-12 * max(1, hi) { return t }
+        }
+        return nil
+    }
+
+    /// Where the energy falls to `e^target`, by Newton steps on its logarithm from where the
+    /// slowest decay rate alone would put it; nil when they do not converge.
+    ///
+    /// The bracket found on the way keeps the steps: a step that leaves it bisects instead (or
+    /// doubles, while no time at rest is known); a step of at most a relative 1e-7 is the last
+    /// (it lands within about its square of the crossing).
+    ///
+    /// - Complexity: O(1): at most 60 steps, typically 4-10, each one sample of every component.
+    private static func newtonCrossing<Solutions: RandomAccessCollection<SpringSolution>>(
+        _ solutions: Solutions, target: Double
+    ) -> Double? {
+        guard let first = solutions.first else { return nil }
+        let rate = first.decayRate
+        let start = log(energy(solutions, at: 0).sum) - target
+        var lo = 0.0
+        var hi = Double.infinity
+        var t = rate > 0 && rate.isFinite && start > 0 && start.isFinite ? start / (2 * rate) : 1
+        for _ in 0..<60 {
+            guard t > 0, t.isFinite else { return nil }
+            let (sum, slope) = energy(solutions, at: t)
+            let excess = log(sum) - target
+            let step: Double? = sum > 0 && slope < 0 ? excess * sum / slope : nil
+            if excess > 0 { lo = t } else { hi = t }
+            var next = hi.isFinite ? lo + (hi - lo) / 2 : 2 * t
+            if let step {
+                let newton = t - step
+                if newton > lo, newton < hi {
+                    next = newton
+                    // A Newton step this short lands within about its square of the crossing
+                    // (the steps converge quadratically there): no step more to confirm it.
+                    if abs(step) <= 1e-7 * max(1, t) { return next }
+                }
+            }
+            if abs(next - t) <= 1e-10 * max(1, t) || (hi.isFinite && hi - lo <= 1e-10 * max(1, hi)) { return next }
+            t = next
         }
         return nil
     }
