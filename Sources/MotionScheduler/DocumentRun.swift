@@ -90,7 +90,7 @@ public final class DocumentRun {
     public var frameIndex: Int { lastFrame }
 
     /// The presentation every executor's events were applied to: sample it for presented values.
-    public var presentation: PresentationModel { hub.model }
+    public var presentation: PresentationModel { hub.sampledModel }
 
     /// How many presentation events were emitted so far.
     public var eventCount: Int { hub.eventCount }
@@ -123,7 +123,7 @@ public final class DocumentRun {
     ///
     /// - Complexity: O(animations on the property).
     public func value(of component: AnimatedComponent, at time: Double) -> Double {
-        hub.model.value(layer: component.target, property: component.property, at: time)[component.component]
+        hub.sample(layer: component.target, property: component.property, at: time)[component.component]
     }
 
     /// Moves the run to `time`, delivering every event and frame up to it in time order.

@@ -61,7 +61,24 @@ final class PresentationHub: MotionChannelSource {
         self.model = PresentationModel(lazyLayerCount: targets.count) { i, property in
             targets[i].initialLayer.value(of: property)
         }
+        // Sampled only by traces (``DocumentRun/value(of:at:)``), which compile the blocks they
+        // read: a bake never samples, so it compiles none.
+        model.compilesBlocksOnDemand = true
         madeTargets = [MotionTarget?](repeating: nil, count: targets.count)
+    }
+
+    /// The presentation, its stale sampling blocks compiled first (``PresentationModel/compileStaleBlocks()``):
+    /// what samples it.
+    var sampledModel: PresentationModel {
+        model.compileStaleBlocks()
+        return model
+    }
+
+    /// The presented value of `property` on `layer` at `time`, its block compiled first if stale.
+    /// - Complexity: as ``PresentationModel/value(layer:property:at:)``; O(1) more when nothing is stale.
+    func sample(layer: Int, property: LayerProperty, at time: Double) -> MotionValue {
+        model.compileStaleBlocks()
+        return model.value(layer: layer, property: property, at: time)
     }
 
     /// The channel of the target `index`, made when an executor first needs it.

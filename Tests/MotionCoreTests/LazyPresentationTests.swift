@@ -4,7 +4,8 @@ import Testing
 
 /// A presentation that builds each channel on its first write (a document run's) presents what
 /// the presentation built whole does: every channel of every layer, bit for bit, on random event
-/// streams, and a channel nothing wrote shows its layer's initial value.
+/// streams, and a channel nothing wrote shows its layer's initial value; so does one whose sampling
+/// blocks are compiled on demand, before and after they are.
 @Suite struct LazyPresentationTests {
     typealias Generator = PresentationModelTests.Generator
 
@@ -32,12 +33,25 @@ import Testing
         }
         // Initial values looked up when a channel is first read (a document run's).
         var looked = PresentationModel(lazyLayerCount: layers) { layer, property in initial[layer][property] }
+        // The same, its sampling blocks compiled only when asked (a document run's): sampled before
+        // (stale blocks read their channels) and after they are compiled.
+        var onDemand = PresentationModel(lazyLayerCount: layers) { layer, property in initial[layer][property] }
+        onDemand.compilesBlocksOnDemand = true
+        var stale = 0
         var compared = 0
         for event in events {
             event.apply(to: &whole)
             event.apply(to: &lazy)
             event.apply(to: &counted)
             event.apply(to: &looked)
+            event.apply(to: &onDemand)
+            #expect(onDemand.arena.invariantViolations() == [])
+            let words = onDemand.arena.words
+            stale += onDemand.arena.blockStart.filter { words[$0] == SamplingArena.Header.stale }.count
+            var compiled = onDemand
+            compiled.compileStaleBlocks()
+            #expect(compiled.arena.invariantViolations() == [])
+            #expect(!compiled.arena.blockStart.contains { compiled.arena.words[$0] == SamplingArena.Header.stale })
             for layer in 0..<layers {
                 for property in LayerProperty.allCases {
                     for t in [event.time, event.time + 0.01, event.time + 0.4] {
@@ -45,6 +59,8 @@ import Testing
                         #expect(Self.same(expected, lazy.value(layer: layer, property: property, at: t)))
                         #expect(Self.same(expected, counted.value(layer: layer, property: property, at: t)))
                         #expect(Self.same(expected, looked.value(layer: layer, property: property, at: t)))
+                        #expect(Self.same(expected, onDemand.value(layer: layer, property: property, at: t)))
+                        #expect(Self.same(expected, compiled.value(layer: layer, property: property, at: t)))
                         compared += 1
                     }
                     let channel = whole.channel(layer: layer, property: property)
@@ -54,6 +70,8 @@ import Testing
             }
         }
         #expect(compared == events.count * layers * LayerProperty.allCases.count * 3)
+        // Blocks were left stale along the way (so both forms were sampled).
+        #expect(stale > 0)
     }
 
     @Test func unwrittenChannelsShowTheLayersInitialValues() {

@@ -14,10 +14,13 @@ public struct PropertyChannel: Hashable, Sendable {
         public var end: Double
         @usableFromInline var timing: TweenTiming
         @usableFromInline var keyframes: Keyframes
-        /// A spring's per-component closed forms, built once at add so sampling allocates nothing.
-        @usableFromInline var springSolutions: [SpringSolution]
-        /// A spring's begin time (unused for keyframe animations).
-        @usableFromInline var springBegin: Double
+        /// The spring (nil for the others), read from the animation: its per-component closed
+        /// forms are made where they are sampled (a few arithmetic operations each), not kept in
+        /// an array made and freed with every spring entry.
+        @inlinable var spring: SpringAnimation? {
+            guard case .spring(let spring) = animation else { return nil }
+            return spring
+        }
         /// A path animation (nil for the others): the animation's own, not a copy of it in the
         /// entry, which keeps entries small to copy.
         @inlinable var path: PathAnimation? {
@@ -32,8 +35,6 @@ public struct PropertyChannel: Hashable, Sendable {
             let timing: TweenTiming
             let keyframes: Keyframes
             let end: Double
-            var solutions: [SpringSolution] = []
-            var begin = 0.0
             switch animation {
             case .keyframe(let keyframe):
                 (timing, keyframes) = keyframe.sampler(addedTime: addedTime)
@@ -44,8 +45,6 @@ public struct PropertyChannel: Hashable, Sendable {
                 // value, so that adding a spring builds no keyframe arrays.
                 keyframes = Self.noKeyframes
                 end = spring.beginTime + spring.duration
-                solutions = spring.solutions
-                begin = spring.beginTime
             case .path(let path):
                 timing = path.timing(addedTime: addedTime)
                 end = timing.end
@@ -59,27 +58,21 @@ public struct PropertyChannel: Hashable, Sendable {
             self.end = end
             self.timing = timing
             self.keyframes = keyframes
-            self.springSolutions = solutions
-            self.springBegin = begin
         }
 
         /// The keyframes of every spring entry: none (a spring samples its solutions).
         @usableFromInline static let noKeyframes = Keyframes(values: [])
 
-        /// A spring's destination, the value it shows at rest (`.scalar(0)` for other animations).
-        @inlinable var springDestination: MotionValue {
-            guard case .spring(let spring) = animation else { return .scalar(0) }
-            return spring.to
-        }
-
         /// The entry's whole value at `t`: all the components it drives, in one sample (one
         /// timing computation and one curve solve for a keyframe animation).
         @inlinable func sample(at t: Double) -> MotionValue {
             if let path { return path.value(atProgress: timing.progress(at: t)) }
-            guard springSolutions.isEmpty else {
-                var value = springDestination
+            if let spring {
+                var value = spring.to
                 guard t < end else { return value }
-                for i in springSolutions.indices { value[i] = springSolutions[i].value(at: t - springBegin) }
+                for i in 0..<spring.from.kind.componentCount {
+                    value[i] = spring.solution(i).value(at: t - spring.beginTime)
+                }
                 return value
             }
             return keyframes.value(atProgress: timing.progress(at: t))
@@ -92,11 +85,11 @@ public struct PropertyChannel: Hashable, Sendable {
         @inlinable func value(_ c: Int, at t: Double) -> Double {
             let index = component == nil ? c : 0
             if let path { return path.value(atProgress: timing.progress(at: t))[index] }
-            guard springSolutions.isEmpty else {
-                // A spring, as SpringAnimation.value(at:), from the cached solutions.
-                let last = springSolutions.count - 1
-                guard t < end, index <= last else { return springSolutions[min(index, last)].destination }
-                return springSolutions[index].value(at: t - springBegin)
+            if let spring {
+                // As SpringAnimation.value(at:), for one component.
+                let last = spring.from.kind.componentCount - 1
+                guard t < end, index <= last else { return spring.to[min(index, last)] }
+                return spring.solution(index).value(at: t - spring.beginTime)
             }
             return keyframes.scalarValue(atProgress: timing.progress(at: t), component: index)
         }
@@ -328,6 +321,20 @@ public struct PresentationModel: Sendable {
     /// The number of layers.
     public let layerCount: Int
 
+    /// Whether a change to a channel's animations leaves its sampling block stale until
+    /// ``compileStaleBlocks()`` (true), instead of recompiling it at once (false, the default).
+    ///
+    /// A stale block's channel is sampled in its authoritative form meanwhile, which gives the
+    /// same values: for a model written far more than it is sampled (a run that records events,
+    /// whose presentation is read only by a trace), and a channel changed many times between two
+    /// samples is compiled once. Turning it off compiles every stale block.
+    public var compilesBlocksOnDemand = false {
+        didSet { if !compilesBlocksOnDemand { compileStaleBlocks() } }
+    }
+
+    /// The slots whose blocks are stale (``compilesBlocksOnDemand``), each once.
+    private var staleSlots: [Int] = []
+
     /// Creates the presentation of `layers` with their initial model values.
     public init(layers: [[LayerProperty: MotionValue]]) {
         // Each layer starts from the defaults; the values it gives are written at their ordinals
@@ -520,6 +527,10 @@ public struct PresentationModel: Sendable {
     ///
     /// - Complexity: O(size of the channel's animations).
     private mutating func compile(_ i: Int) {
+        if compilesBlocksOnDemand {
+            if arena.markStale(i) { staleSlots.append(i) }
+            return
+        }
         storage.withUnsafeBufferPointer { channels in
             guard let channels = channels.baseAddress else { return }
             arena.compile(i, channels + i)
@@ -592,8 +603,28 @@ public struct PresentationModel: Sendable {
         channel.add(animation, key: key, component: path.component, at: t)
         let i = storage.count
         storage.append(channel)
-        arena.appendBlock(channel)
+        if compilesBlocksOnDemand {
+            arena.appendStaleBlock(channel.model)
+            staleSlots.append(i)
+        } else {
+            arena.appendBlock(channel)
+        }
         slots[Self.index(layer, path.property)] = Int32(i)
+        arena.compactIfNeeded()
+    }
+
+    /// Compiles the blocks left stale since the last call (``compilesBlocksOnDemand``), each once.
+    ///
+    /// Call it before sampling many values: it is cheap when nothing is stale.
+    /// - Complexity: O(size of the stale channels' animations).
+    public mutating func compileStaleBlocks() {
+        guard !staleSlots.isEmpty else { return }
+        let stale = staleSlots
+        staleSlots = []
+        storage.withUnsafeBufferPointer { channels in
+            guard let channels = channels.baseAddress else { return }
+            for i in stale { arena.compile(i, channels + i) }
+        }
         arena.compactIfNeeded()
     }
 

@@ -134,9 +134,9 @@ extension PropertyChannel.Entry {
     public func velocity(_ c: Int, at t: Double) -> Double {
         let index = component == nil ? c : 0
         guard t < end else { return 0 }
-        if !springSolutions.isEmpty {
-            guard index < springSolutions.count else { return 0 }
-            return springSolutions[index].velocity(at: t - springBegin)
+        if let spring {
+            guard index < spring.from.kind.componentCount else { return 0 }
+            return spring.solution(index).velocity(at: t - spring.beginTime)
         }
         let rate = timing.progressRate(at: t)
         guard rate != 0 else { return 0 }

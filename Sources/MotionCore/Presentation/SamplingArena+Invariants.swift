@@ -67,9 +67,10 @@ extension SamplingArena {
         var problems: [String] = []
         if !(0...3).contains(w[b + Header.kind]) { problems.append("kind code \(w[b + Header.kind])") }
         guard count >= 1, count.rounded() == count else {
-            if count != 0 && count != -1 { problems.append("entry count \(count)") }
+            if count != 0 && count != -1 && count != Header.stale { problems.append("entry count \(count)") }
             if fast != 0 { problems.append("fast path without entries") }
-            if length != Header.latestBody { problems.append("length \(length) without entries") }
+            // A stale block keeps the length it had (its words are garbage once compiled again).
+            if length != Header.latestBody && count != Header.stale { problems.append("length \(length) without entries") }
             return problems
         }
         let n = Int(count)

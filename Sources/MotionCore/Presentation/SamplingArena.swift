@@ -17,7 +17,7 @@
 ///
 /// | words | contents |
 /// |---|---|
-/// | 0 | n, the number of entries; -1 when the channel must be sampled in its authoritative form |
+/// | 0 | n, the number of entries; -1 when the channel must be sampled in its authoritative form; -2 while the block is stale (see ``markStale(_:)``) |
 /// | 1 | 1 when the latest entry drives the whole property (the fast path), else 0 |
 /// | 2, 3 | the latest entry's added time and end |
 /// | 4 | the block's length in words |
@@ -65,6 +65,8 @@ struct SamplingArena: Sendable {
         static let model = 6
         static let recordsOffset = 10
         static let latestBody = 11
+        /// The count word of a stale block (``markStale(_:)``): sampled like a block of -1.
+        static let stale = -2.0
     }
 
     /// Word offsets in an entry's record, and its size. `component` is -1 for the whole property,
@@ -171,6 +173,31 @@ struct SamplingArena: Sendable {
     mutating func appendBlock(_ channel: PropertyChannel) {
         blockStart.append(words.count)
         withUnsafePointer(to: channel) { append($0) }
+        checkInvariants()
+    }
+
+    /// Marks channel `i`'s block stale: until ``compile(_:_:)`` writes it again, the channel is
+    /// sampled in its authoritative form (as a block of -1 is). Returns whether it was current.
+    ///
+    /// - Complexity: O(1).
+    mutating func markStale(_ i: Int) -> Bool {
+        let b = blockStart[i]
+        guard words[b + Header.count] != Header.stale else { return false }
+        words[b + Header.count] = Header.stale
+        words[b + Header.fast] = 0
+        checkInvariants()
+        return true
+    }
+
+    /// Adds a stale block (``markStale(_:)``) for the next channel, whose model value is `model`:
+    /// its header alone, for a channel built with animations whose block is compiled later.
+    ///
+    /// - Complexity: O(1), amortised.
+    mutating func appendStaleBlock(_ model: MotionValue) {
+        let b = words.count
+        blockStart.append(b)
+        appendHeaderOnly(model)
+        words[b + Header.count] = Header.stale
         checkInvariants()
     }
 
@@ -283,12 +310,13 @@ struct SamplingArena: Sendable {
             if compilable {
                 for i in 0..<n { length += Self.bodyLength(entries + i) + Record.size }
             }
-            // Written in scratch space (on the stack for the usual few dozen words), then
-            // appended in one copy.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: length) { scratch in
-                guard let start = scratch.baseAddress else { return }
-                start.initialize(repeating: 0, count: length)
-                defer { words.append(contentsOf: UnsafeBufferPointer(start: start, count: length)) }
+            // Written where it lies: `words` grows by the block's length in zeros (amortised, in
+            // place), then the block is written through a pointer to its first word. (Writing it
+            // in scratch space and appending it copied every block once more.)
+            let first = words.count
+            words.append(contentsOf: repeatElement(0, count: length))
+            words.withUnsafeMutableBufferPointer { arena in
+                guard let start = arena.baseAddress.map({ $0 + first }) else { return }
                 var block = BlockCursor(start: start, next: start)
                 block.put(compilable ? Double(n) : -1, fast ? 1 : 0, entries[n - 1].addedTime, entries[n - 1].end)
                 block.put(Double(length), Self.code(model.kind))
@@ -334,13 +362,9 @@ struct SamplingArena: Sendable {
     static func isCompilable(_ entry: UnsafePointer<PropertyChannel.Entry>) -> Bool {
         // Path animations sample from the channel itself.
         guard entry.pointee.path == nil else { return false }
-        let solutions = entry.pointee.springSolutions
-        if let first = solutions.first {
-            return solutions.allSatisfy {
-                $0.regime == first.regime && $0.c0.bitPattern == first.c0.bitPattern
-                    && $0.c1.bitPattern == first.c1.bitPattern && $0.damping.bitPattern == first.damping.bitPattern
-            }
-        }
+        // A spring's components share its stiffness, damping and mass, so their solutions share
+        // one regime and rate.
+        if entry.pointee.spring != nil { return true }
         let values = entry.pointee.keyframes.values
         guard let kind = values.first?.kind else { return false }
         return values.allSatisfy { $0.kind == kind }
@@ -360,8 +384,9 @@ struct SamplingArena: Sendable {
 
     /// The number of words ``writeBody(_:to:)`` writes for the (compilable) entry at `entry`.
     static func bodyLength(_ entry: UnsafePointer<PropertyChannel.Entry>) -> Int {
-        let solutions = entry.pointee.springSolutions.count
-        if solutions > 0 { return SpringBody.solutions + SpringBody.solutionSize * solutions }
+        if let spring = entry.pointee.spring {
+            return SpringBody.solutions + SpringBody.solutionSize * spring.from.kind.componentCount
+        }
         let keyframes = entry.pointee.keyframes
         let layout = keyframeLayout(keyframes)
         return KeyframeBody.offsets + keyframes.offsets.count + keyframes.values.count * layout.lanes
@@ -371,10 +396,11 @@ struct SamplingArena: Sendable {
     /// Writes the body of the entry at `entry` (``bodyLength(_:)`` words), read in place field
     /// by field (as ``isCompilable(_:)``).
     private static func writeBody(_ entry: UnsafePointer<PropertyChannel.Entry>, to block: inout BlockCursor) {
-        let solutions = entry.pointee.springSolutions
-        if let first = solutions.first {
-            let to = entry.pointee.springDestination
-            block.put(SpringBody.tag, Self.code(to.kind), entry.pointee.springBegin, entry.pointee.end)
+        if let spring = entry.pointee.spring {
+            let to = spring.to
+            let count = spring.from.kind.componentCount
+            let first = spring.solution(0)
+            block.put(SpringBody.tag, Self.code(to.kind), spring.beginTime, entry.pointee.end)
             block.put(to.components)
             let regime: Double
             switch first.regime {
@@ -382,9 +408,13 @@ struct SamplingArena: Sendable {
             case .critical: regime = 1
             case .overdamped: regime = 2
             }
-            block.put(Double(solutions.count), regime, first.c0, first.c1)
+            block.put(Double(count), regime, first.c0, first.c1)
             block.put(first.damping)
-            for s in solutions { block.put(s.destination, s.initialValue, s.c2, s.c3) }
+            block.put(first.destination, first.initialValue, first.c2, first.c3)
+            for c in 1..<max(count, 1) {
+                let s = spring.solution(c)
+                block.put(s.destination, s.initialValue, s.c2, s.c3)
+            }
             return
         }
         let timing = entry.pointee.timing
