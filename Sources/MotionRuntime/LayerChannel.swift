@@ -49,7 +49,7 @@ public final class LayerChannel: MotionChannel {
 
     /// Sends an `add` now.
     public func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
         send(.add(key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity))
     }

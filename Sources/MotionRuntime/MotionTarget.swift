@@ -259,7 +259,7 @@ package protocol MotionChannelSource: AnyObject {
     func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int)
     /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)`` on the target `index`.
     func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
         onTarget index: Int)
     /// ``MotionChannel/remove(key:)`` on the target `index`.
     func remove(key: String, onTarget index: Int)

@@ -1065,6 +1065,9 @@ final class ExecutorTraits {
     /// Whether its executors (or cores) see through a ``SharedIntention``: any other is handed
     /// the intention's value.
     let readsShared: Bool
+    /// Whether ``frameDriven`` is set: asked at every wake, without loading the closure (which
+    /// counts a reference to its context).
+    let isFrameDriven: Bool
 
     init(_ type: any Executor.Type) {
         self.type = ObjectIdentifier(type)
@@ -1081,6 +1084,7 @@ final class ExecutorTraits {
         frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
         named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
         ledgerOwner = continuous == nil ? nil : (core as? any TokenLedgerOwner.Type).map { Self.view($0) }
+        isFrameDriven = frameDriven != nil
     }
 
     /// An executor of the type as apps and tracers see it: a stored executor's core shows as a
@@ -1155,7 +1159,7 @@ struct ExecutorRow {
     }
 
     /// Whether the executor is frame-driven.
-    var isFrameDriven: Bool { traits.frameDriven != nil }
+    var isFrameDriven: Bool { traits.isFrameDriven }
 }
 
 /// An executor the runtime holds, as a lookup finds it: its serial, and what it is called through.

@@ -137,7 +137,7 @@ final class PresentationHub: MotionChannelSource {
     /// Emits an `add` on the target `index` now (``emitAdd(layer:key:path:animation:modelValue:initialVelocity:)``).
     /// - Complexity: as ``ChannelEvent/applyAdd(layer:path:key:animation:modelValue:initialVelocity:at:to:)``.
     func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?,
         onTarget index: Int
     ) {
         emitAdd(layer: index, key: key, path: path, animation: animation, modelValue: modelValue, initialVelocity: initialVelocity)
@@ -297,7 +297,7 @@ final class PresentationHub: MotionChannelSource {
     ///
     /// - Complexity: as ``ChannelEvent/apply(to:)``.
     func emitAdd(
-        layer: Int, key: String, path: PropertyPath, animation: Animation, modelValue: MotionValue,
+        layer: Int, key: String, path: PropertyPath, animation: consuming Animation, modelValue: MotionValue,
         initialVelocity: MotionValue?
     ) {
         guard sink == nil else {
@@ -381,7 +381,7 @@ final class DocumentChannel: HoldEndScheduling {
     }
 
     func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
         hub.add(animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity, onTarget: index)
     }

@@ -86,7 +86,7 @@ public struct ChannelEvent: Hashable, Sendable {
     /// - Complexity: as ``apply(to:)``.
     @inline(__always)
     public static func applyAdd(
-        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue,
+        layer: Int, path: PropertyPath, key: String, animation: consuming Animation, modelValue: MotionValue,
         initialVelocity: MotionValue?, at time: Double, to presentation: inout PresentationModel
     ) {
         guard layer >= 0, layer < presentation.layerCount else { return }

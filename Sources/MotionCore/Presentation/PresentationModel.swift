@@ -133,13 +133,13 @@ public struct PropertyChannel: Hashable, Sendable {
 
     /// Appends `entry`, whose key no entry has.
     /// - Complexity: O(1) amortised.
-    private mutating func append(_ entry: Entry) {
+    private mutating func append(_ entry: consuming Entry) {
         // `min` keeps the floor where the end is not a number: such an entry never ends.
         endFloor = min(endFloor, entry.end)
+        if keyIndex != nil { keyIndex?.insert(entry.key) }
+        // Moved into the array, not copied (a copy counts the references to all its arrays).
         entries.append(entry)
-        if keyIndex != nil {
-            keyIndex?.insert(entry.key)
-        } else if entries.count > Self.indexedEntries {
+        if keyIndex == nil, entries.count > Self.indexedEntries {
             keyIndex = Set(entries.lazy.map(\.key))
         }
     }
@@ -239,7 +239,7 @@ public struct PropertyChannel: Hashable, Sendable {
     ///
     /// - Complexity: O(1) amortised when no animation is under `key` (and the channel holds
     ///   more than a few: it keeps its keys in a set then); O(k) for k animations otherwise.
-    public mutating func add(_ animation: Animation, key: String, component: Int?, at t: Double) {
+    public mutating func add(_ animation: consuming Animation, key: String, component: Int?, at t: Double) {
         // Looked for first: removing from an array that holds no such entry still rebuilds it.
         if holds(key) { removeEntries { $0.key == key } }
         append(Entry(key: key, component: component, addedTime: t, animation: animation))
@@ -551,7 +551,7 @@ public struct PresentationModel: Sendable {
     }
 
     /// Adds an animation under `key` (keys are per layer).
-    public mutating func add(layer: Int, path: PropertyPath, key: String, animation: Animation, at t: Double) {
+    public mutating func add(layer: Int, path: PropertyPath, key: String, animation: consuming Animation, at t: Double) {
         removeKey(key, layer: layer, besides: path.property)
         guard let i = writableSlot(layer, path.property) else { return }
         storage[i].add(animation, key: key, component: path.component, at: t)
@@ -568,7 +568,7 @@ public struct PresentationModel: Sendable {
     /// docs/format.md §5.2): the scheduler's presentation and the render server's both apply it
     /// through this method.
     public mutating func add(
-        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
+        layer: Int, path: PropertyPath, key: String, animation: consuming Animation, modelValue: MotionValue, at t: Double
     ) {
         if initialLayers != nil, layer >= 0, layer < layerCount, slot(layer, path.property) == nil,
             storage.count < Int32.max
@@ -595,20 +595,23 @@ public struct PresentationModel: Sendable {
     ///
     /// - Complexity: O(size of the animation), plus the layer's other channels that hold `key`.
     private mutating func addBuilding(
-        layer: Int, path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, at t: Double
+        layer: Int, path: PropertyPath, key: String, animation: consuming Animation, modelValue: MotionValue, at t: Double
     ) {
-        var channel = PropertyChannel(model: unbuiltValue(layer, path.property))
+        // The layer's initial value is looked up only when one component is written (the others
+        // keep it): a whole value replaces it.
+        var channel = PropertyChannel(model: path.component == nil ? modelValue : unbuiltValue(layer, path.property))
         channel.set(modelValue, component: path.component, at: t)
         removeKey(key, layer: layer, besides: path.property)
         channel.add(animation, key: key, component: path.component, at: t)
         let i = storage.count
-        storage.append(channel)
         if compilesBlocksOnDemand {
             arena.appendStaleBlock(channel.model)
             staleSlots.append(i)
         } else {
             arena.appendBlock(channel)
         }
+        // Moved in, not copied (a copy counts the references of its entries' arrays).
+        storage.append(consume channel)
         slots[Self.index(layer, path.property)] = Int32(i)
         arena.compactIfNeeded()
     }

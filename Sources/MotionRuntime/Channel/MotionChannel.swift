@@ -34,7 +34,7 @@ public protocol MotionChannel: AnyObject {
     /// An animation already under `key` is replaced. `initialVelocity` is the velocity the
     /// animation starts with (nil for keyframe animations).
     func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?)
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?)
 
     /// Removes the animation under `key`, now; the property then presents its model value.
     func remove(key: String)

@@ -127,7 +127,7 @@ final class TargetPresentation: TargetReference {
     /// Emits an `add` of `animation` under `key` on `path` now, emitted by `family`. Projections
     /// of an earlier animation under `key` (from a hand-off) are removed first.
     func add(
-        _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?,
+        _ path: PropertyPath, key: String, animation: consuming Animation, modelValue: MotionValue, initialVelocity: MotionValue?,
         family: DriverFamily
     ) {
         let record = KeyRecord(owner: key, live: LiveKey(family: family, path: path))
@@ -142,7 +142,7 @@ final class TargetPresentation: TargetReference {
     }
 
     private func emitAdd(
-        _ path: PropertyPath, key: String, animation: Animation, modelValue: MotionValue, initialVelocity: MotionValue?
+        _ path: PropertyPath, key: String, animation: consuming Animation, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
         channel.add(animation, key: key, on: path, modelValue: modelValue, initialVelocity: initialVelocity)
         notify(path.property)
@@ -396,7 +396,7 @@ struct ChannelRoute {
 
     /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)``.
     func add(
-        _ animation: Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
+        _ animation: consuming Animation, key: String, on path: PropertyPath, modelValue: MotionValue, initialVelocity: MotionValue?
     ) {
         guard source == nil else {
             return source?.add(
