@@ -559,8 +559,9 @@ public final class Runtime {
         // A built-in core keeps its token source in its ledger: no generator object per executor.
         if let owner = traits.ledgerOwner?(executor) {
             // The source replaced (a released executor's) is dropped after the access.
-            let source = TokenSource(runtime: self, executorSerial: serial, revival: revival())
-            withExtendedLifetime(owner.ledger.replaceSource(with: source)) {}
+            withExtendedLifetime(
+                owner.ledger.replaceSource(with: TokenSource(runtime: self, executorSerial: serial, revival: revival()))
+            ) {}
         } else if let continuous = traits.continuous?(executor) {
             continuous.setActivityTokenGenerator(
                 ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())))

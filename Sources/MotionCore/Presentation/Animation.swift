@@ -314,7 +314,7 @@ public struct SpringAnimation: Hashable, Sendable {
     /// `m - r` and `m + r` (`r = sqrt(b² + g²)`), so the crossing lies between where
     /// `e^(-2 a t) (m ± r)` cross: a bracket from the start. The steps are Halley's on
     /// `-2 a t + log q(t) - target` (cubic convergence; `q'` and `q''` are closed forms) from
-    /// where the mean `m` crosses, and one of at most a relative 1e-6 is the last (it lands within
+    /// where the mean `m` crosses, and one of at most a relative 1e-5 is the last (it lands within
     /// about its cube). A step that leaves the bracket bisects it instead.
     ///
     /// - Complexity: O(1): typically 2-3 steps, at most 60.
@@ -359,7 +359,7 @@ public struct SpringAnimation: Hashable, Sendable {
             let step = 2 * excess * slope / denominator
             let halley = t - step
             if step.isFinite, halley > lo, halley < hi {
-                if abs(step) <= 1e-6 * max(1, t) { return halley }
+                if abs(step) <= 1e-5 * max(1, t) { return halley }
                 t = halley
             } else {
                 t = lo + (hi - lo) / 2

@@ -194,9 +194,10 @@ struct TokenLedger {
 
     /// Takes `source` as the ledger's source; returns the one it replaces, for the caller to drop
     /// after the access (see ``TokenLedgerOwner``).
-    mutating func replaceSource(with source: TokenSource) -> TokenSource? {
-        let replaced = self.source
-        self.source = source
+    mutating func replaceSource(with source: consuming TokenSource) -> TokenSource? {
+        // Moved in and out: a copy would count the references a source holds.
+        let replaced = self.source.take()
+        self.source = consume source
         return replaced
     }
 }
