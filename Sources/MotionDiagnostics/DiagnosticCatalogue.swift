@@ -383,7 +383,8 @@ extension DiagnosticCode {
                 severity: .error, title: "links form a cycle",
                 summary: """
                     Links read each other in a circle: a property presents a map of a property that, through links, presents a map \
-                    of the first.
+                    of the first. Only links live at the same time count: a named link removed (or replaced under its name) \
+                    before the link back is added forms no cycle.
                     """,
                 rationale: "Every frame each would wait for the other, so none has a value to show.")
         case .B001:

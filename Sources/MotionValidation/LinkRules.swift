@@ -10,6 +10,19 @@ enum LinkRules {
         var from: Node
         var to: Node
         var operation: OperationSpec
+        /// The op's place among the document's ops, and the name it adds the link under (nil: the
+        /// link is never removed).
+        var opIndex: Int
+        var name: String?
+    }
+
+    /// A named op (a link's or another's): from its commit on, the name's earlier intention on
+    /// the op's targets is gone.
+    struct NamedChange {
+        var target: String
+        var name: String
+        /// The op's place among the document's ops.
+        var opIndex: Int
     }
 
     struct Node: Hashable {
@@ -19,8 +32,10 @@ enum LinkRules {
 
     static func check(_ context: inout ValidationContext) {
         var edges: [Edge] = []
+        var opIndex = -1
         let document = context.document
         document.forEachOperation { _, operation in
+            opIndex += 1
             guard operation.mayAdd(Link.self), let link = operation.pointee.intention?.value(as: Link.self) else { return }
             let range = document.range(of: "source.target", in: operation.pointee)
             let selector = Located(link.sourceTarget, at: range)
@@ -32,21 +47,28 @@ enum LinkRules {
                 edges.append(
                     Edge(
                         from: Node(target: target, property: link.property.property),
-                        to: Node(target: source, property: link.sourceProperty.property), operation: operation.pointee))
+                        to: Node(target: source, property: link.sourceProperty.property), operation: operation.pointee,
+                        opIndex: opIndex, name: operation.pointee.name?.value))
             }
         }
         checkCycles(edges, &context)
     }
 
-    /// L001 at the first link, in document order, that closes a cycle of links.
+    /// L001 at the first link, in document order (the commit order: D007 keeps transactions in
+    /// time order), that closes a cycle of links live together.
     ///
-    /// The links written so far form no cycle until one closes it: the reported link is the
-    /// first whose document prefix holds a cycle, found by a binary search over prefix lengths
-    /// (a prefix with a cycle stays cyclic as it grows). Validation stops there, as at any first
-    /// cycle: every later link reads through it.
+    /// A link lives from its commit until its name is removed from its target or added there
+    /// again (docs/format.md §2.5; an unnamed link is never removed), so links that never live
+    /// together form no cycle. When even every link ever added forms none (the usual document),
+    /// that is the whole check: one linear cycle test. Without removals, the first link whose
+    /// document prefix holds a cycle is the one, found by a binary search over prefix lengths
+    /// (a prefix with a cycle stays cyclic as it grows). Otherwise the links are replayed in
+    /// order, each new link checked for a way back from its source to its target through the
+    /// links live then. Validation stops at the
+    /// first cycle, as every later link reads through it.
     ///
-    /// - Complexity: O((targets + links) log links): one linear cycle test of the whole graph,
-    ///   and O(log links) more only when it has a cycle; a document may hold thousands of links.
+    /// - Complexity: O((targets + links) log links) without a removed link; O(links × live links)
+    ///   at worst when links are removed and all of them together hold a cycle.
     static func checkCycles(_ edges: [Edge], _ context: inout ValidationContext) {
         var ids: [Node: Int] = [:]
         let pairs = edges.map { edge in
@@ -56,12 +78,95 @@ enum LinkRules {
             ids[edge.to] = to
             return (from: from, to: to)
         }
-        guard let index = firstClosingEdge(pairs, nodeCount: ids.count) else { return }
+        guard hasCycle(pairs[...], nodeCount: ids.count) else { return }
+        let namedChanges = changesEndingLinks(edges, context.document)
+        let index =
+            namedChanges.isEmpty
+            ? firstClosingEdge(pairs, nodeCount: ids.count) : firstLiveClosingEdge(pairs, edges, namedChanges, &context)
+        guard let index else { return }
         let edge = edges[index]
         let name = context.name(ofTarget: edge.from.target)
         context.report(
             .L001, "this link makes \(edge.from.property.rawValue) on \(name) depend on itself through a cycle of links",
             at: edge.operation.head, help: "a link reads another property; remove one link of the cycle")
+    }
+
+    /// The named ops that may end a named link (docs/format.md §2.5: a `remove:` of its name, or
+    /// another add under it), in document order: those under a link's name after the link; empty
+    /// when none is (then every link lives on). Read only for a document whose links hold a cycle.
+    private static func changesEndingLinks(_ edges: [Edge], _ document: MotionDocument) -> [NamedChange] {
+        var firstLink: [String: Int] = [:]
+        for edge in edges {
+            if let name = edge.name, firstLink[name].map({ edge.opIndex < $0 }) ?? true { firstLink[name] = edge.opIndex }
+        }
+        guard !firstLink.isEmpty else { return [] }
+        var changes: [NamedChange] = []
+        var opIndex = -1
+        var endsOne = false
+        document.forEachOperation { _, operation in
+            opIndex += 1
+            guard let name = operation.pointee.name?.value, let first = firstLink[name], opIndex >= first else { return }
+            changes.append(NamedChange(target: operation.pointee.target.value, name: name, opIndex: opIndex))
+            if opIndex > first { endsOne = true }
+        }
+        return endsOne ? changes : []
+    }
+
+    /// The replay of ``checkCycles(_:_:)``: the index of the first edge, in document order, that
+    /// closes a cycle of edges live together, or nil.
+    private static func firstLiveClosingEdge(
+        _ pairs: [(from: Int, to: Int)], _ edges: [Edge], _ namedChanges: [NamedChange], _ context: inout ValidationContext
+    ) -> Int? {
+        /// One step of the replay: a named op's change (ending the name's links on its targets),
+        /// or an edge's commit, in document order (a change before the edges its own op adds).
+        enum Step {
+            case change(NamedChange)
+            case edge(Int)
+        }
+        var steps: [Step] = []
+        var nextChange = 0
+        for i in edges.indices {
+            while nextChange < namedChanges.count, namedChanges[nextChange].opIndex <= edges[i].opIndex {
+                steps.append(.change(namedChanges[nextChange]))
+                nextChange += 1
+            }
+            steps.append(.edge(i))
+        }
+        /// The edges out of each node, as (edge, the node it reads).
+        var outgoing: [Int: [(edge: Int, to: Int)]] = [:]
+        var live = [Bool](repeating: false, count: edges.count)
+        var named: [String: [Int]] = [:]
+        for step in steps {
+            switch step {
+            case .change(let change):
+                guard let targets = context.targets(of: change.target) else { continue }
+                for target in targets {
+                    let key = "\(target)\u{0}\(change.name)"
+                    for i in named[key] ?? [] { live[i] = false }
+                    named[key] = nil
+                }
+            case .edge(let i):
+                live[i] = true
+                outgoing[pairs[i].from, default: []].append((i, pairs[i].to))
+                if let name = edges[i].name { named["\(edges[i].from.target)\u{0}\(name)", default: []].append(i) }
+                if reaches(from: pairs[i].to, to: pairs[i].from, outgoing, live) { return i }
+            }
+        }
+        return nil
+    }
+
+    /// Whether `target` is reached from `start` through live edges (a walk, each node once).
+    private static func reaches(
+        from start: Int, to target: Int, _ outgoing: [Int: [(edge: Int, to: Int)]], _ live: [Bool]
+    ) -> Bool {
+        var seen: Set<Int> = []
+        var frontier = [start]
+        while let node = frontier.popLast() {
+            if node == target { return true }
+            guard seen.insert(node).inserted else { continue }
+            for out in outgoing[node] ?? [] where live[out.edge] { frontier.append(out.to) }
+        }
+        return false
     }
 
     /// The index of the first edge whose prefix `edges[...index]` holds a cycle (the first edge

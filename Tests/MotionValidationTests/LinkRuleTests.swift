@@ -40,6 +40,37 @@ struct LinkRuleTests {
         #expect(validate(MarkedSource(op(Self.link("#a", "opacity", from: "#a", "position.x")))).isEmpty)
     }
 
+    /// A link lives until its name is removed from its target or added there again: links that
+    /// never live together form no cycle, and links that do are L001 at the one that closes it.
+    @Test func linksThatNeverLiveTogetherFormNoCycle() {
+        let follow = Self.link("#a", "opacity", from: "#b", "rotation") + "\nname: follow"
+        let back = Self.link("#b", "rotation", from: "#a", "opacity")
+        // Removed before the link back comes.
+        let removed = document([[follow], ["remove: follow\ntarget: \"#a\"", back]])
+        #expect(validate(MarkedSource(removed)).isEmpty, "\(shown(validate(MarkedSource(removed))))")
+        // Replaced under its name, by a link reading elsewhere or by another intention.
+        let relinked = document([[follow], [Self.link("#a", "opacity", from: "#c", "rotation") + "\nname: follow", back]])
+        #expect(validate(MarkedSource(relinked)).isEmpty)
+        let retweened = document([[follow], [tween("#a", more: "name: follow"), back]])
+        #expect(validate(MarkedSource(retweened)).isEmpty)
+        // Removed in the same transaction, before the link back.
+        let together = document([[follow], ["remove: follow\ntarget: \"#a\"\n", back]])
+        #expect(validate(MarkedSource(together)).isEmpty)
+        // Removed only after the link back came: both lived together.
+        let late = MarkedSource(
+            document([[follow], [back.replacing("add: link", with: "add: 1️⃣link")], ["remove: follow\ntarget: \"#a\""]]))
+        let lateDiagnostics = validate(late)
+        #expect(codes(lateDiagnostics) == [.L001], "\(shown(lateDiagnostics))")
+        #expect(lateDiagnostics.first?.range.start == late["1️⃣"])
+        // The name removed from another target: the link on #a lives on.
+        let elsewhere = MarkedSource(
+            document([[follow], ["remove: follow\ntarget: \"#b\"", back.replacing("add: link", with: "add: 1️⃣link")]]))
+        // (N004: #b holds no `follow`.)
+        let elsewhereDiagnostics = validate(elsewhere).filter { $0.code != .N004 }
+        #expect(codes(elsewhereDiagnostics) == [.L001], "\(shown(elsewhereDiagnostics))")
+        #expect(elsewhereDiagnostics.first?.range.start == elsewhere["1️⃣"])
+    }
+
     @Test func aSourceMatchingNothingIsT003() {
         let source = MarkedSource(
             op(Self.link("#a", "opacity", from: "#nothing", "rotation").replacing("\"#nothing\"", with: "1️⃣\"#nothing\"")))
@@ -117,6 +148,92 @@ struct LinkRuleTests {
         }
         // Both kinds of graph came up often enough to compare.
         #expect(cycles >= 30 && cycles <= 270, "\(cycles) of 300 graphs with a cycle")
+    }
+
+    /// On random small documents of named and unnamed links, removes and named tweens (seeded),
+    /// L001 names the link a plain replay names: links added in order, a name's link ending when
+    /// the name is removed from its target or added there again, and the first link whose source
+    /// reaches back to it through the live links reported.
+    @Test func theCycleCheckAgreesWithAReplayOfRemovedLinks() {
+        var random = SeededRandom(seed: 0x5EED_11AC)
+        let properties = ["opacity", "rotation", "zPosition"]
+        let names = ["p", "q"]
+        var cycles = 0
+        var ended = 0
+        for round in 0..<300 {
+            let targetCount = 1 + Int(random.next() % 3)
+            enum Op {
+                case link(target: Int, property: String, source: Int, read: String, name: String?)
+                case remove(target: Int, name: String)
+                case tween(target: Int, name: String)
+            }
+            var ops: [Op] = []
+            for _ in 0..<(2 + Int(random.next() % 9)) {
+                let target = Int(random.next() % UInt64(targetCount))
+                let name = names[Int(random.next() % 2)]
+                switch random.next() % 6 {
+                case 0: ops.append(.remove(target: target, name: name))
+                case 1: ops.append(.tween(target: target, name: name))
+                default:
+                    ops.append(
+                        .link(
+                            target: target, property: properties[Int(random.next() % 3)], source: Int(random.next() % UInt64(targetCount)),
+                            read: properties[Int(random.next() % 3)], name: random.next() % 2 == 0 ? name : nil))
+                }
+            }
+            // The replay: live links as (from, to, name, target), each checked as it comes.
+            var live: [(from: String, to: String, name: String?, target: Int)] = []
+            var expected: Int?
+            for (index, op) in ops.enumerated() {
+                switch op {
+                case .remove(let target, let name), .tween(let target, let name):
+                    let before = live.count
+                    live.removeAll { $0.name == name && $0.target == target }
+                    if live.count != before { ended += 1 }
+                case .link(let target, let property, let source, let read, let name):
+                    if let name { live.removeAll { $0.name == name && $0.target == target } }
+                    let edge = (from: "t\(target).\(property)", to: "t\(source).\(read)", name: name, target: target)
+                    live.append(edge)
+                    var seen: Set<String> = []
+                    var frontier = [edge.to]
+                    while let node = frontier.popLast(), expected == nil {
+                        if node == edge.from { expected = index }
+                        guard seen.insert(node).inserted else { continue }
+                        frontier += live.filter { $0.from == node }.map(\.to)
+                    }
+                }
+                if expected != nil { break }
+            }
+            var text = "motion: 1\ntargets:\n"
+            for t in 0..<targetCount { text += "  t\(t): {}\n" }
+            text += "transactions:\n"
+            for (index, op) in ops.enumerated() {
+                let body: String
+                switch op {
+                case .link(let target, let property, let source, let read, let name):
+                    let head = index == expected ? "add: 1️⃣link" : "add: link"
+                    body =
+                        "{ \(head), target: \"#t\(target)\", property: \(property), source: { target: \"#t\(source)\", property: \(read) }, "
+                        + "input: [0, 1], output: [0, 1]\(name.map { ", name: \($0)" } ?? "") }"
+                case .remove(let target, let name):
+                    body = "{ remove: \(name), target: \"#t\(target)\" }"
+                case .tween(let target, let name):
+                    body = "{ add: tween, target: \"#t\(target)\", property: scale, to: 2, duration: 1, name: \(name) }"
+                }
+                text += "  - at: \(index)\n    ops:\n      - \(body)\n"
+            }
+            let source = MarkedSource(text)
+            let found = validate(source).filter { $0.code == .L001 }
+            guard expected != nil else {
+                #expect(found.isEmpty, "round \(round): \(shown(found))\n\(source.text)")
+                continue
+            }
+            cycles += 1
+            #expect(found.count == 1, "round \(round): \(shown(found))\n\(source.text)")
+            #expect(found.first?.range.start == source["1️⃣"], "round \(round)\n\(source.text)")
+        }
+        // Cycles, and links ended by their names, came up often enough to compare.
+        #expect(cycles >= 30 && ended >= 30, "\(cycles) of 300 documents with a cycle; \(ended) links ended")
     }
 
     /// A chain of thousands of links, and the same chain closed into a cycle by its last link,
