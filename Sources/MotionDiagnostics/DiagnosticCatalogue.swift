@@ -295,9 +295,9 @@ extension DiagnosticCode {
                 severity: .error, title: "more than 1,000 tweens at once on one property",
                 summary: """
                     More than 1,000 tweens run at once on one property of one target, each from its commit to its end (a delay \
-                    counts), until an add of its name or a `remove:` replaces it, or until a spring, anchored spring or friction \
-                    on its property, or a gesture as an input it takes begins, takes it over: tweens committed together overlap \
-                    even when their delays put them one after another.
+                    counts), until an add of its name or a `remove:` replaces it, or until a spring, anchored spring, friction or \
+                    link on its property, or a gesture as an input it takes begins, takes it over: tweens committed together \
+                    overlap even when their delays put them one after another.
                     """,
                 rationale: """
                     Every running tween is kept and looked through each time one is added, so thousands at once on one property \

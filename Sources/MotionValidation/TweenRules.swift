@@ -257,8 +257,8 @@ enum TweenRules {
     /// W009: more than ``maximumTweensAtOnce`` tweens run at once on one component of a target.
     ///
     /// Each runs from its commit to its end, or until a later add of its name or a `remove:` of it
-    /// replaces it, or a later spring, anchored spring or friction on the component, or a gesture
-    /// whose input begins driving it, takes it over (docs/format.md §2.6). Reported once per target
+    /// replaces it, or a later spring, anchored spring, friction or link on the component, or a
+    /// gesture whose input begins driving it, takes it over (docs/format.md §2.6, §7.4). Reported once per target
     /// and property, at the tween that goes past the limit.
     ///
     /// - Complexity: O(1) per component with at most the limit of tweens; O(k log k) for one with
@@ -335,7 +335,7 @@ enum TweenRules {
             gestures.reachTransaction(transaction, at: commit, order: order)
             // Numbered as ``check(_:)`` numbers the tweens it registers.
             if addsTween { order += 1 }
-            if let path = operation.pointee.intention.flatMap(Self.physicsPath) {
+            if let path = operation.pointee.intention.flatMap(Self.takeoverPath) {
                 for target in context.targets(of: operation.pointee.target.value) ?? .many([]) where targets.contains(target) {
                     for component in path.componentIndices {
                         let key = PropertyKey(target: target, property: path.property, component: component)
@@ -496,6 +496,13 @@ enum TweenRules {
             }
             return found
         }
+    }
+
+    /// The path physics or a link takes over at its commit (it ends the tweens committed before
+    /// it there, docs/format.md §2.6 and §7.4); nil for other intentions (a gesture takes over
+    /// when its input begins).
+    static func takeoverPath(_ intention: PlannedIntention) -> PropertyPath? {
+        physicsPath(intention) ?? intention.value(as: Link.self)?.property
     }
 
     /// The path physics starts on at its commit: a spring's or friction's property, an anchored

@@ -225,6 +225,13 @@ struct TweenRuleTests {
         SilentCase("taken over by springs", withPhysics("{ add: spring, target: \"#a\", property: position, destination: [0, 0] }")).run()
         SilentCase("taken over by friction", withPhysics("{ add: friction, target: \"#a\", property: position.x, coefficient: 2 }")).run()
         SilentCase("taken over by an anchored spring", withPhysics("{ add: anchoredSpring, target: \"#a\", anchor: [0, 0] }")).run()
+        // So does a link (docs/format.md §7.4).
+        SilentCase(
+            "taken over by links",
+            withPhysics(
+                "{ add: link, target: \"#a\", property: position.x, source: { target: \"#b\", property: opacity }, input: [0, 1], output: [0, 1] }"
+            )
+        ).run()
     }
 
     @Test("physics on another component, or before the tweens, takes nothing over")
@@ -236,7 +243,10 @@ struct TweenRuleTests {
             other += "      - { add: \(i == 1000 ? "1️⃣" : "")tween, target: \"#a\", property: position.x, to: 1, duration: \(2001 - i)ms }\n"
         }
         other += "      - { add: spring, target: \"#a\", property: position.y, destination: 0 }\n"
-        DiagnosticCase("a spring before the tweens, and one on y", .W009, help: Self.w009Help, other).run()
+        other +=
+            "      - { add: link, target: \"#a\", property: opacity, source: { target: \"#b\", property: opacity }, "
+            + "input: [0, 1], output: [0, 1] }\n"
+        DiagnosticCase("a spring before the tweens, and a spring on y and a link on opacity after", .W009, help: Self.w009Help, other).run()
     }
 
     /// `count` tweens on `#a`'s `property`, the i-th committed at `start + i / 100` s, each 20 s long.
