@@ -63,12 +63,13 @@ enum LinkRules {
     /// that is the whole check: one linear cycle test. Without removals, the first link whose
     /// document prefix holds a cycle is the one, found by a binary search over prefix lengths
     /// (a prefix with a cycle stays cyclic as it grows). Otherwise the links are replayed in
-    /// order, each new link checked for a way back from its source to its target through the
-    /// links live then. Validation stops at the
-    /// first cycle, as every later link reads through it.
+    /// order, epoch by epoch between the ops that end a live link: in an epoch links are only
+    /// added, so its first link closing a cycle with the links live when it began is found by
+    /// the same search. Validation stops at the first cycle, as every later link reads through it.
     ///
-    /// - Complexity: O((targets + links) log links) without a removed link; O(links × live links)
-    ///   at worst when links are removed and all of them together hold a cycle.
+    /// - Complexity: O((targets + links) log links) without a removed link; as much again
+    ///   per ending of a live link, at worst, when links are removed and all of them together hold
+    ///   a cycle.
     static func checkCycles(_ edges: [Edge], _ context: inout ValidationContext) {
         var ids: [Node: Int] = [:]
         let pairs = edges.map { edge in
@@ -132,41 +133,50 @@ enum LinkRules {
             }
             steps.append(.edge(i))
         }
-        /// The edges out of each node, as (edge, the node it reads).
-        var outgoing: [Int: [(edge: Int, to: Int)]] = [:]
+        // Between two endings of live links, links are only added: the replay goes epoch by
+        // epoch, each searched as a document without removals (the links live when it starts,
+        // acyclic, and the links it adds in order).
         var live = [Bool](repeating: false, count: edges.count)
+        var added: [Int] = []
         var named: [String: [Int]] = [:]
+        let nodeCount = pairs.reduce(0) { max($0, $1.from + 1, $1.to + 1) }
+        /// The first link of the epoch that closes a cycle, or nil.
+        func closingInEpoch() -> Int? {
+            guard !added.isEmpty else { return nil }
+            var inEpoch = [Bool](repeating: false, count: edges.count)
+            for i in added { inEpoch[i] = true }
+            let before = edges.indices.filter { live[$0] && !inEpoch[$0] }.map { pairs[$0] }
+            guard hasCycle((before + added.map { pairs[$0] })[...], nodeCount: nodeCount) else { return nil }
+            // The smallest number of the epoch's links that, with those before, hold a cycle.
+            var lo = 1
+            var hi = added.count
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if hasCycle((before + added[..<mid].map { pairs[$0] })[...], nodeCount: nodeCount) { hi = mid } else { lo = mid + 1 }
+            }
+            return added[lo - 1]
+        }
         for step in steps {
             switch step {
             case .change(let change):
                 guard let targets = context.targets(of: change.target) else { continue }
+                var ended: [Int] = []
                 for target in targets {
                     let key = "\(target)\u{0}\(change.name)"
-                    for i in named[key] ?? [] { live[i] = false }
+                    ended += (named[key] ?? []).filter { live[$0] }
                     named[key] = nil
                 }
+                guard !ended.isEmpty else { continue }
+                if let found = closingInEpoch() { return found }
+                added = []
+                for i in ended { live[i] = false }
             case .edge(let i):
                 live[i] = true
-                outgoing[pairs[i].from, default: []].append((i, pairs[i].to))
+                added.append(i)
                 if let name = edges[i].name { named["\(edges[i].from.target)\u{0}\(name)", default: []].append(i) }
-                if reaches(from: pairs[i].to, to: pairs[i].from, outgoing, live) { return i }
             }
         }
-        return nil
-    }
-
-    /// Whether `target` is reached from `start` through live edges (a walk, each node once).
-    private static func reaches(
-        from start: Int, to target: Int, _ outgoing: [Int: [(edge: Int, to: Int)]], _ live: [Bool]
-    ) -> Bool {
-        var seen: Set<Int> = []
-        var frontier = [start]
-        while let node = frontier.popLast() {
-            if node == target { return true }
-            guard seen.insert(node).inserted else { continue }
-            for out in outgoing[node] ?? [] where live[out.edge] { frontier.append(out.to) }
-        }
-        return false
+        return closingInEpoch()
     }
 
     /// The index of the first edge whose prefix `edges[...index]` holds a cycle (the first edge
