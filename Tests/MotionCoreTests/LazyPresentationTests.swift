@@ -74,6 +74,22 @@ import Testing
         #expect(stale > 0)
     }
 
+    /// Turning on-demand compilation off compiles every stale block at once.
+    @Test func turningOnDemandOffCompilesTheStaleBlocks() {
+        var model = PresentationModel(lazyLayerCount: 2) { _, _ in nil }
+        model.compilesBlocksOnDemand = true
+        let fade = Animation.keyframe(
+            KeyframeAnimation(values: [.scalar(0), .scalar(1)], keyTimes: [0, 1], timingFunctions: [.linear], beginTime: 0, duration: 1))
+        model.add(layer: 1, path: PropertyPath(.opacity), key: "fade", animation: fade, modelValue: .scalar(1), at: 0)
+        let block = { model.arena.words[model.arena.blockStart[0] + SamplingArena.Header.count] }
+        #expect(block() == SamplingArena.Header.stale)
+        #expect(model.value(layer: 1, property: .opacity, at: 0.25) == .scalar(0.25))
+        model.compilesBlocksOnDemand = false
+        #expect(block() == 1)
+        #expect(model.value(layer: 1, property: .opacity, at: 0.25) == .scalar(0.25))
+        #expect(model.arena.invariantViolations() == [])
+    }
+
     @Test func unwrittenChannelsShowTheLayersInitialValues() {
         var model = PresentationModel(lazyLayers: [[.opacity: .scalar(0.25)], [:]])
         #expect(model.value(layer: 0, property: .opacity, at: 1) == .scalar(0.25))
