@@ -321,13 +321,14 @@ public struct PresentationModel: Sendable {
     /// The number of layers.
     public let layerCount: Int
 
-    /// Whether a change to a channel's animations leaves its sampling block stale until
-    /// ``compileStaleBlocks()`` (true), instead of recompiling it at once (false, the default).
+    /// Whether changes leave sampling blocks stale until ``compileStaleBlocks()``.
     ///
-    /// A stale block's channel is sampled in its authoritative form meanwhile, which gives the
-    /// same values: for a model written far more than it is sampled (a run that records events,
-    /// whose presentation is read only by a trace), and a channel changed many times between two
-    /// samples is compiled once. Turning it off compiles every stale block.
+    /// When true, a change to a channel's animations marks its block stale instead of recompiling
+    /// it at once (false, the default). A stale block's channel is sampled in its authoritative
+    /// form meanwhile, which gives the same values. It suits a model written far more than it is
+    /// sampled (a run that records events, whose presentation only a trace reads), and a channel
+    /// changed many times between two samples is compiled once. Turning it off compiles every
+    /// stale block.
     public var compilesBlocksOnDemand = false {
         didSet { if !compilesBlocksOnDemand { compileStaleBlocks() } }
     }
