@@ -306,7 +306,8 @@ public struct PresentationModel: Sendable {
     /// ``LayerProperty/ordinal`` order, unless the model keeps only some (``slots``).
     @usableFromInline private(set) var storage: [PropertyChannel]
 
-    /// The same channels compiled for sampling, recompiled whenever a channel's animations change.
+    /// The same channels compiled for sampling, recompiled whenever a channel's animations change
+    /// (or marked stale until then: ``compilesBlocksOnDemand``).
     @usableFromInline private(set) var arena: SamplingArena
 
     /// Where channel `layer * channelsPerLayer + ordinal` is in ``storage`` (-1 when not kept, or

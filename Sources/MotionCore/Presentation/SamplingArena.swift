@@ -9,9 +9,10 @@
 ///
 /// ``PropertyChannel`` stays the authoritative form (it keeps keys and ``Animation`` values for
 /// editing and for ``PresentationModel/channel(layer:property:)``); the model recompiles a
-/// channel's block whenever the channel's animations change. Sampling then reads one slot and one
-/// block of plain `Double`s: no references are retained or released and no separate heap objects
-/// (entries buffer, keyframe arrays, spring solutions) are chased.
+/// channel's block whenever the channel's animations change, or marks it stale until it is asked
+/// to compile it (``PresentationModel/compilesBlocksOnDemand``; a stale block is sampled like a
+/// block of -1). Sampling then reads one slot and one block of plain `Double`s: no references are
+/// retained or released and no separate heap objects (entries buffer, keyframe arrays) are chased.
 ///
 /// A block (offsets in words from its start):
 ///
