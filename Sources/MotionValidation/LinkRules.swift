@@ -83,7 +83,8 @@ enum LinkRules {
         let namedChanges = changesEndingLinks(edges, context.document)
         let index =
             namedChanges.isEmpty
-            ? firstClosingEdge(pairs, nodeCount: ids.count) : firstLiveClosingEdge(pairs, edges, namedChanges, &context)
+            ? firstClosingEdge(pairs, nodeCount: ids.count)
+            : firstLiveClosingEdge(pairs, edges, namedChanges, nodeCount: ids.count, &context)
         guard let index else { return }
         let edge = edges[index]
         let name = context.name(ofTarget: edge.from.target)
@@ -116,7 +117,8 @@ enum LinkRules {
     /// The replay of ``checkCycles(_:_:)``: the index of the first edge, in document order, that
     /// closes a cycle of edges live together, or nil.
     private static func firstLiveClosingEdge(
-        _ pairs: [(from: Int, to: Int)], _ edges: [Edge], _ namedChanges: [NamedChange], _ context: inout ValidationContext
+        _ pairs: [(from: Int, to: Int)], _ edges: [Edge], _ namedChanges: [NamedChange], nodeCount: Int,
+        _ context: inout ValidationContext
     ) -> Int? {
         /// One step of the replay: a named op's change (ending the name's links on its targets),
         /// or an edge's commit, in document order (a change before the edges its own op adds).
@@ -138,23 +140,14 @@ enum LinkRules {
         // acyclic, and the links it adds in order).
         var live = [Bool](repeating: false, count: edges.count)
         var added: [Int] = []
-        var named: [String: [Int]] = [:]
-        let nodeCount = pairs.reduce(0) { max($0, $1.from + 1, $1.to + 1) }
+        var named: [TweenRules.Named: [Int]] = [:]
         /// The first link of the epoch that closes a cycle, or nil.
         func closingInEpoch() -> Int? {
             guard !added.isEmpty else { return nil }
             var inEpoch = [Bool](repeating: false, count: edges.count)
             for i in added { inEpoch[i] = true }
             let before = edges.indices.filter { live[$0] && !inEpoch[$0] }.map { pairs[$0] }
-            guard hasCycle((before + added.map { pairs[$0] })[...], nodeCount: nodeCount) else { return nil }
-            // The smallest number of the epoch's links that, with those before, hold a cycle.
-            var lo = 1
-            var hi = added.count
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2
-                if hasCycle((before + added[..<mid].map { pairs[$0] })[...], nodeCount: nodeCount) { hi = mid } else { lo = mid + 1 }
-            }
-            return added[lo - 1]
+            return firstClosingEdge(added.map { pairs[$0] }, after: before, nodeCount: nodeCount).map { added[$0] }
         }
         for step in steps {
             switch step {
@@ -162,9 +155,7 @@ enum LinkRules {
                 guard let targets = context.targets(of: change.target) else { continue }
                 var ended: [Int] = []
                 for target in targets {
-                    let key = "\(target)\u{0}\(change.name)"
-                    ended += (named[key] ?? []).filter { live[$0] }
-                    named[key] = nil
+                    ended += (named.removeValue(forKey: TweenRules.Named(target: target, name: change.name)) ?? []).filter { live[$0] }
                 }
                 guard !ended.isEmpty else { continue }
                 if let found = closingInEpoch() { return found }
@@ -173,25 +164,31 @@ enum LinkRules {
             case .edge(let i):
                 live[i] = true
                 added.append(i)
-                if let name = edges[i].name { named["\(edges[i].from.target)\u{0}\(name)", default: []].append(i) }
+                if let name = edges[i].name { named[TweenRules.Named(target: edges[i].from.target, name: name), default: []].append(i) }
             }
         }
         return closingInEpoch()
     }
 
-    /// The index of the first edge whose prefix `edges[...index]` holds a cycle (the first edge
-    /// whose target reaches its source through it and the edges before it), or nil when the
-    /// graph is acyclic; nodes are `0..<nodeCount`.
+    /// The index of the first edge whose prefix `edges[...index]`, with the acyclic `base`, holds
+    /// a cycle (the first edge whose target reaches its source through it, the edges before it
+    /// and `base`), or nil when they are acyclic together; nodes are `0..<nodeCount`.
     ///
-    /// - Complexity: O((nodes + edges) log edges).
-    static func firstClosingEdge(_ edges: [(from: Int, to: Int)], nodeCount: Int) -> Int? {
-        guard hasCycle(edges[...], nodeCount: nodeCount) else { return nil }
+    /// - Complexity: O((nodes + base + edges) log edges).
+    static func firstClosingEdge(
+        _ edges: [(from: Int, to: Int)], after base: [(from: Int, to: Int)] = [], nodeCount: Int
+    ) -> Int? {
+        func cyclic(_ count: Int) -> Bool {
+            base.isEmpty
+                ? hasCycle(edges[..<count], nodeCount: nodeCount) : hasCycle((base + edges[..<count])[...], nodeCount: nodeCount)
+        }
+        guard cyclic(edges.count) else { return nil }
         // The smallest prefix length with a cycle: cyclic(edges.count) holds, cyclic(0) does not.
         var lo = 1
         var hi = edges.count
         while lo < hi {
             let mid = lo + (hi - lo) / 2
-            if hasCycle(edges[..<mid], nodeCount: nodeCount) { hi = mid } else { lo = mid + 1 }
+            if cyclic(mid) { hi = mid } else { lo = mid + 1 }
         }
         return lo - 1
     }
