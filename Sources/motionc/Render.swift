@@ -111,6 +111,11 @@ struct Render: ParsableCommand {
         } catch {
             throw CommandFailure.invalidInput("\(input): \(error)")
         }
+        if let video {
+            // The document's fault before the machine's (a missing ffmpeg).
+            let canvas = RenderCanvas(timeline: timeline)
+            try VideoEncoder.checkCanvas(path: video, width: canvas.width, height: canvas.height)
+        }
         do {
             // Before anything is written: without Cairo, libpng or ffmpeg, no output at all.
             try FrameRenderer.loadCairo()

@@ -101,6 +101,17 @@ public final class VideoEncoder {
         guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
     }
 
+    /// Checks that a `width` x `height` canvas fits the container `path` names: H.264 and VP9
+    /// need at least 2x2 pixels. A fault of the document, so asked before what the machine
+    /// lacks (``check(path:)``): the user fixes the document first. A name of no known container
+    /// passes (``check(path:)`` says so).
+    ///
+    /// - Throws: ``RenderOutputError/videoTooSmall(path:width:height:)``.
+    public static func checkCanvas(path: String, width: Int, height: Int) throws(RenderOutputError) {
+        guard let container = Container(path: path) else { return }
+        guard container == .gif || (width >= 2 && height >= 2) else { throw .videoTooSmall(path: path, width: width, height: height) }
+    }
+
     /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second.
     ///
     /// It writes to a temporary file next to `path`.
@@ -110,7 +121,7 @@ public final class VideoEncoder {
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
     public init(path: String, width: Int, height: Int, fps: Double) throws(RenderOutputError) {
         guard let container = Container(path: path) else { throw .videoFormatUnsupported(path: path) }
-        guard container == .gif || (width >= 2 && height >= 2) else { throw .videoTooSmall(path: path, width: width, height: height) }
+        try Self.checkCanvas(path: path, width: width, height: height)
         guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
         let folder = FileError.directoryName(of: path)
         var folderInfo = stat()
