@@ -481,14 +481,14 @@ public final class Runtime {
         let targetRecord = targetRecord(for: target)
         if targetRecord.named[name] != nil { applyRemove(named: name, from: target) }
         let held = heldExecutor(ofType: intention.dynamicExecutorType, target: target)
-        guard let executor = held.traits.named?(held.executor) else { return }
+        guard let named = held.traits.named else { return }
         let serial = held.serial
         targetRecord.named[name] = serial
         records.update(serial) { $0.namedCount += 1 }
         if held.traits.readsShared {
-            executor.add(intention, named: name)
+            ExecutorTraits.add(intention, named: name, to: held.executor, as: named)
         } else {
-            executor.add(intention.unsharedNamed, named: name)
+            ExecutorTraits.add(intention.unsharedNamed, named: name, to: held.executor, as: named)
         }
         let wasActive = records[serial]?.isActive == true
         wake(serial)
@@ -516,7 +516,9 @@ public final class Runtime {
                 return row.namedCount
             }
             if namedCount == 0, parked.remove(serial) != nil { unparked.append(serial) }
-            held.traits.named?(held.executor).removeIntention(named: name)
+            if let named = held.traits.named {
+                ExecutorTraits.removeIntention(named: name, from: held.executor, as: named)
+            }
             wake(serial)
         }
         for tracer in tracers { tracer.didRemovePlan(named: name, from: target) }
@@ -551,26 +553,29 @@ public final class Runtime {
             serial, ExecutorRow(executor: executor, traits: traits, targetRecord: targetRecord, now: now),
             linkedInto: &targetRecord.executors)
         resting?.append(serial: serial, since: now)
-        if let emitting = traits.planEmitting?(executor) {
-            emitting.setPlanEmitter(PlanEmitter(runtime: self, target: target))
+        if let emitting = traits.planEmitting {
+            ExecutorTraits.setPlanEmitter(PlanEmitter(runtime: self, target: target), on: executor, as: emitting)
         }
         // Each service gets a revival made for it (moved in, not a copy of a reference).
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         // A built-in core keeps its token source in its ledger: no generator object per executor.
-        if let owner = traits.ledgerOwner?(executor) {
+        if let owner = traits.ledgerOwner {
             // The source replaced (a released executor's) is dropped after the access.
             withExtendedLifetime(
-                owner.ledger.replaceSource(with: TokenSource(runtime: self, executorSerial: serial, revival: revival()))
+                ExecutorTraits.replaceTokenSource(
+                    with: TokenSource(runtime: self, executorSerial: serial, revival: revival()), on: executor, as: owner)
             ) {}
-        } else if let continuous = traits.continuous?(executor) {
-            continuous.setActivityTokenGenerator(
-                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())))
+        } else if let continuous = traits.continuous {
+            ExecutorTraits.setActivityTokenGenerator(
+                ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())), on: executor,
+                as: continuous)
         }
-        if let clockReading = traits.clockReading?(executor) {
-            clockReading.setClock(clockReader)
+        if let clockReading = traits.clockReading {
+            ExecutorTraits.setClock(clockReader, on: executor, as: clockReading)
         }
-        if let frameDriven = traits.frameDriven?(executor) {
-            frameDriven.setFrameRequester(FrameRequester(runtime: self, executorSerial: serial, revival: revival()))
+        if let frameDriven = traits.frameDriven {
+            ExecutorTraits.setFrameRequester(
+                FrameRequester(runtime: self, executorSerial: serial, revival: revival()), on: executor, as: frameDriven)
         }
         if !tracers.isEmpty {
             let shown = traits.shown(executor, on: target)
@@ -735,10 +740,10 @@ public final class Runtime {
         defer { leave() }
         var cameToRest = false
         for serial in frameActive {
-            // The row read, then written, in two short accesses: the view is made between them, so
-            // no access to the table runs code it does not know (which lets the optimizer drop
-            // the table's exclusivity checks).
-            guard let row = records[serial], row.wantsFrames, let frameDriven = row.traits.frameDriven?(row.executor) else {
+            // The row read, then written, in two short accesses: the executor is updated after
+            // them, so no access to the table runs code it does not know (which lets the
+            // optimizer drop the table's exclusivity checks).
+            guard let row = records[serial], row.wantsFrames, let frameDriven = row.traits.frameDriven else {
                 continue
             }
             let elapsed = row.lastUpdateTime.map { max(0, time - $0) } ?? 0
@@ -747,7 +752,11 @@ public final class Runtime {
                 $0.framesRequestedDuringUpdate = false
             }
             updatingSerial = serial
-            let state = frameDriven.update(elapsed: elapsed)
+            // Held for the update, which may release it.
+            let executor: any Executor = row.executor
+            let state = withExtendedLifetime(executor) {
+                ExecutorTraits.update(executor, elapsed: elapsed, as: frameDriven)
+            }
             updatingSerial = nil
             // Unless the update released it (the runtime holds it no more then).
             if state == .atRest, records[serial]?.framesRequestedDuringUpdate == false {
@@ -1036,27 +1045,32 @@ struct RestQueue {
     }
 }
 
-/// The service protocols an executor type adopts, asked once per type, each as a view.
+/// The service protocols an executor type adopts, asked once per type, each as its metatype.
 ///
 /// An instance's dynamic cast to a protocol its class does not adopt searches the conformances
 /// of the class and of each superclass, and one it adopts costs a cached search; the runtime
-/// makes no cast: each view is made once per type, from the type's own conformance, and applied
-/// to executors made by that type's `init(target:)`, so of exactly that type. For a
-/// ``StoredExecutor`` type the views are of its core type, for the services both types adopt.
+/// makes no cast: each service's metatype is found once per type, from the type's own
+/// conformance, and an executor made by that type's `init(target:)`, so of exactly that type, is
+/// used as that type (``ExecutorTraits/use(_:as:_:)``). For a ``StoredExecutor`` type the
+/// metatypes are of its core type, for the services both types adopt.
+///
+/// Metatypes rather than a closure per service: a service is called through the type's witness
+/// table, with no closure context to load and count, no reabstraction thunk, and no existential
+/// returned (which counted the executor once more per call).
 ///
 /// An object, so that finding a type's traits for each executor made counts one reference, not
-/// one per view.
+/// one per service.
 final class ExecutorTraits {
     /// The executor type's identity.
     let type: ObjectIdentifier
-    let planEmitting: ((any Executor) -> any PlanEmitting)?
-    let continuous: ((any Executor) -> any ContinuousExecuting)?
-    let clockReading: ((any Executor) -> any ClockReading)?
-    let frameDriven: ((any Executor) -> any FrameDriven)?
-    let named: ((any Executor) -> any NamedIntentionExecuting)?
+    let planEmitting: (any PlanEmitting.Type)?
+    let continuous: (any ContinuousExecuting.Type)?
+    let clockReading: (any ClockReading.Type)?
+    let frameDriven: (any FrameDriven.Type)?
+    let named: (any NamedIntentionExecuting.Type)?
     /// For a continuous executor that keeps a ``TokenLedger`` (the built-in cores): the ledger
     /// takes its token source in place of an ``ActivityTokenGenerator``.
-    let ledgerOwner: ((any Executor) -> any TokenLedgerOwner)?
+    let ledgerOwner: (any TokenLedgerOwner.Type)?
     /// Whether executors of the type are ``StoredExecutor``s, made again after garbage collection.
     let stored: Bool
     /// Whether the type takes named intentions (``RuntimeError/check(namedExecutorOf:)``).
@@ -1066,8 +1080,7 @@ final class ExecutorTraits {
     /// Whether its executors (or cores) see through a ``SharedIntention``: any other is handed
     /// the intention's value.
     let readsShared: Bool
-    /// Whether ``frameDriven`` is set: asked at every wake, without loading the closure (which
-    /// counts a reference to its context).
+    /// Whether ``frameDriven`` is set: asked at every wake.
     let isFrameDriven: Bool
 
     init(_ type: any Executor.Type) {
@@ -1079,12 +1092,12 @@ final class ExecutorTraits {
         let core = storedType?.coreType ?? type
         readsShared = core is any SharedIntentionReading.Type
         func both<P>(_: P.Type) -> P? { type is P ? core as? P : nil }
-        planEmitting = both((any PlanEmitting.Type).self).map { Self.view($0) }
-        continuous = both((any ContinuousExecuting.Type).self).map { Self.view($0) }
-        clockReading = both((any ClockReading.Type).self).map { Self.view($0) }
-        frameDriven = both((any FrameDriven.Type).self).map { Self.view($0) }
-        named = both((any NamedIntentionExecuting.Type).self).map { Self.view($0) }
-        ledgerOwner = continuous == nil ? nil : (core as? any TokenLedgerOwner.Type).map { Self.view($0) }
+        planEmitting = both((any PlanEmitting.Type).self)
+        continuous = both((any ContinuousExecuting.Type).self)
+        clockReading = both((any ClockReading.Type).self)
+        frameDriven = both((any FrameDriven.Type).self)
+        named = both((any NamedIntentionExecuting.Type).self)
+        ledgerOwner = continuous == nil ? nil : core as? any TokenLedgerOwner.Type
         isFrameDriven = frameDriven != nil
     }
 
@@ -1094,28 +1107,56 @@ final class ExecutorTraits {
         storedType?.handle(on: executor, target: target) ?? executor
     }
 
-    private static func view<T: TokenLedgerOwner>(_: T.Type) -> (any Executor) -> any TokenLedgerOwner {
-        { unsafeDowncast($0 as AnyObject, to: T.self) }
+}
+
+/// The services' calls, each on an executor of exactly the type one of the traits' metatypes
+/// names: the metatype passed is opened, so the executor is used as that type without a cast,
+/// and the call goes through the type's witness table.
+extension ExecutorTraits {
+    static func setPlanEmitter<Service: PlanEmitting>(
+        _ emitter: PlanEmitter, on executor: any Executor, as _: Service.Type
+    ) {
+        unsafeDowncast(executor, to: Service.self).setPlanEmitter(emitter)
     }
 
-    private static func view<T: PlanEmitting>(_: T.Type) -> (any Executor) -> any PlanEmitting {
-        { unsafeDowncast($0, to: T.self) }
+    static func setActivityTokenGenerator<Service: ContinuousExecuting>(
+        _ generator: ActivityTokenGenerator, on executor: any Executor, as _: Service.Type
+    ) {
+        unsafeDowncast(executor, to: Service.self).setActivityTokenGenerator(generator)
     }
 
-    private static func view<T: ContinuousExecuting>(_: T.Type) -> (any Executor) -> any ContinuousExecuting {
-        { unsafeDowncast($0, to: T.self) }
+    /// Gives the executor's ledger `source`; returns the source it replaces, for the caller to
+    /// drop after the access (see ``TokenLedgerOwner``).
+    static func replaceTokenSource<Service: TokenLedgerOwner>(
+        with source: consuming TokenSource, on executor: any Executor, as _: Service.Type
+    ) -> TokenSource? {
+        unsafeDowncast(executor, to: Service.self).ledger.replaceSource(with: source)
     }
 
-    private static func view<T: ClockReading>(_: T.Type) -> (any Executor) -> any ClockReading {
-        { unsafeDowncast($0, to: T.self) }
+    static func setClock<Service: ClockReading>(_ clock: RuntimeClockReader, on executor: any Executor, as _: Service.Type) {
+        unsafeDowncast(executor, to: Service.self).setClock(clock)
     }
 
-    private static func view<T: FrameDriven>(_: T.Type) -> (any Executor) -> any FrameDriven {
-        { unsafeDowncast($0, to: T.self) }
+    static func setFrameRequester<Service: FrameDriven>(
+        _ requester: FrameRequester, on executor: any Executor, as _: Service.Type
+    ) {
+        unsafeDowncast(executor, to: Service.self).setFrameRequester(requester)
     }
 
-    private static func view<T: NamedIntentionExecuting>(_: T.Type) -> (any Executor) -> any NamedIntentionExecuting {
-        { unsafeDowncast($0, to: T.self) }
+    static func update<Service: FrameDriven>(_ executor: any Executor, elapsed: Double, as _: Service.Type) -> ActivityState {
+        unsafeDowncast(executor, to: Service.self).update(elapsed: elapsed)
+    }
+
+    static func add<Service: NamedIntentionExecuting>(
+        _ intention: any NamedIntention, named name: String, to executor: any Executor, as _: Service.Type
+    ) {
+        unsafeDowncast(executor, to: Service.self).add(intention, named: name)
+    }
+
+    static func removeIntention<Service: NamedIntentionExecuting>(
+        named name: String, from executor: any Executor, as _: Service.Type
+    ) {
+        unsafeDowncast(executor, to: Service.self).removeIntention(named: name)
     }
 }
 
