@@ -139,6 +139,15 @@ struct TokenSource {
     /// hands its tokens to the generator, which says).
     var endsTokens: Bool { generator != nil || runtime != nil }
 
+    /// The runtime and the executor's serial when a token can be started from them alone: the
+    /// source is the runtime's (not a generator's), the runtime is there and still holds the
+    /// executor. Read in place, it counts one reference (the runtime), where a copy of the
+    /// source counts three.
+    var liveRuntimeNumbers: (runtime: Runtime, serial: Int)? {
+        guard generator == nil, let runtime, runtime.holdsExecutor(executorSerial) else { return nil }
+        return (runtime, executorSerial)
+    }
+
     /// Starts a token; the executor is made again first if it was a released stored executor.
     mutating func startToken() -> ActivityTokenGenerator.HeldToken {
         if let generator { return generator.startToken() }

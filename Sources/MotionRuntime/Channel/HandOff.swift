@@ -167,13 +167,11 @@ struct TokenLedger {
     }
 
     /// Makes `key` live under a new hold when `holds` and there is a source, else no more live;
-    /// returns the new hold's number, whether no token is held yet, and the source.
-    fileprivate mutating func replaceHold(_ key: String, holds: Bool) -> (
-        hold: Int, needsToken: Bool, source: TokenSource
-    )? {
+    /// returns the new hold's number and whether no token is held yet.
+    fileprivate mutating func replaceHold(_ key: String, holds: Bool) -> (hold: Int, needsToken: Bool)? {
         _ = removeHold(key)
-        guard holds, let source else { return nil }
-        return (addHold(key), token == nil, source)
+        guard holds, source != nil else { return nil }
+        return (addHold(key), token == nil)
     }
 
     /// Makes `key` live no more; returns whether it was.
@@ -206,8 +204,8 @@ struct TokenLedger {
 /// to it (a token's start may call observers that add intentions to this very core).
 ///
 /// The cores keep their ledger `@exclusivity(unchecked)`, under the rules of `Runtime`'s tables
-/// (Runtime.swift): no access calls out (a token starts and ends on a copy of the source, after
-/// the access), and what replaces the source hands the old one back to be dropped after the
+/// (Runtime.swift): no access calls out (a token starts and ends after the access, on the
+/// runtime read from the source or on a copy of the source), and what replaces the source hands the old one back to be dropped after the
 /// access (``TokenLedger/replaceSource(with:)``); the rest of the ledger is values.
 protocol TokenLedgerOwner: ScheduledHoldEnding {
     var ledger: TokenLedger { get set }
@@ -220,17 +218,26 @@ extension TokenLedgerOwner {
     func holdActivity(_ key: String, until end: Double, on presentation: TargetPresentation) {
         // The ledger's bookkeeping in one access (each access to a class's stored property is
         // checked for exclusivity).
-        guard let (hold, needsToken, held) = ledger.replaceHold(key, holds: end > presentation.now) else {
+        guard let (hold, needsToken) = ledger.replaceHold(key, holds: end > presentation.now) else {
             endTokenIfIdle()
             return
         }
-        var source = held
         if needsToken {
-            // Started on a copy of the source: starting may make the executor again, and the
-            // runtime then gives the ledger the new executor's source.
-            let token = source.startToken()
-            // A token started meanwhile (an observer of the start added to this core) is kept.
-            if ledger.token == nil { ledger.token = token } else { source.endToken(token) }
+            // The runtime's numbers read in place when the executor is live (the usual case);
+            // else started on a copy of the source: starting may make the executor again, and
+            // the runtime then gives the ledger the new executor's source.
+            if let (runtime, serial) = ledger.source?.liveRuntimeNumbers {
+                let token = ActivityTokenGenerator.HeldToken(executorSerial: serial, id: runtime.startToken(executorSerial: serial))
+                // A token started meanwhile (an observer of the start added to this core) is kept.
+                if ledger.token == nil {
+                    ledger.token = token
+                } else if let id = token.id {
+                    runtime.endToken(id, executorSerial: serial)
+                }
+            } else if var source = ledger.source {
+                let token = source.startToken()
+                if ledger.token == nil { ledger.token = token } else { source.endToken(token) }
+            }
         }
         guard end.isFinite else { return }
         // The scheduled end holds the core until it runs (no weak reference to make and load):
