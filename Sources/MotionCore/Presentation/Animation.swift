@@ -286,22 +286,76 @@ public struct SpringAnimation: Hashable, Sendable {
         let shared =
             first.regime == .oscillating
             && solutions.allSatisfy { $0.regime == .oscillating && $0.c0 == first.c0 && $0.c1 == first.c1 }
-        guard let t = (shared ? sharedPhaseCrossing(solutions, target: target) : nil) ?? newtonCrossing(solutions, target: target)
-        else { return nil }
+        let sharedCrossing = shared ? sharedPhaseCrossing(solutions, target: target) : nil
+        guard let t = sharedCrossing?.time ?? newtonCrossing(solutions, target: target) else { return nil }
+        // The decay where the crossing's last step sampled, for both ends of every width tried.
+        let near = sharedCrossing?.phase.map { (phase: $0, decay: exp(-$0.twiceRate * $0.time)) }
         // From far narrower than the bisection's 1e-9 s (then at most one of its samples falls
         // inside), wider while the ends are too close to the threshold to be certain.
         var width = 1e-11 * max(1, t)
         for _ in 0..<7 {
             let below = t - width
             let above = t + width
-            if energy(solutions, at: below).sum > thresholdSquared * (1 + 1e-10),
-                energy(solutions, at: above).sum < thresholdSquared * (1 - 1e-10)
-            {
+            // Near the last step's phase, both ends from it (the check asks for a relative
+            // 1e-10 only; see ``sharedEnergy(near:decay:at:)``), else sampled.
+            let ends =
+                near.flatMap { near in
+                    sharedEnergy(near: near.phase, decay: near.decay, at: below).flatMap { low in
+                        sharedEnergy(near: near.phase, decay: near.decay, at: above).map { (low, $0) }
+                    }
+                } ?? (energy(solutions, at: below).sum, energy(solutions, at: above).sum)
+            if ends.0 > thresholdSquared * (1 + 1e-10), ends.1 < thresholdSquared * (1 - 1e-10) {
                 return below...above
             }
             width *= 16
         }
         return nil
+    }
+
+    /// Where the crossing's last step sampled an oscillating spring whose components share their
+    /// phase: the time, and its energy's coefficients there (see
+    /// ``sharedPhaseCrossing(_:target:)``).
+    struct SharedPhase {
+        /// The time sampled.
+        var time: Double
+        /// `cos(2 w t)` and `sin(2 w t)` at ``time``.
+        var cosine: Double
+        var sine: Double
+        /// The coefficients of `q(t) = m + b cos(2 w t) + g sin(2 w t)`.
+        var m: Double
+        var b: Double
+        var g: Double
+        /// `2 a` and `2 w`.
+        var twiceRate: Double
+        var frequency: Double
+    }
+
+    /// The energy measure at `t` of an oscillating spring sharing its phase, from `phase`
+    /// sampled near it and `decay`, `e^(-2 a phase.time)`: no `exp`, `cos` or `sin` call; nil
+    /// when `t` is too far from it or the energy too close to a minimum of `q` to be computed so.
+    ///
+    /// The energy is `e^(-2 a t) q(t)`; its decay and phase at `t` come from those at
+    /// `phase.time` by Taylor series in the offset (`exp(-2 a d)`, and the angle sum with `cos`
+    /// and `sin` of `2 w d`), to five terms while `2 a d` and `2 w d` are at most 1e-3 (the first
+    /// term left out is below 1e-17 of the result). `q` is at least 1e-4 of `m` where it is used,
+    /// so its rounding is within about 1e-12 of it. The value differs from
+    /// ``energy(_:at:)``'s by such roundings: a band's check, which asks for a relative 1e-10
+    /// margin, may use it; a bisection's sample may not.
+    private static func sharedEnergy(near phase: SharedPhase, decay base: Double, at t: Double) -> Double? {
+        let offset = t - phase.time
+        let x = phase.twiceRate * offset
+        let d = phase.frequency * offset
+        guard abs(x) <= 1e-3, abs(d) <= 1e-3, base.isNormal else { return nil }
+        let x2 = x * x
+        let d2 = d * d
+        let decay = base * (1 - x + x2 / 2 - x2 * x / 6 + x2 * x2 / 24)
+        let cosD = 1 - d2 / 2 + d2 * d2 / 24
+        let sinD = d * (1 - d2 / 6 + d2 * d2 / 120)
+        let cosine = phase.cosine * cosD - phase.sine * sinD
+        let sine = phase.sine * cosD + phase.cosine * sinD
+        let q = phase.m + phase.b * cosine + phase.g * sine
+        guard q >= 1e-4 * phase.m, q.isFinite else { return nil }
+        return decay * q
     }
 
     /// Where the energy of an oscillating spring whose components share their decay `a` and
@@ -312,7 +366,7 @@ public struct SpringAnimation: Hashable, Sendable {
     /// coefficients summed over the components once, so a step costs one `cos`/`sin` pair and one
     /// `log` whatever the number of components, and nothing per component. `q` lies between
     /// `m - r` and `m + r` (`r = sqrt(b² + g²)`), so the crossing lies between where
-    /// `e^(-2 a t) (m ± r)` cross: a bracket from the start. The steps are Halley's on
+    /// `e^(-2 a t) (m ± r)` cross, or bounds on them: a bracket from the start. The steps are Halley's on
     /// `-2 a t + log q(t) - target` (cubic convergence; `q'` and `q''` are closed forms) from
     /// where the mean `m` crosses, and one of at most a relative 1e-5 is the last (it lands within
     /// about its cube). A step that leaves the bracket bisects it instead.
@@ -320,7 +374,7 @@ public struct SpringAnimation: Hashable, Sendable {
     /// - Complexity: O(1): typically 2-3 steps, at most 60.
     private static func sharedPhaseCrossing<Solutions: RandomAccessCollection<SpringSolution>>(
         _ solutions: Solutions, target: Double
-    ) -> Double? {
+    ) -> (time: Double, phase: SharedPhase?)? {
         guard let first = solutions.first, first.c0 > 0, first.c0.isFinite else { return nil }
         var (m, b, g) = (0.0, 0.0, 0.0)
         for s in solutions {
@@ -333,8 +387,12 @@ public struct SpringAnimation: Hashable, Sendable {
         let twiceRate = 2 * first.c0
         let frequency = 2 * first.c1
         let mean = (log(m) - target) / twiceRate
-        let latest = (log(m + r) - target) / twiceRate
-        let earliest = m - r > 0 ? (log(m - r) - target) / twiceRate : 0
+        // Bounds on log(m ± r) without two more logarithms: log(1 + x) <= x, and
+        // log(1 - x) >= -x / (1 - x) for 0 <= x < 1. The bracket is a little wider for it, which
+        // only a step leaving it would notice.
+        let spread = r / m
+        let latest = mean + spread / twiceRate
+        let earliest = spread < 1 ? max(0, mean - spread / (1 - spread) / twiceRate) : 0
         guard mean.isFinite, latest.isFinite, earliest.isFinite, earliest <= mean, mean <= latest, mean > 0 else {
             return nil
         }
@@ -359,12 +417,16 @@ public struct SpringAnimation: Hashable, Sendable {
             let step = 2 * excess * slope / denominator
             let halley = t - step
             if step.isFinite, halley > lo, halley < hi {
-                if abs(step) <= 1e-5 * max(1, t) { return halley }
+                if abs(step) <= 1e-5 * max(1, t) {
+                    let phase = SharedPhase(
+                        time: t, cosine: cosine, sine: sine, m: m, b: b, g: g, twiceRate: twiceRate, frequency: frequency)
+                    return (halley, phase)
+                }
                 t = halley
             } else {
                 t = lo + (hi - lo) / 2
             }
-            if hi - lo <= 1e-12 * max(1, hi) { return t }
+            if hi - lo <= 1e-12 * max(1, hi) { return (t, nil) }
         }
         return nil
     }
