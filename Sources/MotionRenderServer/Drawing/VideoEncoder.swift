@@ -101,10 +101,11 @@ public final class VideoEncoder {
         guard findFFmpeg() != nil else { throw .videoEncoderUnavailable }
     }
 
-    /// Checks that a `width` x `height` canvas fits the container `path` names: H.264 and VP9
-    /// need at least 2x2 pixels. A fault of the document, so asked before what the machine
-    /// lacks (``check(path:)``): the user fixes the document first. A name of no known container
-    /// passes (``check(path:)`` says so).
+    /// Checks that a `width` x `height` canvas fits the container `path` names.
+    ///
+    /// H.264 and VP9 need at least 2x2 pixels. A fault of the document, so asked before what the
+    /// machine lacks (``check(path:)``): the user fixes the document first. A name of no known
+    /// container passes (``check(path:)`` says so).
     ///
     /// - Throws: ``RenderOutputError/videoTooSmall(path:width:height:)``.
     public static func checkCanvas(path: String, width: Int, height: Int) throws(RenderOutputError) {
