@@ -10,6 +10,7 @@ import MotionValidation
 /// `motionc bake FILE -o OUT.json`: compile a document to a baked timeline for the render server.
 struct Bake: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bake",
         abstract: "Bake a motion document into a keyframe timeline for the render server.",
         discussion: """
             Runs the document on the runtime until it is at rest (at most 60 s after its last \

@@ -7,6 +7,7 @@ import MotionPlans
 /// `motionc explain TYPE`: an intention type's parameters.
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain a diagnostic code with an example, or an intention type's parameters.",
         discussion: """
             `motionc explain --all --markdown` prints the catalogue in docs/diagnostics.md; \

@@ -20,6 +20,7 @@ import MotionValidation
 /// `motionc export FILE_OR_TIMELINE --to lottie|html|css -o OUT`: a baked timeline for another player.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export a baked timeline to Lottie, an HTML page or a CSS stylesheet.",
         discussion: """
             Takes a motion document (baked first) or a baked timeline. Tweens become the player's own \

@@ -8,6 +8,7 @@ import MotionTimeline
 /// `motionc play TIMELINE.json`: the render server plays a timeline without drawing.
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play a baked timeline on the render server, without drawing.",
         discussion: """
             Frames are k / fps seconds (the timeline's fps), up to the timeline's end or --duration. \

@@ -6,6 +6,7 @@ import MotionTimeline
 /// `motionc preview FILE -o OUT.html` and `motionc preview FILE --serve`: the document in the browser.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "See and scrub a document in the browser: a page, or a live server while you edit.",
         discussion: """
             Writes one self-contained page (-o): the stage is the document exactly as `export --to html` \

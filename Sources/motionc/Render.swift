@@ -22,6 +22,7 @@ import MotionTimeline
 /// `motionc render FILE_OR_TIMELINE`: the render server draws frames as PNG images.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw frames of a document or baked timeline as PNG images or a video.",
         discussion: """
             A document is baked in memory first; a timeline is recognised by its content \

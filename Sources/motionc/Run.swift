@@ -9,6 +9,7 @@ import MotionTimeline
 /// frame clock at the canvas fps.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a motion document on the Material Motion runtime.",
         discussion: """
             Frames are k / fps seconds of document time. Without --duration the run stops at the \

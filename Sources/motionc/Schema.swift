@@ -6,6 +6,7 @@ import MotionTimeline
 /// `motionc schema`: print the document JSON Schema; `--timeline`: the baked timeline's.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema of motion documents (for editors), or of baked timelines.",
         discussion: """
             `motionc schema` prints Schemas/motion-plan.schema.json; \\

@@ -18,6 +18,7 @@ import MotionValidation
 /// `motionc validate PATH...`: parse and validate documents, print diagnostics.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Parse and validate motion documents.",
         discussion: """
             Folders are searched recursively for *.yaml and *.yml files. A path that cannot be read \
