@@ -34,7 +34,7 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
     /// The value as an `Intention` of type `T`, or nil when it is another type.
     ///
-    /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    /// - Complexity: O(1): the box is asked for its value's type, nothing is cast.
     @inlinable
     public func value<T: Intention & Hashable>(as _: T.Type) -> T? {
         shared(T.self)?.value
@@ -42,13 +42,18 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
     /// The box as a `SharedIntention` of `T`, or nil when the value is another type.
     ///
-    /// Inlinable, as ``value(as:)``: specialised where `T` is known, the class compared is a
-    /// constant rather than looked up in the runtime's table of generic types at each call.
+    /// Inlinable, as ``value(as:)``: specialised where `T` is known, `T`'s identity is a constant.
     ///
-    /// - Complexity: O(1): the box's class is compared, nothing is cast.
+    /// The box is asked for its value's type, not compared with `SharedIntention<T>`'s class:
+    /// that class is then never made for a type no operation holds. Made the first time, it looks
+    /// up `T`'s conformance to `Intention`, a scan of every conformance record (validation asks
+    /// each gesture operation whether it is a `Pinchable`, in documents without one).
+    ///
+    /// - Complexity: O(1): one call to the box, nothing is cast.
     @inlinable
     func shared<T: Intention & Hashable>(_: T.Type) -> SharedIntention<T>? {
-        guard ObjectIdentifier(type(of: box)) == ObjectIdentifier(SharedIntention<T>.self) else { return nil }
+        // `SharedIntention` is the one box type: a box of a `T` is a `SharedIntention<T>`.
+        guard box.valueType == ObjectIdentifier(T.self) else { return nil }
         return unsafeDowncast(box as AnyObject, to: SharedIntention<T>.self)
     }
 
@@ -62,9 +67,9 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 
     /// The decoded intention as a named runtime intention; nil for composites (docs/format.md §2.1).
     ///
-    /// - Complexity: O(1): the box's class is compared with the one of the type's named form,
-    ///   known from its descriptor (a cast to `NamedIntention` searched the value's
-    ///   conformances per add); one cast from the value's own type when they differ.
+    /// - Complexity: O(1): the box's value type is compared with the type's named form, known
+    ///   from its descriptor (a cast to `NamedIntention` searched the value's conformances per
+    ///   add); one cast from the value's own type when they differ.
     public var namedRuntimeIntention: (any NamedIntention)? {
         func named<Named: NamedIntention & Hashable>(_: Named.Type) -> (any NamedIntention)? {
             shared(Named.self)
@@ -93,6 +98,8 @@ public struct PlannedIntention: Hashable, Sendable, CustomStringConvertible {
 /// `SharedIntention` is the one conforming type.
 @usableFromInline
 protocol IntentionBox: AnyObject, Sendable {
+    /// The identity of the value's type.
+    var valueType: ObjectIdentifier { get }
     /// The value as an existential.
     var anyValue: any Intention & Hashable { get }
     /// The value as a runtime intention.
@@ -108,6 +115,8 @@ protocol IntentionBox: AnyObject, Sendable {
 // The box of an intention of type `Value` is the runtime's `SharedIntention`: the object a
 // document keeps is the one a run commits (no existential box and no copy of the value per add).
 extension SharedIntention: IntentionBox where Value: Hashable {
+    @usableFromInline var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
+
     @usableFromInline var anyValue: any Intention & Hashable { value }
 
     @usableFromInline var runtime: any Intention { self }
