@@ -205,8 +205,9 @@ struct TokenLedger {
 ///
 /// The cores keep their ledger `@exclusivity(unchecked)`, under the rules of `Runtime`'s tables
 /// (Runtime.swift): no access calls out (a token starts and ends after the access, on the
-/// runtime read from the source or on a copy of the source), and what replaces the source hands the old one back to be dropped after the
-/// access (``TokenLedger/replaceSource(with:)``); the rest of the ledger is values.
+/// runtime read from the source or on a copy of the source), and what replaces the source
+/// hands the old one back to be dropped after the access
+/// (``TokenLedger/replaceSource(with:)``); the rest of the ledger is values.
 protocol TokenLedgerOwner: ScheduledHoldEnding {
     var ledger: TokenLedger { get set }
 }
