@@ -1051,7 +1051,7 @@ struct RestQueue {
 /// of the class and of each superclass, and one it adopts costs a cached search; the runtime
 /// makes no cast: each service's metatype is found once per type, from the type's own
 /// conformance, and an executor made by that type's `init(target:)`, so of exactly that type, is
-/// used as that type (``ExecutorTraits/use(_:as:_:)``). For a ``StoredExecutor`` type the
+/// used as that type (the calls in the extension below). For a ``StoredExecutor`` type the
 /// metatypes are of its core type, for the services both types adopt.
 ///
 /// Metatypes rather than a closure per service: a service is called through the type's witness
@@ -1080,8 +1080,6 @@ final class ExecutorTraits {
     /// Whether its executors (or cores) see through a ``SharedIntention``: any other is handed
     /// the intention's value.
     let readsShared: Bool
-    /// Whether ``frameDriven`` is set: asked at every wake.
-    let isFrameDriven: Bool
 
     init(_ type: any Executor.Type) {
         self.type = ObjectIdentifier(type)
@@ -1098,7 +1096,6 @@ final class ExecutorTraits {
         frameDriven = both((any FrameDriven.Type).self)
         named = both((any NamedIntentionExecuting.Type).self)
         ledgerOwner = continuous == nil ? nil : core as? any TokenLedgerOwner.Type
-        isFrameDriven = frameDriven != nil
     }
 
     /// An executor of the type as apps and tracers see it: a stored executor's core shows as a
@@ -1106,7 +1103,6 @@ final class ExecutorTraits {
     func shown(_ executor: any Executor, on target: MotionTarget) -> any Executor {
         storedType?.handle(on: executor, target: target) ?? executor
     }
-
 }
 
 /// The services' calls, each on an executor of exactly the type one of the traits' metatypes
@@ -1201,7 +1197,7 @@ struct ExecutorRow {
     }
 
     /// Whether the executor is frame-driven.
-    var isFrameDriven: Bool { traits.isFrameDriven }
+    var isFrameDriven: Bool { traits.frameDriven != nil }
 }
 
 /// An executor the runtime holds, as a lookup finds it: its serial, and what it is called through.
