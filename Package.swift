@@ -38,7 +38,7 @@ let package = Package(
     targets: [
         // The one build-time system library (Debian: libyaml-dev). Cairo is loaded at run time,
         // when drawing starts (MotionRenderServer's Cairo.swift): building needs no Cairo headers.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
 
         // Ordered JSON values and a deterministic writer, for every JSON output.
         .target(name: "MotionJSON", swiftSettings: swiftSettings),
