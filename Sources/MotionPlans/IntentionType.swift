@@ -26,8 +26,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
         /// For each of ``addKeys``, the key whose range an op keeps, if it is one.
         let keptKeys: [OperationKeyRange.Key?]
         let canBeNamed: Bool
-        /// The intention type as a named one, when it can be named (asked once, not per add).
-        let namedIntention: (any (NamedIntention & Hashable).Type)?
+        /// The type of the box of a value of this type, as a named intention, when the type can
+        /// be named: a `SharedIntention` of it, made once here (not per add).
+        let namedBox: (any NamedIntention.Type)?
 
         init(
             rawValue: String, family: String, summary: String, parameters: [ParameterSpec], inputKinds: [InputKind],
@@ -43,9 +44,14 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
             self.schemaConstraints = schemaConstraints
             self.decode = decode
             self.canBeNamed = intention is any NamedIntention.Type
-            self.namedIntention = intention as? any (NamedIntention & Hashable).Type
+            self.namedBox = (intention as? any (NamedIntention & Hashable).Type).map { Storage.boxType(of: $0) }
             self.addKeys = IntentionCatalog.addKeys + IntentionCatalog.operationParameters.map(\.name) + parameters.map(\.name)
             self.keptKeys = addKeys.map { OperationKeyRange.Key(rawValue: $0) }
+        }
+
+        /// The box type of a `Named` value, as a named intention type.
+        private static func boxType<Named: NamedIntention & Hashable>(of _: Named.Type) -> any NamedIntention.Type {
+            SharedIntention<Named>.self
         }
     }
 
@@ -110,8 +116,9 @@ public struct IntentionType: Hashable, Sendable, CustomStringConvertible {
     ///   time costs about a microsecond).
     public var canBeNamed: Bool { storage.canBeNamed }
 
-    /// The intention type as a named one; nil when it cannot be named.
-    var namedIntention: (any (NamedIntention & Hashable).Type)? { storage.namedIntention }
+    /// The type of a box of this type's values as a named intention (a `SharedIntention` of the
+    /// value's type); nil when the type cannot be named.
+    var namedBox: (any NamedIntention.Type)? { storage.namedBox }
 
     /// Whether the type needs gesture input to do anything (B001 when baking without input).
     public var isInteractive: Bool { !inputKinds.isEmpty }
