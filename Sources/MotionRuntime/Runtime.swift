@@ -560,11 +560,13 @@ public final class Runtime {
         func revival() -> ExecutorRevival { ExecutorRevival(type: type, target: target, isStored: traits.stored) }
         // A built-in core keeps its token source in its ledger: no generator object per executor.
         if let owner = traits.ledgerOwner {
-            // The source replaced (a released executor's) is dropped after the access.
-            withExtendedLifetime(
-                ExecutorTraits.replaceTokenSource(
-                    with: TokenSource(runtime: self, executorSerial: serial, revival: revival()), on: executor, as: owner)
-            ) {}
+            // The source replaced (a released executor's) is dropped after the access; a new
+            // core's none is not destroyed at all (destroying the empty optional took a call).
+            if let replaced = ExecutorTraits.replaceTokenSource(
+                with: TokenSource(runtime: self, executorSerial: serial, revival: revival()), on: executor, as: owner)
+            {
+                withExtendedLifetime(replaced) {}
+            }
         } else if let continuous = traits.continuous {
             ExecutorTraits.setActivityTokenGenerator(
                 ActivityTokenGenerator(TokenSource(runtime: self, executorSerial: serial, revival: revival())), on: executor,
@@ -778,11 +780,13 @@ public final class Runtime {
 /// dropping an executor's row allocates, counts and frees no object.
 struct ExecutorTable {
     private var slots: [ExecutorRow?] = []
-    /// The executor of each slot's row, kept here (a row does not count its references); nil
-    /// for a stored executor's core, which its target keeps for its life (see
-    /// ``ExecutorCoreSlots``) and the runtime its target while it holds the row: counting it
-    /// here too retained it at its commit and released it, cold, when the runtime went.
-    private var executors: [(any Executor)?] = []
+    /// The executors of rows that are not a stored executor's core, by serial, kept here (a row
+    /// does not count its references). A stored executor's core is kept by its target for its
+    /// life (see ``ExecutorCoreSlots``) and the target by the runtime while it holds the row:
+    /// counting it here too retained it at its commit and released it, cold, when the runtime
+    /// went. Built-in executors are all stored, so this mostly stays empty: an array beside the
+    /// rows held a nil per executor, each destroyed through a value witness when the runtime went.
+    private var executors: [Int: any Executor] = [:]
     /// The serial of `slots[0]`.
     private var base = 0
     /// The index of the first slot that may hold a row.
@@ -834,7 +838,6 @@ struct ExecutorTable {
         // At least doubled, as appending grows it, so that many small reservations stay amortised.
         let capacity = max(needed, slots.capacity * 2)
         slots.reserveCapacity(capacity)
-        executors.reserveCapacity(capacity)
     }
 
     /// Holds `row` as the executor `serial`, after every serial held so far, last in `list` (its
@@ -843,16 +846,14 @@ struct ExecutorTable {
     mutating func append(_ serial: Int, _ row: ExecutorRow, linkedInto list: inout ExecutorList) {
         if count == 0 {
             slots.removeAll(keepingCapacity: true)
-            executors.removeAll(keepingCapacity: true)
             base = serial
             head = 0
         }
         while base + slots.count < serial {
             slots.append(nil)
-            executors.append(nil)
         }
         slots.append(row)
-        executors.append(row.traits.storedType == nil ? row.executor : nil)
+        if row.traits.storedType == nil { executors[serial] = row.executor }
         count += 1
         link(serial, into: &list)
     }
@@ -863,12 +864,11 @@ struct ExecutorTable {
         let i = serial - base
         guard i >= head, i < slots.count, slots[i] != nil else { return }
         slots[i] = nil
-        executors[i] = nil
+        if !executors.isEmpty { executors[serial] = nil }
         count -= 1
         while head < slots.count, slots[head] == nil { head += 1 }
         if head > 64, head * 2 > slots.count {
             slots.removeFirst(head)
-            executors.removeFirst(head)
             base += head
             head = 0
         }
@@ -877,7 +877,7 @@ struct ExecutorTable {
     /// Drops every executor.
     mutating func removeAll() {
         slots = []
-        executors = []
+        executors = [:]
         head = 0
         count = 0
     }
