@@ -116,6 +116,18 @@ struct EventQueue {
         schedule(at: time, priority: priority, keepsAlive: keepsAlive, action: .closure(action))
     }
 
+    /// Makes room for about `count` more events (a commit of `count` adds schedules about one
+    /// end each), so that scheduling them does not copy the queue as it grows.
+    /// - Complexity: O(n) when it grows the storage, at least doubling it (so that many small
+    ///   reservations stay amortised).
+    mutating func reserveCapacity(adding count: Int) {
+        let needed = heap.count + count
+        guard needed > heap.capacity else { return }
+        heap.reserveCapacity(max(needed, heap.capacity * 2))
+        let slots = actions.count - freeSlots.count + count
+        if slots > actions.capacity { actions.reserveCapacity(max(slots, actions.capacity * 2)) }
+    }
+
     /// Schedules `action` at `time`.
     /// - Complexity: O(log n).
     mutating func schedule(at time: Double, priority: Int, keepsAlive: Bool, action: ScheduledAction) {

@@ -161,7 +161,9 @@ public final class DocumentRun {
         // Applied as they are resolved, in one commit, without recording a runtime transaction
         // first: the same operations in the same order (selectors resolve against the document
         // alone, whatever was applied before).
-        // An add makes at most one executor per target its selector resolves to.
+        // An add makes at most one executor per target its selector resolves to, and mostly
+        // writes one channel first and schedules one end.
+        hub.reserve(adding: operations.count)
         runtime.commit(addingAbout: operations.count) { runtimeOperations in
             // By index: each field is read in place, not a copy of the whole operation per step.
             for i in operations.indices {

@@ -121,6 +121,14 @@ final class PresentationHub: MotionChannelSource {
     var now: Double { clock.now }
     var fps: Double { clock.fps }
 
+    /// Makes room for what a commit of about `count` adds writes (a channel first written and a
+    /// scheduled end each, mostly), so that the presentation and the queue do not copy
+    /// themselves as they grow.
+    func reserve(adding count: Int) {
+        model.reserve(channels: count)
+        queue.reserveCapacity(adding: count)
+    }
+
     // MARK: The targets' channels, by index (``MotionChannelSource``)
 
     /// The channel of `property` on the target `index`, as its presentation reads it.

@@ -315,6 +315,14 @@ public struct PresentationModel: Sendable {
     /// empty when it keeps them all, each at its own index.
     @usableFromInline private(set) var slots: [Int32] = []
 
+    /// Every property, at its ``LayerProperty/ordinal``.
+    private static let propertiesByOrdinal = LayerProperty.allCases
+
+    /// For a model that builds each channel on its first write, the properties of each layer
+    /// whose channel is built, as bits (bit `ordinal`): an add looks for its key on the layer's
+    /// other channels without visiting every property. Empty for other models.
+    private var builtProperties: [UInt32] = []
+
     /// The layers' initial values, for a model that builds each channel on its first write
     /// (``init(lazyLayers:)``): what a channel not built yet presents. Nil for other models.
     @usableFromInline private(set) var initialLayers: InitialLayerValues?
@@ -361,6 +369,7 @@ public struct PresentationModel: Sendable {
     ///
     /// - Complexity: O(layers); each channel is built in O(1) at its first write.
     public init(lazyLayers layers: [[LayerProperty: MotionValue]]) {
+        builtProperties = [UInt32](repeating: 0, count: layers.count)
         storage = []
         slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
         initialLayers = InitialLayerValues(layers)
@@ -376,6 +385,7 @@ public struct PresentationModel: Sendable {
     ///
     /// - Complexity: O(layers + values).
     public init(lazyLayerCount count: Int, values: (_ layer: Int, _ add: (LayerProperty, MotionValue) -> Void) -> Void) {
+        builtProperties = [UInt32](repeating: 0, count: count)
         storage = []
         slots = [Int32](repeating: -1, count: count * Self.channelsPerLayer)
         initialLayers = InitialLayerValues(count: count, values: values)
@@ -394,6 +404,7 @@ public struct PresentationModel: Sendable {
     /// - Complexity: O(layers) (4 bytes per channel); `initialValue` is called once per read of a
     ///   channel not built yet.
     public init(lazyLayerCount count: Int, initialValue: @escaping @Sendable (_ layer: Int, _ property: LayerProperty) -> MotionValue?) {
+        builtProperties = [UInt32](repeating: 0, count: count)
         storage = []
         slots = [Int32](repeating: -1, count: count * Self.channelsPerLayer)
         initialLayers = InitialLayerValues(count: count, lookup: initialValue)
@@ -428,6 +439,21 @@ public struct PresentationModel: Sendable {
     /// about ``wordsPerAnimation`` words each.
     mutating func reserve(animations count: Int) {
         arena.reserve(count * Self.wordsPerAnimation)
+    }
+
+    /// Makes room for `count` channels made later, each on its first write, so that a commit of
+    /// many first animations (a document's first transaction) does not copy the channels, their
+    /// block offsets and the sampling blocks as they grow.
+    ///
+    /// - Complexity: O(channels) when it grows the storage, at least doubling it (so that many
+    ///   small reservations stay amortised); the room is address space until written.
+    package mutating func reserve(channels count: Int) {
+        guard initialLayers != nil, count > 0 else { return }
+        let needed = storage.count + count
+        guard needed > storage.capacity else { return }
+        let capacity = max(needed, storage.capacity * 2)
+        storage.reserveCapacity(capacity)
+        arena.reserve(blocks: capacity - storage.count)
     }
 
     /// About how many words a channel's block grows by when an animation is added to it: the new
@@ -489,6 +515,7 @@ public struct PresentationModel: Sendable {
         storage.append(channel)
         arena.appendBlock(channel)
         slots[Self.index(layer, property)] = Int32(i)
+        builtProperties[layer] |= 1 << UInt32(property.ordinal)
         return i
     }
 
@@ -583,7 +610,21 @@ public struct PresentationModel: Sendable {
 
     /// Removes the animation under `key` from the channels of `layer` other than `property`'s
     /// (an add under a key replaces it on the whole layer).
+    ///
+    /// - Complexity: O(channels built on the layer) when the model builds channels on first
+    ///   write, else O(properties).
     private mutating func removeKey(_ key: String, layer: Int, besides property: LayerProperty) {
+        if !builtProperties.isEmpty {
+            guard builtProperties.indices.contains(layer) else { return }
+            var others = builtProperties[layer] & ~(1 << UInt32(property.ordinal))
+            while others != 0 {
+                let ordinal = others.trailingZeroBitCount
+                others &= others - 1
+                guard let i = slot(layer, Self.propertiesByOrdinal[ordinal]), !storage[i].entries.isEmpty else { continue }
+                if storage[i].remove(key: key) { compile(i) }
+            }
+            return
+        }
         for other in LayerProperty.allCases where other != property {
             // Channels without animations (most of them) hold no key: skipped without a scan.
             guard let i = slot(layer, other), !storage[i].entries.isEmpty else { continue }
@@ -615,6 +656,7 @@ public struct PresentationModel: Sendable {
         // Moved in, not copied (a copy counts the references of its entries' arrays).
         storage.append(consume channel)
         slots[Self.index(layer, path.property)] = Int32(i)
+        builtProperties[layer] |= 1 << UInt32(path.property.ordinal)
         arena.compactIfNeeded()
     }
 

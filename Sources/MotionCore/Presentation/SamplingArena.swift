@@ -157,6 +157,17 @@ struct SamplingArena: Sendable {
         words.reserveCapacity(words.count + count)
     }
 
+    /// Makes room for `count` more channels' blocks, each its header alone (as a new channel's
+    /// block starts), at least doubling the storage when it grows.
+    ///
+    /// - Complexity: O(words) when it grows the storage; the room is address space until written.
+    mutating func reserve(blocks count: Int) {
+        let words = self.words.count + count * Header.latestBody
+        if words > self.words.capacity { self.words.reserveCapacity(max(words, self.words.capacity * 2)) }
+        let blocks = blockStart.count + count
+        if blocks > blockStart.capacity { blockStart.reserveCapacity(max(blocks, blockStart.capacity * 2)) }
+    }
+
     /// Recompiles channel `i` from its authoritative form at `channel` (read in place); the old
     /// block becomes garbage.
     ///
