@@ -75,7 +75,7 @@ struct Render: ParsableCommand {
     var output: String?
 
     // A negative number is a value here, not an option: the range check says what is wrong.
-    @Option(parsing: .unconditional, help: "Seconds of frames for --frames and --sheet (default: the timeline's end).")
+    @Option(parsing: .unconditional, help: "Seconds of frames for --frames, --video and --sheet (default: the timeline's end).")
     var duration: Double?
 
     func validate() throws {
@@ -101,7 +101,8 @@ struct Render: ParsableCommand {
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a finite number of seconds >= 0")
         }
-        try OutputCollisions.check(inputs: [input], outputs: [("-o", output), ("--sheet", sheet), ("--video", video)])
+        try OutputCollisions.check(
+            inputs: [input], outputs: [("--frames", frames), ("-o", output), ("--sheet", sheet), ("--video", video)])
     }
 
     func run() throws {

@@ -127,12 +127,17 @@ enum DocumentFiles {
 /// are one file (device and inode, so links count); paths that do not exist yet, when they
 /// name the same place. Special files (`/dev/null`) are never compared; standard output (`-`)
 /// takes one output.
+///
+/// An empty output path is a usage error too: `--frames "$OUT"` with `OUT` unset would write
+/// frames into `/`, and `-o ""` would fail only after the work, at the write.
 enum OutputCollisions {
-    /// Throws a `ValidationError` at the first output that names an input or an earlier output.
+    /// Throws a `ValidationError` at the first output that is empty, or names an input or an
+    /// earlier output.
     static func check(inputs: [String], outputs: [(option: String, path: String?)]) throws {
         var taken = inputs.compactMap { path in FileIdentity(path).map { (what: "the input file", identity: $0) } }
         var standardOutput: String?
         for case let (option, path?) in outputs {
+            if path.isEmpty { throw ValidationError("\(option) was given an empty path: name where to write") }
             if path == "-" {
                 if let earlier = standardOutput {
                     throw ValidationError("\(option) - and \(earlier) - both write to standard output; give one of them a file")

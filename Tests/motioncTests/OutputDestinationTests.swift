@@ -76,4 +76,30 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: timeline)) == baked)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.yaml", "plan.json", "plan.yaml"])
     }
+
+    @Test("an empty output path is a usage error that writes nothing, not a file in the root folder")
+    func emptyOutputPathsAreUsageErrors() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = Set(try FileManager.default.contentsOfDirectory(atPath: "/"))
+        let plan = Motionc.packageRoot.appendingPathComponent(Self.plan).path
+        for (arguments, option) in [
+            (["render", plan, "--frames", ""], "--frames"),
+            (["render", plan, "--sheet", ""], "--sheet"),
+            (["render", plan, "--at", "0", "-o", ""], "-o"),
+            (["bake", plan, "-o", ""], "-o"),
+            (["run", plan, "--trace", ""], "--trace"),
+            (["play", plan, "--trace", ""], "--trace"),
+            (["export", plan, "--to", "lottie", "-o", ""], "-o"),
+            (["export", plan, "--to", "lottie", "-o", "-", "--report", ""], "--report"),
+            (["preview", plan, "-o", ""], "-o"),
+        ] {
+            let result = try Motionc.run(arguments, in: directory)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\(option) was given an empty path"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments) printed before failing: \(result.stdout)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: "/")) == root)
+    }
 }
