@@ -109,7 +109,7 @@ let package = Package(
             name: "motionc",
             dependencies: [
                 "MotionCommandLine", "MotionDiagnostics", "MotionPlans", "MotionValidation", "MotionScheduler", "MotionTimeline",
-                "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore",
+                "MotionRenderServer", "MotionExport", "MotionPreview", "MotionCore", "MotionJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MotionCommandLine
 import MotionCore
+import MotionJSON
 import MotionPlans
 import MotionRenderServer
 import MotionScheduler
@@ -67,8 +68,8 @@ struct Bake: ParsableCommand {
 
 /// Loading the input of `play` and `render`: a timeline, or a document baked in memory.
 enum TimelineInput {
-    /// Reads `path` as a timeline when its content starts like one (`{"timeline": ...`) or its
-    /// name ends in `.json`; otherwise as a motion document, validated for baking and baked.
+    /// Reads `path` as a timeline or as a motion document, validated for baking and baked, as its
+    /// content says (``content(of:path:)``).
     ///
     /// - Throws: ``FileError`` when the file cannot be read; ``CommandFailure`` for invalid
     ///   content, or a usage failure for `reducedMotion` with a timeline (it has one variant).
@@ -82,7 +83,13 @@ enum TimelineInput {
         timeline: Timeline, document: MotionDocument?
     ) {
         let bytes = try AtomicFile.read(path)
-        if TimelineJSON.looksLikeTimeline(bytes) || path.hasSuffix(".json") {
+        let content = content(of: bytes, path: path)
+        if content == .lottie {
+            throw CommandFailure.invalidInput(
+                "\(path) is a Lottie file (what `motionc export --to lottie` writes), for a Lottie player; "
+                    + "`play`, `render` and `export` read motion documents and baked timelines")
+        }
+        if content == .timeline {
             // A baked timeline holds one variant: the flag would otherwise be ignored in silence.
             guard !reducedMotion else {
                 throw CommandFailure.usage(
@@ -99,6 +106,29 @@ enum TimelineInput {
         let result = Bake.bakeShowingProgress(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)
+    }
+
+    /// What a file given to `play`, `render` or `export` holds.
+    enum Content: Equatable {
+        case timeline, document, lottie
+    }
+
+    /// What `bytes`, read from `path`, hold: a timeline when they start like one; else a motion
+    /// document, unless the name ends in `.json` and the top-level keys say otherwise.
+    ///
+    /// Documents are YAML, and JSON is YAML, so a document may be written as JSON: a `.json` file
+    /// whose first key is not `"timeline"` is read whole, and is a document when it has a
+    /// `motion` key, a Lottie file when it has Lottie's `v`, `fr`, `ip`, `op` and `layers`, and
+    /// otherwise a timeline (whose reader says what is wrong with it).
+    static func content(of bytes: [UInt8], path: String) -> Content {
+        if TimelineJSON.looksLikeTimeline(bytes) { return .timeline }
+        guard path.hasSuffix(".json") else { return .document }
+        guard case .object(let members)? = try? JSONReader.parse(bytes) else { return .timeline }
+        let keys = Set(members.map(\.key))
+        if keys.contains("timeline") { return .timeline }
+        if keys.contains("motion") { return .document }
+        if keys.isSuperset(of: ["v", "fr", "ip", "op", "layers"]) { return .lottie }
+        return .timeline
     }
 
     /// The most frames one `play` or `render` goes through.

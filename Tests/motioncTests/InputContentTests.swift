@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// What `play`, `render` and `export` take a file for: its content decides, not only its name. A
+/// motion document written as JSON (JSON is YAML) is a document whatever its name; a Lottie file
+/// is said to be one.
+@Suite struct InputContentTests {
+    /// Plans/fade-in.yaml written as JSON, its keys in another order than a timeline's.
+    static let fadeIn = """
+        {"canvas": {"size": [320, 240], "background": "#F5F5F5"}, "motion": 1,
+         "targets": {"card": {"layer": {"position": [160, 120], "size": [200, 120], "opacity": 0}}},
+         "transactions": [{"at": 0, "ops": [{"add": "tween", "target": "#card", "property": "opacity",
+           "from": 0, "to": 1, "duration": "300ms", "easing": "standard"}]}]}
+        """
+
+    @Test("a motion document named .json is run, baked, played and exported as a document")
+    func jsonDocuments() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try Motionc.write(Self.fadeIn, to: "fade-in.json", in: directory).path
+        let yamlTrace = try Motionc.run(["play", "Plans/fade-in.yaml", "--trace", "-"])
+        #expect(yamlTrace.status == 0, "\(yamlTrace.stderr)")
+        for command in [["validate"], ["run"], ["bake", "-o", "-"]] {
+            let result = try Motionc.run([command[0], document] + command.dropFirst())
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        let play = try Motionc.run(["play", document, "--trace", "-"])
+        #expect(play.status == 0, "\(play.stderr)")
+        // The same rows as the YAML plan it was written from (the same values, one layer).
+        #expect(play.stdout == yamlTrace.stdout)
+        let lottie = directory.appendingPathComponent("fade-in.lottie.json").path
+        let export = try Motionc.run(["export", document, "--to", "lottie", "-o", lottie])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(FileManager.default.fileExists(atPath: lottie))
+    }
+
+    @Test("a Lottie file given to play, render or export is said to be one")
+    func lottieFiles() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lottie = directory.appendingPathComponent("card.json").path
+        #expect(try Motionc.run(["export", "Plans/fade-in.yaml", "--to", "lottie", "-o", lottie]).status == 0)
+        let png = directory.appendingPathComponent("frame.png").path
+        for arguments in [
+            ["play", lottie], ["render", lottie, "--at", "0", "-o", png],
+            ["export", lottie, "--to", "html", "-o", directory.appendingPathComponent("card.html").path],
+        ] {
+            let result = try Motionc.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\(lottie) is a Lottie file"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["card.json"])
+    }
+
+    @Test("a .json file that is neither a timeline, a document nor a Lottie file gets the timeline reader's message")
+    func otherJSON() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let other = try Motionc.write(#"{"name": "not motion"}"#, to: "other.json", in: directory).path
+        let result = try Motionc.run(["play", other])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("missing key \"timeline\""), "\(result.stderr)")
+    }
+}
