@@ -77,6 +77,14 @@ package enum CommandFailure: Error, CustomStringConvertible {
         }
     }
 
+    /// Whether the failure is a write to standard output that its reader had closed
+    /// (`motionc validate Plans | head -1`): said by nothing, as a program that SIGPIPE stops
+    /// says nothing, and exit 2, as the output is cut short.
+    package var isClosedStandardOutput: Bool {
+        guard case .file(let error) = self else { return false }
+        return error.path == "-" && error.kind == .write && error.reason == systemErrorText(EPIPE)
+    }
+
     /// What standard error shows, without the `motionc: ` prefix; empty for ``reported``.
     package var description: String {
         switch self {
@@ -88,6 +96,18 @@ package enum CommandFailure: Error, CustomStringConvertible {
 }
 
 extension ParsableCommand {
+    /// The first argument when it names no subcommand of a command that has some and takes no
+    /// argument of its own, with the closest subcommand name (``Suggestions``).
+    ///
+    /// The argument parser reads a misspelt subcommand as unexpected arguments, and suggests
+    /// names for misspelt options only.
+    static func unknownSubcommand(in arguments: [String]) -> (given: String, closest: String?)? {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.isEmpty, let first = arguments.first, !first.hasPrefix("-"), first != "help", !names.contains(first)
+        else { return nil }
+        return (first, Suggestions.closest(to: first, in: names))
+    }
+
     /// Parses the command line and runs the command, reporting its failure.
     ///
     /// A failure becomes its message on standard error (`motionc: MESSAGE`) and its exit status
@@ -95,13 +115,22 @@ extension ParsableCommand {
     package static func mainReportingFailures() {
         do {
             StandardStreams.holdClosedDescriptors()
+            if let unknown = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+                let suggestion = unknown.closest.map { "; did you mean '\($0)'?" } ?? ""
+                let root = configuration.commandName ?? "motionc"
+                throw CommandFailure.usage(
+                    "unknown command '\(unknown.given)'\(suggestion) (`\(root) --help` lists the commands)")
+            }
             var command = try parseAsRoot()
             Interruption.install()
             try command.run()
         } catch {
             guard let failure = CommandFailure(error) else { exit(withError: error) }
             // Messages can quote a timeline's ids and names: printed as text, never as terminal controls.
-            if case .reported = failure {} else { StandardStreams.error("motionc: " + DiagnosticRenderer.printable(failure.description)) }
+            if case .reported = failure {
+            } else if !failure.isClosedStandardOutput {
+                StandardStreams.error("motionc: " + DiagnosticRenderer.printable(failure.description))
+            }
             failure.status.end(keeping: ())
         }
     }

@@ -26,14 +26,27 @@ struct Explain: ParsableCommand {
     @Flag(help: "Print Markdown instead of plain text.")
     var markdown = false
 
+    /// The intention type named `name`, in any case (`Tween` is `tween`), as codes are.
+    static func intentionType(_ name: String) -> IntentionType? {
+        IntentionType(rawValue: name) ?? IntentionType.allCases.first { $0.rawValue.lowercased() == name.lowercased() }
+    }
+
     func validate() throws {
+        if all && intentions { throw ValidationError("--all explains every code and --intentions every type: pass one of them") }
+        if let code, all || intentions {
+            throw ValidationError(
+                "\(all ? "--all" : "--intentions") explains every \(all ? "code" : "type"): pass it or \"\(code)\", not both")
+        }
         if all || intentions { return }
-        if let code, IntentionType(rawValue: code) != nil { return }
+        if let code, Self.intentionType(code) != nil { return }
         guard let code else { throw ValidationError("name a diagnostic code, such as N004, or pass --all") }
         guard DiagnosticCode(rawValue: code.uppercased()) != nil else {
             let known = DiagnosticCode.allCases.map(\.rawValue)
+            var families: [Character] = []
+            for code in known where code.first.map({ !families.contains($0) }) ?? false { families += code.prefix(1) }
             var message =
-                "unknown diagnostic code or intention type \"\(code)\"; codes are \(known.first ?? "")...\(known.last ?? ""), types \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown diagnostic code or intention type \"\(code)\"; codes are a family letter (\(families.map(String.init).joined(separator: ", "))) "
+                + "and three digits, such as N004 (`motionc explain --all` lists them); types are \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
             // A code's letter names its family (X for exports): the nearest of that family first,
             // so X002 suggests X001, not D002.
             let family = known.filter { $0.first == code.uppercased().first }
@@ -53,7 +66,7 @@ struct Explain: ParsableCommand {
                 terminator: "")
             return
         }
-        if let code, let type = IntentionType(rawValue: code) {
+        if let code, let type = Self.intentionType(code) {
             try StandardStreams.output(markdown ? type.markdown : type.explainText, terminator: "")
             return
         }

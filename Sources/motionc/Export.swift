@@ -98,7 +98,13 @@ struct Export: ParsableCommand {
         if !diagnostics.isEmpty {
             StandardStreams.error(ExportInput.render(diagnostics, file: file))
         }
-        if strict && !diagnostics.isEmpty { throw CommandFailure.reported }
+        if strict && !diagnostics.isEmpty {
+            // The warnings above are the reason; say that they failed the command, and that no
+            // file was written.
+            let count = diagnostics.count == 1 ? "a warning says" : "\(diagnostics.count) warnings say"
+            StandardStreams.error("motionc: --strict: nothing written, as \(count) what \(to.rawValue) cannot carry")
+            throw CommandFailure.reported
+        }
         exportFile.write(result.bytes)
         reportFile?.write(Array(result.reportJSON.utf8))
         try exportFile.commit()

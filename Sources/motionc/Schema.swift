@@ -9,7 +9,7 @@ struct Schema: ParsableCommand {
         commandName: "schema",
         abstract: "Print the JSON Schema of motion documents (for editors), or of baked timelines.",
         discussion: """
-            `motionc schema` prints Schemas/motion-plan.schema.json; \\
+            `motionc schema` prints Schemas/motion-plan.schema.json; \
             `motionc schema --timeline` prints Schemas/motion-timeline.schema.json.
             """)
 

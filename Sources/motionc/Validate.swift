@@ -49,6 +49,7 @@ struct Validate: ParsableCommand {
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var unreadable = !problems.isEmpty
+        var failedFiles = 0
         // The last file's document lives until the process ends (see the end of this function).
         var last: LoadResult?
         for file in files {
@@ -58,6 +59,11 @@ struct Validate: ParsableCommand {
                 last = result
                 sources[file] = SourceFile(path: file, bytes: result.text)
                 diagnostics += result.diagnostics
+                if result.diagnostics.containsErrors, TimelineJSON.looksLikeTimeline(result.text) {
+                    // Its diagnostics are unknown keys: say what the file is, as `run` does.
+                    StandardStreams.error(
+                        "motionc: \(file) is a baked timeline, not a motion document: `play`, `render` and `export` read timelines")
+                }
                 if let document = result.document, !result.diagnostics.containsErrors {
                     let found = Validator.validate(document, options: ValidationOptions(forBake: players != nil))
                     diagnostics += found
@@ -72,6 +78,7 @@ struct Validate: ParsableCommand {
             } catch {
                 StandardStreams.error("motionc: \(error)")
                 unreadable = true
+                failedFiles += 1
             }
         }
         if strict {
@@ -81,11 +88,17 @@ struct Validate: ParsableCommand {
                 return d
             }
         }
-        let output = DiagnosticRenderer.render(
-            diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: files.count)
+        let read = files.count - failedFiles
+        let output = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: read)
         // Text says nothing when no document could be read (its summary would claim no problems);
         // the structured formats stay whole documents, so that CI tools can still read them.
-        if !(format == .text && files.isEmpty) { try StandardStreams.output(output, terminator: "") }
+        if !(format == .text && read == 0) { try StandardStreams.output(output, terminator: "") }
+        if unreadable, read > 0 {
+            // The summary counts the documents read: say, last, that it is not all of them.
+            StandardStreams.error(
+                "motionc: not everything was checked: \(problems.count + failedFiles) of the paths could not be read (above); "
+                    + "the output covers the \(read) document\(read == 1 ? "" : "s") that could")
+        }
         // The output is written (unbuffered): end the process now rather than free the decoded
         // document value by value on the way out; the system takes its memory back at once.
         let status: ExitStatus = unreadable ? .unavailable : diagnostics.containsErrors ? .invalidInput : .success

@@ -124,6 +124,8 @@ import Testing
         let run = try Self.confined(["run", file.path, "--trace", directory.appendingPathComponent("t.csv").path])
         #expect(run.status == 0)
         #expect((run.stdout + run.stderr).contains("60 s bound"))
+        // Said once, in the summary (a line on standard error repeated it).
+        #expect((run.stdout + run.stderr).components(separatedBy: "still moving").count == 2, "\(run.stdout)\(run.stderr)")
         let trace = try String(contentsOf: directory.appendingPathComponent("t.csv"), encoding: .utf8)
         #expect(trace.split(separator: "\n").count == 1 + 3601, "60 s at 60 fps, frames 0...3600, plus the header")
         let bake = try Self.confined(["bake", file.path, "-o", directory.appendingPathComponent("t.json").path])

@@ -77,8 +77,8 @@ import Testing
         #expect(outcome.left == [])
     }
 
-    /// A reader that goes away (`| head -c1`) is a write that fails: exit 2, and the report's
-    /// temporary file is removed.
+    /// A reader that goes away (`| head -c1`) is a write that fails: exit 2, said by nothing (as
+    /// a program SIGPIPE stops says nothing), and the report's temporary file is removed.
     @Test func aClosedPipeIsAFailedWrite() throws {
         let folder = try Motionc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +86,8 @@ import Testing
         let result = try Motionc.runShell(
             "cd '\(folder.path)' && '\(Motionc.binary.path)' bake long.yaml -o - | head -c1 > /dev/null; echo \"status ${PIPESTATUS[0]}\"")
         #expect(result.stdout.contains("status 2"), "\(result.stdout) \(result.stderr)")
-        #expect(result.stderr.contains("cannot write '-': Broken pipe"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Broken pipe"), "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot write"), "\(result.stderr)")
         #expect(try Self.outputs(in: folder) == [])
     }
 

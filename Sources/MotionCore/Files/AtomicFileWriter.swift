@@ -117,7 +117,11 @@ public final class AtomicFileWriter {
             if code != EEXIST { break }
         }
         guard descriptor >= 0 else {
-            throw FileError(path: path, reason: systemErrorText(code), kind: code == ENOENT ? .missingDirectory : .write)
+            // ENOENT means a missing folder only when the folder is missing: a folder of a
+            // virtual file system (`/proc`) refuses new files with it too.
+            var info = stat()
+            let missing = code == ENOENT && stat(folder.isEmpty ? "." : folder, &info) != 0
+            throw FileError(path: path, reason: systemErrorText(code), kind: missing ? .missingDirectory : .write)
         }
         self.descriptor = descriptor
         self.temporaryPath = candidate
