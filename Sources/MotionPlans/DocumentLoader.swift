@@ -87,9 +87,13 @@ public enum DocumentLoader {
         defer { fclose(handle) }
         var status = stat()
         var size = 0
-        if fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            size = Int(status.st_size)
-            if size > limit { return nil }
+        if fstat(fileno(handle), &status) == 0 {
+            // Said as the timeline reader says it (a read of a folder fails with EISDIR).
+            if status.st_mode & S_IFMT == S_IFDIR { throw FileError(path: path, reason: "a folder, not a file", kind: .read) }
+            if status.st_mode & S_IFMT == S_IFREG {
+                size = Int(status.st_size)
+                if size > limit { return nil }
+            }
         }
         // One byte more than the size, to see the end of the file without a second buffer.
         var bytes = [UInt8](repeating: 0, count: size + 1)

@@ -36,14 +36,20 @@ public enum AtomicFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: errorText(errno), kind: .read) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "not a regular file", kind: .read) }
-        guard Int(info.st_size) <= maximumSize else {
+        // A pipe or a device (`/dev/stdin`, `<(...)`) is read to its end, as the document reader
+        // reads one; a folder is no file.
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
+            throw FileError(path: path, reason: kind == S_IFDIR ? "a folder, not a file" : "not a regular file", kind: .read)
+        }
+        let size = kind == S_IFREG ? Int(info.st_size) : 0
+        guard size <= maximumSize else {
             throw FileError(path: path, reason: "larger than \(maximumSize >> 20) MiB", kind: .read)
         }
         // The file's size is read in place (no chunk copied, no array grown); a file that grows
-        // meanwhile is read on in chunks.
-        var bytes = try readInPlace(fd, count: Int(info.st_size), path: path)
-        guard bytes.count == Int(info.st_size) else { return bytes }
+        // meanwhile, or a pipe, is read on in chunks.
+        var bytes = try readInPlace(fd, count: size, path: path)
+        guard bytes.count == size else { return bytes }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress, raw.count) }

@@ -61,4 +61,20 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("missing key \"timeline\""), "\(result.stderr)")
     }
+
+    @Test("play, render and export read a pipe as run and bake do; every command says a folder is one")
+    func pipesAndFolders() throws {
+        let binary = Motionc.binary.path
+        let piped = try Motionc.runShell("'\(binary)' bake Plans/fade-in.yaml -o - | '\(binary)' play /dev/stdin")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("played 0.300 s"), "\(piped.stdout)")
+        let document = try Motionc.runShell("'\(binary)' export /dev/stdin --to css -o - < Plans/fade-in.yaml")
+        #expect(document.status == 0, "\(document.stderr)")
+        #expect(document.stdout.contains("@keyframes"))
+        for command in [["run"], ["bake", "-o", "-"], ["play"], ["export", "--to", "css", "-o", "-"]] {
+            let result = try Motionc.run([command[0], "Plans"] + command.dropFirst())
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot read 'Plans': a folder, not a file"), "\(command): \(result.stderr)")
+        }
+    }
 }
