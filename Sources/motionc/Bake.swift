@@ -25,7 +25,7 @@ struct Bake: ParsableCommand {
             interactive intention without input); 2 when a file cannot be read or written.
             """)
 
-    @Argument(help: "The motion document to bake.")
+    @Argument(help: "The motion document to bake (- for standard input).", transform: InputPath.resolve)
     var file: String
 
     @Option(name: .shortAndLong, help: "Where to write the timeline JSON (- for standard output).")

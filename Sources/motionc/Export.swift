@@ -34,7 +34,7 @@ struct Export: ParsableCommand {
             `motionc validate --strict` for those); 2 when a file cannot be read or written.
             """)
 
-    @Argument(help: "A motion document or a baked timeline (.json).")
+    @Argument(help: "A motion document or a baked timeline (.json; - for standard input).", transform: InputPath.resolve)
     var file: String
 
     @Option(help: "The player: lottie, html or css.")

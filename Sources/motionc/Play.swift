@@ -17,7 +17,7 @@ struct Play: ParsableCommand {
             0; 1 when the timeline is invalid; 2 when a file cannot be read or written.
             """)
 
-    @Argument(help: "The timeline to play (a document is baked first).")
+    @Argument(help: "The timeline to play (a document is baked first; - for standard input).", transform: InputPath.resolve)
     var timeline: String
 
     // A negative number is a value here, not an option: the range check says what is wrong.

@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
     /// The most cells a sheet gets without --every.
     static let sheetCells = 24
 
-    @Argument(help: "A motion document or a baked timeline.")
+    @Argument(help: "A motion document or a baked timeline (- for standard input).", transform: InputPath.resolve)
     var input: String
 
     @Flag(help: "Compile the reduced-motion variant: each op as its reducedMotion (or the document's) says.")

@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     /// At most this many frames x animated components (trace rows).
     static let maximumRows = 50_000_000
 
-    @Argument(help: "The motion document to run.")
+    @Argument(help: "The motion document to run (- for standard input).", transform: InputPath.resolve)
     var file: String
 
     // A negative number is a value here, not an option: the range check says what is wrong.

@@ -120,6 +120,14 @@ enum DocumentFiles {
     }
 }
 
+/// Input paths as the command line gives them.
+enum InputPath {
+    /// `path`, with `-` standing for standard input (read as `/dev/stdin`, as a pipe: to its end).
+    static func resolve(_ path: String) -> String {
+        path == "-" ? "/dev/stdin" : path
+    }
+}
+
 /// Outputs that would replace the command's input, or each other: usage errors (exit 64).
 ///
 /// `bake plan.yaml -o plan.yaml` would replace the document it reads with the timeline, and

@@ -27,7 +27,7 @@ struct Validate: ParsableCommand {
             folder holds no document.
             """)
 
-    @Argument(help: "Files or folders to validate.")
+    @Argument(help: "Files or folders to validate (- for standard input).", transform: InputPath.resolve)
     var paths: [String]
 
     @Option(help: "Output format: text, json, sarif or github.")

@@ -68,6 +68,12 @@ import Testing
         let piped = try Motionc.runShell("'\(binary)' bake Plans/fade-in.yaml -o - | '\(binary)' play /dev/stdin")
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.hasPrefix("played 0.300 s"), "\(piped.stdout)")
+        // `-` is standard input, for every command that reads one input.
+        let dash = try Motionc.runShell("'\(binary)' bake Plans/fade-in.yaml -o - | '\(binary)' play -")
+        #expect(dash.stdout == piped.stdout, "\(dash.stderr)")
+        let mistake = try Motionc.runShell("echo 'motion: 2' | '\(binary)' validate -")
+        #expect(mistake.status == 1)
+        #expect(mistake.stdout.hasPrefix("/dev/stdin:1:9: error[D001]"), "\(mistake.stdout)")
         let document = try Motionc.runShell("'\(binary)' export /dev/stdin --to css -o - < Plans/fade-in.yaml")
         #expect(document.status == 0, "\(document.stderr)")
         #expect(document.stdout.contains("@keyframes"))
