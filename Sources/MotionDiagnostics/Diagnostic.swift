@@ -126,14 +126,33 @@ extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
-    /// The diagnostics ordered by file, then position, then code: the order users read them in.
+    /// The diagnostics ordered by file, then position, then code: the order users read them in,
+    /// each once.
+    ///
+    /// A YAML alias repeats its anchor's nodes, so a mistake inside an anchor was found once per
+    /// use, at the same place with the same words: it is shown once.
+    /// - Complexity: O(*d* log *d*), plus the comparisons of diagnostics at one place with one code.
     public func sortedForDisplay() -> [Diagnostic] {
-        enumerated().sorted { a, b in
+        let sorted = enumerated().sorted { a, b in
             let (l, r) = (a.element, b.element)
             if l.file != r.file { return l.file < r.file }
             if l.range.start != r.range.start { return l.range.start < r.range.start }
             if l.code != r.code { return l.code.rawValue < r.code.rawValue }
             return a.offset < b.offset
         }.map(\.element)
+        var shown: [Diagnostic] = []
+        shown.reserveCapacity(sorted.count)
+        // The diagnostics with the last one's file, place and code: a repeat is among them.
+        var group = 0
+        for diagnostic in sorted {
+            if let last = shown.last, last.file == diagnostic.file, last.range.start == diagnostic.range.start, last.code == diagnostic.code
+            {
+                if shown[group...].contains(diagnostic) { continue }
+            } else {
+                group = shown.count
+            }
+            shown.append(diagnostic)
+        }
+        return shown
     }
 }

@@ -121,7 +121,10 @@ struct TextRendererTests {
         ([.note, .error], 1, "1 error, 1 note in 1 file"),
     ])
     func summaryLine(severities: [Severity], files: Int, expected: String) {
-        let diagnostics = severities.map { Diagnostic(.D002, "m", file: "f", at: .fileStart, severity: $0) }
+        // Distinct messages: the same diagnostic twice at one place is shown once.
+        let diagnostics = severities.enumerated().map {
+            Diagnostic(.D002, "m\($0.offset)", file: "f", at: .fileStart, severity: $0.element)
+        }
         #expect(DiagnosticRenderer.summary(of: diagnostics, fileCount: files) == expected)
         #expect(DiagnosticRenderer.render(diagnostics, format: .text, fileCount: files).hasSuffix(expected + "\n"))
     }

@@ -71,4 +71,29 @@ import Testing
         #expect(result.stderr.contains("motionc: cannot write '/proc/version': "), "\(result.stderr)")
         #expect(!result.stderr.contains("does not exist"), "\(result.stderr)")
     }
+
+    @Test("a mistake inside a YAML anchor is said once, however many aliases repeat it")
+    func anchorMistakeOnce() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Motionc.write(
+            """
+            motion: 1
+            targets:
+              a: { layer: { position: [0, 0] } }
+            transactions:
+              - ops:
+                  - &fade { add: tween, target: "#a", property: opacity, to: 1, duraton: 300ms }
+                  - *fade
+                  - *fade
+            """, to: "anchor.yaml", in: directory
+        ).path
+        let text = try Motionc.run(["validate", file])
+        #expect(text.status == 1)
+        #expect(text.stdout.components(separatedBy: "error[D002]: unknown key `duraton`").count == 2, "\(text.stdout)")
+        #expect(text.stdout.hasSuffix("1 error in 1 file\n"), "\(text.stdout)")
+        let json = try Motionc.run(["validate", "--format", "json", file])
+        #expect(json.stdout.components(separatedBy: "\"code\": \"D002\"").count == 2, "\(json.stdout)")
+        #expect(json.stdout.contains("\"errors\": 1,"), "\(json.stdout)")
+    }
 }
