@@ -255,6 +255,9 @@ package protocol MotionChannelSource: AnyObject {
     var fps: Double { get }
     /// ``MotionChannel/presentation(of:)`` of the target `index`.
     func presentation(of property: LayerProperty, onTarget index: Int) -> PropertyChannel
+    /// Whether an animation is on `property` of the target `index` (``PropertyChannel/entries``
+    /// not empty), told without making the channel's presentation.
+    func hasAnimations(of property: LayerProperty, onTarget index: Int) -> Bool
     /// ``MotionChannel/set(_:to:)`` on the target `index`.
     func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int)
     /// ``MotionChannel/add(_:key:on:modelValue:initialVelocity:)`` on the target `index`.

@@ -137,6 +137,12 @@ final class PresentationHub: MotionChannelSource {
         channel(layer: index, property: property)
     }
 
+    /// Whether an animation is on `property` of the target `index`.
+    /// - Complexity: O(1); reads no layer value of a channel not built yet.
+    func hasAnimations(of property: LayerProperty, onTarget index: Int) -> Bool {
+        model.hasAnimations(layer: index, property: property)
+    }
+
     /// Emits a `set` of `value` on `path` of the target `index` now.
     func set(_ path: PropertyPath, to value: MotionValue, onTarget index: Int) {
         emit(ChannelEvent(time: now, layer: index, action: .set(path: path, value: value)))

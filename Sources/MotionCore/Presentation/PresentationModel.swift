@@ -475,6 +475,17 @@ public struct PresentationModel: Sendable {
         return slot >= 0 ? slot : nil
     }
 
+    /// Whether the channel of `property` on `layer` holds animations; a channel not built yet
+    /// holds none, and is told without reading its layer's value.
+    ///
+    /// `mutating` only so that the caller passes the model where it is, as
+    /// ``channelInPlace(layer:property:)`` does; the model does not change.
+    /// - Complexity: O(1).
+    public mutating func hasAnimations(layer: Int, property: LayerProperty) -> Bool {
+        guard layer >= 0, layer < layerCount, let i = slot(layer, property) else { return false }
+        return !storage[i].entries.isEmpty
+    }
+
     /// The channel of `property` on `layer`.
     public func channel(layer: Int, property: LayerProperty) -> PropertyChannel {
         guard let i = slot(layer, property) else { return PropertyChannel(model: unbuiltValue(layer, property)) }

@@ -406,8 +406,12 @@ struct ChannelRoute {
     }
 
     /// ``MotionChannel/presentedVelocity(of:)``, the same rule.
+    ///
+    /// A property without animations moves at no speed: its presentation, which for a document
+    /// target's channel not built yet reads the layer's value in the document, is not made.
     func presentedVelocity(of path: PropertyPath) -> MotionValue {
-        guard source != nil else { return object?.presentedVelocity(of: path) ?? MotionValue(kind: path.kind, components: .zero) }
+        guard let source else { return object?.presentedVelocity(of: path) ?? MotionValue(kind: path.kind, components: .zero) }
+        guard source.hasAnimations(of: path.property, onTarget: index) else { return MotionValue(kind: path.kind, components: .zero) }
         return presentation(of: path.property).presentedVelocity(of: path, at: now)
     }
 
