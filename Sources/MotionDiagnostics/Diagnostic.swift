@@ -126,11 +126,11 @@ extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
-    /// The diagnostics ordered by file, then position, then code: the order users read them in,
-    /// each once.
+    /// The diagnostics ordered by file, then position, then code, each once.
     ///
-    /// A YAML alias repeats its anchor's nodes, so a mistake inside an anchor was found once per
-    /// use, at the same place with the same words: it is shown once.
+    /// That is the order users read them in. A YAML alias repeats its anchor's nodes, so a
+    /// mistake inside an anchor was found once per use, at the same place with the same words:
+    /// it is shown once.
     /// - Complexity: O(*d* log *d*), plus the comparisons of diagnostics at one place with one code.
     public func sortedForDisplay() -> [Diagnostic] {
         let sorted = enumerated().sorted { a, b in

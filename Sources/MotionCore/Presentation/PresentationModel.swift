@@ -475,9 +475,9 @@ public struct PresentationModel: Sendable {
         return slot >= 0 ? slot : nil
     }
 
-    /// Whether the channel of `property` on `layer` holds animations; a channel not built yet
-    /// holds none, and is told without reading its layer's value.
+    /// Whether the channel of `property` on `layer` holds animations.
     ///
+    /// A channel not built yet holds none, and is told without reading its layer's value.
     /// `mutating` only so that the caller passes the model where it is, as
     /// ``channelInPlace(layer:property:)`` does; the model does not change.
     /// - Complexity: O(1).
