@@ -68,12 +68,22 @@ public enum DocumentLoader {
     /// Files over the size limit are refused before being read whole (Y005).
     public static func load(path: String, limits: YAMLLimits = .default) throws(FileError) -> LoadResult {
         let bytes = try readFile(path, limit: limits.maxFileBytes)
-        guard let bytes else {
-            let diagnostic = Diagnostic(
-                .Y005, "the file is larger than the limit of \(limits.maxFileBytes) bytes", file: path, at: .fileStart)
-            return LoadResult(document: nil, diagnostics: [diagnostic], text: [])
-        }
+        guard let bytes else { return tooLarge(path, limits) }
         return load(bytes, file: path, limits: limits)
+    }
+
+    /// ``load(path:limits:)`` of `bytes` already read from `path` (whole, to their end): a pipe
+    /// cannot be read twice, so a command that looked at a file's content first passes it here.
+    public static func load(read bytes: [UInt8], path: String, limits: YAMLLimits = .default) -> LoadResult {
+        guard bytes.count <= limits.maxFileBytes else { return tooLarge(path, limits) }
+        return load(bytes, file: path, limits: limits)
+    }
+
+    /// The result for a file over the size limit: Y005, nothing decoded.
+    private static func tooLarge(_ path: String, _ limits: YAMLLimits) -> LoadResult {
+        let diagnostic = Diagnostic(
+            .Y005, "the file is larger than the limit of \(limits.maxFileBytes) bytes", file: path, at: .fileStart)
+        return LoadResult(document: nil, diagnostics: [diagnostic], text: [])
     }
 
     /// A file's bytes, or nil when it is larger than `limit`.

@@ -102,7 +102,9 @@ enum TimelineInput {
                 throw CommandFailure.invalidInput("\(path): \(error)")
             }
         }
-        let document = try DocumentInput.load(path: path, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
+        // The bytes read to tell what the file is: a pipe cannot be read again.
+        let document = try DocumentInput.load(
+            path: path, bytes: bytes, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
         let result = Bake.bakeShowingProgress(document)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)

@@ -13,10 +13,11 @@ enum DocumentInput {
     ///   document has errors (warnings alone do not stop it); ``CommandFailure/invalidInput(_:)``
     ///   for a baked timeline, which is no document.
     /// With `reducedMotion`, the document's reduced-motion variant (docs/format.md §7.7).
-    static func load(path: String, options: ValidationOptions = ValidationOptions(), reducedMotion: Bool = false) throws
-        -> MotionDocument
-    {
-        let result = try DocumentLoader.load(path: path)
+    /// `bytes`, when given, are the file's, read already (a pipe cannot be read twice).
+    static func load(
+        path: String, bytes: [UInt8]? = nil, options: ValidationOptions = ValidationOptions(), reducedMotion: Bool = false
+    ) throws -> MotionDocument {
+        let result = try bytes.map { DocumentLoader.load(read: $0, path: path) } ?? DocumentLoader.load(path: path)
         var diagnostics = result.diagnostics
         if let document = result.document, !diagnostics.containsErrors {
             diagnostics += Validator.validate(document, options: options)

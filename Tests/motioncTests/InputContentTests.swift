@@ -71,6 +71,18 @@ import Testing
         // `-` is standard input, for every command that reads one input.
         let dash = try Motionc.runShell("'\(binary)' bake Plans/fade-in.yaml -o - | '\(binary)' play -")
         #expect(dash.stdout == piped.stdout, "\(dash.stderr)")
+        // A document through a pipe is read once: its bytes tell what it is and are decoded.
+        for command in ["play -", "export - --to css -o /dev/null", "render - --at 0.1 -o /dev/null"] {
+            let result = try Motionc.runShell("cat Plans/fade-in.yaml | '\(binary)' \(command)")
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        let fifo = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let named = fifo.appendingPathComponent("plan").path
+        let fromFIFO = try Motionc.runShell(
+            "mkfifo '\(named)' && (cat Plans/fade-in.yaml > '\(named)' &) && timeout 20 '\(binary)' play '\(named)'")
+        #expect(fromFIFO.status == 0, "a named pipe is read once, not waited on again: \(fromFIFO.stderr)")
+        #expect(fromFIFO.stdout == piped.stdout)
         let mistake = try Motionc.runShell("echo 'motion: 2' | '\(binary)' validate -")
         #expect(mistake.status == 1)
         #expect(mistake.stdout.hasPrefix("/dev/stdin:1:9: error[D001]"), "\(mistake.stdout)")
