@@ -21,6 +21,19 @@ package enum StandardStreams {
         if code != 0 { throw .file(FileError(path: "-", reason: systemErrorText(code), kind: .write)) }
     }
 
+    /// Whether `path` names standard output: `-`, or a path that leads to the file standard
+    /// output is (`/dev/stdout`, or `out.csv` when the command's output is redirected there).
+    ///
+    /// An output there takes standard output as `-` does: a summary line written there too
+    /// would land in it, or over its first bytes.
+    package static func isStandardOutput(_ path: String) -> Bool {
+        if path == "-" { return true }
+        var named = stat()
+        var output = stat()
+        guard stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
+        return named.st_dev == output.st_dev && named.st_ino == output.st_ino
+    }
+
     /// Writes a summary line.
     ///
     /// To standard error when standard output carries an output (`-o -`, `--trace -`), to

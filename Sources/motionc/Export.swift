@@ -92,7 +92,7 @@ struct Export: ParsableCommand {
         }
         // A timeline's ids are any text: its report lines are printed as text, never as terminal
         // controls; on standard error when standard output carries the export or the report.
-        let toStandardError = output == "-" || report == "-"
+        let toStandardError = StandardStreams.isStandardOutput(output) || report.map(StandardStreams.isStandardOutput) == true
         for item in result.items { try StandardStreams.summary(DiagnosticRenderer.printable(item.line), toStandardError: toStandardError) }
         let diagnostics = ExportInput.diagnostics(result.findings, file: file, document: document)
         if !diagnostics.isEmpty {

@@ -51,7 +51,7 @@ struct Play: ParsableCommand {
         }
         let seconds = Double(frames - 1) / fps
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
-        let toStandardError = trace == "-"
+        let toStandardError = trace.map(StandardStreams.isStandardOutput) == true
         try StandardStreams.summary(
             "played \(SecondsText.fixed(seconds)) s (\(frames) frame\(frames == 1 ? "" : "s")); "
                 + "\(timeline.events.count) event\(timeline.events.count == 1 ? "" : "s"); "

@@ -28,7 +28,7 @@ struct Run: ParsableCommand {
     // A negative number is a value here, not an option: the range check says what is wrong.
     @Option(
         parsing: .unconditional,
-        help: "Seconds of document time to run, at most 86400 (default: until at rest, 60 s after the last transaction at most).")
+        help: "Seconds of document time to run, at most 86400 (default: until at rest, 60 s after the last transaction or input at most).")
     var duration: Double?
 
     @Option(help: "Write the presented value of every animated component at every frame to this CSV file (- for standard output).")
@@ -86,7 +86,7 @@ struct Run: ParsableCommand {
             summary = "still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)"
         }
         // With the trace on standard output (`--trace -`), the summary goes to standard error.
-        try StandardStreams.summary(summary, toStandardError: trace == "-")
+        try StandardStreams.summary(summary, toStandardError: trace.map(StandardStreams.isStandardOutput) == true)
         // The trace and the summary are written: end the process rather than free the run (every
         // executor, stream and recorded event) object by object.
         ExitStatus.success.end(keeping: (document, run, recorder))

@@ -143,14 +143,17 @@ enum OutputCollisions {
     /// earlier output.
     static func check(inputs: [String], outputs: [(option: String, path: String?)]) throws {
         var taken = inputs.compactMap { path in FileIdentity(path).map { (what: "the input file", identity: $0) } }
-        var standardOutput: String?
+        var standardOutput: (option: String, path: String)?
         for case let (option, path?) in outputs {
             if path.isEmpty { throw ValidationError("\(option) was given an empty path: name where to write") }
-            if path == "-" {
+            if StandardStreams.isStandardOutput(path) {
                 if let earlier = standardOutput {
-                    throw ValidationError("\(option) - and \(earlier) - both write to standard output; give one of them a file")
+                    throw ValidationError(
+                        "\(option) \(path) and \(earlier.option) \(earlier.path) both write to standard output; give one of them a file")
                 }
-                standardOutput = option
+                standardOutput = (option, path)
+                // Standard output is not compared as a file (`> out.json` redirects it there).
+                continue
             }
             guard let identity = FileIdentity(path) else { continue }
             if let earlier = taken.first(where: { $0.identity == identity }) {

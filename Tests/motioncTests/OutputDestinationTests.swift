@@ -44,6 +44,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: Motionc.packageRoot.appendingPathComponent("-").path) == false)
     }
 
+    @Test("an output that is standard output by another name takes it as - does: the summary goes to standard error")
+    func standardOutputByAnotherName() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dash = try Motionc.run(["run", Self.plan, "--trace", "-"])
+        let binary = Motionc.binary.path
+        let file = directory.appendingPathComponent("o.csv").path
+        for command in ["run", "play"] {
+            let result = try Motionc.runShell("'\(binary)' \(command) \(Self.plan) --trace /dev/stdout > '\(file)'")
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            // The trace alone, whole (the summary line used to land over its first bytes).
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == dash.stdout, "\(command)")
+            #expect(!result.stderr.isEmpty, "\(command): the summary goes to standard error")
+        }
+        let both = try Motionc.runShell("'\(binary)' export \(Self.plan) --to lottie -o /dev/stdout --report - > '\(file)'")
+        #expect(both.status == 64, "\(both.stderr)")
+        #expect(both.stderr.contains("--report - and -o /dev/stdout both write to standard output"), "\(both.stderr)")
+    }
+
     @Test("an output that names the input, or another output, is a usage error that writes nothing")
     func outputsNeverReplaceTheInputOrEachOther() throws {
         let directory = try Motionc.temporaryDirectory()
