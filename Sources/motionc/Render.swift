@@ -26,7 +26,7 @@ struct Render: ParsableCommand {
         abstract: "Draw frames of a document or baked timeline as PNG images or a video.",
         discussion: """
             A document is baked in memory first; a timeline is recognised by its content \
-            ({"timeline": 1, ...}) or a .json name. Frames are k / fps seconds up to the timeline's \
+            ({"timeline": 1, ...}; a .json file with a motion key is a document). Frames are k / fps seconds up to the timeline's \
             end or --duration. --frames writes every frame, drawn on every core (--jobs), in order; \
             --video OUT.mp4|.webm|.gif encodes every frame into one video with ffmpeg (a GIF at a \
             rate its hundredth-of-a-second delays keep: 50 fps for 60); --sheet \
