@@ -29,6 +29,18 @@ struct CairoLoadingTests {
         #expect(message.contains("apt-get install libcairo2"))
     }
 
+    /// Cairo found but unable to load a library it links (the dynamic loader names that one) is
+    /// said to be that library's fault, not Cairo's absence.
+    @Test func aDependencyThatDoesNotLoadIsNamed() {
+        let error = RenderOutputError.cairoUnavailable(
+            library: "libcairo.so.2", reason: "/usr/lib/x86_64-linux-gnu/libpng16.so.16: invalid ELF header")
+        #expect(error.description.contains("Cairo needs '/usr/lib/x86_64-linux-gnu/libpng16.so.16', which did not load"))
+        #expect(!error.description.contains("apt-get install libcairo2"))
+        let missing = RenderOutputError.cairoUnavailable(
+            library: "libcairo.so.2", reason: "libcairo.so.2: cannot open shared object file: No such file or directory")
+        #expect(missing.description.contains("apt-get install libcairo2"))
+    }
+
     /// A library that exists but is not Cairo (the C maths library) lacks cairo_status_to_string,
     /// the first function looked up.
     @Test func aLibraryWithoutCairosFunctionsIsAnError() {

@@ -39,6 +39,17 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
     /// A file could not be read (or is not a PNG image Cairo can decode) or written.
     case file(FileError)
 
+    /// The library other than `library` that the dynamic loader's `reason` names first
+    /// (`/usr/lib/.../libpng16.so.16: invalid ELF header` for libcairo), or nil.
+    static func otherLibrary(in reason: String, than library: String) -> String? {
+        guard let colon = reason.firstIndex(of: ":") else { return nil }
+        let named = reason[..<colon]
+        let name = named.split(separator: "/").last.map(String.init) ?? String(named)
+        let own = library.split(separator: "/").last.map(String.init) ?? library
+        guard name.contains(".so"), name != own else { return nil }
+        return String(named)
+    }
+
     /// A one-line message naming the problem and what to do about it.
     public var description: String {
         switch self {
@@ -53,6 +64,11 @@ public enum RenderOutputError: Error, CustomStringConvertible, Hashable, Sendabl
         case .cairoFailure(let operation, let message):
             return "Cairo failed in \(operation): \(message)"
         case .cairoUnavailable(let library, let reason):
+            if let dependency = Self.otherLibrary(in: reason, than: library) {
+                // Cairo is there, but a library it links failed to load: reinstalling Cairo may not help.
+                return "cannot draw: the Cairo graphics library '\(library)' could not be loaded: \(reason); "
+                    + "Cairo needs '\(dependency)', which did not load: reinstall the package that provides it"
+            }
             return "cannot draw: the Cairo graphics library '\(library)' could not be loaded: \(reason); "
                 + "install Cairo's runtime library (Debian, Ubuntu: apt-get install libcairo2; Fedora: dnf install cairo)"
         case .pngLibraryUnavailable(let library, let reason):
