@@ -72,8 +72,9 @@ public enum DocumentLoader {
         return load(bytes, file: path, limits: limits)
     }
 
-    /// ``load(path:limits:)`` of `bytes` already read from `path` (whole, to their end): a pipe
-    /// cannot be read twice, so a command that looked at a file's content first passes it here.
+    /// ``load(path:limits:)`` of `bytes` already read from `path`, whole.
+    ///
+    /// A pipe cannot be read twice: a command that looked at a file's content first passes it here.
     public static func load(read bytes: [UInt8], path: String, limits: YAMLLimits = .default) -> LoadResult {
         guard bytes.count <= limits.maxFileBytes else { return tooLarge(path, limits) }
         return load(bytes, file: path, limits: limits)
