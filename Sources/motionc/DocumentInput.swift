@@ -6,6 +6,11 @@ import MotionValidation
 
 /// Loading one document for a command that runs it (`run`, `bake`): read, decode, validate.
 enum DocumentInput {
+    /// What is said of a baked timeline given where a motion document is read.
+    static func bakedTimelineMessage(_ path: String) -> String {
+        "\(path) is a baked timeline, not a motion document: `play`, `render` and `export` read timelines"
+    }
+
     /// Loads and validates the document at `path`, printing its diagnostics (text, as
     /// `motionc validate` prints them) to standard error.
     ///
@@ -24,12 +29,11 @@ enum DocumentInput {
         }
         if diagnostics.containsErrors, TimelineJSON.looksLikeTimeline(result.text) {
             // A baked timeline read as YAML gives a screen of unknown keys: say what it is instead.
-            throw CommandFailure.invalidInput(
-                "\(path) is a baked timeline, not a motion document: `play`, `render` and `export` read timelines")
+            throw CommandFailure.invalidInput(bakedTimelineMessage(path))
         }
         if !diagnostics.isEmpty {
             let sources = [path: SourceFile(path: path, bytes: result.text)]
-            let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
+            let text = DiagnosticRenderer.render(diagnostics, format: .text, sources: sources, fileCount: 1)
             StandardStreams.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         }
         guard let document = result.document, !diagnostics.containsErrors else { throw CommandFailure.reported }

@@ -141,7 +141,7 @@ enum ExportInput {
         } else {
             sources = [:]
         }
-        let text = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: .text, sources: sources, fileCount: 1)
+        let text = DiagnosticRenderer.render(diagnostics, format: .text, sources: sources, fileCount: 1)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

@@ -61,8 +61,7 @@ struct Validate: ParsableCommand {
                 diagnostics += result.diagnostics
                 if result.diagnostics.containsErrors, TimelineJSON.looksLikeTimeline(result.text) {
                     // Its diagnostics are unknown keys: say what the file is, as `run` does.
-                    StandardStreams.error(
-                        "motionc: \(file) is a baked timeline, not a motion document: `play`, `render` and `export` read timelines")
+                    StandardStreams.error("motionc: " + DocumentInput.bakedTimelineMessage(file))
                 }
                 if let document = result.document, !result.diagnostics.containsErrors {
                     let found = Validator.validate(document, options: ValidationOptions(forBake: players != nil))
@@ -89,7 +88,7 @@ struct Validate: ParsableCommand {
             }
         }
         let read = files.count - failedFiles
-        let output = DiagnosticRenderer.render(diagnostics.sortedForDisplay(), format: format, sources: sources, fileCount: read)
+        let output = DiagnosticRenderer.render(diagnostics, format: format, sources: sources, fileCount: read)
         // Text says nothing when no document could be read (its summary would claim no problems);
         // the structured formats stay whole documents, so that CI tools can still read them.
         if !(format == .text && read == 0) { try StandardStreams.output(output, terminator: "") }

@@ -318,10 +318,12 @@ public struct PresentationModel: Sendable {
     /// Every property, at its ``LayerProperty/ordinal``.
     private static let propertiesByOrdinal = LayerProperty.allCases
 
-    /// For a model that builds each channel on its first write, the properties of each layer
-    /// whose channel is built, as bits (bit `ordinal`): an add looks for its key on the layer's
-    /// other channels without visiting every property. Empty for other models.
+    /// The properties of each layer whose channel the model keeps, as bits (bit `ordinal`): an
+    /// add looks for its key on the layer's other channels without visiting every property.
     private var builtProperties: [UInt32] = []
+
+    /// Every property's bit in ``builtProperties``.
+    private static let allProperties: UInt32 = (1 << UInt32(channelsPerLayer)) - 1
 
     /// The layers' initial values, for a model that builds each channel on its first write
     /// (``init(lazyLayers:)``): what a channel not built yet presents. Nil for other models.
@@ -359,6 +361,7 @@ public struct PresentationModel: Sendable {
         }
         arena = SamplingArena(channels: storage)
         layerCount = layers.count
+        builtProperties = [UInt32](repeating: Self.allProperties, count: layers.count)
     }
 
     /// Creates the presentation of `layers`, building each channel when an event first writes it.
@@ -423,14 +426,17 @@ public struct PresentationModel: Sendable {
     init(layers: [[LayerProperty: MotionValue]], keeping kept: some Sequence<Int>) {
         let properties = LayerProperty.allCases
         var slots = [Int32](repeating: -1, count: layers.count * Self.channelsPerLayer)
+        var built = [UInt32](repeating: 0, count: layers.count)
         storage = []
         storage.reserveCapacity(kept.underestimatedCount)
         for i in kept where slots.indices.contains(i) && slots[i] < 0 {
             slots[i] = Int32(storage.count)
+            built[i / Self.channelsPerLayer] |= 1 << UInt32(i % Self.channelsPerLayer)
             let property = properties[i % Self.channelsPerLayer]
             storage.append(PropertyChannel(model: layers[i / Self.channelsPerLayer][property] ?? property.defaultValue))
         }
         self.slots = slots
+        builtProperties = built
         arena = SamplingArena(channels: storage)
         layerCount = layers.count
     }
@@ -622,23 +628,15 @@ public struct PresentationModel: Sendable {
     /// Removes the animation under `key` from the channels of `layer` other than `property`'s
     /// (an add under a key replaces it on the whole layer).
     ///
-    /// - Complexity: O(channels built on the layer) when the model builds channels on first
-    ///   write, else O(properties).
+    /// - Complexity: O(channels the model keeps on the layer).
     private mutating func removeKey(_ key: String, layer: Int, besides property: LayerProperty) {
-        if !builtProperties.isEmpty {
-            guard builtProperties.indices.contains(layer) else { return }
-            var others = builtProperties[layer] & ~(1 << UInt32(property.ordinal))
-            while others != 0 {
-                let ordinal = others.trailingZeroBitCount
-                others &= others - 1
-                guard let i = slot(layer, Self.propertiesByOrdinal[ordinal]), !storage[i].entries.isEmpty else { continue }
-                if storage[i].remove(key: key) { compile(i) }
-            }
-            return
-        }
-        for other in LayerProperty.allCases where other != property {
+        guard builtProperties.indices.contains(layer) else { return }
+        var others = builtProperties[layer] & ~(1 << UInt32(property.ordinal))
+        while others != 0 {
+            let ordinal = others.trailingZeroBitCount
+            others &= others - 1
             // Channels without animations (most of them) hold no key: skipped without a scan.
-            guard let i = slot(layer, other), !storage[i].entries.isEmpty else { continue }
+            guard let i = slot(layer, Self.propertiesByOrdinal[ordinal]), !storage[i].entries.isEmpty else { continue }
             if storage[i].remove(key: key) { compile(i) }
         }
     }
