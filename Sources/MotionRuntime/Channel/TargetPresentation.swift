@@ -473,12 +473,17 @@ struct LinkReader {
 /// The records of a target's keys: the first two in place (a target mostly holds a tween's key
 /// and a physics key at a time), any others in a table.
 ///
+/// A place in use holds its key; an empty one holds the empty string, which is no key (keys are
+/// never empty; an empty one would go to the table). Not `String?`: the compiler copied optional
+/// strings here through a shared, type-parameterised copy function (~130 instructions a copy,
+/// four per add), where a string is retained in place.
+///
 /// It also counts, per property and per component, the live keys of the families a hand-off can
 /// end (tweens and physics), so that a hand-off finds in O(1) that it ends nothing.
 private struct KeyTable {
-    private var firstKey: String?
+    private var firstKey = ""
     private var firstRecord = KeyRecord()
-    private var secondKey: String?
+    private var secondKey = ""
     private var secondRecord = KeyRecord()
     private var others: [String: KeyRecord] = [:]
     /// The live tween keys added on each whole property, at its ``LayerProperty/ordinal`` (in
@@ -542,8 +547,8 @@ private struct KeyTable {
     /// The record of `key`, or nil when nothing is known of it.
     /// - Complexity: O(1) expected.
     subscript(key: String) -> KeyRecord? {
-        if firstKey == key { return firstRecord }
-        if secondKey == key { return secondRecord }
+        if Self.same(firstKey, key) { return firstRecord }
+        if Self.same(secondKey, key) { return secondRecord }
         return others.isEmpty ? nil : others[key]
     }
 
@@ -553,11 +558,11 @@ private struct KeyTable {
     /// ``update(_:_:)`` without a closure, for an add's usual case, where its key has no parts.
     /// - Complexity: O(1) expected.
     mutating func replaceUnsplit(_ key: String, with record: KeyRecord) -> Bool {
-        if firstKey == key {
+        if Self.same(firstKey, key) {
             guard firstRecord.live?.split == nil else { return false }
             count(firstRecord.live, record.live)
             firstRecord = record
-        } else if secondKey == key {
+        } else if Self.same(secondKey, key) {
             guard secondRecord.live?.split == nil else { return false }
             count(secondRecord.live, record.live)
             secondRecord = record
@@ -571,14 +576,23 @@ private struct KeyTable {
         return true
     }
 
+    /// Whether `kept`, a key in place (empty for none), is `key`: lengths first, so that a free
+    /// place or a key of another length costs no string comparison.
+    private static func same(_ kept: String, _ key: String) -> Bool {
+        let count = kept.utf8.count
+        return count != 0 && count == key.utf8.count && kept == key
+    }
+
     /// Keeps `record` for `key`, which has none: in the first free place, else in the table.
     /// - Complexity: O(1) expected.
     private mutating func insert(_ key: String, _ record: KeyRecord) {
         count(nil, record.live)
-        if firstKey == nil {
+        if key.isEmpty {
+            others[key] = record
+        } else if firstKey.isEmpty {
             firstKey = key
             firstRecord = record
-        } else if secondKey == nil {
+        } else if secondKey.isEmpty {
             secondKey = key
             secondRecord = record
         } else {
@@ -590,20 +604,20 @@ private struct KeyTable {
     /// nothing is dropped.
     /// - Complexity: O(1) expected.
     mutating func update(_ key: String, _ change: (inout KeyRecord) -> Void) {
-        if firstKey == key {
+        if Self.same(firstKey, key) {
             let old = firstRecord.live
             change(&firstRecord)
             count(old, firstRecord.live)
             if firstRecord.isEmpty {
-                firstKey = nil
+                firstKey = ""
                 firstRecord = KeyRecord()
             }
-        } else if secondKey == key {
+        } else if Self.same(secondKey, key) {
             let old = secondRecord.live
             change(&secondRecord)
             count(old, secondRecord.live)
             if secondRecord.isEmpty {
-                secondKey = nil
+                secondKey = ""
                 secondRecord = KeyRecord()
             }
         } else if !others.isEmpty, let i = others.index(forKey: key) {
@@ -623,12 +637,24 @@ private struct KeyTable {
 private struct KeyRecord {
     /// The live key the animation under this key belongs to (itself, or the key it was
     /// projected from); nil when no animation is under it.
-    var owner: String?
+    var owner: String? {
+        get { ownerKey.isEmpty ? nil : ownerKey }
+        set { ownerKey = newValue ?? "" }
+    }
+    /// ``owner``, or the empty string for none (keys are never empty): kept as a plain string,
+    /// as ``KeyTable`` keeps its keys.
+    private var ownerKey = ""
     /// Set while the key is live: an animation an executor added and has not removed or lost.
     var live: LiveKey?
 
     /// Whether the record says nothing (and is dropped).
-    var isEmpty: Bool { owner == nil && live == nil }
+    var isEmpty: Bool { ownerKey.isEmpty && live == nil }
+
+    /// A record of `owner` (nil: no animation under the key), live with `live`.
+    init(owner: String? = nil, live: LiveKey? = nil) {
+        self.ownerKey = owner ?? ""
+        self.live = live
+    }
 }
 
 /// A live key: the family that emitted it and the parts it animates.
