@@ -257,7 +257,11 @@ struct Render: ParsableCommand {
     /// failure.
     static func writeVideo(_ timeline: Timeline, count: Int, fps: Double, to path: String, jobs: Int) throws(RenderOutputError) {
         let canvas = RenderCanvas(timeline: timeline)
-        let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: fps)
+        // Video has no alpha: frames are shown over the background made opaque (docs/format.md §5.6).
+        let bg = canvas.background
+        func level(_ c: Double) -> UInt8 { UInt8((c.isNaN ? 0 : min(max(c, 0), 1) * 255).rounded()) }
+        let matte = RGBA8(level(bg[0]), level(bg[1]), level(bg[2]))
+        let encoder = try VideoEncoder(path: path, width: canvas.width, height: canvas.height, fps: fps, matte: matte)
         let progress = TerminalProgress(total: count)
         defer { progress.finish() }
         do {

@@ -90,6 +90,45 @@ struct RenderVideoTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// A layer fading in on a transparent or translucent canvas fades in over the background
+    /// made opaque: video has no alpha, and ffmpeg dropping it would show the layer at full
+    /// strength from its first visible frame. Expected pixels are computed here: the layer's red
+    /// at the tween's opacity over the opaque background.
+    @Test(arguments: ["mp4", "webm", "gif"])
+    func translucentPixelsAreCompositedOverTheOpaqueBackground(container: String) throws {
+        guard let (ffmpeg, _) = Self.tools() else { return }
+        let dir = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (background, rgb) in [("#FFFFFF00", (255.0, 255.0, 255.0)), ("#3366CC80", (51.0, 102.0, 204.0))] {
+            let document = dir.appendingPathComponent("fade.yaml")
+            try """
+            motion: 1
+            canvas: { size: [40, 40], background: "\(background)", fps: 10 }
+            targets:
+              a: { layer: { position: [20, 20], size: [24, 24], backgroundColor: "#FF0000", opacity: 0 } }
+            transactions:
+              - ops:
+                  - { add: tween, target: "#a", property: opacity, from: 0, to: 1, duration: 1 }
+            """.write(to: document, atomically: true, encoding: .utf8)
+            let video = dir.appendingPathComponent("fade.\(container)").path
+            let result = try Motionc.run(["render", document.path, "--duration", "1", "--video", video])
+            try #require(result.status == 0, "\(result.stderr)")
+            for k in [2, 4] {
+                let opacity = Double(k) / 10
+                let frame = try Self.decodedFrame(ffmpeg, video, k, to: dir.appendingPathComponent("f.raw").path)
+                try #require(frame.count == 40 * 40 * 4)
+                let i = (20 * 40 + 20) * 4
+                let expected = [255 * opacity + rgb.0 * (1 - opacity), rgb.1 * (1 - opacity), rgb.2 * (1 - opacity)]
+                // Lossy encoding (yuv420p, a GIF palette) moves a level by a few steps.
+                for c in 0..<3 {
+                    #expect(
+                        abs(Double(frame[i + c]) - expected[c]) <= 12,
+                        "\(container) over \(background), t = \(opacity): \(frame[i..<(i + 3)]) against \(expected)")
+                }
+            }
+        }
+    }
+
     @Test func missingFFmpegExitsTwoNamingThePackageAndWritesNothing() throws {
         let dir = try Motionc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

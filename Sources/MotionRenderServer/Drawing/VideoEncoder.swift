@@ -21,7 +21,10 @@ import MotionTimeline
 /// - `.gif`: a palette computed from the whole video (palettegen), then applied (paletteuse), at
 ///   ``Container/frameRate(forCanvasFPS:)``: GIF frame delays are whole hundredths of a second.
 ///
-/// Video has no alpha channel: a translucent canvas background shows its colour at full opacity.
+/// Video has no alpha channel: each frame is composited over its matte, the canvas background made
+/// opaque, before it is sent (a translucent background shows its colour at full opacity, and a
+/// layer fading in over it fades in over that colour). `ffmpeg` would drop the alpha of straight
+/// pixels instead, showing a half-transparent layer at full strength.
 /// `ffmpeg` writes to a temporary file next to the destination, renamed over it only when every
 /// frame was encoded and `ffmpeg` succeeded: a failure leaves no partial video.
 public final class VideoEncoder {
@@ -78,6 +81,10 @@ public final class VideoEncoder {
     private var input: Int32
     private let logPath: String
     private let frameBytes: Int
+    /// What translucent pixels are composited over: opaque.
+    private let matte: RGBA8
+    /// The last frame composited over the matte, reused for the next.
+    private var composited: [UInt8] = []
     private var closed = false
 
     /// The `ffmpeg` executable on `PATH`, or nil.
@@ -115,12 +122,15 @@ public final class VideoEncoder {
 
     /// Starts `ffmpeg` writing a `width` x `height` video at `fps` frames a second.
     ///
-    /// It writes to a temporary file next to `path`.
+    /// It writes to a temporary file next to `path`. Frames are composited over `matte` (its alpha
+    /// is ignored: the matte is opaque), normally the canvas background.
     ///
     /// - Throws: the errors of ``check(path:)``, ``RenderOutputError/videoTooSmall(path:width:height:)``,
     ///   ``RenderOutputError/file(_:)`` (a missing folder) and
     ///   ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` cannot start.
-    public init(path: String, width: Int, height: Int, fps: Double) throws(RenderOutputError) {
+    public init(
+        path: String, width: Int, height: Int, fps: Double, matte: RGBA8 = RGBA8(255, 255, 255)
+    ) throws(RenderOutputError) {
         guard let container = Container(path: path) else { throw .videoFormatUnsupported(path: path) }
         try Self.checkCanvas(path: path, width: width, height: height)
         guard let ffmpeg = Self.findFFmpeg() else { throw .videoEncoderUnavailable }
@@ -135,6 +145,7 @@ public final class VideoEncoder {
         temporaryPath = (folder == "." ? "" : folder + "/") + ".\(name).\(unique).partial"
         logPath = Self.temporaryDirectory() + "motionc-ffmpeg-\(unique).log"
         frameBytes = width * height * 4
+        self.matte = RGBA8(matte.r, matte.g, matte.b)
         // A closed pipe must be an error from write(2), not a signal that ends motionc.
         signal(SIGPIPE, SIG_IGN)
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -172,7 +183,35 @@ public final class VideoEncoder {
         cancel()
     }
 
-    /// Sends one frame (`width × height` straight RGBA pixels).
+    /// `rgba` (straight pixels) over the opaque matte: the frame itself when it is opaque.
+    ///
+    /// - Complexity: O(pixels), in a buffer reused from frame to frame.
+    func composite(_ rgba: [UInt8]) -> [UInt8] {
+        let opaque = rgba.withUnsafeBufferPointer { bytes in
+            var minimum: UInt8 = 255
+            for i in stride(from: 3, to: bytes.count, by: 4) { minimum = min(minimum, bytes[i]) }
+            return minimum == 255
+        }
+        if opaque { return rgba }
+        if composited.count != rgba.count { composited = [UInt8](repeating: 255, count: rgba.count) }
+        let matte = (UInt32(self.matte.r), UInt32(self.matte.g), UInt32(self.matte.b))
+        rgba.withUnsafeBufferPointer { source in
+            composited.withUnsafeMutableBufferPointer { out in
+                for i in stride(from: 0, to: source.count, by: 4) {
+                    let a = UInt32(source[i + 3])
+                    let b = 255 - a
+                    // Rounded to the nearest level: (c a + m (255 - a)) / 255.
+                    out[i] = UInt8(truncatingIfNeeded: (UInt32(source[i]) * a + matte.0 * b + 127) / 255)
+                    out[i + 1] = UInt8(truncatingIfNeeded: (UInt32(source[i + 1]) * a + matte.1 * b + 127) / 255)
+                    out[i + 2] = UInt8(truncatingIfNeeded: (UInt32(source[i + 2]) * a + matte.2 * b + 127) / 255)
+                    out[i + 3] = 255
+                }
+            }
+        }
+        return composited
+    }
+
+    /// Sends one frame (`width × height` straight RGBA pixels), composited over the matte.
     ///
     /// - Throws: ``RenderOutputError/videoEncodingFailed(path:reason:)`` when `ffmpeg` stopped
     ///   reading (it failed); the encoder is cancelled then.
@@ -181,7 +220,8 @@ public final class VideoEncoder {
             throw .videoEncodingFailed(path: path, reason: "a frame of \(frame.width)x\(frame.height) does not match the video")
         }
         let fd = input
-        let failed = frame.rgba.withUnsafeBytes { bytes -> Int32? in
+        let pixels = composite(frame.rgba)
+        let failed = pixels.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
                 let n = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
