@@ -718,8 +718,10 @@ enum PreviewAssets {
               const note = document.createElement("div"); note.className = "pv-note"; note.textContent = message.readError;
               list.appendChild(note);
             }
+            // Before any good stage (a server started on a broken file) there is none to show.
+            const count = `${errors.length} error${errors.length === 1 ? "" : "s"}`;
             $("pv-problems-title").textContent = message.readError ? "The file cannot be read" :
-              `${errors.length} error${errors.length === 1 ? "" : "s"}: showing the last good stage`;
+              state.stage ? `${count}: showing the last good stage` : count;
             $("pv-problems-text").textContent = message.rendered || "";
             $("pv-problems").hidden = false;
             $("pv-empty").hidden = !!state.stage;

@@ -116,6 +116,14 @@ struct TerminalProgressTests {
         #expect(TerminalProgress.line(done: 1, total: 3, elapsed: 0.5, width: 3) == "[#..]  1/3 frames  2.0 fps  1.0 s left")
     }
 
+    /// A bar drawn at its first item, microseconds after it was made, shows no rate: 1 frame
+    /// over 1 microsecond read a million frames a second.
+    @Test func inTheFirstTenthOfASecondRateAndTimeLeftAreUnknown() {
+        #expect(TerminalProgress.line(done: 1, total: 3622, elapsed: 1e-6, width: 4) == "[....]  1/3622 frames  -- fps  -- s left")
+        #expect(TerminalProgress.line(done: 5, total: 10, elapsed: 0.099, width: 2) == "[#.]  5/10 frames  -- fps  -- s left")
+        #expect(TerminalProgress.line(done: 5, total: 10, elapsed: 0.1, width: 2) == "[#.]  5/10 frames  50.0 fps  0.1 s left")
+    }
+
     @Test func beforeTheFirstFrameRateAndTimeLeftAreUnknown() {
         #expect(TerminalProgress.line(done: 0, total: 50, elapsed: 0, width: 5) == "[.....]  0/50 frames  -- fps  -- s left")
     }

@@ -206,6 +206,29 @@ def test_a_page_shows_the_stage_of_a_server_started_again(serve, open_page, tmp_
     assert fourth.stop() == 0
 
 
+def test_a_server_started_on_a_broken_file_has_no_last_good_stage_to_show(serve, open_page, tmp_path):
+    doc = tmp_path / "doc.yaml"
+    original = next(p for p in PLANS if p.stem == "fade-in").read_text()
+    broken = original.replace("motion: 1", "motion: 1\nbogus: 2", 1)
+    assert broken != original
+    doc.write_text(broken)
+    server = serve(doc)
+    page = open_page(server.url)
+    wait_for_status(page, "error")
+    page.page.wait_for_function("!document.getElementById('pv-problems').hidden", timeout=UPDATE_WAIT_MS)
+    title = page.page.evaluate("document.getElementById('pv-problems-title').textContent")
+    assert title == "1 error", title
+    assert page.page.evaluate("document.getElementById('pv-empty').hidden") is False
+    # Fixed, the stage shows; broken again, the title says the last good stage stays.
+    doc.write_text(original)
+    wait_for_status(page, "live")
+    doc.write_text(broken)
+    page.page.wait_for_function(
+        "document.getElementById('pv-problems-title').textContent === '1 error: showing the last good stage'",
+        timeout=UPDATE_WAIT_MS,
+    )
+
+
 def test_a_file_that_cannot_be_read_at_start_is_exit_2(motionc, tmp_path):
     missing = tmp_path / "missing.yaml"
     proc = motionc.run("preview", missing, "--serve", "--port", free_port(), timeout=20)

@@ -83,7 +83,9 @@ public final class TerminalProgress {
     /// The bar's text: `[#######.............]  120/240 frames  31.2 fps  3.8 s left`.
     ///
     /// The rate is items done over `elapsed` seconds; the time left assumes it stays. Before
-    /// any item is done, rate and time left read `--`.
+    /// any item is done, and in the first tenth of a second (a rate over a few microseconds
+    /// says nothing: a bar made at its first item read millions of frames a second), rate and
+    /// time left read `--`.
     public static func line(
         done: Int, total: Int, elapsed: Double, width: Int = 20, unit: String = "frames", rate: String = "fps"
     ) -> String {
@@ -92,7 +94,7 @@ public final class TerminalProgress {
         let filled = done * width / total
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
         let counts = "\(done)/\(total) \(unit)"
-        guard done > 0, elapsed > 0 else { return "\(bar)  \(counts)  -- \(rate)  -- s left" }
+        guard done > 0, elapsed >= 0.1 else { return "\(bar)  \(counts)  -- \(rate)  -- s left" }
         let speed = Double(done) / elapsed
         let left = Double(total - done) / speed
         return "\(bar)  \(counts)  \(oneDecimal(speed)) \(rate)  \(oneDecimal(left)) s left"
