@@ -35,11 +35,11 @@ public enum Baker {
             case .atRest, .durationReached: nil
             case .durationBound where timeline.end >= StopRule.longestDuration:
                 // The day's limit came first: the last transaction or input was within 60 s of it.
-                "still moving at \(SecondsText.short(timeline.end)) s, the longest a document runs "
-                    + "(\(SecondsText.short(StopRule.longestDuration)) s); the timeline ends at that bound"
+                "still moving at \(SecondsText.short(timeline.end)) s, the last frame at or before the longest a document runs "
+                    + "(\(SecondsText.short(StopRule.longestDuration)) s); the timeline ends there"
             case .durationBound:
-                "still moving at \(SecondsText.short(timeline.end)) s, \(SecondsText.short(Baker.maximumDuration)) s after the last "
-                    + "transaction or input; the timeline ends at that bound"
+                "still moving at \(SecondsText.short(timeline.end)) s, the last frame at or before the bound "
+                    + "\(SecondsText.short(Baker.maximumDuration)) s after the last transaction or input; the timeline ends there"
             case .eventBound, .rowBound:
                 "more than \(TimelineJSON.maximumEvents) events; the timeline ends at \(SecondsText.short(timeline.end)) s, the last frame before the cap"
             }

@@ -79,8 +79,10 @@ struct Run: ParsableCommand {
                 ? "at rest at \(SecondsText.fixed(rest)) s after \(frameText); \(count)"
                 : "ran \(SecondsText.fixed(seconds)) s (\(frameText)); at rest at \(SecondsText.fixed(rest)) s; \(count)"
         } else if duration == nil && !rowsBoundHit {
+            // Where it stopped: the last frame at or before the bound (a frame rate that does not
+            // divide the bound ends before it, as the baked timeline does).
             summary =
-                "still moving at \(SecondsText.fixed(bound)) s (\(Self.boundText(bound))); "
+                "still moving at \(SecondsText.fixed(seconds)) s (\(Self.boundText(bound))); "
                 + "\(frameText); \(count)"
         } else {
             summary = "still moving at \(SecondsText.fixed(seconds)) s; \(frameText); \(count)"
@@ -96,7 +98,7 @@ struct Run: ParsableCommand {
     /// input, or the longest a document runs when that comes first.
     static func boundText(_ bound: Double) -> String {
         bound >= StopRule.longestDuration
-            ? "the bound of \(SecondsText.fixed(StopRule.longestDuration)) s, the longest a document runs"
-            : "the 60 s bound after the last transaction or input"
+            ? "the last frame at or before the bound of \(SecondsText.fixed(StopRule.longestDuration)) s, the longest a document runs"
+            : "the last frame at or before the 60 s bound after the last transaction or input"
     }
 }

@@ -117,6 +117,23 @@ import Testing
               - { add: tween, target: "#a", property: opacity, from: 0, to: 1, duration: 0.5, repeat: forever, autoreverse: true }
         """
 
+    /// At a frame rate that does not divide the 60 s bound, the last frame comes before it:
+    /// `run`'s summary names that frame, as `bake` and the trace do (it named the bound).
+    @Test func runAndBakeNameTheLastFrameBeforeTheBound() throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let slow = Self.forever.replacingOccurrences(of: "motion: 1\n", with: "motion: 1\ncanvas: { size: [100, 100], fps: 0.13 }\n")
+        try #require(slow != Self.forever)
+        let file = try Motionc.write(slow, to: "slow.yaml", in: directory)
+        // Frames k / 0.13 s: the last at or before 60 s is k = 7, 53.846 s.
+        let run = try Self.confined(["run", file.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("still moving at 53.846 s (the last frame at or before the 60 s bound"), "\(run.stdout)")
+        let bake = try Self.confined(["bake", file.path, "-o", directory.appendingPathComponent("t.json").path])
+        #expect(bake.status == 0)
+        #expect(bake.stderr.contains("still moving at 53.846"), "\(bake.stderr)")
+    }
+
     @Test func runAndBakeSayWhenTheirBoundIsHit() throws {
         let directory = try Motionc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
