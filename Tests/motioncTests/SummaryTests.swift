@@ -58,6 +58,25 @@ import Testing
         #expect(try Self.summary(arguments) == expected)
     }
 
+    /// Cut before the badge's tween is committed (0.1 s), `run --duration` never touches the
+    /// badge; `play --duration` of the whole baked timeline prints the same rows, without the
+    /// badge's column its later events add.
+    @Test(arguments: [0.05, 0.08, 0.1, 0.3])
+    func runAndPlayCutAtOneDurationPrintTheSameTrace(seconds: Double) throws {
+        let directory = try Motionc.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try Motionc.write(Self.document, to: "two.yaml", in: directory)
+        let timeline = directory.appendingPathComponent("two.json").path
+        try #require(try Motionc.run(["bake", file.path, "-o", timeline]).status == 0)
+        let duration = "\(seconds)"
+        let run = try Motionc.run(["run", file.path, "--duration", duration, "--trace", "-"])
+        let play = try Motionc.run(["play", timeline, "--duration", duration, "--trace", "-"])
+        #expect(run.status == 0 && play.status == 0, "\(run.stderr)\(play.stderr)")
+        #expect(!run.stdout.isEmpty)
+        #expect(run.stdout == play.stdout, "run:\n\(run.stdout)\nplay:\n\(play.stdout)")
+        #expect(run.stdout.contains("badge") == (seconds >= 0.1), "\(run.stdout)")
+    }
+
     @Test("run's rest time is the first frame at rest, the baked timeline's end, even when a spring settles between frames")
     func restTimeIsTheBakedEnd() throws {
         let directory = try Motionc.temporaryDirectory()
