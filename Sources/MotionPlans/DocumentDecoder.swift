@@ -123,9 +123,10 @@ struct DocumentDecoder {
                 guard let size = ctx.numbers(pair.value, count: 2, for: "size", expected: "a size [width, height]", bounded: false) else {
                     return
                 }
-                guard size.allSatisfy({ $0 > 0 && $0 <= Self.maximumCanvasSide }) else {
+                // At least a point a side: a smaller canvas has no pixel to draw or export.
+                guard size.allSatisfy({ $0 >= 1 && $0 <= Self.maximumCanvasSide }) else {
                     ctx.report(
-                        .D005, "canvas sides must be greater than 0 and at most \(Int(Self.maximumCanvasSide)) points",
+                        .D005, "canvas sides must be at least 1 and at most \(Int(Self.maximumCanvasSide)) points",
                         at: ctx.range(pair.value))
                     return
                 }

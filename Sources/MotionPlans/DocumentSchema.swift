@@ -86,8 +86,10 @@ public enum DocumentSchema {
     }
 
     /// Ids, types and classes (see `DocumentDecoder.isValidIdentifier`): letters, digits, `_`
-    /// and `-`, not only digits. ASCII only here: JSON Schema patterns have no portable `\p{L}`.
-    static let identifierPattern = "^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$"
+    /// and `-`, not only digits. JSON Schema patterns have no portable `\p{L}`: any character
+    /// past ASCII stands for a Unicode letter here, so that no valid id is underlined (one that
+    /// is no letter, such as `→`, is the validator's to reject).
+    static let identifierPattern = "^[A-Za-z0-9_\\u0080-\\uFFFF-]*[A-Za-z_\\u0080-\\uFFFF-][A-Za-z0-9_\\u0080-\\uFFFF-]*$"
 
     static var definitions: [JSONMember] {
         var defs: [JSONMember] = [
@@ -286,11 +288,17 @@ public enum DocumentSchema {
         ])
     }
 
+    /// The animatable paths of one number (D009): scalar properties and the components of the others.
+    static var scalarPropertyPath: JSONValue {
+        .object(["enum": .strings(PropertyPath.all.filter { $0.property.isAnimatable && $0.kind == .scalar }.map(\.description))])
+    }
+
     static func parameterSchema(_ shape: ParameterShape) -> JSONValue {
         switch shape {
         case .propertyPath: ref("propertyPath")
         case .pointPropertyPath:
             .object(["enum": .strings(PropertyPath.all.filter { $0.component == nil && $0.kind == .point }.map(\.description))])
+        case .scalarPropertyPath: scalarPropertyPath
         case .propertyValue: ref("value")
         case .propertyValues: .object(["type": .string("array"), "items": ref("value"), "minItems": .number(1)])
         case .duration: ref("duration")
@@ -334,7 +342,7 @@ public enum DocumentSchema {
         case .linkSource:
             .object([
                 "type": .string("object"), "additionalProperties": .bool(false), "required": .strings(["target", "property"]),
-                "properties": .object(["target": ref("selector"), "property": ref("propertyPath")]),
+                "properties": .object(["target": ref("selector"), "property": scalarPropertyPath]),
             ])
         case .positiveDuration: .object(["allOf": .array([ref("duration"), .object(["not": .object(["const": .number(0)])])])])
         case .openInterval(let lower, let upper):
@@ -379,6 +387,11 @@ public enum DocumentSchema {
             JSONMember("properties", .object(properties)),
         ]
         members += type.schemaConstraints
+        // D004: `staggerFrom` says where a `stagger` starts; a type with key dependencies of its
+        // own lists it among them.
+        if !type.schemaConstraints.contains(where: { $0.key == "dependentRequired" }) {
+            members.append(JSONMember("dependentRequired", .object(["staggerFrom": .strings(["stagger"])])))
+        }
         let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
         let names = Set(type.parameters.map(\.name))

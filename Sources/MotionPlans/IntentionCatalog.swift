@@ -200,7 +200,7 @@ extension IntentionType {
         "link", family: "link", intention: Link.self,
         summary: "Maps one property from another's presented value every frame, limited to the output interval.",
         parameters: [
-            ParameterSpec("property", .propertyPath, required: true, "The number this link presents (a scalar or a component)."),
+            ParameterSpec("property", .scalarPropertyPath, required: true, "The number this link presents (a scalar or a component)."),
             ParameterSpec("source", .linkSource, required: true, "The property read every frame: {target: SELECTOR, property: PATH}."),
             ParameterSpec("input", .numberPair, required: true, "[a, b]: the source values mapped to the output's ends; a != b."),
             ParameterSpec("output", .numberPair, required: true, "[c, d]: the values presented for a and b."),
@@ -260,7 +260,19 @@ public enum IntentionCatalog {
         ])
         return [
             JSONMember("anyOf", .array(single + [path, .object(["required": .strings(["properties"])])])),
-            JSONMember("dependentRequired", .object(["orient": .strings(["path"])])),
+            JSONMember("dependentRequired", .object(["orient": .strings(["path"]), "staggerFrom": .strings(["stagger"])])),
+            JSONMember(
+                "dependentSchemas",
+                .object([
+                    // D003: `values` or `from`/`to`, not both.
+                    "values": .object([
+                        "not": .object([
+                            "anyOf": .array([.object(["required": .strings(["to"])]), .object(["required": .strings(["from"])])])
+                        ])
+                    ]),
+                    // N003: a tween of several `properties` is not added by name.
+                    "name": .object(["properties": .object(["properties": .object(["maxProperties": .number(1)])])]),
+                ])),
         ]
     }()
 

@@ -165,6 +165,9 @@ public enum ParameterShape: Hashable, Sendable {
     case propertyPath
     /// A point property such as `position` (a whole point, no component).
     case pointPropertyPath
+    /// A number's property path: a scalar property or one component, such as `opacity` or
+    /// `position.x` (what a link presents and reads).
+    case scalarPropertyPath
     /// A value of the intention's property type.
     case propertyValue
     /// A list of values of the property type.
@@ -254,6 +257,7 @@ extension ParameterShape {
         switch self {
         case .propertyPath: "property path"
         case .pointPropertyPath: "point property"
+        case .scalarPropertyPath: "number property"
         case .propertyValue: "value of the property"
         case .propertyValues: "[values of the property]"
         case .duration: "seconds"

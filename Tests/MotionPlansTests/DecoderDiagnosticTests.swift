@@ -192,6 +192,8 @@ struct DecoderDiagnosticTests {
         DiagnosticCase("fps 1e300", .D005, "motion: 1\ncanvas: { fps: 1️⃣1e300 }\n"),
         DiagnosticCase("fps .nan", .D005, "motion: 1\ncanvas: { fps: 1️⃣.nan }\n"),
         DiagnosticCase("canvas size 0", .D005, "motion: 1\ncanvas: { size: 1️⃣[0, 100] }\n"),
+        // Under a point a side: no pixel to draw or export (render said "0x1 has no pixels").
+        DiagnosticCase("canvas size under a point", .D005, "motion: 1\ncanvas: { size: 1️⃣[0.5, 0.5] }\n"),
         DiagnosticCase("canvas size too large", .D005, "motion: 1\ncanvas: { size: 1️⃣[100, 10000] }\n"),
         DiagnosticCase("colour component 1.5", .D005, "motion: 1\ncanvas: { background: 1️⃣[1.5, 0, 0, 1] }\n"),
         DiagnosticCase(

@@ -26,6 +26,63 @@ import Testing
     /// checked, by the reason docs/format.md gives.
     static let beyondTheSchemaCases = [
         "a transition segment past the window", "a time string over a day", "numbers written as strings",
+        "numbers where a name goes", "a character past ASCII that is no letter",
+    ]
+
+    /// Whole documents a review found the two disagreed on, each with the reason the schema may
+    /// not tell when it may not. Ops go in `OPS` of ``reviewed(_:)``'s document.
+    static let reviewedCases: [(name: String, ops: String, beyond: String?)] = [
+        ("values with to", ##"{ add: tween, target: "#a", property: opacity, values: [0, 1], to: 1 }"##, nil),
+        ("values with from", ##"{ add: tween, target: "#a", property: opacity, values: [0, 1], from: 0 }"##, nil),
+        ("staggerFrom without stagger", ##"{ add: tween, target: ".i", property: opacity, to: 1, staggerFrom: last }"##, nil),
+        (
+            "staggerFrom without stagger on a spring",
+            ##"{ add: spring, target: ".i", property: opacity, destination: 1, staggerFrom: last }"##, nil
+        ),
+        ("staggerFrom with stagger", ##"{ add: tween, target: ".i", property: opacity, to: 1, stagger: 0.1, staggerFrom: last }"##, nil),
+        (
+            "a link presenting a size",
+            ##"{ add: link, target: "#a", property: size, source: { target: "#a", property: rotation }, input: [0, 1], output: [0, 1] }"##,
+            nil
+        ),
+        (
+            "a link reading a position",
+            ##"{ add: link, target: "#a", property: rotation, source: { target: "#a", property: position }, input: [0, 1], output: [0, 1] }"##,
+            nil
+        ),
+        (
+            "a link between numbers",
+            ##"{ add: link, target: "#a", property: rotation, source: { target: "#a", property: position.x }, input: [0, 1], output: [0, 1] }"##,
+            nil
+        ),
+        (
+            "a named tween of several properties",
+            ##"{ add: tween, target: "#a", name: n, properties: { opacity: [0, 1], rotation: [0, 10] } }"##, nil
+        ),
+        ("a named tween of one property", ##"{ add: tween, target: "#a", name: n, properties: { opacity: [0, 1] } }"##, nil),
+        ("a number for a name", ##"{ add: tween, target: "#a", name: 5, property: opacity, to: 1 }"##, "numbers where a name goes"),
+    ]
+
+    /// A document with targets `a` (a 10 x 10 layer) and `i` (of class `i`) and one transaction of `ops`.
+    static func reviewed(_ ops: String) -> String {
+        """
+        motion: 1
+        targets:
+          a: { layer: { size: [10, 10] } }
+          i: { class: [i] }
+        transactions:
+          - ops:
+              - \(ops)
+        """
+    }
+
+    /// Ids in other scripts (valid), one of a character that is no letter (not), and canvases
+    /// under a point a side (not).
+    static let reviewedDocuments: [(name: String, text: String, beyond: String?)] = [
+        ("ids in other scripts", "motion: 1\ntargets:\n  carteé: {}\n  карта: {}\n", nil),
+        ("an id with an arrow", "motion: 1\ntargets:\n  a→b: {}\n", "a character past ASCII that is no letter"),
+        ("a canvas under a point a side", "motion: 1\ncanvas: { size: [0.5, 0.5] }\n", nil),
+        ("a canvas of a point a side", "motion: 1\ncanvas: { size: [1, 1] }\n", nil),
     ]
 
     /// One way a new user changes a document: the first line holding `key:` gets `value`
@@ -119,6 +176,8 @@ import Testing
             documents.append(("explain \(code) failing", code.explanation.failingExample, nil))
             documents.append(("explain \(code) fixed", code.explanation.fixedExample, nil))
         }
+        for reviewed in reviewedCases { documents.append(("reviewed: \(reviewed.name)", Self.reviewed(reviewed.ops), reviewed.beyond)) }
+        for reviewed in reviewedDocuments { documents.append(("reviewed: \(reviewed.name)", reviewed.text, reviewed.beyond)) }
         for (name, text) in plans {
             for mutation in mutations {
                 guard let mutated = apply(mutation, to: text) else { continue }
