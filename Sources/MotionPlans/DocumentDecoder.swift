@@ -423,6 +423,15 @@ struct DocumentDecoder {
         let removeNode = tree.value(forKey: "remove", in: node)
         switch (addNode, removeNode) {
         case (nil, nil):
+            // A misspelt `add` or `remove` (`ad: tween`) is said where it is, with the spelling.
+            for pair in tree.pairs(node) where tree.kind(pair.key) == .scalar {
+                let key = tree.string(pair.key)
+                guard let help = DecodingContext.didYouMean(key, ["add", "remove"]) else { continue }
+                context.report(
+                    .D004, "an operation needs `add: TYPE` or `remove: NAME`, and `\(key)` is neither", at: context.range(pair.key),
+                    help: help)
+                return nil
+            }
             context.report(.D004, "an operation needs `add: TYPE` or `remove: NAME`", at: context.range(node))
             return nil
         case (.some, .some(let remove)):

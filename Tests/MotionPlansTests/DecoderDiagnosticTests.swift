@@ -136,6 +136,11 @@ struct DecoderDiagnosticTests {
     static let d004Cases: [DiagnosticCase] = [
         DiagnosticCase("tween without property", .D004, op("add: 1️⃣tween\ntarget: \"#a\"\nto: 1")),
         DiagnosticCase("add without target", .D004, op("1️⃣add: tween\nproperty: opacity\nto: 1")),
+        // A misspelt `add`: said at the key, with its spelling.
+        DiagnosticCase(
+            "a misspelt add", .D004, help: "did you mean \"add\"?", op("1️⃣ad: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1")),
+        DiagnosticCase(
+            "a misspelt remove", .D004, help: "did you mean \"remove\"?", op("1️⃣remve: fade\ntarget: \"#a\"")),
         DiagnosticCase("remove without target", .D004, op("1️⃣remove: drag")),
         DiagnosticCase("spring without destination", .D004, op("add: 1️⃣spring\ntarget: \"#a\"\nproperty: opacity")),
         DiagnosticCase("anchoredSpring without anchor", .D004, op("add: 1️⃣anchoredSpring\ntarget: \"#a\"")),
