@@ -204,11 +204,13 @@ public final class PhysicsCore: NameAwareExecuting, ContinuousExecuting, Executo
         for key in handOff.endedKeys { endActivity(key) }
         guard handOff.family == .tween else { return }
         let property = handOff.path.property
-        let taken = Set(handOff.path.componentIndices)
+        // Components are ranges (a whole property, or one component): compared as ranges, no set
+        // made per tween that hands a property over.
+        let taken = handOff.path.componentIndices
         for state in states where state.path.property == property {
-            let path = state.path
-            guard !taken.isDisjoint(with: path.componentIndices) else { continue }
-            if taken.isSuperset(of: path.componentIndices) {
+            let owned = state.path.componentIndices
+            guard taken.overlaps(owned) else { continue }
+            if taken.lowerBound <= owned.lowerBound, owned.upperBound <= taken.upperBound {
                 state.springs.removeAll()
                 state.frictions.removeAll()
                 state.motion = .none
