@@ -199,7 +199,10 @@ extension DiagnosticCode {
         case .T001:
             Facts(
                 severity: .error, title: "empty selector",
-                summary: "A `target:` selector is empty or only spaces.",
+                summary: """
+                    A `target:` selector is empty or only spaces, as an unquoted `target: #card` is: YAML reads a `#` after a \
+                    space as the start of a comment. Quote selectors: `target: "#card"`.
+                    """,
                 rationale: "An empty selector matches nothing, so the op would silently do nothing.")
         case .T002:
             Facts(

@@ -54,6 +54,12 @@ struct DecodingContext {
     }
 
     mutating func typeMismatch(_ node: YAMLNodeID, expected: String, for key: String) {
+        if let comment = commentedWord(node) {
+            report(
+                .D003, "`\(key)` expects \(expected), found nothing: YAML reads an unquoted \(comment.text) as a comment",
+                at: comment.range, help: "quote it: `\(key): \"\(comment.text)\"`")
+            return
+        }
         report(.D003, "`\(key)` expects \(expected), found \(describe(node))", at: range(node))
     }
 
@@ -171,6 +177,18 @@ struct DecodingContext {
             return nil
         }
         return tree.string(node)
+    }
+
+    /// A selector's text, as ``string(_:for:allowNull:)`` reads it with null as empty; T001 and
+    /// nil when it is null because YAML read an unquoted `#id` as a comment.
+    mutating func selector(_ node: YAMLNodeID, for key: String) -> String? {
+        if let comment = commentedWord(node) {
+            report(
+                .T001, "the target selector is empty: YAML reads an unquoted \(comment.text) as a comment", at: comment.range,
+                help: "quote the selector: `\(key): \"\(comment.text)\"`")
+            return nil
+        }
+        return string(node, for: key, allowNull: true)
     }
 
     /// A finite number within ±``largestMagnitude`` (D003 when not a number, D005 when not finite
@@ -358,6 +376,41 @@ struct DecodingContext {
     /// The `#RGB`, `#RRGGBB` or `#RRGGBBAA` that YAML read as a comment on the line of `node`,
     /// when `node` is null because of it.
     func commentedColor(_ node: YAMLNodeID) -> String? {
+        guard let (hash, _) = commentStart(node) else { return nil }
+        let digits = source[(hash + 1)...].prefix { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
+        guard [3, 6, 8].contains(digits.count) else { return nil }
+        return "#" + String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The `#word` (such as the selector `#card`) that YAML read as a comment on the line of
+    /// `node`, when `node` is null because of it, and where it is; nil for a comment that is
+    /// prose (`# note`, a space after the `#`).
+    ///
+    /// The word runs to the end of the line, trailing spaces dropped, so that a selector with
+    /// spaces (`#list > .item`) is quoted whole.
+    func commentedWord(_ node: YAMLNodeID) -> (text: String, range: SourceRange)? {
+        guard let (hash, lineStart) = commentStart(node) else { return nil }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
+                || byte == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        guard hash + 1 < source.count, isWordByte(source[hash + 1]) else { return nil }
+        var end = hash
+        while end < source.count, source[end] != UInt8(ascii: "\n"), source[end] != UInt8(ascii: "\r") { end += 1 }
+        while end > hash + 1, source[end - 1] == UInt8(ascii: " ") || source[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let text = String(decoding: source[hash..<end], as: UTF8.self)
+        // Columns count Unicode scalars: the bytes that do not continue one.
+        let column = 1 + source[lineStart..<hash].count { $0 & 0xC0 != 0x80 }
+        let line = range(node).start.line
+        return (text, SourceRange(line: line, column: column, endColumn: column + text.unicodeScalars.count))
+    }
+
+    /// The offset of the `#` that starts a comment on the line of `node` (after a space or a tab,
+    /// or first on the line), and of that line's start, when `node` is an empty null.
+    private func commentStart(_ node: YAMLNodeID) -> (hash: Int, lineStart: Int)? {
         guard tree.kind(node) == .scalar, tree.isNull(node), tree.string(node).isEmpty, !source.isEmpty else { return nil }
         let line = range(node).start.line
         var start = 0
@@ -372,11 +425,7 @@ struct DecodingContext {
         guard let hash = text.firstIndex(of: UInt8(ascii: "#")),
             hash == start || source[hash - 1] == UInt8(ascii: " ") || source[hash - 1] == UInt8(ascii: "\t")
         else { return nil }
-        let digits = text[(hash + 1)...].prefix { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-        }
-        guard [3, 6, 8].contains(digits.count) else { return nil }
-        return "#" + String(decoding: digits, as: UTF8.self)
+        return (hash, start)
     }
 
     /// A value for `path`: a number, a point, a size or a colour, range-checked where the format

@@ -451,7 +451,7 @@ struct DocumentDecoder {
                 .D004, "`target` is missing: say which targets the operation applies to, e.g. target: \"#card\"", at: context.range(node))
             return nil
         }
-        guard let text = context.string(targetNode, for: "target", allowNull: true) else { return nil }
+        guard let text = context.selector(targetNode, for: "target") else { return nil }
         return Located(text, at: context.range(targetNode))
     }
 
@@ -603,7 +603,7 @@ struct DocumentDecoder {
                         ok = false
                     }
                 case "target":
-                    if let text = ctx.string(pair.value, for: "target", allowNull: true) {
+                    if let text = ctx.selector(pair.value, for: "target") {
                         target = Located(text, at: ctx.range(pair.value))
                     } else {
                         ok = false

@@ -382,6 +382,21 @@ struct DecoderDiagnosticTests {
             "an unquoted short colour in a tween", .D003, help: "quote the colour: `to: \"#F00\"`",
             op("add: tween\ntarget: \"#a\"\nproperty: backgroundColor\nto:1️⃣ #F00")),
         DiagnosticCase(
+            "an unquoted id read as a comment", .T001, help: "quote the selector: `target: \"#a\"`",
+            op("add: draggable\ntarget: 1️⃣#a")),
+        DiagnosticCase(
+            "an unquoted selector with spaces read as a comment", .T001, help: "quote the selector: `target: \"#a > .b\"`",
+            op("add: draggable\ntarget:   1️⃣#a > .b  ")),
+        DiagnosticCase(
+            "an unquoted input selector read as a comment", .T001, help: "quote the selector: `target: \"#a\"`",
+            "motion: 1\ntargets: { a: {} }\ninputs:\n  - id: p\n    kind: pan\n    target: 1️⃣#a\n    duration: 1\n"
+                + "    translation: [[0, 0]]\n"),
+        DiagnosticCase(
+            "an unquoted link source read as a comment", .D003, help: "quote it: `target: \"#b\"`",
+            op(
+                "add: link\ntarget: \"#a\"\nproperty: rotation\nsource:\n  target: 1️⃣#b\n  property: position.x\n"
+                    + "input: [0, 1]\noutput: [0, 1]")),
+        DiagnosticCase(
             "repeat: infinite", .D003, help: "write `repeat: forever` for a tween that never stops", tween("repeat", "1️⃣infinite")),
         DiagnosticCase(
             "a CSS cubic-bezier", .D003, help: "write the curve as a list: `[0.4, 0, 0.2, 1]`",
@@ -413,6 +428,17 @@ struct DecoderDiagnosticTests {
     @Test(arguments: ["duration: 300ms", "duration: 60", "duration: \"90s\"", "delay: 0.3", "repeat: forever", "easing: easeInOut"])
     func theRightSpellingsAreSilent(_ line: String) {
         let source = MarkedSource(op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\n" + line))
+        #expect(source.load().diagnostics.isEmpty)
+    }
+
+    @Test(arguments: ["target: \"#a\" # the card", "target: '#a'", "target: \"#a\"\n# target: #b"])
+    func quotedSelectorsBesideCommentsAreSilent(_ line: String) {
+        let source = MarkedSource(op("add: draggable\n" + line))
+        #expect(source.load().diagnostics.isEmpty)
+    }
+
+    @Test func aProseCommentAfterAnEmptySelectorGetsNoQuotingHelp() {
+        let source = MarkedSource(op("add: draggable\ntarget: # the card"))
         #expect(source.load().diagnostics.isEmpty)
     }
 
