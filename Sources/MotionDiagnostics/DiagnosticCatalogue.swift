@@ -100,7 +100,8 @@ extension DiagnosticCode {
                 severity: .error, title: "number not finite or out of range",
                 summary: """
                     A number is not finite (`.nan`, `.inf`) or is outside its range: a negative duration, an opacity value outside \
-                    0..1, a negative delay, or any number beyond ±1e9.
+                    0..1, a negative delay, or any number beyond ±1e9; or a number the document implies is: a tween changing its \
+                    value faster than 1e9 per second, or a link steeper than 1e9 (its `output` span over its `input` span).
                     """,
                 rationale: """
                     Such values have no sensible motion: the render server would draw nothing, or forever, and numbers beyond a \
@@ -325,8 +326,9 @@ extension DiagnosticCode {
             Facts(
                 severity: .error, title: "invalid physics parameter",
                 summary: """
-                    A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` or a friction \
-                    `coefficient` below 0, `threshold` not greater than 0, a spring's `duration` 0, or `bounce` outside (-1, 1).
+                    A physics parameter is out of range: `stiffness` or `mass` not greater than 0, `damping` below 0, a friction \
+                    `coefficient` not greater than 0, `threshold` not greater than 0, a spring's `duration` 0 or so short (or its \
+                    `bounce` so near -1) that the stiffness or damping it gives passes 1e9, or `bounce` outside (-1, 1).
                     """,
                 rationale: "With such values a spring never settles, moves without mass, or gains energy instead of losing it.")
         case .P002:

@@ -166,8 +166,11 @@ enum IntentionDecoder {
             reader.failed = true
         }
         guard !reader.failed else { return }
-        (parameters.stiffness, parameters.damping) = SpringFeel.stiffnessAndDamping(
-            duration: duration, bounce: bounce, mass: parameters.mass)
+        let (stiffness, damping) = SpringFeel.stiffnessAndDamping(duration: duration, bounce: bounce, mass: parameters.mass)
+        checkFeel(
+            stiffness: stiffness, damping: damping, duration: duration, bounce: bounce, mass: parameters.mass, &reader, &context)
+        guard !reader.failed else { return }
+        (parameters.stiffness, parameters.damping) = (stiffness, damping)
     }
 
     /// A curve name or `[x1, y1, x2, y2]`. A list of the wrong length is W005.
@@ -249,6 +252,7 @@ enum IntentionDecoder {
             relative(byNode, conflicting: valuesNode ?? fromNode ?? toNode, &tween, &reader, &context)
         }
         sharedTiming(&tween, &reader, &context)
+        checkRate(tween, &reader, &context)
         return tween
     }
 

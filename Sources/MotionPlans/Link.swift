@@ -28,6 +28,7 @@ extension IntentionDecoder {
                 at: context.range(node))
             reader.failed = true
         }
+        if let input, let output, !reader.failed { checkSlope(input: input, output: output, &reader, &context) }
         guard let property, let (target, sourceProperty) = source, let input, let output, !reader.failed else { return nil }
         return Link(
             property: property, sourceTarget: target, sourceProperty: sourceProperty, input: input, output: output, clamp: clamp)

@@ -62,6 +62,7 @@ extension IntentionDecoder {
             shared.isRelative = tween.isRelative
             return shared
         }
+        for tween in [first] + reader.companions { checkRate(tween, &reader, &context) }
         return first
     }
 

@@ -40,19 +40,31 @@ struct Bake: ParsableCommand {
 
     /// Bakes `document` with a progress bar on a terminal: frames baked out of the most the bake
     /// may run (it ends sooner when everything is at rest).
-    static func bakeShowingProgress(_ document: MotionDocument) -> Baker.Result {
+    ///
+    /// - Throws: ``CommandFailure`` when the bake computed a number no timeline may hold
+    ///   (``checkNumbers(_:path:)``).
+    static func bakeShowingProgress(_ document: MotionDocument, path: String) throws -> Baker.Result {
         var bar: TerminalProgress?
         let result = Baker.bake(document) { frame, lastAllowed in
             if bar == nil { bar = TerminalProgress(total: lastAllowed + 1, unit: "frames at most", rate: "fps") }
             bar?.update(done: frame + 1)
         }
         bar?.finish()
+        try checkNumbers(result.timeline, path: path)
         return result
+    }
+
+    /// Fails with the JSON path of the first number of a baked timeline that is not finite or
+    /// beyond ±1e100 (docs/format.md §1.6): written, it would be `null`, and no player could show it.
+    static func checkNumbers(_ timeline: Timeline, path: String) throws {
+        guard let error = TimelineJSON.firstUnwritableNumber(in: timeline) else { return }
+        throw CommandFailure.invalidInput(
+            "\(path): \(error); nothing written: a number of the document's motion overflows (docs/format.md §1.6)")
     }
 
     func run() throws {
         let document = try DocumentInput.load(path: file, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
-        let result = Self.bakeShowingProgress(document)
+        let result = try Self.bakeShowingProgress(document, path: file)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(file): \(message)") }
         let (text, cutEnd) = TimelineJSON.fittedText(result.timeline)
         if let cutEnd {
@@ -105,7 +117,7 @@ enum TimelineInput {
         // The bytes read to tell what the file is: a pipe cannot be read again.
         let document = try DocumentInput.load(
             path: path, bytes: bytes, options: ValidationOptions(forBake: true), reducedMotion: reducedMotion)
-        let result = Bake.bakeShowingProgress(document)
+        let result = try Bake.bakeShowingProgress(document, path: path)
         if let message = result.boundMessage { StandardStreams.error("motionc: \(path): \(message)") }
         return (result.timeline, document)
     }

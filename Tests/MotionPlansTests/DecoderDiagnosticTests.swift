@@ -183,6 +183,21 @@ struct DecoderDiagnosticTests {
         // The schema's time strings have no sign: "-0s" is refused as "-1s" is.
         DiagnosticCase("a signed zero time string", .D005, tween("duration", "1️⃣\"-0s\"")),
         DiagnosticCase("negative delay", .D005, tween("delay", "1️⃣-0.1")),
+        DiagnosticCase(
+            "a tween faster than 1e9 per second", .D005, help: "give it at least `duration: 1`",
+            op("add: tween\ntarget: \"#a\"\nproperty: rotation\nvalues: [0, 1e9]\nduration: 1️⃣1e-300\nrepeat: forever")),
+        DiagnosticCase(
+            "a fast segment between close offsets", .D005, help: "give it at least `duration: 10`",
+            op("add: tween\ntarget: \"#a\"\nproperty: position.x\nvalues: [0, 100, 1e9]\noffsets: [0, 0.9, 1]\nduration: 1️⃣2")),
+        DiagnosticCase(
+            "a fast change by", .D005, help: "give it at least `duration: 0.5`",
+            op("add: tween\ntarget: \"#a\"\nproperty: position\nby: [5e8, 0]\nduration: 1️⃣1ms")),
+        DiagnosticCase(
+            "a fast tween of the default duration", .D005, help: "give it at least `duration: 2`",
+            op("add: tween\ntarget: \"#a\"\nproperty: rotation\nfrom: -1e9\nto: 1️⃣1e9")),
+        DiagnosticCase(
+            "a fast property of a properties tween", .D005, help: "give it at least `duration: 1`",
+            op("add: tween\ntarget: \"#a\"\nproperties: { opacity: [0, 1], rotation: [0, 1e9] }\nduration: 1️⃣1e-3")),
         DiagnosticCase("repeat 0", .D005, tween("repeat", "1️⃣0")),
         DiagnosticCase("repeat .inf", .D005, help: "write `repeat: forever`", tween("repeat", "1️⃣.inf")),
         DiagnosticCase("opacity 2 as a value", .D005, op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1️⃣2")),
@@ -246,6 +261,15 @@ struct DecoderDiagnosticTests {
 
     @Test(arguments: d005Cases) func d005(_ c: DiagnosticCase) { run(c) }
 
+    /// Rates up to 1e9 per second, jumps (equal offsets) and tweens of no duration are silent.
+    @Test(arguments: [
+        "property: rotation\nvalues: [0, 1e9]\nduration: 1", "property: rotation\nvalues: [0, 0, 1e9, 1e9]\noffsets: [0, 0.5, 0.5, 1]",
+        "property: rotation\nvalues: [0, 1e9]\nduration: 0", "property: rotation\nto: 1e9\nduration: 1e-300",
+    ])
+    func ratesWithinTheLimitAreSilent(_ body: String) {
+        #expect(MarkedSource(op("add: tween\ntarget: \"#a\"\n" + body)).load().diagnostics.isEmpty)
+    }
+
     /// Numbers exactly at ±1e9 are within the limit: no diagnostic.
     @Test func numbersAtTheMagnitudeLimitAreSilent() {
         let yaml = """
@@ -255,7 +279,7 @@ struct DecoderDiagnosticTests {
             transactions:
               - ops:
                   - { add: spring, target: "#a", property: rotation, destination: -1e9, initialVelocity: 1e9, stiffness: 1e9 }
-                  - { add: tween, target: "#a", property: position.x, from: -1e9, to: 1e9, repeat: 1e9 }
+                  - { add: tween, target: "#a", property: position.x, from: -1e9, to: 1e9, duration: 2, repeat: 1e9 }
             inputs:
               - { id: p, kind: pan, target: "#a", duration: 1, translation: [[0, 1e9], [-1e9, 0]] }
             """

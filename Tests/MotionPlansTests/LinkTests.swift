@@ -33,6 +33,12 @@ struct LinkTests {
             "an empty input interval", .D005,
             link("property: rotation\nsource: { target: \"#b\", property: opacity }\ninput: 1️⃣[1, 1]\noutput: [0, 1]")),
         DiagnosticCase(
+            "a tiny input span", .D005, help: "widen `input` to a span of at least 1e-9",
+            link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[0, 1e-300]\noutput: [0, 1]\nclamp: false")),
+        DiagnosticCase(
+            "the smallest input span", .D005, help: "widen `input` to a span of at least 2",
+            link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[1, 1.0000000000000002]\noutput: [-1e9, 1e9]")),
+        DiagnosticCase(
             "a point property", .D009, help: "link a component, such as `position.x`",
             link("property: 1️⃣position\nsource: { target: \"#b\", property: opacity }\ninput: [0, 1]\noutput: [0, 1]")),
         DiagnosticCase(
@@ -52,5 +58,11 @@ struct LinkTests {
     @Test(arguments: cases) func diagnostics(_ c: DiagnosticCase) {
         let source = MarkedSource(c.yaml)
         check(source.load().diagnostics, against: c, source: source)
+    }
+
+    /// A slope of exactly 1e9 (a source moving 1e-9 moves the output by 1) is within the limit.
+    @Test(arguments: ["input: [0, 1e-9]\noutput: [0, 1]", "input: [0, 1]\noutput: [-5e8, 5e8]\nclamp: false"])
+    func slopesUpToTheLimitAreSilent(_ spans: String) throws {
+        _ = try decodeClean(Self.link("property: rotation\nsource: { target: \"#b\", property: position.x }\n" + spans))
     }
 }

@@ -69,6 +69,17 @@ struct SpringFeelTests {
             op("add: anchoredSpring\ntarget: \"#a\"\nanchor: [0, 0]\nbounce: 1️⃣-1")),
         DiagnosticCase("duration 0", .P001, op(head + "\nduration: 1️⃣0")),
         DiagnosticCase("negative duration", .D005, op(head + "\nduration: 1️⃣-0.5")),
+        DiagnosticCase(
+            "a duration so short the stiffness overflows", .P001, help: "make `duration` at least 0.0002 s",
+            op(head + "\nduration: 1️⃣1e-200")),
+        DiagnosticCase(
+            "a duration under the stiffness limit", .P001, help: "make `duration` at least 0.0002 s", op(head + "\nduration: 1️⃣0.0001")),
+        DiagnosticCase(
+            "a bounce so near -1 the damping passes 1e9", .P001, help: "give `bounce` closer to 0",
+            op(head + "\nbounce: 1️⃣-0.9999999999999")),
+        DiagnosticCase(
+            "a heavy mass on a short spring", .P001, help: "make `duration` at least 13 s",
+            op(head + "\nmass: 1e9\nduration: 1️⃣6")),
     ]
 
     @Test(arguments: cases) func diagnostics(_ c: DiagnosticCase) {
@@ -79,5 +90,12 @@ struct SpringFeelTests {
     @Test func validFeelIsSilent() throws {
         _ = try decodeClean(op(Self.head + "\nduration: 0.4\nbounce: 0.3"))
         _ = try decodeClean(op("add: tossable\ntarget: \"#a\"\nduration: 0.4\nbounce: -0.3\nmass: 2"))
+        // The shortest spring whose stiffness is still within 1e9: 2 pi / sqrt(1e9) s.
+        _ = try decodeClean(op(Self.head + "\nduration: 0.0002"))
+    }
+
+    @Test func derivedStiffnessAndDampingStayWithinTheLimit() throws {
+        let p = try parameters("duration: 0.0002\nbounce: 0")
+        #expect(p.stiffness <= 1e9 && p.damping <= 1e9)
     }
 }
