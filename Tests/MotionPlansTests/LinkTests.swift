@@ -37,7 +37,9 @@ struct LinkTests {
             link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[0, 1e-300]\noutput: [0, 1]\nclamp: false")),
         DiagnosticCase(
             "the smallest input span", .D005, help: "widen `input` to a span of at least 2",
-            link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[1, 1.0000000000000002]\noutput: [-1e9, 1e9]")),
+            link(
+                "property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[1, 1.0000000000000002]\n"
+                    + "output: [-1e9, 1e9]")),
         DiagnosticCase(
             "a point property", .D009, help: "link a component, such as `position.x`",
             link("property: 1️⃣position\nsource: { target: \"#b\", property: opacity }\ninput: [0, 1]\noutput: [0, 1]")),
