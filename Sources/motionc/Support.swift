@@ -23,8 +23,9 @@ enum DocumentFiles {
     /// The endings of motion documents in folders: `*.yaml` (and `*.motion.yaml`) and `*.yml`.
     static let documentSuffixes = [".yaml", ".yml"]
 
-    /// Files as given; folders searched recursively for `*.yaml` and `*.yml`, in sorted order,
-    /// each file once; and the paths that could not be used.
+    /// Files as given; folders searched recursively for `*.yaml` and `*.yml` (any case; not in
+    /// hidden folders or `node_modules`), in sorted order, each file once; and the paths that
+    /// could not be used.
     ///
     /// A path that does not exist, a folder that cannot be read or holds no document, and a
     /// document whose name is not UTF-8 are read errors (exit code 2), each reported on its own;
@@ -67,7 +68,8 @@ enum DocumentFiles {
     }
 
     /// The documents below `folder`, sorted: regular files whose names end in a document
-    /// suffix, in its folders (not through links) at any depth; and what could not be walked.
+    /// suffix (in any case), in its folders (not through links, nor into hidden folders and
+    /// `node_modules`, ``isSkippedFolder(_:)``) at any depth; and what could not be walked.
     ///
     /// A document whose name is not UTF-8 cannot be opened by name (paths are text), so it is a
     /// read error rather than a file silently left unchecked; so is a folder that cannot be read.
@@ -84,9 +86,11 @@ enum DocumentFiles {
             while let entry = readdir(stream) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
                 if name == Array(".".utf8) || name == Array("..".utf8) { continue }
+                // Suffixes in any case: `b.YML` is a document as `b.yml` is.
                 let isDocument = documentSuffixes.contains {
-                    name.count >= $0.utf8.count && name.suffix($0.utf8.count).elementsEqual($0.utf8)
+                    name.count >= $0.utf8.count && name.suffix($0.utf8.count).map(asciiLowercased).elementsEqual($0.utf8)
                 }
+                if isSkippedFolder(name), isFolder(named: name, in: current) { continue }
                 guard let text = String(validating: name, as: UTF8.self) else {
                     // A folder so named may hold documents: it cannot be walked by name either.
                     guard isDocument || isFolder(named: name, in: current) else { continue }
@@ -105,6 +109,18 @@ enum DocumentFiles {
             }
         }
         return (found.sorted(), problems.sorted { $0.path < $1.path })
+    }
+
+    /// Whether a folder of this name is left out of a walk: hidden folders (`.git`, `.github`,
+    /// whose workflow YAML is no motion document) and `node_modules` (other tools' YAML).
+    /// A folder named on the command line is always read.
+    static func isSkippedFolder(_ name: [UInt8]) -> Bool {
+        name.first == UInt8(ascii: ".") || name.elementsEqual("node_modules".utf8)
+    }
+
+    /// `byte` with ASCII capitals made small.
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// Whether the entry `name` (raw bytes, maybe not UTF-8) of `folder` is a folder, not

@@ -21,7 +21,9 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Parse and validate motion documents.",
         discussion: """
-            Folders are searched recursively for *.yaml and *.yml files. A path that cannot be read \
+            Folders are searched recursively for *.yaml and *.yml files (in any case), leaving out \
+            hidden folders (.git, .github) and node_modules; a file or folder named here is always \
+            read. A path that cannot be read \
             is said on standard error and the other documents are still checked. Exit status: 0 when \
             no errors (warnings allowed), 1 when an error was found, 2 when a file cannot be read or a \
             folder holds no document.

@@ -163,6 +163,38 @@ import Testing
         #expect(result.stdout.contains("1 error in 2 files"))
     }
 
+    @Test func upperCaseSuffixesAreDocumentsToo() throws {
+        let directory = try Motionc.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Motionc.write(Self.clean, to: "a.Yaml", in: directory)
+        try Motionc.write(Self.broken, to: "sub/b.YML", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("b.YML:6:50: error[D009]"))
+        #expect(result.stdout.contains("1 error in 2 files"))
+    }
+
+    @Test func hiddenFoldersAndNodeModulesAreLeftOutOfAWalk() throws {
+        let directory = try Motionc.temporaryDirectory()
+        for folder in [".github/workflows", "node_modules/pkg", "sub/.cache"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let workflow = "on: push\njobs: { test: { runs-on: ubuntu-latest } }\n"
+        try Motionc.write(workflow, to: ".github/workflows/ci.yml", in: directory)
+        try Motionc.write(workflow, to: "node_modules/pkg/config.yaml", in: directory)
+        try Motionc.write(workflow, to: "sub/.cache/x.yaml", in: directory)
+        try Motionc.write(Self.clean, to: "plan.yaml", in: directory)
+        try Motionc.write(Self.clean, to: ".hidden-plan.yaml", in: directory)
+        let result = try Motionc.run(["validate", directory.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("in 2 files"), "\(result.stdout)")
+        // Named on the command line, a hidden folder is read.
+        let named = try Motionc.run(["validate", directory.appendingPathComponent(".github").path])
+        #expect(named.status == 1)
+        #expect(named.stdout.contains("ci.yml"))
+        #expect(try Motionc.run(["validate", "."], in: directory).status == 0)
+    }
+
     @Test func aFolderWithNoDocumentIsAnError() throws {
         let directory = try Motionc.temporaryDirectory()
         try Motionc.write("not: yaml: [", to: "notes.txt", in: directory)
