@@ -392,7 +392,10 @@ public enum DocumentSchema {
         if !type.schemaConstraints.contains(where: { $0.key == "dependentRequired" }) {
             members.append(JSONMember("dependentRequired", .object(["staggerFrom": .strings(["stagger"])])))
         }
-        let valueKeys = type.parameters.filter { [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) }.map(\.name)
+        // A link's `output` holds values of its property too (D005 outside its range).
+        let valueKeys = type.parameters.filter {
+            [.propertyValue, .propertyValues, .propertyChange].contains($0.shape) || ($0.name == "output" && $0.shape == .numberPair)
+        }.map(\.name)
         if !valueKeys.isEmpty { members.append(JSONMember("allOf", .array(propertyConditions(valueKeys)))) }
         let names = Set(type.parameters.map(\.name))
         let exclusions = IntentionCatalog.exclusiveParameters.filter { names.isSuperset(of: $0.first + $0.second) }
@@ -407,12 +410,13 @@ public enum DocumentSchema {
     }
 
     /// One `if`/`then` per animatable path: when `property` is that path, the keys in `keys` hold
-    /// values of its type and range (`values` a list of them; `initialVelocity` a velocity).
+    /// values of its type and range (`values` and a link's `output` lists of them;
+    /// `initialVelocity` a velocity).
     static func propertyConditions(_ keys: [String]) -> [JSONValue] {
         PropertyPath.all.filter { $0.property.isAnimatable }.map { path in
             let members = keys.map { key -> JSONMember in
                 switch key {
-                case "values": JSONMember(key, .object(["items": valueSchema(path)]))
+                case "values", "output": JSONMember(key, .object(["items": valueSchema(path)]))
                 case "initialVelocity", "by": JSONMember(key, velocitySchema(path))
                 default: JSONMember(key, valueSchema(path))
                 }

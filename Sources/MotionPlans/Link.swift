@@ -5,7 +5,8 @@ import MotionYAML
 
 extension IntentionDecoder {
     /// `add: link`: property, source, input, output, clamp. D009 for a property that is not a
-    /// number; D005 for `input` with a = b.
+    /// number; D005 for `input` with a = b, for an `output` value outside the property's range
+    /// (an opacity of 5), and for a slope steeper than 1e9.
     static func link(_ reader: inout ParameterReader, _ context: inout DecodingContext) -> Link? {
         let property = propertyPath(&reader, &context)
         var source: (String, PropertyPath)?
@@ -26,6 +27,13 @@ extension IntentionDecoder {
             context.report(
                 .D005, "`input` needs two different numbers: [a, a] maps every source value to one point",
                 at: context.range(node))
+            reader.failed = true
+        }
+        if let property, let output, let node = reader.nodes["output"],
+            let problem = output.lazy.compactMap({ DecodingContext.rangeProblem(.scalar($0), property) }).first
+        {
+            // The values the link presents, as a spring's destination or a tween's `to:` would be.
+            context.report(.D005, "`output` \(problem)", at: context.range(node))
             reader.failed = true
         }
         if let input, let output, !reader.failed { checkSlope(input: input, output: output, &reader, &context) }

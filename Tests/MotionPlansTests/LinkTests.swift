@@ -33,6 +33,15 @@ struct LinkTests {
             "an empty input interval", .D005,
             link("property: rotation\nsource: { target: \"#b\", property: opacity }\ninput: 1️⃣[1, 1]\noutput: [0, 1]")),
         DiagnosticCase(
+            "an opacity output of 5", .D005,
+            link("property: opacity\nsource: { target: \"#b\", property: position.x }\ninput: [0, 100]\noutput: 1️⃣[0, 5]")),
+        DiagnosticCase(
+            "a negative colour component output", .D005,
+            link("property: backgroundColor.r\nsource: { target: \"#b\", property: position.x }\ninput: [0, 1]\noutput: 1️⃣[-1, 1]")),
+        DiagnosticCase(
+            "a negative corner radius output", .D005,
+            link("property: cornerRadius\nsource: { target: \"#b\", property: position.x }\ninput: [0, 1]\noutput: 1️⃣[8, -8]")),
+        DiagnosticCase(
             "a tiny input span", .D005, help: "widen `input` to a span of at least 1e-9",
             link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[0, 1e-300]\noutput: [0, 1]\nclamp: false")),
         DiagnosticCase(
@@ -60,6 +69,15 @@ struct LinkTests {
     @Test(arguments: cases) func diagnostics(_ c: DiagnosticCase) {
         let source = MarkedSource(c.yaml)
         check(source.load().diagnostics, against: c, source: source)
+    }
+
+    /// Outputs within the property's range, and any numbers for a property without one.
+    @Test(arguments: [
+        "property: opacity\ninput: [0, 100]\noutput: [1, 0]", "property: cornerRadius\ninput: [0, 1]\noutput: [0, 40]",
+        "property: rotation\ninput: [0, 1]\noutput: [-5, 5]", "property: borderColor.a\ninput: [0, 1]\noutput: [0, 1]",
+    ])
+    func outputsInRangeAreSilent(_ body: String) throws {
+        _ = try decodeClean(Self.link(body + "\nsource: { target: \"#b\", property: position.x }"))
     }
 
     /// A slope of exactly 1e9 (a source moving 1e-9 moves the output by 1) is within the limit.
