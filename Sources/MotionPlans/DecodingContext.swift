@@ -293,7 +293,8 @@ struct DecodingContext {
         return "write \"\(compact)\": a number directly followed by ms or s"
     }
 
-    /// `true` or `false` (YAML 1.2 core spellings).
+    /// `true` or `false` (YAML 1.2 core spellings), plain: a quoted `"true"` is D003 with help
+    /// to remove the quotes, as the schema asks for a boolean there (docs/format.md §1.3).
     mutating func bool(_ node: YAMLNodeID, for key: String) -> Bool? {
         if tree.kind(node) == .scalar, tree.isPlain(node) {
             switch tree.string(node) {
@@ -301,6 +302,16 @@ struct DecodingContext {
             case "false", "False", "FALSE": return false
             default: break
             }
+        }
+        if tree.kind(node) == .scalar, !tree.isPlain(node), !tree.isNull(node),
+            case let text = tree.string(node), ["true", "false"].contains(text.lowercased())
+        {
+            // Quoted, `"true"` is text to YAML and to the schema: "expects true or false, found
+            // "true"" would read as a contradiction.
+            report(
+                .D003, "`\(key)` expects true or false, found the quoted string \"\(text)\": quotes make it text",
+                at: range(node), help: "remove the quotes: `\(key): \(text.lowercased())`")
+            return nil
         }
         typeMismatch(node, expected: "true or false", for: key)
         return nil

@@ -421,6 +421,13 @@ struct DecoderDiagnosticTests {
                 "add: link\ntarget: \"#a\"\nproperty: rotation\nsource:\n  target: 1️⃣#b\n  property: position.x\n"
                     + "input: [0, 1]\noutput: [0, 1]")),
         DiagnosticCase(
+            "a quoted true", .D003, help: "remove the quotes: `autoreverse: true`", tween("autoreverse", "1️⃣\"true\"")),
+        DiagnosticCase(
+            "a single-quoted False", .D003, help: "remove the quotes: `clamp: false`",
+            op(
+                "add: link\ntarget: \"#a\"\nproperty: rotation\nsource: { target: \"#b\", property: position.x }\n"
+                    + "input: [0, 1]\noutput: [0, 1]\nclamp: 1️⃣'False'")),
+        DiagnosticCase(
             "repeat: infinite", .D003, help: "write `repeat: forever` for a tween that never stops", tween("repeat", "1️⃣infinite")),
         DiagnosticCase(
             "a CSS cubic-bezier", .D003, help: "write the curve as a list: `[0.4, 0, 0.2, 1]`",
@@ -449,7 +456,10 @@ struct DecoderDiagnosticTests {
 
     @Test(arguments: newUserCases) func newUserMistakes(_ c: DiagnosticCase) { run(c) }
 
-    @Test(arguments: ["duration: 300ms", "duration: 60", "duration: \"90s\"", "delay: 0.3", "repeat: forever", "easing: easeInOut"])
+    @Test(arguments: [
+        "duration: 300ms", "duration: 60", "duration: \"90s\"", "delay: 0.3", "repeat: forever", "easing: easeInOut",
+        "autoreverse: true", "autoreverse: False",
+    ])
     func theRightSpellingsAreSilent(_ line: String) {
         let source = MarkedSource(op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\n" + line))
         #expect(source.load().diagnostics.isEmpty)
