@@ -132,7 +132,7 @@ extension DiagnosticCode {
                 summary: """
                     An `add:` names an intention type that does not exist. Help suggests the closest known type (tween, spring, \
                     anchoredSpring, friction, draggable, pinchable, rotatable, squashAndStretch, directlyManipulable, tossable, \
-                    transitionTween).
+                    transitionTween, link).
                     """,
                 rationale: "The type decides which executor runs the motion; an unknown type cannot run at all.")
         case .D009:

@@ -942,30 +942,29 @@ transactions:
         orient: true
 """#,
     "W009.fail.yaml": #"""
-# A generated document: 1,001 tweens on position.x committed together, the next
-# starting where the last ends (only the first three are written out here).
+# A generated document: 1,001 tweens on the dot's rotation committed at once, here written with
+# YAML aliases: *t is one tween, *tx a transaction at 0 s of eleven of them, and 91 transactions.
 motion: 1
 targets:
   dot: { layer: { size: [20, 20] } }
-transactions:
-  - ops:
-      - { add: tween, target: "#dot", property: position.x, to: 10, duration: 100ms }
-      - { add: tween, target: "#dot", property: position.x, to: 20, duration: 100ms, delay: 100ms }
-      - { add: tween, target: "#dot", property: position.x, to: 30, duration: 100ms, delay: 200ms }
-      # ... and so on, to 1,001 tweens
+transactions: [
+    &tx { at: 0, ops: [&t { add: tween, target: "#dot", property: rotation, to: 90 }, *t, *t, *t, *t, *t, *t, *t, *t, *t, *t] },
+    *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx,
+    *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx,
+    *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx,
+    *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx,
+    *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx, *tx
+  ]
 """#,
     "W009.fixed.yaml": #"""
-# The same steps as one tween: its values, one after another.
+# The same motion as one tween: only the latest of tweens committed together shows.
 motion: 1
 targets:
   dot: { layer: { size: [20, 20] } }
 transactions:
-  - ops:
-      - add: tween
-        target: "#dot"
-        property: position.x
-        values: [0, 10, 20, 30]
-        duration: 300ms
+  - at: 0
+    ops:
+      - { add: tween, target: "#dot", property: rotation, to: 90 }
 """#,
     "W010.fail.yaml": #"""
 motion: 1

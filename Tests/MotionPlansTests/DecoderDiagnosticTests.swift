@@ -345,6 +345,12 @@ struct DecoderDiagnosticTests {
 
     @Test(arguments: d008Cases) func d008(_ c: DiagnosticCase) { run(c) }
 
+    /// `motionc explain D008` lists the types did-you-mean suggests from: every one of them.
+    @Test func d008ExplanationListsEveryIntentionType() {
+        let words = Set(DiagnosticCode.D008.facts.summary.split { !$0.isLetter }.map(String.init))
+        for type in IntentionType.allCases { #expect(words.contains(type.rawValue), "\(type.rawValue)") }
+    }
+
     static let d009Cases: [DiagnosticCase] = [
         DiagnosticCase(
             "opacty", .D009, help: "did you mean \"opacity\"?",

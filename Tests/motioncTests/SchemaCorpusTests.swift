@@ -19,7 +19,7 @@ import Testing
         .W004: "easing list count n - 1", .G001: "gesture names an input that exists",
         .G002: "input kind and target fit the gesture", .B001: "inputs for baking",
         .G004: "release names an input that exists", .L001: "links form no cycle",
-        .W010: "a `by:` change within its property's range",
+        .W010: "a `by:` change within its property's range", .W009: "at most 1,000 tweens at once on one property",
     ]
 
     /// Mutants on which the schema and validate may differ although their codes are otherwise
