@@ -369,10 +369,17 @@ struct Composer {
     mutating func alias(_ event: UnsafeMutablePointer<yaml_event_t>) -> Bool {
         let name = event.pointee.data.alias.anchor.map { String(cString: $0) } ?? ""
         guard let (target, expanded) = anchors[name] else {
-            diagnostics.append(
-                Diagnostic(
+            // An anchor is defined once its collection ends: an alias inside it would copy itself.
+            let diagnostic =
+                frameAnchors.contains(name)
+                ? Diagnostic(
+                    .Y001, "the alias *\(name) refers back into its own anchor &\(name)", file: file, at: Self.range(event),
+                    help: "an alias cannot be inside the collection its anchor names, which would hold itself: "
+                        + "anchor a part of it that does not hold *\(name), or write the value out")
+                : Diagnostic(
                     .Y001, "found undefined alias", file: file, at: Self.range(event),
-                    help: "define the anchor &\(name) before this alias *\(name)"))
+                    help: "define the anchor &\(name) before this alias *\(name)")
+            diagnostics.append(diagnostic)
             // Stand in an empty null so the rest of the document can still be checked.
             let id = YAMLNodeID(index: UInt32(truncatingIfNeeded: nodes.count))
             nodes.append(

@@ -102,5 +102,19 @@ import Testing
         let result = parse("a: &a [1, *a]\n")
         #expect(result.diagnostics.map(\.code) == [.Y001])
         #expect(result.diagnostics.first?.range.at == "1:11")
+        #expect(result.diagnostics.first?.message == "the alias *a refers back into its own anchor &a")
+    }
+
+    @Test func aliasDeepInsideItsOwnAnchorSaysSo() {
+        // The anchor is above the alias, so "define the anchor before this alias" would mislead.
+        let result = parse("targets: &t\n  a: { children: *t }\n")
+        #expect(result.diagnostics.map(\.code) == [.Y001])
+        #expect(result.diagnostics.first?.range.at == "2:18")
+        #expect(result.diagnostics.first?.message == "the alias *t refers back into its own anchor &t")
+        #expect(result.diagnostics.first?.help?.hasPrefix("an alias cannot be inside the collection its anchor names") == true)
+    }
+
+    @Test func anAliasAfterItsAnchorEndsIsSilent() {
+        #expect(parse("targets: &t\n  a: { x: 1 }\nmore: { children: *t }\n").diagnostics.isEmpty)
     }
 }
