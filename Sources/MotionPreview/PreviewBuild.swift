@@ -50,17 +50,25 @@ public struct PreviewBuild: Sendable {
             diagnostics += Validator.validate(document, options: ValidationOptions(forBake: true))
         }
         var stage: PreviewStage?
+        // A bake holding a number JSON cannot write (docs/format.md §1.6) gets no stage, as
+        // `bake` writes no file.
+        var overflow = ""
         if let document = loaded.document, !diagnostics.containsErrors {
             let baked = Baker.bake(reducedMotion ? document.reducedMotionVariant() : document)
-            let built = PreviewStage(timeline: baked.timeline, file: path, progress: progress)
-            stage = built
-            if let message = baked.boundMessage { stage?.notes.append(message) }
-            for target in document.targets { stage?.targetLocations[target.id.value] = target.id.range.start }
+            if let error = TimelineJSON.firstUnwritableNumber(in: baked.timeline) {
+                overflow = "motionc: \(path): \(error); no stage: a number of the document's motion overflows (docs/format.md §1.6)\n"
+            } else {
+                let built = PreviewStage(timeline: baked.timeline, file: path, progress: progress)
+                stage = built
+                if let message = baked.boundMessage { stage?.notes.append(message) }
+                for target in document.targets { stage?.targetLocations[target.id.value] = target.id.range.start }
+            }
         }
         let sorted = diagnostics.sortedForDisplay()
         let source = SourceFile(path: path, text: String(decoding: loaded.text, as: UTF8.self))
         let rendered =
-            sorted.isEmpty ? "" : DiagnosticRenderer.render(sorted, format: .text, sources: [path: source], fileCount: 1)
+            (sorted.isEmpty ? "" : DiagnosticRenderer.render(sorted, format: .text, sources: [path: source], fileCount: 1))
+            + overflow
         stage?.diagnostics = sorted
         return PreviewBuild(
             stage: stage, diagnostics: sorted, renderedDiagnostics: rendered, readError: nil,

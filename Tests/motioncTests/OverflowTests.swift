@@ -21,7 +21,10 @@ struct OverflowTests {
 
         """
 
-    @Test(arguments: [["bake", "-o", "out.json"], ["export", "--to", "lottie", "-o", "out.json"], ["play"]])
+    @Test(arguments: [
+        ["bake", "-o", "out.json"], ["export", "--to", "lottie", "-o", "out.json"], ["export", "--to", "html", "-o", "out.json"],
+        ["play"], ["preview", "-o", "out.json"],
+    ])
     func theCommandFailsAndWritesNothing(_ command: [String]) throws {
         let folder = try Motionc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
