@@ -63,9 +63,12 @@ struct Run: ParsableCommand {
         }
         // Stopped still moving at the run's bound: the summary says so, with the bound.
         if let trace, let recorder {
-            // The rows `bake` + `play --trace` write: the same timeline, played the same way.
+            // The rows `bake` + `play --trace` write: the same timeline, played the same way, and
+            // refused as `bake` refuses it when a number overflows (no `inf` rows).
+            let timeline = Baker.timeline(of: run, events: recorder.events, outcome: outcome)
+            try Bake.checkNumbers(timeline, path: file)
             let writer = try TraceWriter(path: trace)
-            Baker.timeline(of: run, events: recorder.events, outcome: outcome).writeTrace(frames: frames, to: writer)
+            timeline.writeTrace(frames: frames, to: writer)
             try writer.finish()
         }
         let count = "\(components.count) animated component" + (components.count == 1 ? "" : "s")

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A document `validate` accepts whose motion still overflows (docs/format.md §1.6): `bake`,
-/// `play`, `render` and `export` fail with the JSON path of the number instead of writing `null`.
+/// `play`, `render`, `export`, `preview` and `run --trace` fail with the JSON path of the number
+/// instead of writing `null` or `inf`.
 @Suite("Numbers a bake cannot write")
 struct OverflowTests {
     /// A tween of one value starts from the presented value, which no rule knows: 1e9 in 1e-300 s,
@@ -23,7 +24,7 @@ struct OverflowTests {
 
     @Test(arguments: [
         ["bake", "-o", "out.json"], ["export", "--to", "lottie", "-o", "out.json"], ["export", "--to", "html", "-o", "out.json"],
-        ["play"], ["preview", "-o", "out.json"],
+        ["play"], ["preview", "-o", "out.json"], ["run", "--trace", "out.json"],
     ])
     func theCommandFailsAndWritesNothing(_ command: [String]) throws {
         let folder = try Motionc.temporaryDirectory()
