@@ -4,10 +4,11 @@ extension TimelineJSON {
     /// The first number of `timeline` that its file could not hold, or nil.
     ///
     /// The error names the number's JSON path; nil means every number is finite and within
-    /// ±``largestMagnitude``, as a timeline file is read. JSON has no infinity: written as it is, such a number would be `null`, which `play`,
-    /// `render` and the players reject or misread. A bake of a valid document holds none
-    /// (docs/format.md §1.6); the commands check before they write or play one, so that
-    /// arithmetic no rule foresaw fails with a message rather than a broken file.
+    /// ±``largestMagnitude``, as a timeline file is read. JSON has no infinity: written as it is,
+    /// such a number would be `null`, which `play`, `render` and the players reject or misread.
+    /// A bake of a valid document holds none (docs/format.md §1.6); the commands check before
+    /// they write or play one, so that arithmetic no rule foresaw fails with a message rather
+    /// than a broken file.
     ///
     /// - Complexity: O(size of the timeline's JSON).
     public static func firstUnwritableNumber(in timeline: Timeline) -> TimelineError? {
