@@ -55,9 +55,11 @@ struct DecodingContext {
 
     mutating func typeMismatch(_ node: YAMLNodeID, expected: String, for key: String) {
         if let comment = commentedWord(node) {
+            // Quoting is the fix where text is expected (an id, a selector); elsewhere the `#`
+            // itself is the mistake, and the message says what YAML did with it.
             report(
                 .D003, "`\(key)` expects \(expected), found nothing: YAML reads an unquoted \(comment.text) as a comment",
-                at: comment.range, help: "quote it: `\(key): \"\(comment.text)\"`")
+                at: comment.range, help: expected == "a string" ? "quote it: `\(key): \"\(comment.text)\"`" : nil)
             return
         }
         report(.D003, "`\(key)` expects \(expected), found \(describe(node))", at: range(node))

@@ -427,6 +427,8 @@ struct DecoderDiagnosticTests {
                 "add: link\ntarget: \"#a\"\nproperty: rotation\nsource:\n  target: 1️⃣#b\n  property: position.x\n"
                     + "input: [0, 1]\noutput: [0, 1]")),
         DiagnosticCase(
+            "a number read as a comment", .D003, op("add: tween\ntarget: \"#a\"\nproperty: rotation\nto: 1\nduration: 1️⃣#300ms")),
+        DiagnosticCase(
             "a quoted true", .D003, help: "remove the quotes: `autoreverse: true`", tween("autoreverse", "1️⃣\"true\"")),
         DiagnosticCase(
             "a single-quoted False", .D003, help: "remove the quotes: `clamp: false`",
