@@ -24,7 +24,10 @@ extension DiagnosticCode {
         case .Y001:
             Facts(
                 severity: .error, title: "YAML syntax error",
-                summary: "The file is not valid YAML. The message is libyaml's own, at the position where it stopped reading.",
+                summary: """
+                    The file is not valid YAML. The message is libyaml's own, at the position where it stopped reading; or an \
+                    alias names no anchor defined before it, or refers back into the anchor it is inside.
+                    """,
                 rationale: """
                     Nothing else can be checked until the file parses. The position is where the parser gave up; the mistake is \
                     often just before it, such as an unclosed bracket or quote.
