@@ -73,7 +73,8 @@ extension IntentionDecoder {
         context.report(
             .D005,
             "`input` spans \(DecodingContext.format(run)) for an `output` span of \(DecodingContext.format(rise)): "
-                + "a slope of \(shown(rise / run)), steeper than 1e9",
+                + ((rise / run).isFinite
+                    ? "a slope of \(shown(rise / run)), steeper than 1e9" : "a slope too steep for a number to hold (at most 1e9)"),
             at: context.range(node),
             help: "widen `input` to a span of at least \(shownUp(rise / largestRate))")
         reader.failed = true

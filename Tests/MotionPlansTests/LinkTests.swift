@@ -45,6 +45,9 @@ struct LinkTests {
             "a tiny input span", .D005, help: "widen `input` to a span of at least 1e-9",
             link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[0, 1e-300]\noutput: [0, 1]\nclamp: false")),
         DiagnosticCase(
+            "the smallest double as the input span", .D005, help: "widen `input` to a span of at least 1e-9",
+            link("property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[0, 5e-324]\noutput: [0, 1]")),
+        DiagnosticCase(
             "the smallest input span", .D005, help: "widen `input` to a span of at least 2",
             link(
                 "property: rotation\nsource: { target: \"#b\", property: position.x }\ninput: 1️⃣[1, 1.0000000000000002]\n"
