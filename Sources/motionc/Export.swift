@@ -3,6 +3,7 @@ import MotionCommandLine
 import MotionCore
 import MotionDiagnostics
 import MotionExport
+import MotionJSON
 import MotionPlans
 import MotionRenderServer
 import MotionScheduler
@@ -106,7 +107,7 @@ struct Export: ParsableCommand {
             StandardStreams.error("motionc: --strict: nothing written, as \(count) what \(to.rawValue) cannot carry")
             throw CommandFailure.reported
         }
-        if to == .lottie, let offset = ExportInput.firstNull(inJSON: result.bytes) {
+        if to == .lottie, let offset = JSONNulls.first(in: result.bytes) {
             // Lottie files hold no null: one is a number the export computed and JSON cannot hold.
             throw CommandFailure.invalidInput(
                 "\(file): the Lottie export computed a number that is not finite (byte \(offset) of the output); nothing written")
@@ -126,33 +127,6 @@ extension FrameSteps: ExpressibleByArgument {}
 
 /// Turning an export's findings into diagnostics.
 enum ExportInput {
-    /// The offset of the first `null` outside strings in JSON text, or nil: how a JSON writer
-    /// spells a number that is not finite.
-    static func firstNull(inJSON bytes: [UInt8]) -> Int? {
-        var inString = false
-        var escaped = false
-        let null = Array("null".utf8)
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "n"), bytes[i...].starts(with: null) {
-                return i
-            }
-            i += 1
-        }
-        return nil
-    }
-
     /// One X-coded warning per finding, at the target's id in the document (or the file's start).
     static func diagnostics(_ findings: [ExportFinding], file: String, document: MotionDocument?, format: ExportFormat? = nil)
         -> [Diagnostic]

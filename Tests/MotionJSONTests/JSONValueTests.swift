@@ -41,3 +41,18 @@ import Testing
                 == #"{"zeta":1,"alpha":["x","y"],"nested":{"b":null,"a":true},"list":[{"k":0.5}],"empty":[],"none":{}}"#)
     }
 }
+
+@Suite("Nulls a writer left for numbers")
+struct JSONNullsTests {
+    @Test func aNumberThatIsNotFiniteIsFound() {
+        let text = JSONValue.object([JSONMember("nm", .string("null")), JSONMember("v", .number(.infinity))]).serialized(pretty: false)
+        let bytes = Array(text.utf8)
+        let offset = JSONNulls.first(in: bytes)
+        #expect(offset.map { String(decoding: bytes[$0...], as: UTF8.self).hasPrefix("null}") } == true, "\(text)")
+    }
+
+    @Test(arguments: [#"{"nm": "null", "a": [1, 2.5e-300]}"#, #"["a \"null\" b", "\\", "x null"]"#, "{}"])
+    func textWithoutABareNullHasNone(_ text: String) {
+        #expect(JSONNulls.first(in: Array(text.utf8)) == nil)
+    }
+}
