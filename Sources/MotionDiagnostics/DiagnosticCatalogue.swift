@@ -160,7 +160,7 @@ extension DiagnosticCode {
         case .N001:
             Facts(
                 severity: .error, title: "empty name on add",
-                summary: "An `add` has a `name:` that is empty.",
+                summary: "An `add` has a `name:` that is empty, as `name: #fade` is: YAML reads a `#` after a space as a comment.",
                 rationale: """
                     Names exist so a later `remove:` can take the plan away; an empty name could never be removed by name. Give it \
                     a real name, or leave `name:` out for an unnamed plan.
@@ -168,7 +168,7 @@ extension DiagnosticCode {
         case .N002:
             Facts(
                 severity: .error, title: "empty name on remove",
-                summary: "A `remove:` has an empty name.",
+                summary: "A `remove:` has an empty name, as `remove: #fade` has: YAML reads a `#` after a space as a comment.",
                 rationale: """
                     Only named plans can be removed, and no plan can be added under an empty name, so this remove can never do \
                     anything.

@@ -57,9 +57,17 @@ struct DecodingContext {
         if let comment = commentedWord(node) {
             // Quoting is the fix where text is expected (an id, a selector); elsewhere the `#`
             // itself is the mistake, and the message says what YAML did with it.
+            let help: String?
+            if expected != "a string" {
+                help = nil
+            } else if Self.inputIDKeys.contains(key) {
+                help = "an input id is written without `#`: `\(key): \(comment.text.dropFirst())`"
+            } else {
+                help = "quote it: `\(key): \"\(comment.text)\"`"
+            }
             report(
                 .D003, "`\(key)` expects \(expected), found nothing: YAML reads an unquoted \(comment.text) as a comment",
-                at: comment.range, help: expected == "a string" ? "quote it: `\(key): \"\(comment.text)\"`" : nil)
+                at: comment.range, help: help)
             return
         }
         report(.D003, "`\(key)` expects \(expected), found \(describe(node))", at: range(node))
@@ -179,6 +187,21 @@ struct DecodingContext {
             return nil
         }
         return tree.string(node)
+    }
+
+    /// The keys whose text is an input's id, which is written without `#` (`gesture: pan1`).
+    static let inputIDKeys: Set<String> = ["id", "gesture", "release"]
+
+    /// A plan's name (`name:`, `remove:`), as ``string(_:for:allowNull:)`` reads it with null as
+    /// empty; `code` (N001, N002) and nil when it is null because YAML read `#name` as a comment.
+    mutating func planName(_ node: YAMLNodeID, for key: String, code: DiagnosticCode) -> String? {
+        if let comment = commentedWord(node) {
+            report(
+                code, "the plan name is empty: YAML reads an unquoted \(comment.text) as a comment", at: comment.range,
+                help: "a name is written without `#`: `\(key): \(comment.text.dropFirst())`")
+            return nil
+        }
+        return string(node, for: key, allowNull: true)
     }
 
     /// A selector's text, as ``string(_:for:allowNull:)`` reads it with null as empty; T001 and

@@ -458,7 +458,7 @@ struct DocumentDecoder {
     mutating func decodeRemove(_ node: YAMLNodeID, nameNode: YAMLNodeID) -> OperationSpec? {
         context.forEachPair(in: node, known: IntentionCatalog.removeKeys, context: "a remove operation") { _, _, _ in }
         recordKeyRanges(of: node)
-        guard let name = context.string(nameNode, for: "remove", allowNull: true) else { return nil }
+        guard let name = context.planName(nameNode, for: "remove", code: .N002) else { return nil }
         guard let target = target(of: node) else { return nil }
         let located = Located(name, at: context.range(nameNode))
         return OperationSpec(action: .remove(name: located), target: target, head: located.range)
@@ -488,7 +488,7 @@ struct DocumentDecoder {
             ctx, index, pair in
             if let key = keptKeys[index] { kept.append((key, pair.value)) }
             guard index >= sharedKeys else {
-                if keys[index] == "name", let text = ctx.string(pair.value, for: "name", allowNull: true) {
+                if keys[index] == "name", let text = ctx.planName(pair.value, for: "name", code: .N001) {
                     name = Located(text, at: ctx.range(pair.value))
                 }
                 return

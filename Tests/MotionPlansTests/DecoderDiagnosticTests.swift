@@ -427,6 +427,15 @@ struct DecoderDiagnosticTests {
                 "add: link\ntarget: \"#a\"\nproperty: rotation\nsource:\n  target: 1️⃣#b\n  property: position.x\n"
                     + "input: [0, 1]\noutput: [0, 1]")),
         DiagnosticCase(
+            "an input id read as a comment", .D003, help: "an input id is written without `#`: `gesture: p`",
+            op("add: draggable\ntarget: \"#a\"\ngesture: 1️⃣#p")),
+        DiagnosticCase(
+            "a plan name read as a comment", .N001, help: "a name is written without `#`: `name: fade`",
+            op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\nname: 1️⃣#fade")),
+        DiagnosticCase(
+            "a removed name read as a comment", .N002, help: "a name is written without `#`: `remove: fade`",
+            op("remove: 1️⃣#fade\ntarget: \"#a\"")),
+        DiagnosticCase(
             "a number read as a comment", .D003, op("add: tween\ntarget: \"#a\"\nproperty: rotation\nto: 1\nduration: 1️⃣#300ms")),
         DiagnosticCase(
             "a quoted true", .D003, help: "remove the quotes: `autoreverse: true`", tween("autoreverse", "1️⃣\"true\"")),
@@ -476,6 +485,12 @@ struct DecoderDiagnosticTests {
     @Test(arguments: ["target: \"#a\" # the card", "target: '#a'", "target: \"#a\"\n# target: #b"])
     func quotedSelectorsBesideCommentsAreSilent(_ line: String) {
         let source = MarkedSource(op("add: draggable\n" + line))
+        #expect(source.load().diagnostics.isEmpty)
+    }
+
+    @Test(arguments: ["name: fade # the fade", "name: fade"])
+    func namesBesideCommentsAreSilent(_ line: String) {
+        let source = MarkedSource(op("add: tween\ntarget: \"#a\"\nproperty: opacity\nto: 1\n" + line))
         #expect(source.load().diagnostics.isEmpty)
     }
 
