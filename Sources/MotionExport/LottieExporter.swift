@@ -119,17 +119,32 @@ public final class LottieExporter {
     }
 
     /// Gives the report items of `paths` on `layer` the number of keyframes the Lottie property
-    /// that carries them holds (`count`, from ``property(_:scale:to:)``): one count for all the
+    /// that carries them holds (from ``property(_:scale:to:)``): one count for all the
     /// dimensions of a property, which share their keyframes (a scale's `s: [x, y]`), rather than
     /// each curve's own. Items not recorded (components no event touches) and dropped ones stay.
-    func carried(_ layer: Int, _ paths: [PropertyPath], keyframes count: Int) {
-        for path in paths {
+    ///
+    /// A component whose curve shares an easing with another moving on a different one is
+    /// fitted, its largest error grown by what the sharing moved it (docs/export.md §3).
+    func carried(_ layer: Int, _ paths: [PropertyPath], _ written: WrittenProperty) {
+        for (d, path) in paths.enumerated() {
             let code = Self.code(layer, path)
-            guard var item = items[code], item.method != .dropped, item.keyframes != count else { continue }
-            item.keyframes = count
+            guard var item = items[code], item.method != .dropped else { continue }
+            let shared = d < written.sharedEasingErrors.count ? written.sharedEasingErrors[d] : 0
+            guard item.keyframes != written.keyframes || shared > 0 else { continue }
+            item.keyframes = written.keyframes
+            if shared > 0 {
+                item.method = .fitted
+                item.maxError += shared
+                item.reason = Self.sharedEasingNote
+            }
             items[code] = item
         }
     }
+
+    /// The report's note on a component fitted because its property's dimensions share one easing.
+    static let sharedEasingNote =
+        "rlottie and lottie-ios read one easing for all of a property's dimensions: "
+        + "its components' different curves are fitted with shared easings"
 
     /// The paths of a property's first `count` components (`scale.x`, `scale.y`).
     static func paths(_ property: LayerProperty, _ count: Int) -> [PropertyPath] {
@@ -203,25 +218,49 @@ public final class LottieExporter {
 
     // MARK: - Properties
 
+    /// What ``property(_:scale:to:)`` wrote.
+    struct WrittenProperty {
+        /// The keyframes the property holds: those its dimensions share, or 1 for a static value.
+        var keyframes: Int
+        /// Per dimension, in the curves' own units (before `scale`), the largest difference that
+        /// sharing one easing between dimensions moving on different curves made (0: none).
+        var sharedEasingErrors: [Double] = []
+    }
+
     /// Writes a Lottie property from curves (one per dimension), each value multiplied by `scale`,
-    /// and returns how many keyframes it holds: those the dimensions share, or 1 for a value that
-    /// never changes (written as a static value).
+    /// and returns how many keyframes it holds and what sharing easings cost.
+    ///
+    /// Every keyframe carries one easing for all dimensions (rlottie and lottie-ios read only the
+    /// first), by ``PlayerKeyframes/sharingEasings(_:tolerances:checkStep:)``: a still dimension takes a
+    /// moving one's easing, exactly; dimensions moving on different curves share fitted pieces.
     @discardableResult
-    func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) -> Int {
+    func property(_ curves: [ShownCurve], scale: Double = 1, to json: inout JSONStream) -> WrittenProperty {
         // Constant curves are written as their values, scaled as `mapped(scale:offset:)` would.
         if curves.allSatisfy(\.isConstant) {
             Self.constant(
                 curves.map { curve in curve.segments.first.map { scale == 1 ? $0.from : scale * $0.from + 0 } ?? 0 }, to: &json)
-            return 1
+            return WrittenProperty(keyframes: 1)
         }
         // Unscaled curves are taken as they are (most properties: no copy of the array).
         let scaled = scale == 1 ? curves : curves.map { $0.mapped(scale: scale, offset: 0) }
         if scaled.allSatisfy(\.isConstant) {
             Self.constant(scaled.map { $0.segments.first?.from ?? 0 }, to: &json)
-            return 1
+            return WrittenProperty(keyframes: 1)
         }
-        if scaled.count == 1, let count = writeKeyframes(of: scaled[0].segments, to: &json) { return count }
-        let keyframes = PlayerKeyframes.keyframes(scaled)
+        if scaled.count == 1, let count = writeKeyframes(of: scaled[0].segments, to: &json) {
+            return WrittenProperty(keyframes: count)
+        }
+        // What each dimension's budget leaves to shared easings, in the written units: the budget
+        // is 1e-3 of its range, or of `scale` where the range is below 1 in the curve's own units
+        // (docs/export.md §2, "Error budget"); the curve's own error and a tenth stay aside.
+        let unit = abs(scale) > 0 ? abs(scale) : 1
+        let tolerances = scaled.map { curve in
+            let range = PlayerKeyframes.range(of: curve.segments)
+            let budget = range >= unit ? 1e-3 * range : 1e-3 * unit
+            return max(0.9 * budget - curve.maxError, 0.1 * budget)
+        }
+        let (keyframes, errors) = PlayerKeyframes.sharingEasings(
+            PlayerKeyframes.keyframes(scaled), tolerances: tolerances, checkStep: tracks.checkStep)
         Self.animated(count: keyframes.count, to: &json) { k, json in
             let keyframe = keyframes[k]
             json.member(plain: "t", frame(keyframe.time))
@@ -234,7 +273,7 @@ public final class LottieExporter {
             Self.handles("i", keyframe.easings, to: &json) { ($0.2, $0.3) }
             json.member(plain: "h", keyframe.hold ? 1 : 0)
         }
-        return keyframes.count
+        return WrittenProperty(keyframes: keyframes.count, sharedEasingErrors: errors.map { $0 / unit })
     }
 
     /// Writes the animated property of one curve as ``property(_:scale:to:)`` does, straight from
@@ -344,7 +383,7 @@ public final class LottieExporter {
         let shownOpacity = opacity ? shown(layer, .opacity, 0) : nil
         json.object { json in
             json.key(plain: "a")
-            carried(layer, Self.paths(.anchorPoint, 2), keyframes: property(anchor, to: &json))
+            carried(layer, Self.paths(.anchorPoint, 2), property(anchor, to: &json))
             json.key(plain: "p")
             if let spatial {
                 Self.spatialProperty(spatial, frame: frame, to: &json)
@@ -353,18 +392,18 @@ public final class LottieExporter {
                     json.key(plain: "s")
                     json.value(.bool(true))
                     json.key(plain: "x")
-                    carried(layer, [PropertyPath(.position, component: 0)], keyframes: property([position[0]], to: &json))
+                    carried(layer, [PropertyPath(.position, component: 0)], property([position[0]], to: &json))
                     json.key(plain: "y")
-                    carried(layer, [PropertyPath(.position, component: 1)], keyframes: property([position[1]], to: &json))
+                    carried(layer, [PropertyPath(.position, component: 1)], property([position[1]], to: &json))
                 }
             }
             json.key(plain: "s")
-            carried(layer, Self.paths(.scale, 2), keyframes: property(scale, scale: 100, to: &json))
+            carried(layer, Self.paths(.scale, 2), property(scale, scale: 100, to: &json))
             json.key(plain: "r")
-            carried(layer, [PropertyPath(.rotation)], keyframes: property([rotation], to: &json))
+            carried(layer, [PropertyPath(.rotation)], property([rotation], to: &json))
             json.key(plain: "o")
             if let shownOpacity {
-                carried(layer, [PropertyPath(.opacity)], keyframes: property([shownOpacity], scale: 100, to: &json))
+                carried(layer, [PropertyPath(.opacity)], property([shownOpacity], scale: 100, to: &json))
             } else {
                 Self.constant([100], to: &json)
             }
@@ -411,9 +450,9 @@ public final class LottieExporter {
             json.member(plain: "ty", "fl")
             json.member(plain: "nm", name)
             json.key(plain: "c")
-            carried(layer, Self.paths(paint, 3), keyframes: property(color + [.constant(1, over: tracks.span)], to: &json))
+            carried(layer, Self.paths(paint, 3), property(color + [.constant(1, over: tracks.span)], to: &json))
             json.key(plain: "o")
-            carried(layer, [PropertyPath(paint, component: 3)], keyframes: property([alpha], scale: 100, to: &json))
+            carried(layer, [PropertyPath(paint, component: 3)], property([alpha], scale: 100, to: &json))
             json.member(plain: "r", rule)
             json.member(plain: "bm", 0)
         }
@@ -523,12 +562,12 @@ public final class LottieExporter {
             json.key(plain: "p")
             property(center, to: &json)
             json.key(plain: "s")
-            let sizeKeyframes = property(size, to: &json)
-            if let layer { carried(layer, Self.paths(.size, 2), keyframes: sizeKeyframes) }
+            let sizeWritten = property(size, to: &json)
+            if let layer { carried(layer, Self.paths(.size, 2), sizeWritten) }
             if !ellipse {
                 json.key(plain: "r")
-                let radiusKeyframes = property([radius], to: &json)
-                if let layer { carried(layer, [PropertyPath(.cornerRadius)], keyframes: radiusKeyframes) }
+                let radiusWritten = property([radius], to: &json)
+                if let layer { carried(layer, [PropertyPath(.cornerRadius)], radiusWritten) }
             }
         }
     }

@@ -172,6 +172,136 @@ public enum PlayerKeyframes {
         return result
     }
 
+    /// The same keyframes with one easing for every dimension of each segment, as rlottie and
+    /// lottie-ios play them (they read a keyframe's first easing handle for all its dimensions).
+    ///
+    /// A dimension that holds still over a segment takes the easing of one that moves: its value
+    /// is the same under any easing, so this is exact. Where dimensions move on different curves
+    /// in one segment, the segment is cut into pieces, each eased by the curve (one moving
+    /// dimension's own piece, or linear) that moves every dimension closest to its own values,
+    /// halving pieces until each dimension stays within `tolerances[d]` (in the values' units:
+    /// what its budget leaves to the sharing) by ``sharedPieces(_:tolerances:checkStep:)``.
+    /// `errors[d]` is the largest difference from dimension d's own curve (0 where no segment of
+    /// it was shared that way), measured at 31 points per piece, or at the check times
+    /// (multiples of `checkStep`) in the shortest pieces.
+    ///
+    /// - Complexity: O(k·d) for k keyframes of d dimensions, plus O(p·d²) for p pieces made.
+    static func sharingEasings(
+        _ keyframes: [PlayerKeyframe], tolerances: [Double], checkStep: Double
+    ) -> (keyframes: [PlayerKeyframe], errors: [Double]) {
+        let dimensions = keyframes.first?.values.count ?? 0
+        var errors = [Double](repeating: 0, count: dimensions)
+        guard dimensions > 1, tolerances.count == dimensions else { return (keyframes, errors) }
+        var result: [PlayerKeyframe] = []
+        result.reserveCapacity(keyframes.count)
+        for (k, keyframe) in keyframes.enumerated() {
+            guard k + 1 < keyframes.count, !keyframe.hold, keyframe.easings.count == dimensions,
+                keyframes[k + 1].values.count == dimensions
+            else {
+                result.append(keyframe)
+                continue
+            }
+            let next = keyframes[k + 1]
+            let moving = (0..<dimensions).filter { keyframe.values[$0] != next.values[$0] }
+            let easing = moving.first.map { keyframe.easings[$0] } ?? .linear
+            if moving.allSatisfy({ keyframe.easings[$0] == easing }) {
+                var shared = keyframe
+                shared.easings = [TimingCurve](repeating: easing, count: dimensions)
+                result.append(shared)
+                continue
+            }
+            let segments = (0..<dimensions).map { d in
+                CurveSegment(
+                    start: keyframe.time, end: next.time, from: keyframe.values[d], to: next.values[d],
+                    easing: .curve(keyframe.easings[d]))
+            }
+            let pieces = sharedPieces(segments, tolerances: tolerances, checkStep: checkStep)
+            for d in 0..<dimensions { errors[d] = max(errors[d], pieces.errors[d]) }
+            result.append(contentsOf: pieces.keyframes)
+        }
+        return (result, errors)
+    }
+
+    /// The shortest piece ``sharedPieces(_:tolerances:checkStep:)`` makes, in seconds: well above the
+    /// millionth of a frame Lottie times are rounded to, at any frame rate up to 1000 fps.
+    static let minimumSharedPiece = 1e-7
+
+    /// The keyframes of one segment per dimension (all over the same times), cut into pieces that
+    /// each share one easing, for ``sharingEasings(_:tolerances:checkStep:)``: all but the next keyframe,
+    /// and each dimension's largest difference from its segment.
+    ///
+    /// A piece that no candidate easing carries within the tolerances is halved, down to
+    /// ``minimumSharedPiece`` (curves that stand still in time, such as `cubic-bezier(1, 0, 0, 1)`
+    /// at its middle, need short pieces only there), and at most 4096 pieces in all.
+    ///
+    /// - Complexity: O(p·d²) for p pieces (at most 4096) of d dimensions.
+    static func sharedPieces(
+        _ segments: [CurveSegment], tolerances: [Double], checkStep: Double
+    ) -> (keyframes: [PlayerKeyframe], errors: [Double]) {
+        var keyframes: [PlayerKeyframe] = []
+        var errors = [Double](repeating: 0, count: segments.count)
+        let start = segments.first?.start ?? 0
+        let end = segments.first?.end ?? 0
+        // Pieces still to write, the earliest last.
+        var pending = [(a: start, b: end)]
+        while let (a, b) = pending.popLast() {
+            let from = segments.map { $0.value(at: a) }
+            var best = sharedEasing(segments, from: a, to: b, tolerances: tolerances)
+            if best.worst > 1 {
+                if b - a >= 2 * minimumSharedPiece, keyframes.count + pending.count < 4096 {
+                    let middle = a + (b - a) / 2
+                    pending.append((middle, b))
+                    pending.append((a, middle))
+                    continue
+                }
+                // As short as pieces get: measured where the budget is (docs/export.md §2, "Error
+                // budget"), at the check times inside it (seldom any).
+                let first = checkStep > 0 ? (a / checkStep).rounded(.down) + 1 : .infinity
+                let inside = stride(from: first * checkStep, to: b, by: checkStep).map { ($0 - a) / (b - a) }
+                best = sharedEasing(segments, from: a, to: b, tolerances: tolerances, at: inside)
+            }
+            for d in errors.indices { errors[d] = max(errors[d], best.errors[d]) }
+            keyframes.append(
+                PlayerKeyframe(
+                    time: a, values: from, easings: [TimingCurve](repeating: best.curve, count: segments.count), hold: false))
+        }
+        return (keyframes, errors)
+    }
+
+    /// The easing that moves every dimension's piece of `segments` from `a` to `b` closest to its
+    /// own values: one moving dimension's own piece of its curve, or linear. `errors[d]` is
+    /// dimension d's largest difference at `samples` (shares of the piece; by default 31 evenly
+    /// spaced), `worst` the largest share of its tolerance.
+    ///
+    /// - Complexity: O(d²): 31 curve solves per candidate and dimension.
+    static func sharedEasing(
+        _ segments: [CurveSegment], from a: Double, to b: Double, tolerances: [Double],
+        at samples: [Double] = (1..<32).map { Double($0) / 32 }
+    ) -> (curve: TimingCurve, errors: [Double], worst: Double) {
+        let from = segments.map { $0.value(at: a) }
+        let to = segments.map { $0.value(at: b) }
+        var candidates: [TimingCurve] = [.linear]
+        for segment in segments where segment.from != segment.to {
+            var piece = segment
+            if a > segment.start { piece = piece.split(at: a).1 }
+            if b < segment.end { piece = piece.split(at: b).0 }
+            if !candidates.contains(piece.handles) { candidates.append(piece.handles) }
+        }
+        var best: (curve: TimingCurve, errors: [Double], worst: Double) = (.linear, [], .infinity)
+        for curve in candidates {
+            var errors = [Double](repeating: 0, count: segments.count)
+            for (d, segment) in segments.enumerated() where from[d] != to[d] {
+                for u in samples {
+                    let shown = from[d] + (to[d] - from[d]) * curve.value(at: u)
+                    errors[d] = max(errors[d], abs(segment.value(at: a + (b - a) * u) - shown))
+                }
+            }
+            let worst = zip(errors, tolerances).map { $1 > 0 ? $0 / $1 : $0 }.max() ?? 0
+            if worst < best.worst { best = (curve, errors, worst) }
+        }
+        return best
+    }
+
     /// How the piece between two knots becomes keyframes.
     enum PieceForm {
         /// One keyframe at the start that holds its value: a step, or a jump with no room to ease.

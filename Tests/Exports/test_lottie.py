@@ -285,3 +285,54 @@ def test_report_counts_the_keyframes_the_file_holds(doc, fmt):
     else:
         problems = css_count_problems(doc.exported(fmt).read_text(), report)
     assert not problems, "\n".join(problems)
+
+
+def rlottie_measures(lottie_text: str, frame: int) -> dict[str, float]:
+    """What rlottie draws at `frame` of one-easing-per-keyframe.yaml: bar's and wide's heights and
+    wide's width (in px, the dark cover summed along the line through their centres), tint's blue
+    (0...1) and grow's height."""
+    import numpy as np
+    from rlottie_python import LottieAnimation
+
+    animation = LottieAnimation.from_data(lottie_text)
+    width, height = animation.lottie_animation_get_size()
+    buffer = animation.lottie_animation_render(frame_num=frame, width=width, height=height)
+    rgba = np.asarray(straight_rgba_from_premultiplied_bgra(buffer, width, height), dtype=float).reshape(height, width, 4)
+    darkness = 1 - rgba[:, :, :3].mean(axis=2) / 255
+    return {
+        "bar height": float(darkness[:, 50].sum()),
+        "wide height": float(darkness[:, 150].sum()),
+        "wide width": float(darkness[100, 100:200].sum()),
+        "tint blue": float(rgba[100, 250, 2] / 255),
+        "grow height": float(darkness[:, 340].sum()),
+    }
+
+
+def test_rlottie_moves_every_dimension_on_its_own_curve(artifacts_for):
+    """rlottie reads one easing per keyframe: a still dimension must not bend a moving one's curve,
+    and dimensions on different curves must share fitted pieces (docs/export.md §3)."""
+    from conftest import HERE
+
+    doc = artifacts_for(HERE / "documents" / "one-easing-per-keyframe.yaml")
+    ref = doc.reference
+    text = doc.exported("lottie").read_text()
+    problems = []
+    for frame in range(0, ref.frame_count, 3):
+        seen = rlottie_measures(text, frame)
+        expected = {
+            "bar height": 100 * ref.value("bar", "scale.y", frame),
+            "wide height": 100 * ref.value("wide", "scale.y", frame),
+            "wide width": 40 * ref.value("wide", "scale.x", frame),
+            "tint blue": ref.value("tint", "backgroundColor.b", frame),
+            "grow height": ref.value("grow", "size.height", frame),
+        }
+        for name, value in expected.items():
+            # Anti-aliased edges cover their pixels in part: half a pixel at each end, or a level.
+            allowed = 1 / 255 + 0.002 if name == "tint blue" else 0.6
+            if abs(seen[name] - value) > allowed:
+                problems.append(f"frame {frame}: {name} {seen[name]:.3f}, the trace says {value:.3f}")
+    report = {(item["target"], item["property"]): item for item in doc.report("lottie")["items"]}
+    for key in [("wide", "scale.x"), ("wide", "scale.y")]:
+        if report[key]["method"] != "fitted":
+            problems.append(f"{key}: {report[key]['method']}, but no one easing carries both curves")
+    assert not problems, "\n".join(problems)
