@@ -419,6 +419,18 @@ extension DiagnosticCode {
                     Players fail silently: the file plays, but not as the render server draws it. The warning says so before you \
                     ship; `--strict` makes it fail a CI job.
                     """)
+        case .X002:
+            Facts(
+                severity: .warning, title: "repeat cut short in an export",
+                summary: """
+                    (export only: `motionc export`, `motionc validate --for lottie,html`) A repeat that a player cannot iterate \
+                    by itself (Lottie; CSS where other animations share the property) is unrolled pass by pass, at most 100,000 \
+                    passes: a longer one stops there, and the player holds its last value until the export's end.
+                    """,
+                rationale: """
+                    Unrolling has to stop somewhere, or a 1 ms repeat exported for hours would fill the disk; stopping in \
+                    silence would ship a file that freezes. Export a shorter `--duration`, or make the passes longer.
+                    """)
         }
     }
 }

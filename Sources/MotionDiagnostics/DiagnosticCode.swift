@@ -24,8 +24,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case L001
     /// Baking (B001): interactive intentions that have no recorded input to bake.
     case B001
-    /// Exports (X001): properties a player cannot show (docs/export.md §5).
-    case X001
+    /// Exports (X001–X002): properties a player cannot show (docs/export.md §5), repeats cut short
+    /// where an export unrolls them (docs/export.md §3).
+    case X001, X002
 
     /// The severity docs/format.md gives the code.
     public var severity: Severity { facts.severity }

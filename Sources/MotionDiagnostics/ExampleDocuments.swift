@@ -1017,6 +1017,34 @@ transactions:
         to: 200
         duration: 1s
 """#,
+    "X002.fail.yaml": #"""
+motion: 1
+targets:
+  dot: { layer: { position: [100, 100], size: [20, 20], backgroundColor: "#6200EE" } }
+transactions:
+  - ops:
+      - add: tween
+        target: "#dot"
+        property: opacity
+        from: 1
+        to: 0
+        duration: 0.25ms
+        repeat: 200000
+"""#,
+    "X002.fixed.yaml": #"""
+motion: 1
+targets:
+  dot: { layer: { position: [100, 100], size: [20, 20], backgroundColor: "#6200EE" } }
+transactions:
+  - ops:
+      - add: tween
+        target: "#dot"
+        property: opacity
+        from: 1
+        to: 0
+        duration: 0.25ms
+        repeat: 2000
+"""#,
     "Y001.fail.yaml": #"""
 motion: 1
 targets:

@@ -24,6 +24,8 @@ public enum CSSExporter {
         css += preamble(timeline)
         // One report item per touched component: by layer, each layer's in trace order.
         var ordered: [ExportItem] = []
+        // Repeats cut short where they are unrolled (X002).
+        var cutShort: [ExportFinding] = []
         var touched = AnimatedComponentSet(layers: timeline.layers.count)
         // Events on layers the timeline does not have (possible in a timeline built in code) are
         // not shown, and must not grow the set.
@@ -74,6 +76,14 @@ public enum CSSExporter {
                         target: timelineLayer.id, property: all[i].pathText, method: curve.method,
                         keyframes: curve.isConstant ? 1 : PlayerKeyframes.count(curve), maxError: curve.maxError, reason: nil,
                         frameRuns: curve.isConstant ? nil : curve.frameRuns)
+                    if let time = curve.unrolledUntil, touched.contains(AnimatedComponent.code(layer: layer, property, c)) {
+                        // Written as far as it was unrolled, reported as not carried past it: X002.
+                        let message = ExportFinding.cutShortMessage(at: time, end: tracks.span.upperBound)
+                        item?.method = .dropped
+                        item?.reason = message
+                        cutShort.append(
+                            ExportFinding(target: timelineLayer.id, property: all[i].pathText, message: message, kind: .cutShort))
+                    }
                 }
                 declarations.append(contentsOf: declarationHeads[i])
                 number(components.values[i], to: &declarations)
@@ -162,7 +172,7 @@ public enum CSSExporter {
             elements(timeline, to: &css)
             css.append(literal: "</body>\n</html>\n")
         }
-        return ExportResult(format: page ? .html : .css, bytes: css, items: ordered, findings: [])
+        return ExportResult(format: page ? .html : .css, bytes: css, items: ordered, findings: cutShort)
     }
 
     /// The custom property of a component: `--` and the path with `.` as `-`.

@@ -34,6 +34,9 @@ public struct ShownCurve: Hashable, Sendable {
     public var fittedSpans: [ClosedRange<Double>] = []
     /// What was done with the runs of per-frame values (links, squashAndStretch), when it has some.
     public var frameRuns: FrameRunReport?
+    /// Where a repeat stopped being unrolled (``TimelineTracks/maximumPasses`` passes), when it
+    /// stopped before the export's end: the value holds from there (an X002 warning).
+    public var unrolledUntil: Double?
 
     /// A value that never changes over `span`.
     public static func constant(_ value: Double, over span: ClosedRange<Double>) -> ShownCurve {
@@ -68,7 +71,7 @@ public struct ShownCurve: Hashable, Sendable {
     public func mapped(scale a: Double, offset b: Double) -> ShownCurve {
         ShownCurve(
             segments: segments.map { $0.mapped(scale: a, offset: b) }, method: method, maxError: maxError * abs(a),
-            fittedSpans: fittedSpans, frameRuns: frameRuns)
+            fittedSpans: fittedSpans, frameRuns: frameRuns, unrolledUntil: unrolledUntil)
     }
 }
 
@@ -338,6 +341,7 @@ public struct TimelineTracks: Sendable {
         var segments: [CurveSegment] = []
         var fitted: [ClosedRange<Double>] = []
         var worst = 0.0
+        var unrolledUntil: Double?
         let end = span.upperBound
         let times = histories[h].times
         let samplers = histories[h].samplers
@@ -369,6 +373,8 @@ public struct TimelineTracks: Sendable {
                     segments += fit.segments
                     worst = max(worst, fit.maxError)
                     fitted.append(p...q)
+                case .cutShort(let time):
+                    unrolledUntil = min(unrolledUntil ?? time, time)
                 }
             }
             if nextSet < sets.count, Int(sets[nextSet]) == i, pieces.count == 1, segments.count == first + 1,
@@ -397,6 +403,7 @@ public struct TimelineTracks: Sendable {
         var curve = ShownCurve(segments: segments, method: fitted.isEmpty ? .exact : .fitted, maxError: worst)
         curve.fittedSpans = Self.merged(fitted)
         curve.frameRuns = runs?.report
+        curve.unrolledUntil = unrolledUntil
         // A value that never changed (a spring with nowhere to go) is shown exactly, as a constant.
         if curve.isConstant && worst == 0 {
             curve.method = .exact
@@ -514,6 +521,9 @@ public struct TimelineTracks: Sendable {
     enum Piece {
         case exact([CurveSegment])
         case live(Double, Double)
+        /// The repeat of the exact piece before stopped being unrolled at this time
+        /// (``maximumPasses``): the value holds from there.
+        case cutShort(at: Double)
     }
 
     /// The pieces of component `c` of a channel on `[a, b]`, split where the animation that gives
@@ -548,8 +558,10 @@ public struct TimelineTracks: Sendable {
                 let (added, _, component) = sampler.span(index)
                 let (timing, keyframes) = animation.sampler(addedTime: added)
                 let slot = component == ChannelLog.wholeProperty ? c : 0
-                if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q) {
+                var unrolledUntil: Double?
+                if let exact = Self.keyframeSegments(timing, keyframes, slot: slot, from: p, to: q, unrolledUntil: &unrolledUntil) {
                     result.append(.exact(exact))
+                    if let unrolledUntil { result.append(.cutShort(at: unrolledUntil)) }
                 } else {
                     result.append(.live(p, q))
                 }
@@ -660,14 +672,19 @@ public struct TimelineTracks: Sendable {
     /// The most check times one dense pass makes (an hour at 60 fps, four times a frame).
     static let maximumChecks = 1 << 20
 
-    /// The most passes of one repeating animation that an export unrolls.
-    static let maximumPasses = 100_000
+    /// The most passes of one repeating animation that an export unrolls: past them the export
+    /// warns (X002, ``ShownCurve/unrolledUntil``).
+    public static let maximumPasses = 100_000
 
     /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (the format's tween timing).
     /// Nil when a curve cut at `p` or `q` cannot be split into the player's curves exactly.
-    static func keyframeSegments(_ timing: TweenTiming, _ keyframes: Keyframes, slot: Int, from p: Double, to q: Double)
-        -> [CurveSegment]?
-    {
+    ///
+    /// At most ``maximumPasses`` passes are unrolled: where `[p, q]` holds more, the segments stop
+    /// after them and `unrolledUntil` is set to the time they stop at (an X002 warning,
+    /// docs/export.md §3).
+    static func keyframeSegments(
+        _ timing: TweenTiming, _ keyframes: Keyframes, slot: Int, from p: Double, to q: Double, unrolledUntil: inout Double?
+    ) -> [CurveSegment]? {
         var out: [CurveSegment] = []
         var inexact = false
         func append(_ s: CurveSegment) {
@@ -708,7 +725,9 @@ public struct TimelineTracks: Sendable {
         let hi = min(q, end)
         if hi > lo {
             let firstPass = max(0, ((lo - start) / d).rounded(.down))
-            let lastPass = min(((hi - start) / d).rounded(.up) - 1, firstPass + Double(maximumPasses))
+            let wanted = ((hi - start) / d).rounded(.up) - 1
+            let lastPass = min(wanted, firstPass + Double(maximumPasses) - 1)
+            if wanted > lastPass { unrolledUntil = timing.passStart(lastPass + 1) }
             var k = firstPass
             let values = keyframes.values.map { $0[slot] }
             let offsets = keyframes.offsets

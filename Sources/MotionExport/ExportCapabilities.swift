@@ -68,7 +68,9 @@ public struct ExportCapability: Hashable, Sendable {
         ExportCapability(
             feature: "repeat forever", ops: op("tween", "property: rotation, to: 360, duration: 0.5, repeat: forever"),
             target: "card", property: "rotation", lottie: .exact, css: .exact,
-            note: "CSS: `infinite`; Lottie: passes unrolled until `--duration` (default the timeline's end)"),
+            note:
+                "CSS: `infinite`; Lottie: passes unrolled until `--duration` (default the timeline's end), "
+                + "at most 100,000: X002 past them"),
         ExportCapability(
             feature: "a tween interrupted by a later one",
             ops: op("tween", "property: position.x, to: 120, duration: 1") + "\n"

@@ -102,14 +102,32 @@ public struct ExportItem: Hashable, Sendable {
     }
 }
 
-/// Something an export could not carry: a dropped property, reported as an X001 warning.
+/// Something an export could not carry: a dropped property (an X001 warning) or a repeat cut
+/// short (X002).
 public struct ExportFinding: Hashable, Sendable {
+    /// What became of the property.
+    public enum Kind: Hashable, Sendable {
+        /// The player cannot show it at all: X001.
+        case dropped
+        /// A repeat unrolled for the player stops before the export's end: X002.
+        case cutShort
+    }
+
     /// The target's id.
     public var target: String
     /// The property path the player drops.
     public var property: String
     /// Why the player cannot show it.
     public var message: String
+    /// Dropped, or a repeat cut short.
+    public var kind: Kind = .dropped
+
+    /// The report's reason, and the finding's message, for a repeat whose unrolling stopped at
+    /// `time` (seconds) of an export that ends at `end`.
+    static func cutShortMessage(at time: Double, end: Double) -> String {
+        "the repeat is unrolled for at most \(TimelineTracks.maximumPasses) passes, until \(ExportItem.short(time)) s of the "
+            + "\(ExportItem.short(end)) s exported; the player holds its last value after that: export a shorter --duration"
+    }
 }
 
 /// An export: its text, the report items and the findings.

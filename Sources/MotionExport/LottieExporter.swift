@@ -115,6 +115,16 @@ public final class LottieExporter {
             frameRuns: constant ? nil : curve.frameRuns)
         let code = Self.code(layer, path)
         if let old = items[code], old.method == .dropped || (old.method == .fitted && item.method == .exact) { return }
+        if let time = curve.unrolledUntil {
+            // Written as far as it was unrolled, reported as not carried past it: X002.
+            let message = ExportFinding.cutShortMessage(at: time, end: tracks.span.upperBound)
+            var cut = item
+            cut.method = .dropped
+            cut.reason = message
+            items[code] = cut
+            findings.append(ExportFinding(target: cut.target, property: cut.property, message: message, kind: .cutShort))
+            return
+        }
         items[code] = item
     }
 

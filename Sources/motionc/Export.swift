@@ -127,16 +127,23 @@ extension FrameSteps: ExpressibleByArgument {}
 
 /// Turning an export's findings into diagnostics.
 enum ExportInput {
-    /// One X-coded warning per finding, at the target's id in the document (or the file's start).
+    /// One X-coded warning per finding (X001 dropped, X002 cut short), at the target's id in the document (or the file's start).
     static func diagnostics(_ findings: [ExportFinding], file: String, document: MotionDocument?, format: ExportFormat? = nil)
         -> [Diagnostic]
     {
         findings.map { finding in
             let range = document?.targets.first { $0.id.value == finding.target }?.id.range ?? .fileStart
             let player = format.map { " (\($0.rawValue))" } ?? ""
-            return Diagnostic(
-                .X001, "\(finding.property) on #\(finding.target) is dropped\(player): \(finding.message)", file: file,
-                at: range, help: "see docs/export.md for what each player carries")
+            switch finding.kind {
+            case .dropped:
+                return Diagnostic(
+                    .X001, "\(finding.property) on #\(finding.target) is dropped\(player): \(finding.message)", file: file,
+                    at: range, help: "see docs/export.md for what each player carries")
+            case .cutShort:
+                return Diagnostic(
+                    .X002, "\(finding.property) on #\(finding.target) is cut short\(player): \(finding.message)", file: file,
+                    at: range, help: "see docs/export.md §3: repeats are unrolled for at most 100000 passes")
+            }
         }
     }
 

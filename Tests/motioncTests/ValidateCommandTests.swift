@@ -284,9 +284,33 @@ import Testing
     }
 
     /// Y005 (size), Y003 and W009 (1,001 tweens) need inputs too large to show; their examples
-    /// describe the case. X001 comes from exports, not from the validator: ``exportExamplesBehave()``
-    /// runs it.
-    static let demonstrable = DiagnosticCode.allCases.filter { ![.Y005, .Y003, .X001].contains($0) }
+    /// describe the case. X001 and X002 come from exports, not from the validator:
+    /// ``exportExamplesBehave()`` and ``cutShortExamplesBehave()`` run them.
+    static let demonstrable = DiagnosticCode.allCases.filter { ![.Y005, .Y003, .X001, .X002].contains($0) }
+
+    /// X002's examples through `motionc validate --for lottie,html`: 200,000 passes of 0.25 ms are
+    /// unrolled for Lottie until 100,000 x 0.25 ms = 25 s of the 50 s, and said at the target's id;
+    /// CSS repeats the tween with its own iteration, and the fixed example's 2,000 passes fit.
+    @Test func cutShortExamplesBehave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("motionc-x002-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failing = folder.appendingPathComponent("failing.yaml")
+        let fixed = folder.appendingPathComponent("fixed.yaml")
+        try DiagnosticCode.X002.explanation.failingExample.write(to: failing, atomically: true, encoding: .utf8)
+        try DiagnosticCode.X002.explanation.fixedExample.write(to: fixed, atomically: true, encoding: .utf8)
+        let warned = try Motionc.run(["validate", "--for", "lottie", failing.path])
+        #expect(warned.status == 0)
+        #expect(warned.stdout.contains("failing.yaml:3:3: warning[X002]: opacity on #dot is cut short (lottie)"))
+        #expect(warned.stdout.contains("until 25 s of the 50 s exported"))
+        let strict = try Motionc.run(["validate", "--for", "lottie", "--strict", failing.path])
+        #expect(strict.status == 1)
+        let html = try Motionc.run(["validate", "--for", "html", failing.path])
+        #expect(!html.stdout.contains("X002"), "CSS iterates the tween itself")
+        let clean = try Motionc.run(["validate", "--for", "lottie,html", fixed.path])
+        #expect(clean.status == 0)
+        #expect(!clean.stdout.contains("X002"))
+    }
 
     /// X001's examples through `motionc validate --for lottie,html`: the failing one warns at the
     /// dropped target's id, the fixed one is clean.
