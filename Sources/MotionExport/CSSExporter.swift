@@ -10,6 +10,32 @@ public import MotionTimeline
 /// scale, opacity), which the browser's compositor plays (docs/export.md §4). No script is needed to play; `document.getAnimations()` lists
 /// every animation, so a page can be scrubbed by pausing them and setting `currentTime`.
 public enum CSSExporter {
+    /// The report's note on a border width: what browsers draw of it.
+    static let borderSnapNote = "browsers snap border widths to whole device pixels: 0.6 px draws 1 px, 1.5 px draws 1 px"
+
+    /// The width a browser draws of a border `width` px wide at one device pixel per px: none for
+    /// 0, 1 px up to 1, else the whole pixels (Chromium's rounding of `border-width`).
+    static func drawnBorderWidth(_ width: Double) -> Double {
+        width <= 0 ? 0 : width < 1 ? 1 : width.rounded(.down)
+    }
+
+    /// The largest difference, at the check times, between the border width of `layer` (limited
+    /// to half the smaller side, as the render server draws it) and what a browser draws of it.
+    ///
+    /// - Complexity: O(d) for d check times.
+    static func borderSnapError(_ tracks: TimelineTracks, layer: Int) -> Double {
+        var worst = 0.0
+        tracks.forEachCheckTime { t in
+            let half =
+                min(
+                    tracks.value(layer: layer, property: .size, component: 0, at: t),
+                    tracks.value(layer: layer, property: .size, component: 1, at: t)) / 2
+            let width = max(0, min(tracks.value(layer: layer, property: .borderWidth, component: 0, at: t), max(0, half)))
+            worst = max(worst, abs(drawnBorderWidth(width) - width))
+        }
+        return worst
+    }
+
     /// Exports `tracks` as a page (`page`) or as its stylesheet alone.
     ///
     /// - Complexity: O(c·(s + d)) for c animated components, s segments each and d check times.
@@ -89,6 +115,15 @@ public enum CSSExporter {
                 number(components.values[i], to: &declarations)
                 declarations.append(UInt8(ascii: ";"))
                 declarations.append(UInt8(ascii: "\n"))
+                if property == .borderWidth, item?.method == .exact || item?.method == .fitted {
+                    // Carried exactly in `--borderWidth`, but drawn snapped to whole pixels.
+                    let snapped = borderSnapError(tracks, layer: layer)
+                    if snapped > 0 {
+                        item?.method = .approximated
+                        item?.maxError += snapped
+                        item?.reason = borderSnapNote
+                    }
+                }
                 if touched.contains(AnimatedComponent.code(layer: layer, property, c)) { items[i] = item }
             }
             // The composited properties take the motions they can carry; custom properties the rest.

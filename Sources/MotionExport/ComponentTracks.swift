@@ -14,6 +14,9 @@ public enum ExportMethod: String, Hashable, Sendable, CaseIterable {
     case fitted
     /// The player cannot show it.
     case dropped
+    /// The file carries the values, but the player shows them rounded beyond the budget: browsers
+    /// snap a border's width to whole device pixels (docs/export.md §4).
+    case approximated
 }
 
 /// One scalar function of time that an export writes: contiguous segments over the export's span.

@@ -158,9 +158,14 @@ public struct ExportCapability: Hashable, Sendable {
             target: "card", property: "backgroundColor.r", lottie: .exact, css: .exact,
             note: "Lottie: fill colour and fill opacity; CSS: rgb() of the components"),
         ExportCapability(
-            feature: "cornerRadius, borderWidth", ops: op("tween", "property: borderWidth, to: 4, duration: 0.4"), target: "card",
-            property: "borderWidth", lottie: .exact, css: .exact,
-            note: "limited to half the smaller side; Lottie strokes a path inset by half the width"),
+            feature: "cornerRadius", ops: op("tween", "property: cornerRadius, to: 10, duration: 0.4"), target: "card",
+            property: "cornerRadius", lottie: .exact, css: .exact, note: "limited to half the smaller side"),
+        ExportCapability(
+            feature: "borderWidth", ops: op("tween", "property: borderWidth, to: 4, duration: 0.4"), target: "card",
+            property: "borderWidth", lottie: .exact, css: .approximated,
+            note:
+                "limited to half the smaller side; Lottie: a ring, the outline and the outline inset by the width; "
+                + "CSS: browsers snap border widths to whole device pixels (1.5 px draws 1 px)"),
         ExportCapability(
             feature: "zPosition keeping the order", ops: op("tween", "property: zPosition, to: -0.5, duration: 0.4", target: "#badge"),
             target: "badge", property: "zPosition", lottie: .exact, css: .exact, note: "Lottie: the layer order; CSS: z-index"),

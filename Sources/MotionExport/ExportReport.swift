@@ -51,6 +51,8 @@ public struct ExportItem: Hashable, Sendable {
         case .exact: "\(what): exact (\(count))"
         case .fitted: "\(what): fitted (\(count), largest error \(Self.short(maxError)))"
         case .dropped: "\(what): dropped (\(reason ?? "the player cannot show it"))"
+        case .approximated:
+            "\(what): approximated (\(count), largest error \(Self.short(maxError)); \(reason ?? "the player rounds it"))"
         }
     }
 

@@ -151,6 +151,7 @@ enum PreviewAssets {
         }
         .pv-method { font-size: 11px; padding: 0 6px; border-radius: 4px; border: 1px solid var(--pv-line); color: var(--pv-muted); }
         .pv-method[data-method="fitted"] { color: var(--pv-fitted); border-color: color-mix(in srgb, var(--pv-fitted) 45%, transparent); }
+        .pv-method[data-method="approximated"] { color: var(--pv-warning); border-color: color-mix(in srgb, var(--pv-warning) 45%, transparent); }
         .pv-method[data-method="dropped"] { color: var(--pv-error); border-color: color-mix(in srgb, var(--pv-error) 45%, transparent); }
         .pv-plot { position: relative; width: 400px; height: 56px; }
         .pv-plot svg { display: block; overflow: visible; }

@@ -55,3 +55,36 @@ struct UnrolledRepeatTests {
         #expect(result.text.contains("infinite"))
     }
 }
+
+/// Browsers snap border widths to whole device pixels: a CSS export reports a moving border width
+/// approximated (docs/export.md §4).
+@Suite("CSS border widths as browsers draw them")
+struct BorderSnapTests {
+    @Test("a 0 to 3 border over 1 s: approximated in CSS, largest error 0.975 (1 px drawn for 0.025 px), exact in Lottie")
+    func borderWidthIsApproximated() throws {
+        let timeline = try bake(
+            cardDocument(
+                """
+                      - { add: tween, target: "#card", property: borderWidth, from: 0, to: 3, duration: 1, easing: linear }
+                """, layer: "{ position: [100, 100], size: [100, 100], borderColor: \"#000000\" }",
+                canvas: "canvas: { size: [200, 200], fps: 30 }"))
+        let tracks = TimelineTracks(timeline)
+        // Chromium draws 0 px for 0, 1 px for (0, 1), whole pixels below the width above; the
+        // width at check time k / 120 s is 3k / 120 = k / 40 px.
+        var expected = 0.0
+        for k in 0...120 {
+            let width = Double(k) / 40
+            let drawn = width == 0 ? 0 : max(1, width.rounded(.down))
+            expected = max(expected, abs(drawn - width))
+        }
+        #expect(abs(expected - 0.975) < 1e-12)
+        for page in [true, false] {
+            let item = try #require(CSSExporter.export(tracks, page: page).items.first { $0.property == "borderWidth" })
+            #expect(item.method == .approximated)
+            #expect(abs(item.maxError - expected) < 1e-12)
+            #expect(item.line.hasPrefix("card borderWidth: approximated (2 keyframes, largest error 0.975; browsers snap"))
+        }
+        let lottie = try #require(LottieExporter.export(tracks).items.first { $0.property == "borderWidth" })
+        #expect(lottie.method == .exact)
+    }
+}
