@@ -287,7 +287,11 @@ public enum PlayerKeyframes {
             if b < segment.end { piece = piece.split(at: b).0 }
             if !candidates.contains(piece.handles) { candidates.append(piece.handles) }
         }
-        var best: (curve: TimingCurve, errors: [Double], worst: Double) = (.linear, [], .infinity)
+        // Linear with no error measured, until a candidate measures finite (values that overflow
+        // measure none: every dimension keeps an error per dimension all the same).
+        var best: (curve: TimingCurve, errors: [Double], worst: Double) = (
+            .linear, [Double](repeating: 0, count: segments.count), .infinity
+        )
         for curve in candidates {
             var errors = [Double](repeating: 0, count: segments.count)
             for (d, segment) in segments.enumerated() where from[d] != to[d] {

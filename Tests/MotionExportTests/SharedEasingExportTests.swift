@@ -97,4 +97,19 @@ struct SharedEasingExportTests {
         #expect(shared[1] == keyframes[1])
         #expect(shared[2] == keyframes[2])
     }
+    @Test("values whose differences overflow share an easing without trapping, in at most 4096 pieces")
+    func overflowingValues() {
+        let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+        let easeOut = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+        let keyframes = [
+            PlayerKeyframe(time: 0, values: [-1e308, 0], easings: [easeIn, easeOut], hold: false),
+            PlayerKeyframe(time: 1, values: [1e308, 1], easings: [], hold: false),
+        ]
+        let (shared, errors) = PlayerKeyframes.sharingEasings(keyframes, tolerances: [1e305, 1e-3], checkStep: 1.0 / 240)
+        #expect(errors.count == 2)
+        #expect(shared.count >= 2 && shared.count <= 4097)
+        #expect(shared.first?.values == [-1e308, 0])
+        #expect(shared.last == keyframes[1])
+        #expect(shared.dropLast().allSatisfy { Set($0.easings).count == 1 })
+    }
 }
