@@ -16,7 +16,7 @@ public struct ExportItem: Hashable, Sendable {
     public var target: String
     /// The property path (`position.x`, `opacity`, `backgroundColor.r`).
     public var property: String
-    /// Exact, fitted or dropped (docs/export.md §2).
+    /// Exact, fitted, approximated or dropped (docs/export.md §2).
     public var method: ExportMethod
     /// Keyframes the file holds for the player property that carries it (docs/export.md §1).
     ///

@@ -48,7 +48,7 @@ struct Explain: ParsableCommand {
                 "unknown diagnostic code or intention type \"\(code)\"; codes are a family letter (\(families.map(String.init).joined(separator: ", "))) "
                 + "and three digits, such as N004 (`motionc explain --all` lists them); types are \(IntentionType.allCases.map(\.rawValue).joined(separator: ", "))"
             // A code's letter names its family (X for exports): the nearest of that family first,
-            // so X002 suggests X001, not D002.
+            // so X003 suggests an X code, not D003.
             let family = known.filter { $0.first == code.uppercased().first }
             if let near = Suggestions.closest(to: code.uppercased(), in: family) ?? Suggestions.closest(to: code.uppercased(), in: known)
                 ?? Suggestions.closest(to: code, in: IntentionType.allCases.map(\.rawValue))
