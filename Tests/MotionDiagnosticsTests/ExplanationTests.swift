@@ -75,7 +75,7 @@ struct ExplanationTests {
             text == """
                 N002 (error): empty name on remove
 
-                A `remove:` has an empty name.
+                A `remove:` has an empty name, as `remove: #fade` has: YAML reads a `#` after a space as a comment.
 
                 Why it matters: Only named plans can be removed, and no plan can be added under an empty name, so this remove can never do anything.
 
