@@ -24,8 +24,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case L001
     /// Baking (B001): interactive intentions that have no recorded input to bake.
     case B001
-    /// Exports (X001–X002): properties a player cannot show (docs/export.md §5), repeats cut short
-    /// where an export unrolls them (docs/export.md §3).
+    /// Exports (X001–X002): what a player cannot show.
+    ///
+    /// Properties a player cannot show (docs/export.md §5), repeats cut short where an export
+    /// unrolls them (docs/export.md §3).
     case X001, X002
 
     /// The severity docs/format.md gives the code.

@@ -14,8 +14,9 @@ public enum ExportMethod: String, Hashable, Sendable, CaseIterable {
     case fitted
     /// The player cannot show it.
     case dropped
-    /// The file carries the values, but the player shows them rounded beyond the budget: browsers
-    /// snap a border's width to whole device pixels (docs/export.md §4).
+    /// The file carries the values, but the player shows them rounded beyond the budget.
+    ///
+    /// Browsers snap a border's width to whole device pixels (docs/export.md §4).
     case approximated
 }
 
@@ -37,8 +38,9 @@ public struct ShownCurve: Hashable, Sendable {
     public var fittedSpans: [ClosedRange<Double>] = []
     /// What was done with the runs of per-frame values (links, squashAndStretch), when it has some.
     public var frameRuns: FrameRunReport?
-    /// Where a repeat stopped being unrolled (``TimelineTracks/maximumPasses`` passes), when it
-    /// stopped before the export's end: the value holds from there (an X002 warning).
+    /// Where a repeat stopped being unrolled, when it stopped before the export's end.
+    ///
+    /// After ``TimelineTracks/maximumPasses`` passes the value holds from there (an X002 warning).
     public var unrolledUntil: Double?
 
     /// A value that never changes over `span`.
@@ -675,8 +677,9 @@ public struct TimelineTracks: Sendable {
     /// The most check times one dense pass makes (an hour at 60 fps, four times a frame).
     static let maximumChecks = 1 << 20
 
-    /// The most passes of one repeating animation that an export unrolls: past them the export
-    /// warns (X002, ``ShownCurve/unrolledUntil``).
+    /// The most passes of one repeating animation that an export unrolls.
+    ///
+    /// Past them the export warns (X002, ``ShownCurve/unrolledUntil``).
     public static let maximumPasses = 100_000
 
     /// A keyframe animation's exact segments on `[p, q]`, passes unrolled (the format's tween timing).

@@ -104,8 +104,9 @@ public struct ExportItem: Hashable, Sendable {
     }
 }
 
-/// Something an export could not carry: a dropped property (an X001 warning) or a repeat cut
-/// short (X002).
+/// Something an export could not carry.
+///
+/// A dropped property (an X001 warning) or a repeat cut short (X002).
 public struct ExportFinding: Hashable, Sendable {
     /// What became of the property.
     public enum Kind: Hashable, Sendable {

@@ -165,8 +165,9 @@ public enum ParameterShape: Hashable, Sendable {
     case propertyPath
     /// A point property such as `position` (a whole point, no component).
     case pointPropertyPath
-    /// A number's property path: a scalar property or one component, such as `opacity` or
-    /// `position.x` (what a link presents and reads).
+    /// A number's property path: a scalar property or one component.
+    ///
+    /// Such as `opacity` or `position.x`: what a link presents and reads.
     case scalarPropertyPath
     /// A value of the intention's property type.
     case propertyValue
