@@ -51,6 +51,22 @@ struct JSONNullsTests {
         #expect(offset.map { String(decoding: bytes[$0...], as: UTF8.self).hasPrefix("null}") } == true, "\(text)")
     }
 
+    /// A bare null anywhere, first and last bytes included, is found at its offset.
+    @Test(arguments: [("null", 0), ("[1,null]", 3), (#"{"u":"nul","v":null}"#, 15), (#"["null",null]"#, 8)])
+    func bareNullsAreFoundWherever(_ text: String, offset: Int) {
+        #expect(JSONNulls.first(in: Array(text.utf8)) == offset, "\(text)")
+    }
+
+    /// Text with a `u` but no null, or with null only inside strings, passes the quick search
+    /// or the exact scan.
+    @Test func textWithUsButNoNullHasNone() {
+        #expect(!JSONNulls.mayHoldNull(Array(#"{"unit":"numbers","ul":[1,2]}"#.utf8)))
+        #expect(JSONNulls.mayHoldNull(Array(#"{"nm":"null"}"#.utf8)))
+        #expect(JSONNulls.first(in: Array(#"{"nm":"null"}"#.utf8)) == nil)
+        #expect(!JSONNulls.mayHoldNull([]))
+        #expect(!JSONNulls.mayHoldNull(Array("nul".utf8)))
+    }
+
     @Test(arguments: [#"{"nm": "null", "a": [1, 2.5e-300]}"#, #"["a \"null\" b", "\\", "x null"]"#, "{}"])
     func textWithoutABareNullHasNone(_ text: String) {
         #expect(JSONNulls.first(in: Array(text.utf8)) == nil)
