@@ -11,8 +11,9 @@ extension TimelineJSON {
     /// they write or play one, so that arithmetic no rule foresaw fails with a message rather
     /// than a broken file.
     ///
-    /// Events are read in place (``numbersAreWritable(_:)``); only one that holds such a number
-    /// is encoded, to name its path. Encoding every event cost a bake a fifth of its time.
+    /// Events and the head are read in place (`numbersAreWritable(_:)`); only one that holds
+    /// such a number is encoded, to name its path. Encoding every event cost a bake an eighth
+    /// more instructions.
     ///
     /// - Complexity: O(numbers in the timeline), plus the head's JSON and that of the event found.
     public static func firstUnwritableNumber(in timeline: Timeline) -> TimelineError? {
